@@ -1,0 +1,130 @@
+//! The engine trait shared by every game.
+//!
+//! A game is a pure, deterministic state machine. At every point exactly one [`Actor`] is to
+//! act: a seat, or nobody because the game is over. Chance (dice, shuffles) is resolved inside
+//! [`Game::apply`] from the [`crate::Chance`] stored in the state, so the whole game is
+//! reproduced by `(content, options, seed, actions)`. Every decision a player makes — including
+//! the small ones, such as which crew member is killed — is one of [`Game::legal_actions`].
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// A seat at the table, `0..num_seats`.
+pub type Seat = u8;
+
+/// Who acts next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Actor {
+    Seat(Seat),
+    /// The game is over; see [`Game::outcome`].
+    Over,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning seats (one in a competitive game, all in a won cooperative game, none when
+    /// everybody lost or a turn limit ended the game).
+    pub winners: Vec<Seat>,
+    /// A short human-readable reason ("completed the story", "turn limit reached" …).
+    pub reason: String,
+}
+
+/// An action that is not legal in the current state. The state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal action: {reason}")]
+pub struct IllegalAction {
+    pub reason: String,
+}
+
+impl IllegalAction {
+    pub fn new(reason: impl Into<String>) -> Self {
+        IllegalAction {
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A game engine state.
+pub trait Game: Clone + Send + Sync {
+    /// One decision of one seat. Small and `Copy`, so that bots can enumerate them cheaply.
+    type Action: Copy + Eq + Hash + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// Something that happened, for logs and user interfaces.
+    type Event: Clone + Debug + Serialize;
+    /// What one seat may see of the state.
+    type View: Serialize;
+
+    /// The game's short name, as used in save files (`"firefly"`, `"mandalorian"`).
+    const NAME: &'static str;
+
+    fn num_seats(&self) -> usize;
+
+    /// Who is to act.
+    fn actor(&self) -> Actor;
+
+    /// Append the legal actions of the actor to `out` (which is cleared first). Empty exactly
+    /// when the game is over.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Apply a legal action, appending what happened to `events`. The caller promises that the
+    /// action is legal; [`Game::apply`] checks.
+    fn apply_unchecked(&mut self, action: Self::Action, events: &mut Vec<Self::Event>);
+
+    /// Apply an action after checking that it is legal. An illegal action is refused with a
+    /// reason, and the state is left exactly as it was.
+    fn apply(
+        &mut self,
+        action: Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), IllegalAction> {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        if legal.contains(&action) {
+            self.apply_unchecked(action, events);
+            Ok(())
+        } else {
+            Err(self.why_illegal(action))
+        }
+    }
+
+    /// Explain why an action is not legal now (user interfaces show this).
+    fn why_illegal(&self, action: Self::Action) -> IllegalAction {
+        match self.actor() {
+            Actor::Over => IllegalAction::new("the game is over"),
+            Actor::Seat(s) => IllegalAction::new(format!(
+                "{action:?} is not one of seat {s}'s legal actions now"
+            )),
+        }
+    }
+
+    /// What `seat` may see: its own hidden cards, and only the public part of everyone else's.
+    fn view(&self, seat: Seat) -> Self::View;
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A one-line description of an action for user interfaces, in the rulebook's words.
+    fn describe_action(&self, action: Self::Action) -> String;
+
+    /// Forget the future (deck orders and dice): bots call this on a copy before looking ahead.
+    fn reseed(&mut self, seed: u64);
+}
+
+/// How a game is created: from its static content, its options and a seed.
+pub trait NewGame: Game + Sized {
+    /// The game's static content (cards, maps), shared by reference by every state.
+    type Content: 'static + Sync;
+    /// Table options (seats, story or mission, difficulty …).
+    type Options: Clone + Debug + Serialize + DeserializeOwned;
+    /// Why options were refused.
+    type SetupError: std::error::Error + Send + Sync + 'static;
+
+    fn new_game(
+        content: &'static Self::Content,
+        options: &Self::Options,
+        seed: u64,
+    ) -> Result<Self, Self::SetupError>;
+}

@@ -1,0 +1,25 @@
+//! # tabletop-core
+//!
+//! The game-agnostic pieces every tabletop game is built from:
+//!
+//! * [`rng`] — a seeded, portable random number generator ([`Rng`]) that lives *inside* a game
+//!   state, so that a game is fully defined by `(content, options, seed, actions)`;
+//! * [`chance`] — the chance player: the RNG, scripted dice for scenarios, the "exploding" Firefly roll;
+//! * [`deck`] — a draw pile with its discard pile;
+//! * [`game`] — the [`Game`] trait: seat to act, legal actions, `apply(action) -> events`,
+//!   per-seat views and the outcome;
+//! * [`replay`] — a game record that re-creates any state, and the save-file format.
+//!
+//! Nothing here knows about any particular game.
+
+pub mod deck;
+pub mod chance;
+pub mod game;
+pub mod replay;
+pub mod rng;
+
+pub use deck::Deck;
+pub use chance::{Chance, ExplodingRoll};
+pub use game::{Actor, Game, IllegalAction, NewGame, Outcome, Seat};
+pub use replay::{Replay, ReplayError};
+pub use rng::Rng;
