@@ -1,0 +1,609 @@
+//! The content schema: every card, ship, board sector and story, as the content files spell
+//! them. Card abilities and card options are *structured effects* ([`Ability`], [`Effect`],
+//! [`Choice`]) that the engine executes; the text a player reads is rendered from them by
+//! [`super::render`], so text and behaviour cannot drift apart.
+//!
+//! References between files are by `id` (kebab-case strings). The loader resolves them into
+//! dense indices and fills the `#[serde(skip)]` fields, refusing unknown references with the
+//! file, entry and field named.
+
+use serde::{Deserialize, Serialize};
+
+use super::options::Choice;
+use super::vocab::*;
+
+// ---------------------------------------------------------------------------------------------
+// Board
+// ---------------------------------------------------------------------------------------------
+
+/// One sector of the board (FF-FLY-6: moves are between listed neighbours only).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sector {
+    /// Stable id, e.g. `"persephone"` for a planetary sector, `"b-17"` for open space.
+    pub id: String,
+    /// Display name (the planet's name for planetary sectors).
+    pub name: String,
+    pub zone: Zone,
+    pub source: Source,
+    /// Ids of adjacent sectors. The loader checks the graph is symmetric.
+    pub neighbours: Vec<String>,
+    /// Planets in this sector (FF-MISC-17: a "planetary sector" has at least one).
+    #[serde(default)]
+    pub planets: Vec<Planet>,
+    /// The Supply deck bought from here (FF-BUY-1), by supply-deck id.
+    #[serde(default)]
+    pub supply: Option<String>,
+    /// The Contact dealt with here (FF-DEAL-1).
+    #[serde(default)]
+    pub contact: Option<ContactName>,
+    /// The "Firefly" logo sector: the Reaver Cutter's start (FF-SETUP-6).
+    #[serde(default)]
+    pub firefly_logo: bool,
+    /// Londinium's sector: the Alliance Cruiser's start (FF-SETUP-5).
+    #[serde(default)]
+    pub alliance_capital: bool,
+    /// Layout for drawing the map: column and row of the sector's centre on a text grid.
+    pub at: [u16; 2],
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Planet {
+    pub name: String,
+    pub system: String,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Supply cards: crew, gear, ship upgrades (drive cores are ship upgrades of the Main Drive slot)
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Crew {
+    pub id: String,
+    pub name: String,
+    pub source: Source,
+    /// FF-COMP-17: hire cost, which is also the Cut. Leaders: 0.
+    #[serde(default)]
+    pub cost: u32,
+    #[serde(default)]
+    pub skills: Skills,
+    #[serde(default)]
+    pub professions: Vec<Profession>,
+    #[serde(default)]
+    pub keywords: Vec<Keyword>,
+    #[serde(default)]
+    pub moral: bool,
+    /// FF-CREW-4: the Warrant badge.
+    #[serde(default)]
+    pub wanted: bool,
+    /// A Leader card (Set Up card, FF-COMP-5).
+    #[serde(default)]
+    pub leader: bool,
+    #[serde(default)]
+    pub abilities: Vec<Ability>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Gear {
+    pub id: String,
+    pub name: String,
+    pub source: Source,
+    pub cost: u32,
+    #[serde(default)]
+    pub skills: Skills,
+    #[serde(default)]
+    pub keywords: Vec<Keyword>,
+    #[serde(default)]
+    pub abilities: Vec<Ability>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShipUpgrade {
+    pub id: String,
+    pub name: String,
+    pub source: Source,
+    /// Price; `None` for starting drive cores, which are never bought.
+    #[serde(default)]
+    pub cost: Option<u32>,
+    #[serde(default)]
+    pub keywords: Vec<Keyword>,
+    /// A drive core: fits the Main Drive slot (FF-BUY-13, FF-BUY-14).
+    #[serde(default)]
+    pub drive_core: Option<DriveCore>,
+    #[serde(default)]
+    pub abilities: Vec<Ability>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DriveCore {
+    /// FF-BUY-14: sectors one Full Burn may enter.
+    pub range: u8,
+    /// FF-FLY-2: Fuel spent to start a Full Burn.
+    pub fuel_per_burn: u8,
+}
+
+/// A ship card (FF-COMP-13..15).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ship {
+    pub id: String,
+    pub name: String,
+    pub source: Source,
+    /// Empty boxes of the Cargo Hold.
+    pub hold: u8,
+    /// Empty boxes of the Stash.
+    pub stash: u8,
+    pub max_crew: u8,
+    pub upgrade_slots: u8,
+    /// The ship-upgrade id of its starting drive core.
+    pub drive_core: String,
+}
+
+/// One Supply deck and the cards it holds.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SupplyDeck {
+    pub id: String,
+    /// The Supply planet's name (FF-BUY-1).
+    pub name: String,
+    pub source: Source,
+    pub cards: Vec<SupplyEntry>,
+}
+
+/// `copies` of one crew, gear or upgrade card in a Supply deck. Exactly one of the three ids.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SupplyEntry {
+    #[serde(default)]
+    pub crew: Option<String>,
+    #[serde(default)]
+    pub gear: Option<String>,
+    #[serde(default)]
+    pub upgrade: Option<String>,
+    #[serde(default = "one")]
+    pub copies: u8,
+    /// Which product these copies come from (defaults to the deck's).
+    #[serde(default)]
+    pub source: Option<Source>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+// ---------------------------------------------------------------------------------------------
+// Abilities of crew, leaders, gear and ship upgrades
+// ---------------------------------------------------------------------------------------------
+
+/// Which jobs an ability applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum JobFilter {
+    Type(JobType),
+    Immoral,
+    Any,
+}
+
+/// A standing ability printed on a crew, leader, gear or ship-upgrade card.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Ability {
+    /// "When you complete a <type> job, take $N" (Leaders).
+    JobCompletionBonus { jobs: JobFilter, amount: u32 },
+    /// Buy these supply cards at half price.
+    HalfPrice { what: HalfPriceOn },
+    /// Hire crew at no cost.
+    HireFree,
+    /// +N to a skill while this crew member carries gear with the keyword.
+    SkillWhenCarrying { skill: Skill, amount: u8, keyword: Keyword },
+    /// +N to a skill while your crew has at least `count` crew of a profession.
+    SkillWithProfessionCount { skill: Skill, amount: u8, profession: Profession, count: u8 },
+    /// May not carry gear with this keyword.
+    MayNotCarry { keyword: Keyword },
+    /// When Killed, discard instead of removing from play.
+    DiscardedWhenKilled,
+    /// Spend an action on your turn to remove Disgruntled from another crew member.
+    ActionRemoveDisgruntled,
+    /// After a Salvage Op, gain extra items.
+    SalvageBonus { item: Item, amount: u8 },
+    /// After a Salvage Op, take money.
+    SalvageCash { amount: u32 },
+    /// Whenever a crew member is Killed, this one must be Killed first.
+    KilledFirst,
+    /// +N Full Burn range.
+    RangeBonus { amount: u8 },
+    /// Mosey up to N sectors.
+    MoseyRange { sectors: u8 },
+    /// Full Burn costs no Fuel.
+    NoFuelToBurn,
+    /// Ignore all Breakdowns.
+    IgnoreBreakdowns,
+    /// If your Leader would become Disgruntled, this crew member becomes Disgruntled instead.
+    TakesLeadersDisgruntlement,
+    /// May carry N gear cards.
+    GearCapacity { cards: u8 },
+    /// Does not count toward the gear limit.
+    NoGearLimit,
+    /// Only one of the imposters may be in play: hiring one removes the others from play.
+    Imposter,
+    /// Once per job, treat a Negotiate test as a Fight test.
+    NegotiateAsFightOncePerJob,
+    /// May re-roll tests of this skill.
+    Reroll { skill: Skill },
+    /// When Misbehaving, re-roll any 1s.
+    RerollOnesWhenMisbehaving,
+    /// May sell Parts to any Solid Contact for $N each.
+    SellPartsToSolidContacts { price: u32 },
+    /// River's "Gifted": before each test roll a die: 1-2 return to ship, 3 +2 Fight, 4 +2 Tech,
+    /// 5 +2 Negotiate, 6 +3 to the tested skill.
+    Gifted,
+    /// +N to Gifted rolls.
+    GiftedBonus { amount: u8 },
+    /// Stays aboard when an Immoral job is worked; skills don't count.
+    StaysAboardForImmoralJobs,
+    /// Grants the Medic Check even without the Medic profession (FF-DEATH-9).
+    MedicCheck,
+    /// +N to Medic Checks.
+    MedicCheckBonus { amount: u8 },
+    /// May re-roll Medic Checks.
+    MedicReroll,
+    /// Thrillin' Heroics do not apply on tests of this skill.
+    NoHeroics { skill: Skill },
+    /// Must pass N Wanted crew rolls to dodge capture.
+    ExtraWantedRolls { rolls: u8 },
+    /// May use gear in Kosherized Fight tests.
+    GearInKosherized,
+    /// When carrying this keyword on a job, draw one fewer Misbehave card (minimum 1).
+    FewerMisbehave { keyword: Keyword },
+    /// Discard this card to count as having the keyword for one requirement.
+    DiscardForKeyword { keyword: Keyword },
+    /// Discard this card after rolling to add to the total.
+    DiscardForBonus { skill: Skill, amount: u8 },
+    /// After completing a job of this kind, load items.
+    LoadAfterJob { jobs: JobFilter, item: Item, amount: u8 },
+    /// Needs N of a skill on the carrier to be carried.
+    RequiresSkillToCarry { skill: Skill, amount: u8 },
+    /// Consider up to N cards when dealing with Contacts.
+    ConsiderJobs { cards: u8 },
+    /// Buy up to N cards when buying from Supplies.
+    BuyCards { cards: u8 },
+    /// Counts as Solid with a Contact.
+    CountsAsSolid { contact: ContactName },
+    /// The carrier ignores Wanted crew rolls.
+    IgnoreWantedRoll,
+    /// Up to N crew aboard the ship ignore Wanted crew rolls.
+    HideWantedCrew { crew: u8 },
+    /// +N to the ship's maximum crew.
+    ExtraCrew { amount: u8 },
+    /// +N boxes of Cargo Hold.
+    ExtraHold { amount: u8 },
+    /// +N boxes of Stash.
+    ExtraStash { amount: u8 },
+    /// Discard when in the Cruiser's sector to ignore its effects and move it 1 sector within
+    /// Alliance Space.
+    EvadeCruiser,
+    /// The card's keywords only count while a crew member with this profession is aboard.
+    RequiresProfessionToUse { profession: Profession },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "on", content = "keywords")]
+pub enum HalfPriceOn {
+    /// Drive cores and ship upgrades.
+    ShipUpgrades,
+    /// Gear with any of these keywords.
+    GearWith(KeywordSet),
+}
+
+/// A small set of keywords (bit set, so it stays `Copy`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "Vec<Keyword>", into = "Vec<Keyword>")]
+pub struct KeywordSet(pub u16);
+
+impl KeywordSet {
+    pub fn contains(self, k: Keyword) -> bool {
+        self.0 & (1 << k as u16) != 0
+    }
+    pub fn insert(&mut self, k: Keyword) {
+        self.0 |= 1 << k as u16;
+    }
+    pub fn iter(self) -> impl Iterator<Item = Keyword> {
+        ALL_KEYWORDS.into_iter().filter(move |&k| self.contains(k))
+    }
+}
+
+pub const ALL_KEYWORDS: [Keyword; 8] = [
+    Keyword::Firearm,
+    Keyword::SniperRifle,
+    Keyword::Explosives,
+    Keyword::HackingRig,
+    Keyword::FakeId,
+    Keyword::Transport,
+    Keyword::FancyDuds,
+    Keyword::Knife,
+];
+
+impl From<Vec<Keyword>> for KeywordSet {
+    fn from(v: Vec<Keyword>) -> Self {
+        let mut s = KeywordSet::default();
+        for k in v {
+            s.insert(k);
+        }
+        s
+    }
+}
+
+impl From<KeywordSet> for Vec<Keyword> {
+    fn from(s: KeywordSet) -> Self {
+        s.iter().collect()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contacts and jobs
+// ---------------------------------------------------------------------------------------------
+
+/// A Contact (FF-COMP-2, FF-DEAL-9, FF-REP-5).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Contact {
+    pub contact: ContactName,
+    pub source: Source,
+    /// What a Solid player is paid per Cargo / Contraband sold (FF-DEAL-8); `None`: won't buy.
+    #[serde(default)]
+    pub buys_cargo: Option<u32>,
+    #[serde(default)]
+    pub buys_contraband: Option<u32>,
+    /// Fuel sold to Solid players at this price during a Deal (Harken).
+    #[serde(default)]
+    pub sells_fuel: Option<u32>,
+    pub special_rule: ContactRule,
+}
+
+/// The Contacts' Special Rules (FF-REP-5, FF-REP-8..10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ContactRule {
+    /// Amnon Duul, "Travel Hub": when Solid, load Passengers and Fugitives at his sector with no
+    /// limit.
+    TravelHub,
+    /// Badger, "Favor for a Favor": when Solid and dealing with him, pay $1000 to clear all
+    /// Warrants.
+    FavorForAFavor,
+    /// Niska, "Pound of Flesh": a Warrant while working a Niska job kills a crew member.
+    PoundOfFlesh,
+    /// Patience, "We can Deal": when Solid, consider 4 jobs when dealing with her.
+    WeCanDeal,
+    /// Harken, "Your Papers are in Order": when Solid, ignore Customs Inspection Nav cards.
+    /// Plus "Zero Tolerance" (FF-REP-8, FF-REP-9), which is a base rule.
+    PapersInOrder,
+}
+
+/// A Job card (FF-DEAL-11).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Job {
+    pub id: String,
+    pub name: String,
+    /// The giving Contact; `None` for story jobs dealt by a Story Card.
+    #[serde(default)]
+    pub contact: Option<ContactName>,
+    pub source: Source,
+    /// One or two types (FF-MISC-10).
+    pub types: Vec<JobType>,
+    #[serde(default)]
+    pub illegal: bool,
+    #[serde(default)]
+    pub immoral: bool,
+    /// The purple Pay tab. `None` reads "Special" (FF-DEAL-18): see `pay_per`.
+    #[serde(default)]
+    pub pay: Option<u32>,
+    /// Special pay: $N per item delivered.
+    #[serde(default)]
+    pub pay_per: Option<PayPer>,
+    /// Skill Needs box (FF-WORK-9).
+    #[serde(default)]
+    pub needs: Skills,
+    #[serde(default)]
+    pub needs_keywords: Vec<Keyword>,
+    /// Green Bonus tab (FF-WORK-17).
+    #[serde(default)]
+    pub bonus: Option<JobBonus>,
+    /// Pick-up then drop-off (delivery jobs), or the single target (crime jobs) (FF-DEAL-16).
+    pub steps: Vec<JobStep>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PayPer {
+    pub item: Item,
+    pub amount: u32,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JobBonus {
+    pub profession: Profession,
+    /// Money added to the pay.
+    #[serde(default)]
+    pub amount: u32,
+    /// Parts taken.
+    #[serde(default)]
+    pub parts: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StepKind {
+    PickUp,
+    DropOff,
+    Target,
+}
+
+/// One step of a job: where it is worked, how many Misbehave cards it needs, and what it does.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JobStep {
+    pub kind: StepKind,
+    /// Sector id where the step is worked.
+    pub at: String,
+    /// FF-MISB-1: Misbehave cards to get through first.
+    #[serde(default)]
+    pub misbehave: u8,
+    /// Items loaded (pick-up) or delivered (drop-off). `amount = 0` means "no limit" (load as
+    /// many as the player wants and has room for; deliver all).
+    #[serde(default)]
+    pub items: Vec<StepItem>,
+    /// Options after the Misbehave cards (a vault test, negotiated pay …); one is chosen.
+    #[serde(default)]
+    pub choices: Vec<Choice>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepItem {
+    pub item: Item,
+    pub amount: u8,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nav and Misbehave cards
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NavDeckName {
+    Alliance,
+    Border,
+    Rim,
+}
+
+/// A Nav card (FF-FLY-7). `copies` identical cards are in the deck.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NavCard {
+    pub id: String,
+    pub name: String,
+    pub deck: NavDeckName,
+    pub source: Source,
+    #[serde(default = "one")]
+    pub copies: u8,
+    /// The "RESHUFFLE DECK" mark (FF-SETUP-2, FF-FLY-25..27).
+    #[serde(default)]
+    pub reshuffle: bool,
+    pub options: Vec<Choice>,
+}
+
+/// The event cards resolved on contact: "Alliance Contact" and "Reaver Contact" (FF-CARD-2).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventCard {
+    pub id: String,
+    pub name: String,
+    pub source: Source,
+    pub options: Vec<Choice>,
+}
+
+/// A Misbehave card (FF-MISB-4..7).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MisbehaveCard {
+    pub id: String,
+    pub name: String,
+    pub source: Source,
+    #[serde(default = "one")]
+    pub copies: u8,
+    /// FF-MISB-6: having this Ace on the job means you Proceed at once.
+    #[serde(default)]
+    pub ace: Option<Ace>,
+    pub options: Vec<Choice>,
+}
+
+/// An Ace in the Hole (FF-MISB-6).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Ace {
+    Keyword { keyword: Keyword },
+    Profession { profession: Profession },
+    /// A named crew card, by id.
+    Crew { crew: String },
+    /// A named gear card, by id.
+    Gear { gear: String },
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stories
+// ---------------------------------------------------------------------------------------------
+
+/// A Story Card (FF-WIN-1..11).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Story {
+    pub id: String,
+    pub title: String,
+    pub source: Source,
+    /// Premise shown to players.
+    pub premise: String,
+    /// Players this story can be played with.
+    pub players: [u8; 2],
+    /// FF-SETUP-22: set-up changes.
+    #[serde(default)]
+    pub setup: StorySetup,
+    /// FF-WIN-6: numbered goals are done in order.
+    pub goals: Vec<Goal>,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StorySetup {
+    /// Starting money instead of $3,000.
+    pub money: Option<u32>,
+    /// Contact decks starting jobs are drawn from, instead of all.
+    pub starting_jobs_from: Option<Vec<ContactName>>,
+    /// A turn limit (solo stories).
+    pub turn_limit: Option<u16>,
+    /// Every player starts with a Warrant.
+    pub start_with_warrant: bool,
+}
+
+/// One goal of a story. A goal is attempted with a Work action at `at` (FF-WIN-4), unless it
+/// is a standing condition checked at the end of each action (`at` = `None`, no choices).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Goal {
+    pub name: String,
+    #[serde(default)]
+    pub at: Option<String>,
+    /// Conditions that must hold to attempt (or, with no `at`, to complete) the goal.
+    #[serde(default)]
+    pub requires: Vec<GoalCondition>,
+    /// FF-WIN-5: Misbehave cards to get through first.
+    #[serde(default)]
+    pub misbehave: u8,
+    /// The goal's test or instructions; one is chosen.
+    #[serde(default)]
+    pub choices: Vec<Choice>,
+}
+
+/// Standing conditions of story goals (FF-WIN-3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum GoalCondition {
+    /// Solid with each of these Contacts.
+    SolidWith { contacts: Vec<ContactName> },
+    /// Solid with at least N Contacts.
+    SolidCount { count: u8 },
+    /// At least $N in hand.
+    Money { amount: u32 },
+    /// No Warrants.
+    NoWarrants,
+    /// At least N Warrants.
+    Warrants { count: u8 },
+    /// Completed at least N jobs of a type.
+    CompletedJobs { jobs: JobFilter, count: u8 },
+}

@@ -1,0 +1,167 @@
+//! Firefly's static content: the board, the decks, the leaders, ships and stories.
+//!
+//! Content lives in TOML files under `crates/firefly/content/<pack>/` (one pack per published
+//! product; `base` first). The files are embedded in the binary, so a fresh clone runs without
+//! set-up, and can also be loaded from a directory (for modding and for tests of bad input).
+//! [`Content::load`] validates everything — every reference, every count the rules fix — and
+//! names the file, the entry and the field of the first problem.
+
+pub mod cards;
+pub mod load;
+pub mod options;
+pub mod render;
+pub mod vocab;
+
+pub use cards::*;
+pub use load::{ContentError, ContentFiles};
+pub use options::*;
+pub use vocab::*;
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Dense indices into [`Content`] tables.
+pub type SectorId = u16;
+/// One physical Supply card (a copy), index into [`Content::supply_cards`].
+pub type SupplyCardId = u16;
+/// One physical Job card, index into [`Content::jobs`].
+pub type JobId = u16;
+/// One physical Nav card (a copy), index into [`Content::nav_cards`].
+pub type NavCardId = u16;
+/// One physical Misbehave card (a copy), index into [`Content::misbehave_cards`].
+pub type MisbehaveCardId = u16;
+pub type CrewDefId = u16;
+pub type GearDefId = u16;
+pub type UpgradeDefId = u16;
+pub type ShipId = u8;
+pub type DeckId = u8;
+pub type StoryId = u8;
+
+/// What a physical Supply card is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum SupplyKind {
+    Crew(CrewDefId),
+    Gear(GearDefId),
+    Upgrade(UpgradeDefId),
+}
+
+/// One physical Supply card: what it is and which deck it belongs to (its discard pile is where
+/// it goes when discarded, FF-CREW-5, FF-MISC-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SupplyCard {
+    pub kind: SupplyKind,
+    pub deck: DeckId,
+    pub source: Source,
+}
+
+/// A Supply deck with its sector and its physical cards.
+#[derive(Clone, Debug)]
+pub struct SupplyDeckInfo {
+    pub def: SupplyDeck,
+    pub sector: SectorId,
+    pub cards: Vec<SupplyCardId>,
+}
+
+/// A physical Nav card and its definition.
+#[derive(Clone, Copy, Debug)]
+pub struct NavCopy {
+    pub def: u16,
+}
+
+/// The loaded, validated content of one game.
+#[derive(Debug)]
+pub struct Content {
+    /// A short stable fingerprint of the files (saves record it, FF replays check it).
+    pub fingerprint: String,
+    pub sectors: Vec<Sector>,
+    /// `neighbours[s]`: sectors adjacent to `s`.
+    pub neighbours: Vec<Vec<SectorId>>,
+    /// Sector id string → index.
+    pub sector_ids: HashMap<String, SectorId>,
+    /// Sector of each Contact that can be dealt with on the map.
+    pub contact_sector: [Option<SectorId>; ContactName::COUNT],
+    pub contacts: Vec<Contact>,
+    pub crew: Vec<Crew>,
+    pub gear: Vec<Gear>,
+    pub upgrades: Vec<ShipUpgrade>,
+    pub ships: Vec<Ship>,
+    /// The starting drive core of each ship, as an upgrade definition.
+    pub ship_cores: Vec<UpgradeDefId>,
+    pub supply_decks: Vec<SupplyDeckInfo>,
+    pub supply_cards: Vec<SupplyCard>,
+    /// Leader crew definitions (Set Up cards, FF-COMP-5).
+    pub leaders: Vec<CrewDefId>,
+    pub jobs: Vec<Job>,
+    /// For each job, its steps' sectors.
+    pub job_sectors: Vec<Vec<SectorId>>,
+    pub nav_defs: Vec<NavCard>,
+    /// Physical Nav cards: index into `nav_defs`.
+    pub nav_cards: Vec<u16>,
+    pub events: Vec<EventCard>,
+    pub misbehave_defs: Vec<MisbehaveCard>,
+    /// Physical Misbehave cards: index into `misbehave_defs`.
+    pub misbehave_cards: Vec<u16>,
+    pub stories: Vec<Story>,
+    /// For each story, each goal's sector (if it has one).
+    pub goal_sectors: Vec<Vec<Option<SectorId>>>,
+    /// Londinium's sector (FF-SETUP-5) and the Firefly-logo sector (FF-SETUP-6).
+    pub cruiser_start: SectorId,
+    pub cutter_start: SectorId,
+}
+
+impl Content {
+    /// The content shipped with the game (embedded at build time), loaded once.
+    pub fn builtin() -> &'static Content {
+        static BUILTIN: OnceLock<Content> = OnceLock::new();
+        BUILTIN.get_or_init(|| {
+            Content::load(&ContentFiles::builtin())
+                .unwrap_or_else(|e| panic!("the built-in Firefly content is invalid: {e}"))
+        })
+    }
+
+    /// Load and validate content files.
+    pub fn load(files: &ContentFiles) -> Result<Content, ContentError> {
+        load::load(files)
+    }
+
+    /// Leak a loaded content so that game states can share it by `&'static` reference.
+    pub fn leak(self) -> &'static Content {
+        Box::leak(Box::new(self))
+    }
+
+    pub fn sector(&self, id: &str) -> Option<SectorId> {
+        self.sector_ids.get(id).copied()
+    }
+
+    pub fn sector_name(&self, s: SectorId) -> &str {
+        &self.sectors[s as usize].name
+    }
+
+    pub fn supply_name(&self, c: SupplyCardId) -> &str {
+        match self.supply_cards[c as usize].kind {
+            SupplyKind::Crew(d) => &self.crew[d as usize].name,
+            SupplyKind::Gear(d) => &self.gear[d as usize].name,
+            SupplyKind::Upgrade(d) => &self.upgrades[d as usize].name,
+        }
+    }
+
+    pub fn nav_def(&self, c: NavCardId) -> &NavCard {
+        &self.nav_defs[self.nav_cards[c as usize] as usize]
+    }
+
+    pub fn misbehave_def(&self, c: MisbehaveCardId) -> &MisbehaveCard {
+        &self.misbehave_defs[self.misbehave_cards[c as usize] as usize]
+    }
+
+    pub fn contact(&self, name: ContactName) -> Option<&Contact> {
+        self.contacts.iter().find(|c| c.contact == name)
+    }
+
+    pub fn story(&self, title_or_id: &str) -> Option<StoryId> {
+        let want = title_or_id.to_lowercase();
+        self.stories
+            .iter()
+            .position(|s| s.id == want || s.title.to_lowercase() == want)
+            .map(|i| i as StoryId)
+    }
+}

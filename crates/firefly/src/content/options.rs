@@ -1,0 +1,214 @@
+//! Card options, skill tests and effects: the structured language in which Nav cards,
+//! Misbehave cards, jobs and story goals are written (FF-SKILL-3, FF-FLY-7, FF-MISB-4..7).
+
+use serde::{Deserialize, Serialize};
+
+use super::vocab::*;
+
+/// One option a player may choose on a card (FF-FLY-7, FF-MISB-4), or the fixed instructions of
+/// a job step or goal. Effects happen in order, then the test (if any) is rolled and one of its
+/// outcomes applies; without a test, `ends` says how the option finishes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Choice {
+    pub name: String,
+    /// FF-FLY-13, FF-MISB-5: every requirement must be met to choose this option.
+    #[serde(default)]
+    pub requires: Vec<Requirement>,
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+    #[serde(default)]
+    pub test: Option<Test>,
+    /// How the option ends when it has no test.
+    #[serde(default)]
+    pub ends: Option<Ending>,
+    /// A Salvage Op (crew and upgrade salvage bonuses apply, FF-MISC-10).
+    #[serde(default)]
+    pub salvage_op: bool,
+    /// A Breakdown: ignored by ships that "Ignore all Breakdowns".
+    #[serde(default)]
+    pub breakdown: bool,
+}
+
+/// A skill test (FF-SKILL-3..8).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Test {
+    pub skill: Skill,
+    /// FF-SKILL-7: $100 per +1 before rolling.
+    #[serde(default)]
+    pub bribes: bool,
+    /// FF-SKILL-6: gear adds no Fight.
+    #[serde(default)]
+    pub kosherized: bool,
+    #[serde(default)]
+    pub modifiers: Vec<TestModifier>,
+    /// Outcome bands, lowest first; each applies from its `min` total up to the next band's.
+    pub outcomes: Vec<Outcome>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum TestModifier {
+    /// -N to the total for each Warrant held.
+    PerWarrant { amount: i8 },
+    /// +N when a crew member on the job has the keyword.
+    KeywordAdds { keyword: Keyword, amount: u8 },
+    /// The player picks one crew member on the job; only their skill (and gear) counts, and
+    /// "the chosen crew" is who a Kill result hits.
+    SingleCrew,
+}
+
+/// One band of a test's results.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    /// The lowest total of this band (the first band starts at 1 or lower).
+    pub min: i32,
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+    /// How this band finishes. `None` when `choose` offers branches instead.
+    #[serde(default)]
+    pub ends: Option<Ending>,
+    /// "Pay $7,000 to Complete the Goal, or take Attempt Botched": the player picks a branch.
+    #[serde(default)]
+    pub choose: Vec<Branch>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Branch {
+    pub name: String,
+    #[serde(default)]
+    pub requires: Vec<Requirement>,
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+    pub ends: Ending,
+}
+
+/// How an option or outcome finishes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ending {
+    /// FF-FLY-8.
+    KeepFlying,
+    /// FF-FLY-9.
+    FullStop,
+    /// FF-FLY-10.
+    Evade,
+    /// FF-MISB-8: the Misbehave card (or job test) is passed.
+    Proceed,
+    /// FF-MISB-9.
+    AttemptBotched,
+    /// FF-MISB-10.
+    WarrantIssued,
+    /// Both: the attempt fails and a Warrant is issued (FF-WIN-17).
+    BotchedAndWarrant,
+}
+
+/// A condition for choosing an option.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Requirement {
+    /// A crew member (on the job, when working one) with this profession.
+    Profession { profession: Profession },
+    /// A keyword among crew and carried gear (on the job, when working one).
+    Keyword { keyword: Keyword },
+    /// A keyword on one gear card that also gives at least N of a skill ("FIREARM with 2 Fight").
+    KeywordWithSkill { keyword: Keyword, skill: Skill, amount: u8 },
+    /// At least N of an item aboard.
+    Has { item: Item, amount: u8 },
+    /// At least $N.
+    Money { amount: u32 },
+    /// No Disgruntled crew.
+    NoDisgruntledCrew,
+}
+
+/// Who among the crew an effect touches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CrewGroup {
+    /// Every crew member, the Leader included.
+    All,
+    /// Moral crew.
+    Moral,
+    /// Crew on the job.
+    OnJob,
+}
+
+/// How the Alliance Cruiser or the Reaver Cutter is moved (FF-FLY-19, FF-FLY-24).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShipMove {
+    /// To the drawing player's sector.
+    ToYou,
+    /// The player to the drawer's right moves it 1 sector inside its own space.
+    OneSectorByRightPlayer,
+    /// The drawer moves it to any sector of its own space not holding a Firefly.
+    AnywhereEmpty,
+    /// The drawer moves it to a sector holding an Outlaw Ship.
+    ToAnOutlawShip,
+}
+
+/// Something that happens.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Effect {
+    /// Take $N from the bank.
+    TakeMoney { amount: u32 },
+    /// Pay $N to the bank (all you have if you cannot pay in full).
+    PayMoney { amount: u32 },
+    /// Load N items (as storage allows; FF-MISC-3).
+    Load { item: Item, amount: u8 },
+    /// Load up to N items; the player picks how many.
+    LoadUpTo { item: Item, amount: u8 },
+    /// Load N items, any mix of Goods the player picks.
+    LoadGoods { amount: u8 },
+    /// Load one item per crew member on the job.
+    LoadPerCrewOnJob { item: Item },
+    /// Load one item per crew member on the job who carries no gear.
+    LoadPerCrewWithoutGear { item: Item },
+    /// Spend N items (the option needs them: FF-FLY-21 by analogy).
+    Spend { item: Item, amount: u8 },
+    /// Lose up to N items (as many as you have).
+    Lose { item: Item, amount: u8 },
+    /// Kill N crew (on the job when working one); the player chooses (FF-DEATH-1).
+    KillCrew { count: u8 },
+    /// Kill every crew member on the job.
+    KillAllCrewOnJob,
+    /// Kill all Passengers and Fugitives aboard (FF-FLY-20).
+    KillPassengersAndFugitives,
+    Disgruntle { who: CrewGroup },
+    RemoveDisgruntled { who: CrewGroup },
+    /// Discard every crew member with a profession (e.g. the Mercs).
+    DiscardProfession { profession: Profession },
+    /// "If the Mercs' Fight, gear included, is higher than the rest of the crew's, discard all
+    /// Mercs."
+    MercsDesertIfStronger,
+    /// Discard N ship upgrades of the player's choice.
+    DiscardShipUpgrade { count: u8 },
+    /// Take one ship upgrade from any Supply discard pile.
+    TakeShipUpgradeFromDiscard,
+    /// Contraband and Fugitives not in the Stash are seized.
+    SeizeContrabandAndFugitives,
+    /// Put a Warrant token on the ship (FF-MISB-10).
+    Warrant,
+    /// Lose reputation with a Contact.
+    LoseReputation { contact: ContactName },
+    MoveCruiser { how: ShipMove },
+    MoveCutter { how: ShipMove },
+    /// A trader's offer: buy Fuel, Parts and up to `contraband_max` Contraband at these prices.
+    Trade { fuel: u32, parts: u32, contraband: u32, contraband_max: u8 },
+    /// Resolve the Alliance Contact event (FF-FLY-15..17).
+    AllianceContact,
+    /// "If you have a <profession>, <then>. Otherwise <otherwise>" (Nav Hazard).
+    IfProfession {
+        profession: Profession,
+        then: Vec<Effect>,
+        otherwise: Vec<Effect>,
+    },
+    /// A job's pay changes by ±$N (negotiated pay).
+    PayAdjust { amount: i32 },
+    /// The job pays half.
+    PayHalf,
+}

@@ -1,0 +1,250 @@
+//! The closed vocabularies of the game: skills, professions, keywords, contacts, zones.
+//! They are Rust enums because the rules name them (FF-SKILL-1, FF-PROF, FF-KW); content
+//! files spell them in kebab-case (`"hacking-rig"`, `"amnon-duul"`).
+
+use serde::{Deserialize, Serialize};
+
+/// FF-SKILL-1: the three skills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Skill {
+    Fight,
+    Tech,
+    Negotiate,
+}
+
+impl Skill {
+    pub const ALL: [Skill; 3] = [Skill::Fight, Skill::Tech, Skill::Negotiate];
+    pub fn name(self) -> &'static str {
+        match self {
+            Skill::Fight => "Fight",
+            Skill::Tech => "Tech",
+            Skill::Negotiate => "Negotiate",
+        }
+    }
+}
+
+/// Skill points, indexed by [`Skill`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Skills {
+    pub fight: u8,
+    pub tech: u8,
+    pub negotiate: u8,
+}
+
+impl Skills {
+    pub fn get(&self, s: Skill) -> u8 {
+        match s {
+            Skill::Fight => self.fight,
+            Skill::Tech => self.tech,
+            Skill::Negotiate => self.negotiate,
+        }
+    }
+    pub fn add(&mut self, other: &Skills) {
+        self.fight += other.fight;
+        self.tech += other.tech;
+        self.negotiate += other.negotiate;
+    }
+    pub fn covers(&self, need: &Skills) -> bool {
+        self.fight >= need.fight && self.tech >= need.tech && self.negotiate >= need.negotiate
+    }
+    pub fn is_zero(&self) -> bool {
+        *self == Skills::default()
+    }
+}
+
+/// FF-PROF: professions printed on crew cards. `Moral` is a trait, not a profession (FF-PROF-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Profession {
+    Mechanic,
+    Pilot,
+    Companion,
+    Merc,
+    Soldier,
+    HillFolk,
+    Grifter,
+    Medic,
+    Mudder,
+    Lawman,
+}
+
+impl Profession {
+    pub fn name(self) -> &'static str {
+        match self {
+            Profession::Mechanic => "Mechanic",
+            Profession::Pilot => "Pilot",
+            Profession::Companion => "Companion",
+            Profession::Merc => "Merc",
+            Profession::Soldier => "Soldier",
+            Profession::HillFolk => "Hill Folk",
+            Profession::Grifter => "Grifter",
+            Profession::Medic => "Medic",
+            Profession::Mudder => "Mudder",
+            Profession::Lawman => "Lawman",
+        }
+    }
+}
+
+/// FF-KW: keywords printed in green on gear and some crew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Keyword {
+    Firearm,
+    SniperRifle,
+    Explosives,
+    HackingRig,
+    FakeId,
+    Transport,
+    FancyDuds,
+    Knife,
+}
+
+impl Keyword {
+    pub fn name(self) -> &'static str {
+        match self {
+            Keyword::Firearm => "FIREARM",
+            Keyword::SniperRifle => "SNIPER RIFLE",
+            Keyword::Explosives => "EXPLOSIVES",
+            Keyword::HackingRig => "HACKING RIG",
+            Keyword::FakeId => "FAKE ID",
+            Keyword::Transport => "TRANSPORT",
+            Keyword::FancyDuds => "FANCY DUDS",
+            Keyword::Knife => "KNIFE",
+        }
+    }
+}
+
+/// The Contacts. Their Special Rules are engine behaviour (FF-REP-5, FF-REP-8..10), so the
+/// set is closed; expansions add variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ContactName {
+    Harken,
+    Badger,
+    AmnonDuul,
+    Patience,
+    Niska,
+    LordHarrow,
+    MrUniverse,
+    MagistrateHiggins,
+    FantyAndMingo,
+}
+
+impl ContactName {
+    pub const COUNT: usize = 9;
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            ContactName::Harken => "Harken",
+            ContactName::Badger => "Badger",
+            ContactName::AmnonDuul => "Amnon Duul",
+            ContactName::Patience => "Patience",
+            ContactName::Niska => "Niska",
+            ContactName::LordHarrow => "Lord Harrow",
+            ContactName::MrUniverse => "Mr. Universe",
+            ContactName::MagistrateHiggins => "Magistrate Higgins",
+            ContactName::FantyAndMingo => "Fanty & Mingo",
+        }
+    }
+}
+
+/// FF-FLY-3, FF-COMP-20: the border colour of a sector decides its Nav deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Zone {
+    /// Blue border.
+    Alliance,
+    /// Yellow border.
+    Border,
+    /// Red border (Blue Sun and Kalidasa board sections, FF-BS-6).
+    Rim,
+}
+
+/// Which published product a card or board section comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Source {
+    Base,
+    BlueSun,
+    Kalidasa,
+    BreakinAtmo,
+    PiratesAndBountyHunters,
+    Promo,
+}
+
+/// FF-DEAL-12..17: job types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum JobType {
+    Crime,
+    Shipping,
+    Smuggling,
+    Transport,
+    SalvageOp,
+    Piracy,
+    Bounty,
+    Task,
+}
+
+impl JobType {
+    pub fn name(self) -> &'static str {
+        match self {
+            JobType::Crime => "Crime",
+            JobType::Shipping => "Shipping",
+            JobType::Smuggling => "Smuggling",
+            JobType::Transport => "Transport",
+            JobType::SalvageOp => "Salvage Op",
+            JobType::Piracy => "Piracy",
+            JobType::Bounty => "Bounty",
+            JobType::Task => "Task",
+        }
+    }
+}
+
+/// Things a ship carries (FF-COMP-13). Goods are Cargo, Contraband, Fuel and Parts;
+/// Passengers and Fugitives are not Goods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Item {
+    Cargo,
+    Contraband,
+    Fuel,
+    Parts,
+    Passengers,
+    Fugitives,
+}
+
+impl Item {
+    pub const ALL: [Item; 6] = [
+        Item::Cargo,
+        Item::Contraband,
+        Item::Fuel,
+        Item::Parts,
+        Item::Passengers,
+        Item::Fugitives,
+    ];
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Item::Cargo => "Cargo",
+            Item::Contraband => "Contraband",
+            Item::Fuel => "Fuel",
+            Item::Parts => "Parts",
+            Item::Passengers => "Passengers",
+            Item::Fugitives => "Fugitives",
+        }
+    }
+    /// FF-MISC-2/3: Fuel and Parts take half a box; everything else a full box.
+    pub fn half_boxes(self) -> u32 {
+        match self {
+            Item::Fuel | Item::Parts => 1,
+            _ => 2,
+        }
+    }
+}

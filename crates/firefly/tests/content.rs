@@ -1,0 +1,42 @@
+//! The built-in content loads and has the published shape.
+
+use tabletop_firefly::content::{Content, ContentFiles};
+
+#[test]
+fn builtin_content_loads_and_validates() {
+    let c = Content::builtin();
+    assert!(!c.sectors.is_empty());
+}
+
+#[test]
+fn a_broken_reference_names_file_entry_and_field() {
+    let mut files = ContentFiles::builtin();
+    files.files.push((
+        "test/bad.toml".into(),
+        r#"
+[[sector]]
+id = "nowhere"
+name = "Nowhere"
+zone = "border"
+source = "promo"
+neighbours = ["no-such-sector"]
+at = [0, 0]
+"#
+        .into(),
+    ));
+    let err = Content::load(&files).unwrap_err();
+    assert_eq!(err.file, "test/bad.toml");
+    assert_eq!(err.entry, "sector \"nowhere\"");
+    assert_eq!(err.field, "neighbours");
+    assert!(err.to_string().contains("unknown sector \"no-such-sector\""), "{err}");
+}
+
+#[test]
+fn a_malformed_file_is_refused_with_its_name_and_line() {
+    let mut files = ContentFiles::builtin();
+    files.files.push(("test/typo.toml".into(), "[[crew]]\nid = \"x\"\nnmae = \"X\"\n".into()));
+    let err = Content::load(&files).unwrap_err();
+    assert_eq!(err.file, "test/typo.toml");
+    assert!(err.message.contains("nmae"), "{err}");
+    assert!(err.message.contains("line"), "{err}");
+}
