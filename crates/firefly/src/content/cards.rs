@@ -414,6 +414,10 @@ pub struct Job {
     /// Green Bonus tab (FF-WORK-17).
     #[serde(default)]
     pub bonus: Option<JobBonus>,
+    /// "Heavy Load" (Amnon Duul's "Heavy Load: Motherlode Ore"): while this job is Active
+    /// (FF-WORK-3), every Full Burn costs this many Fuel more than FF-FLY-2's one. 0: no Heavy Load.
+    #[serde(default)]
+    pub heavy_load: u8,
     /// Pick-up then drop-off (delivery jobs), or the single target (crime jobs) (FF-DEAL-16).
     pub steps: Vec<JobStep>,
 }
