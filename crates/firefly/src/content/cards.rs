@@ -522,6 +522,11 @@ pub struct MisbehaveCard {
     pub source: Source,
     #[serde(default = "one")]
     pub copies: u8,
+    /// The "RESHUFFLE DECK" mark ("Alliance Operatives"). Unlike the Nav RESHUFFLE cards it starts
+    /// shuffled into the deck in every game (publisher FAQ); once it has been resolved, the
+    /// Misbehave deck and its discard pile are shuffled together (by analogy with FF-FLY-26).
+    #[serde(default)]
+    pub reshuffle: bool,
     /// FF-MISB-6: having this Ace on the job means you Proceed at once.
     #[serde(default)]
     pub ace: Option<Ace>,

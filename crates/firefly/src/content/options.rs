@@ -211,4 +211,22 @@ pub enum Effect {
     PayAdjust { amount: i32 },
     /// The job pays half.
     PayHalf,
+    /// Pay $N for each Warrant token on the ship; a player who cannot pay in full pays all they
+    /// have (FF-FLY-16). The Alliance Contact event card's fines ($1,000 per Warrant).
+    PayPerWarrant { amount: u32 },
+    /// Remove every Warrant token from the ship (Alliance Contact: the Warrants are cleared
+    /// whether or not the fines were paid in full, FF-FLY-16). Wanted crew stay Wanted.
+    ClearWarrants,
+    /// All Contraband and Fugitives aboard are seized, the Stash included (Alliance Contact;
+    /// compare `SeizeContrabandAndFugitives`, which spares the Stash).
+    SeizeAllContrabandAndFugitives,
+    /// FF-FLY-17, Alliance Contact: roll one die for each Wanted crew member aboard; on a roll up
+    /// to `removed_up_to` that crew member is removed from play (FF-DEATH-2), otherwise safe.
+    /// Crew and gear that ignore or hide from Wanted crew rolls (`IgnoreWantedRoll`,
+    /// `HideWantedCrew`) are not rolled for; `ExtraWantedRolls` crew must pass that many rolls.
+    WantedCrewRolls { removed_up_to: u8 },
+    /// Move the ship into an adjacent sector with no Nav card and no further move, as an Evade
+    /// does (FF-FLY-10, FF-FLY-12), inside an outcome that ends otherwise (Harken's Folly, "Crying
+    /// Wolf": the goal is complete and the ship evades).
+    Evade,
 }
