@@ -1,0 +1,1330 @@
+//! Card text, rendered from the structured content the engine executes.
+//!
+//! Nothing a player reads about an ability, an option or a test is stored as prose: it is
+//! produced here from the same [`Ability`], [`Effect`], [`Choice`] … values the engine runs, so
+//! the text cannot drift from the behaviour. The vocabulary is the rulebook's (Keep Flying,
+//! Full Stop, Evade, Proceed, Attempt Botched, Warrant Issued, Bribes, Kosherized, Ace in the
+//! Hole, Solid, Disgruntled …).
+//!
+//! Two kinds of function:
+//! - *phrases* for one value (`effect`, `ability`, `test`, `choice` …): one line of text, no
+//!   newline. Fragments ([`effect`], [`requirement`], [`goal_condition`]) carry no final full
+//!   stop; sentences ([`effects`], [`ability`], [`choice_body`]) do.
+//! - *cards* for a whole card (`crew_card`, `job_card`, `nav_card` …): several lines joined by
+//!   `'\n'`, each at most [`WIDTH`] columns (longer words excepted), none empty. Cards that
+//!   name other content by id (sectors, crew, gear, drive cores) take [`Names`], which resolves
+//!   ids through a loaded [`Content`] or, without one, spells the id in title case.
+//!
+//! Every `match` on a schema enum here is exhaustive: a new variant does not compile until it
+//! has its text.
+
+use super::*;
+
+/// Card renderings fit an 80-column terminal.
+pub const WIDTH: usize = 80;
+
+// =============================================================================================
+// Small words
+// =============================================================================================
+
+/// `$500`, `$1,000`, `$12,500`.
+pub fn money(amount: u32) -> String {
+    let digits = amount.to_string();
+    let mut out = String::from("$");
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// "a" or "an" by the word's first letter.
+fn a(word: &str) -> String {
+    let article = match word.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
+    };
+    format!("{article} {word}")
+}
+
+/// `n` of an item: Passengers and Fugitives are counted one by one, Goods are not
+/// ("1 Fuel", "1 Passenger", "3 Passengers").
+pub fn item_count(item: Item, n: u32) -> String {
+    format!("{n} {}", item_noun(item, n))
+}
+
+fn item_noun(item: Item, n: u32) -> &'static str {
+    match (item, n == 1) {
+        (Item::Passengers, true) => "Passenger",
+        (Item::Fugitives, true) => "Fugitive",
+        (Item::Cargo, _) => "Cargo",
+        (Item::Contraband, _) => "Contraband",
+        (Item::Fuel, _) => "Fuel",
+        (Item::Parts, _) => "Parts",
+        (Item::Passengers, false) => "Passengers",
+        (Item::Fugitives, false) => "Fugitives",
+    }
+}
+
+/// "1 card", "2 cards".
+fn count(n: u32, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// Plural of a profession ("Mercs", "Lawmen", "Hill Folk").
+pub fn profession_plural(p: Profession) -> &'static str {
+    match p {
+        Profession::Mechanic => "Mechanics",
+        Profession::Pilot => "Pilots",
+        Profession::Companion => "Companions",
+        Profession::Merc => "Mercs",
+        Profession::Soldier => "Soldiers",
+        Profession::HillFolk => "Hill Folk",
+        Profession::Grifter => "Grifters",
+        Profession::Medic => "Medics",
+        Profession::Mudder => "Mudders",
+        Profession::Lawman => "Lawmen",
+    }
+}
+
+/// A keyword as a noun phrase: "a FIREARM", "a HACKING RIG", but "EXPLOSIVES", "FANCY DUDS".
+pub fn keyword_noun(k: Keyword) -> String {
+    match k {
+        Keyword::Explosives | Keyword::FancyDuds => k.name().to_string(),
+        Keyword::Firearm
+        | Keyword::SniperRifle
+        | Keyword::HackingRig
+        | Keyword::FakeId
+        | Keyword::Transport
+        | Keyword::Knife => a(k.name()),
+    }
+}
+
+/// "A, B and C" (or "A, B or C").
+fn join_list(items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., tail] => format!("{} {last} {tail}", init.join(", ")),
+    }
+}
+
+/// "Fight 2, Tech 1"; empty when every skill is zero.
+pub fn skills(s: &Skills) -> String {
+    Skill::ALL
+        .iter()
+        .filter(|&&k| s.get(k) > 0)
+        .map(|&k| format!("{} {}", k.name(), s.get(k)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A kebab-case id in title case, for when no [`Content`] is at hand ("space-bazaar" →
+/// "Space Bazaar").
+pub fn title_case(id: &str) -> String {
+    id.split('-')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut cs = w.chars();
+            match cs.next() {
+                Some(c) => c.to_uppercase().chain(cs).collect::<String>(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// "a Crime job", "an Immoral job", "a job".
+pub fn job_filter(f: JobFilter) -> String {
+    match f {
+        JobFilter::Type(t) => a(&format!("{} job", t.name())),
+        JobFilter::Immoral => "an Immoral job".into(),
+        JobFilter::Any => "a job".into(),
+    }
+}
+
+/// "3 Crime jobs", "1 Immoral job", "2 jobs".
+fn jobs_counted(f: JobFilter, n: u32) -> String {
+    let noun = if n == 1 { "job" } else { "jobs" };
+    match f {
+        JobFilter::Type(t) => format!("{n} {} {noun}", t.name()),
+        JobFilter::Immoral => format!("{n} Immoral {noun}"),
+        JobFilter::Any => format!("{n} {noun}"),
+    }
+}
+
+/// Resolves content ids to display names.
+#[derive(Clone, Copy, Default)]
+pub struct Names<'a> {
+    content: Option<&'a Content>,
+}
+
+impl<'a> Names<'a> {
+    /// No content at hand: ids are spelled in title case.
+    pub fn none() -> Names<'static> {
+        Names { content: None }
+    }
+
+    /// Names from a loaded content; unknown ids fall back to title case.
+    pub fn of(content: &'a Content) -> Names<'a> {
+        Names {
+            content: Some(content),
+        }
+    }
+
+    pub fn sector(&self, id: &str) -> String {
+        self.content
+            .and_then(|c| c.sector(id).map(|s| c.sector_name(s).to_string()))
+            .unwrap_or_else(|| title_case(id))
+    }
+
+    pub fn crew(&self, id: &str) -> String {
+        self.content
+            .and_then(|c| c.crew.iter().find(|x| x.id == id).map(|x| x.name.clone()))
+            .unwrap_or_else(|| title_case(id))
+    }
+
+    pub fn gear(&self, id: &str) -> String {
+        self.content
+            .and_then(|c| c.gear.iter().find(|x| x.id == id).map(|x| x.name.clone()))
+            .unwrap_or_else(|| title_case(id))
+    }
+
+    pub fn upgrade(&self, id: &str) -> String {
+        self.content
+            .and_then(|c| {
+                c.upgrades
+                    .iter()
+                    .find(|x| x.id == id)
+                    .map(|x| x.name.clone())
+            })
+            .unwrap_or_else(|| title_case(id))
+    }
+
+    fn upgrade_def(&self, id: &str) -> Option<&'a ShipUpgrade> {
+        self.content
+            .and_then(|c| c.upgrades.iter().find(|x| x.id == id))
+    }
+}
+
+// =============================================================================================
+// Options, tests and effects
+// =============================================================================================
+
+/// Where an option is read: a goal's Proceed completes the goal.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ctx {
+    Card,
+    Goal,
+}
+
+/// "Keep Flying", "Attempt Botched & Warrant Issued" (no full stop).
+pub fn ending(e: Ending) -> &'static str {
+    ending_in(e, Ctx::Card)
+}
+
+fn ending_in(e: Ending, ctx: Ctx) -> &'static str {
+    match e {
+        Ending::KeepFlying => "Keep Flying",
+        Ending::FullStop => "Full Stop",
+        Ending::Evade => "Evade",
+        Ending::Proceed if ctx == Ctx::Goal => "Goal Complete",
+        Ending::Proceed => "Proceed",
+        Ending::AttemptBotched => "Attempt Botched",
+        Ending::WarrantIssued => "Warrant Issued",
+        Ending::BotchedAndWarrant => "Attempt Botched & Warrant Issued",
+    }
+}
+
+/// Who a crew effect touches: "all crew", "all Moral crew", "all crew on the job".
+fn crew_group(g: CrewGroup) -> &'static str {
+    match g {
+        CrewGroup::All => "all crew",
+        CrewGroup::Moral => "all Moral crew",
+        CrewGroup::OnJob => "all crew on the job",
+    }
+}
+
+fn ship_move(ship: &str, space: &str, how: ShipMove) -> String {
+    match how {
+        ShipMove::ToYou => format!("Move the {ship} to your sector"),
+        ShipMove::OneSectorByRightPlayer => {
+            format!("The player on your right moves the {ship} 1 sector within {space}")
+        }
+        ShipMove::AnywhereEmpty => {
+            format!("Move the {ship} to any sector of {space} with no Firefly in it")
+        }
+        ShipMove::ToAnOutlawShip => format!("Move the {ship} to a sector with an Outlaw Ship"),
+    }
+}
+
+/// One effect as a fragment: "Load 3 Contraband", "Kill 1 Crew", "Pay $1,000".
+pub fn effect(e: &Effect) -> String {
+    match e {
+        Effect::TakeMoney { amount } => format!("Take {}", money(*amount)),
+        Effect::PayMoney { amount } => format!("Pay {}", money(*amount)),
+        Effect::Load { item, amount } => format!("Load {}", item_count(*item, *amount as u32)),
+        Effect::LoadUpTo { item, amount } => {
+            format!("Load up to {}", item_count(*item, *amount as u32))
+        }
+        Effect::LoadGoods { amount } => {
+            format!(
+                "Load {} of your choice",
+                count(*amount as u32, "Good", "Goods")
+            )
+        }
+        Effect::LoadPerCrewOnJob { item } => {
+            format!(
+                "Load {} for each crew member on the job",
+                item_count(*item, 1)
+            )
+        }
+        Effect::LoadPerCrewWithoutGear { item } => format!(
+            "Load {} for each crew member on the job carrying no gear",
+            item_count(*item, 1)
+        ),
+        Effect::Spend { item, amount } => format!("Spend {}", item_count(*item, *amount as u32)),
+        Effect::Lose { item, amount } => format!("Lose {}", item_count(*item, *amount as u32)),
+        Effect::KillCrew { count } => format!("Kill {count} Crew"),
+        Effect::KillAllCrewOnJob => "Kill all crew on the job".into(),
+        Effect::KillPassengersAndFugitives => "Kill all Passengers and Fugitives".into(),
+        Effect::Disgruntle { who } => {
+            let who = crew_group(*who);
+            let mut s = who[..1].to_uppercase();
+            s.push_str(&who[1..]);
+            format!("{s} become Disgruntled")
+        }
+        Effect::RemoveDisgruntled { who } => {
+            format!("Remove Disgruntled from {}", crew_group(*who))
+        }
+        Effect::DiscardProfession { profession } => {
+            format!("Discard all {}", profession_plural(*profession))
+        }
+        Effect::MercsDesertIfStronger => {
+            "If your Mercs have more Fight, gear included, than the rest of your crew, \
+             discard all Mercs"
+                .into()
+        }
+        Effect::DiscardShipUpgrade { count: n } => {
+            format!(
+                "Discard {}",
+                count(*n as u32, "Ship Upgrade", "Ship Upgrades")
+            )
+        }
+        Effect::TakeShipUpgradeFromDiscard => {
+            "Take 1 Ship Upgrade from any Supply discard pile".into()
+        }
+        Effect::SeizeContrabandAndFugitives => {
+            "All Contraband and Fugitives not in your Stash are seized".into()
+        }
+        Effect::Warrant => "Take a Warrant".into(),
+        Effect::LoseReputation { contact } => {
+            format!("Lose your reputation with {}", contact.name())
+        }
+        Effect::MoveCruiser { how } => ship_move("Alliance Cruiser", "Alliance Space", *how),
+        Effect::MoveCutter { how } => ship_move("Reaver Cutter", "Border Space", *how),
+        Effect::Trade {
+            fuel,
+            parts,
+            contraband,
+            contraband_max,
+        } => {
+            let mut offers = vec![
+                format!("Fuel for {} each", money(*fuel)),
+                format!("Parts for {} each", money(*parts)),
+            ];
+            if *contraband_max > 0 {
+                offers.push(format!(
+                    "up to {contraband_max} Contraband for {} each",
+                    money(*contraband)
+                ));
+            }
+            format!("You may buy {}", join_list(&offers, "and"))
+        }
+        Effect::AllianceContact => "Resolve Alliance Contact".into(),
+        Effect::IfProfession {
+            profession,
+            then,
+            otherwise,
+        } => {
+            let who = a(profession.name());
+            let list = |es: &[Effect]| es.iter().map(effect).collect::<Vec<_>>().join(", ");
+            match (then.is_empty(), otherwise.is_empty()) {
+                (false, false) => format!(
+                    "If you have {who}: {}; otherwise: {}",
+                    list(then),
+                    list(otherwise)
+                ),
+                (false, true) => format!("If you have {who}: {}", list(then)),
+                (true, false) => format!("Unless you have {who}: {}", list(otherwise)),
+                (true, true) => format!("Having {who} changes nothing"),
+            }
+        }
+        Effect::PayAdjust { amount } => {
+            if *amount >= 0 {
+                format!("The job pays {} more", money(amount.unsigned_abs()))
+            } else {
+                format!("The job pays {} less", money(amount.unsigned_abs()))
+            }
+        }
+        Effect::PayHalf => "The job pays half".into(),
+        Effect::PayPerWarrant { amount } => format!("Pay {} for each Warrant", money(*amount)),
+        Effect::ClearWarrants => "Clear all your Warrants".into(),
+        Effect::SeizeAllContrabandAndFugitives => {
+            "All Contraband and Fugitives aboard are seized, the Stash included".into()
+        }
+        Effect::WantedCrewRolls { removed_up_to } => {
+            let on = match removed_up_to {
+                0 => "never".to_string(),
+                1 => "on a 1".to_string(),
+                n => format!("on 1–{n}"),
+            };
+            format!(
+                "Roll a die for each Wanted crew member aboard: {on}, they are removed from play"
+            )
+        }
+        Effect::Evade => "Evade".into(),
+    }
+}
+
+/// Effects as sentences: "Load 3 Contraband. Take $200." (empty for none).
+pub fn effects(es: &[Effect]) -> String {
+    sentences(es.iter().map(effect))
+}
+
+fn sentences(parts: impl IntoIterator<Item = String>) -> String {
+    parts
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            if s.ends_with(['.', '!', '?', ':']) {
+                s
+            } else {
+                format!("{s}.")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One requirement as a fragment: "Pilot", "FAKE ID", "FIREARM with 2 Fight", "2 Parts".
+pub fn requirement(r: &Requirement) -> String {
+    match r {
+        Requirement::Profession { profession } => profession.name().into(),
+        Requirement::Keyword { keyword } => keyword.name().into(),
+        Requirement::KeywordWithSkill {
+            keyword,
+            skill,
+            amount,
+        } => format!("{} with {amount} {}", keyword.name(), skill.name()),
+        Requirement::Has { item, amount } => item_count(*item, *amount as u32),
+        Requirement::Money { amount } => money(*amount),
+        Requirement::NoDisgruntledCrew => "no Disgruntled crew".into(),
+    }
+}
+
+/// "Requires Pilot and Mechanic." (empty for none).
+pub fn requirements(rs: &[Requirement]) -> String {
+    if rs.is_empty() {
+        return String::new();
+    }
+    let parts: Vec<String> = rs.iter().map(requirement).collect();
+    format!("Requires {}.", join_list(&parts, "and"))
+}
+
+/// A test modifier as a fragment: "-1 for each Warrant", "+2 with a HACKING RIG".
+pub fn test_modifier(m: &TestModifier) -> String {
+    match m {
+        TestModifier::PerWarrant { amount } => format!("{amount:+} for each Warrant"),
+        TestModifier::KeywordAdds { keyword, amount } => {
+            format!("+{amount} with {} on the job", keyword_noun(*keyword))
+        }
+        TestModifier::SingleCrew => "one crew member of your choice tests alone".into(),
+    }
+}
+
+/// "Fight test", "Negotiate test (Bribes)", "Fight test (Kosherized, -1 for each Warrant)".
+pub fn test_header(t: &Test) -> String {
+    let mut flags = Vec::new();
+    if t.kosherized {
+        flags.push("Kosherized".to_string());
+    }
+    if t.bribes {
+        flags.push("Bribes".to_string());
+    }
+    flags.extend(t.modifiers.iter().map(test_modifier));
+    if flags.is_empty() {
+        format!("{} test", t.skill.name())
+    } else {
+        format!("{} test ({})", t.skill.name(), flags.join(", "))
+    }
+}
+
+/// The total range of outcome band `i`: "1–7", "8+", "9", "Any total".
+pub fn band_label(t: &Test, i: usize) -> String {
+    let lo = t.outcomes[i].min;
+    let next = t.outcomes.get(i + 1).map(|o| o.min);
+    match (i, next) {
+        (0, None) => "Any total".into(),
+        (_, None) => format!("{lo}+"),
+        (_, Some(n)) => {
+            let hi = n - 1;
+            let lo = if i == 0 { lo.max(1).min(hi) } else { lo };
+            if i == 0 && hi < 1 {
+                format!("{hi} or less")
+            } else if lo == hi {
+                format!("{lo}")
+            } else {
+                format!("{lo}–{hi}")
+            }
+        }
+    }
+}
+
+/// What an outcome band does: "Kill 2 Crew. Evade."
+pub fn outcome(o: &Outcome) -> String {
+    outcome_in(o, Ctx::Card)
+}
+
+fn outcome_in(o: &Outcome, ctx: Ctx) -> String {
+    let mut parts: Vec<String> = o.effects.iter().map(effect).collect();
+    if let Some(e) = o.ends {
+        parts.push(ending_in(e, ctx).into());
+    }
+    if !o.choose.is_empty() {
+        let branches: Vec<String> = o.choose.iter().map(|b| branch_in(b, ctx)).collect();
+        parts.push(format!("Choose one: {}", branches.join(" Or: ")));
+    }
+    sentences(parts)
+}
+
+/// A branch of an outcome (without its title): "Pay $7,000. Proceed."
+pub fn branch(b: &Branch) -> String {
+    branch_in(b, Ctx::Card)
+}
+
+fn branch_in(b: &Branch, ctx: Ctx) -> String {
+    let mut parts = vec![requirements(&b.requires)];
+    parts.extend(b.effects.iter().map(effect));
+    parts.push(ending_in(b.ends, ctx).into());
+    sentences(parts)
+}
+
+/// A whole test on one line: "Fight test. 1–7: Kill 2 Crew. Evade. 8+: Kill 1 Crew. Evade."
+pub fn test(t: &Test) -> String {
+    test_in(t, Ctx::Card)
+}
+
+fn test_in(t: &Test, ctx: Ctx) -> String {
+    let mut parts = vec![test_header(t)];
+    for (i, o) in t.outcomes.iter().enumerate() {
+        parts.push(format!("{}: {}", band_label(t, i), outcome_in(o, ctx)));
+    }
+    sentences(parts)
+}
+
+/// The tags of an option: "Salvage Op", "Breakdown".
+fn choice_tags(c: &Choice) -> Vec<String> {
+    let mut tags = Vec::new();
+    if c.salvage_op {
+        tags.push("Salvage Op".to_string());
+    }
+    if c.breakdown {
+        tags.push("Breakdown".to_string());
+    }
+    tags
+}
+
+/// What an option says before its test: tags, requirements, effects, and its ending when it
+/// has no test.
+fn choice_lead(c: &Choice, ctx: Ctx) -> String {
+    let mut parts = choice_tags(c);
+    parts.push(requirements(&c.requires));
+    parts.extend(c.effects.iter().map(effect));
+    if let Some(e) = c.ends {
+        parts.push(ending_in(e, ctx).into());
+    }
+    sentences(parts)
+}
+
+/// An option without its title, on one line:
+/// "Requires Pilot and Mechanic. Spend 1 Fuel. Evade."
+pub fn choice_body(c: &Choice) -> String {
+    choice_body_in(c, Ctx::Card)
+}
+
+fn choice_body_in(c: &Choice, ctx: Ctx) -> String {
+    let mut parts = vec![choice_lead(c, ctx)];
+    if let Some(t) = &c.test {
+        parts.push(test_in(t, ctx));
+    }
+    sentences(parts)
+}
+
+/// `Title: body`, or `Title! body` when the title ends in punctuation.
+fn titled(title: &str, body: &str) -> String {
+    let title = title.trim();
+    if title.is_empty() {
+        return body.to_string();
+    }
+    let sep = if title.ends_with(['!', '?', '.', '…', ':']) {
+        " "
+    } else {
+        ": "
+    };
+    if body.is_empty() {
+        title.to_string()
+    } else {
+        format!("{title}{sep}{body}")
+    }
+}
+
+/// An option with its title, on one line:
+/// "Crazy Ivan! Requires Pilot and Mechanic. Spend 1 Fuel. Evade."
+pub fn choice(c: &Choice) -> String {
+    titled(&c.name, &choice_body(c))
+}
+
+// =============================================================================================
+// Abilities, Aces, goal conditions, Contact rules
+// =============================================================================================
+
+/// A standing ability as a sentence: "When you complete a Crime job, take $500."
+pub fn ability(ab: &Ability) -> String {
+    let s = match ab {
+        Ability::JobCompletionBonus { jobs, amount } => {
+            format!(
+                "When you complete {}, take {}",
+                job_filter(*jobs),
+                money(*amount)
+            )
+        }
+        Ability::HalfPrice { what } => match what {
+            HalfPriceOn::ShipUpgrades => "Buy Drive Cores and Ship Upgrades at half price".into(),
+            HalfPriceOn::GearWith(set) => {
+                let ks: Vec<String> = set.iter().map(|k| k.name().to_string()).collect();
+                format!("Buy gear with {} at half price", join_list(&ks, "or"))
+            }
+        },
+        Ability::HireFree => "Hire crew at no cost".into(),
+        Ability::SkillWhenCarrying {
+            skill,
+            amount,
+            keyword,
+        } => format!(
+            "+{amount} {} while carrying {}",
+            skill.name(),
+            keyword_noun(*keyword)
+        ),
+        Ability::SkillWithProfessionCount {
+            skill,
+            amount,
+            profession,
+            count,
+        } => {
+            let who = if *count == 1 {
+                a(profession.name())
+            } else {
+                format!("at least {count} {}", profession_plural(*profession))
+            };
+            format!("+{amount} {} while your crew has {who}", skill.name())
+        }
+        Ability::MayNotCarry { keyword } => format!("May not carry {}", keyword_noun(*keyword)),
+        Ability::DiscardedWhenKilled => {
+            "When Killed, this card is discarded instead of removed from play".into()
+        }
+        Ability::ActionRemoveDisgruntled => {
+            "Action: remove Disgruntled from another crew member".into()
+        }
+        Ability::SalvageBonus { item, amount } => format!(
+            "After a Salvage Op, load {} more",
+            item_count(*item, *amount as u32)
+        ),
+        Ability::SalvageCash { amount } => {
+            format!("After a Salvage Op, take {}", money(*amount))
+        }
+        Ability::KilledFirst => {
+            "Whenever crew are Killed, this crew member must be Killed first".into()
+        }
+        Ability::RangeBonus { amount } => format!("+{amount} Full Burn range"),
+        Ability::MoseyRange { sectors } => {
+            format!(
+                "Mosey up to {}",
+                count(*sectors as u32, "sector", "sectors")
+            )
+        }
+        Ability::NoFuelToBurn => "A Full Burn costs no Fuel".into(),
+        Ability::IgnoreBreakdowns => "Ignore all Breakdowns".into(),
+        Ability::TakesLeadersDisgruntlement => {
+            "If your Leader would become Disgruntled, this crew member becomes Disgruntled \
+             instead"
+                .into()
+        }
+        Ability::GearCapacity { cards } => {
+            format!(
+                "May carry {}",
+                count(*cards as u32, "Gear card", "Gear cards")
+            )
+        }
+        Ability::NoGearLimit => "Does not count toward the gear limit".into(),
+        Ability::Imposter => {
+            "Imposter: only one imposter may be in play; hiring one removes the others from play"
+                .into()
+        }
+        Ability::NegotiateAsFightOncePerJob => {
+            "Once per job, you may treat a Negotiate test as a Fight test".into()
+        }
+        Ability::Reroll { skill } => format!("May re-roll {} tests", skill.name()),
+        Ability::RerollOnesWhenMisbehaving => "When Misbehaving, re-roll any 1s".into(),
+        Ability::SellPartsToSolidContacts { price } => format!(
+            "May sell Parts for {} each to any Contact you are Solid with",
+            money(*price)
+        ),
+        Ability::Gifted => "Gifted: before each test, roll a die. 1–2: back to the \
+                            ship. 3: +2 Fight. 4: +2 Tech. 5: +2 Negotiate. 6: +3 to the \
+                            tested skill"
+            .into(),
+        Ability::GiftedBonus { amount } => format!("+{amount} to Gifted rolls"),
+        Ability::StaysAboardForImmoralJobs => {
+            "Stays aboard for Immoral jobs; their skills do not count on them".into()
+        }
+        Ability::MedicCheck => "Makes Medic Checks, as a Medic does".into(),
+        Ability::MedicCheckBonus { amount } => format!("+{amount} to Medic Checks"),
+        Ability::MedicReroll => "May re-roll Medic Checks".into(),
+        Ability::NoHeroics { skill } => {
+            format!("No Thrillin' Heroics on {} tests", skill.name())
+        }
+        Ability::ExtraWantedRolls { rolls } => format!(
+            "Must pass {} to avoid arrest",
+            count(*rolls as u32, "Wanted crew roll", "Wanted crew rolls")
+        ),
+        Ability::GearInKosherized => "May use gear in Kosherized Fight tests".into(),
+        Ability::FewerMisbehave { keyword } => format!(
+            "On a job with {}, draw 1 fewer Misbehave card (at least 1)",
+            keyword_noun(*keyword)
+        ),
+        Ability::DiscardForKeyword { keyword } => format!(
+            "Discard this card to count as having {} for one requirement",
+            keyword_noun(*keyword)
+        ),
+        Ability::DiscardForBonus { skill, amount } => format!(
+            "After rolling a {} test, discard this card for +{amount}",
+            skill.name()
+        ),
+        Ability::LoadAfterJob { jobs, item, amount } => format!(
+            "When you complete {}, load {}",
+            job_filter(*jobs),
+            item_count(*item, *amount as u32)
+        ),
+        Ability::RequiresSkillToCarry { skill, amount } => {
+            format!("Only crew with {amount} {} may carry this", skill.name())
+        }
+        Ability::ConsiderJobs { cards } => format!(
+            "Consider up to {} when dealing with Contacts",
+            count(*cards as u32, "card", "cards")
+        ),
+        Ability::BuyCards { cards } => format!(
+            "Buy up to {} when buying from Supplies",
+            count(*cards as u32, "card", "cards")
+        ),
+        Ability::CountsAsSolid { contact } => {
+            format!("You count as Solid with {}", contact.name())
+        }
+        Ability::IgnoreWantedRoll => "The carrier ignores Wanted crew rolls".into(),
+        Ability::HideWantedCrew { crew } => format!(
+            "Up to {} aboard ignore Wanted crew rolls",
+            count(*crew as u32, "crew member", "crew")
+        ),
+        Ability::ExtraCrew { amount } => format!("+{amount} Max Crew"),
+        Ability::ExtraHold { amount } => format!("+{amount} Cargo Hold"),
+        Ability::ExtraStash { amount } => format!("+{amount} Stash"),
+        Ability::EvadeCruiser => "In the Alliance Cruiser's sector, discard this card to ignore \
+                                  the Cruiser and move it 1 sector within Alliance Space"
+            .into(),
+        Ability::RequiresProfessionToUse { profession } => format!(
+            "Its keywords count only while you have {} aboard",
+            a(profession.name())
+        ),
+    };
+    format!("{s}.")
+}
+
+/// "Ace in the Hole: FAKE ID".
+pub fn ace(x: &Ace, names: &Names) -> String {
+    let what = match x {
+        Ace::Keyword { keyword } => keyword.name().to_string(),
+        Ace::Profession { profession } => profession.name().to_string(),
+        Ace::Crew { crew } => names.crew(crew),
+        Ace::Gear { gear } => names.gear(gear),
+    };
+    format!("Ace in the Hole: {what}")
+}
+
+/// A story condition as a fragment: "Solid with Harken and Badger", "$10,000 in hand".
+pub fn goal_condition(g: &GoalCondition) -> String {
+    match g {
+        GoalCondition::SolidWith { contacts } => {
+            let names: Vec<String> = contacts.iter().map(|c| c.name().to_string()).collect();
+            format!("Solid with {}", join_list(&names, "and"))
+        }
+        GoalCondition::SolidCount { count: n } => format!(
+            "Solid with at least {}",
+            count(*n as u32, "Contact", "Contacts")
+        ),
+        GoalCondition::Money { amount } => format!("{} in hand", money(*amount)),
+        GoalCondition::NoWarrants => "No Warrants".into(),
+        GoalCondition::Warrants { count: n } => {
+            format!("At least {}", count(*n as u32, "Warrant", "Warrants"))
+        }
+        GoalCondition::CompletedJobs { jobs, count: n } => {
+            format!("{} completed", jobs_counted(*jobs, *n as u32))
+        }
+    }
+}
+
+/// A Contact's Special Rule: its title and what it does, as a sentence.
+pub fn contact_rule(r: ContactRule) -> (&'static str, &'static str) {
+    match r {
+        ContactRule::TravelHub => (
+            "Travel Hub",
+            "While Solid, you may load Passengers and Fugitives in Amnon Duul's sector with \
+             no limit.",
+        ),
+        ContactRule::FavorForAFavor => (
+            "Favor for a Favor",
+            "While Solid, when you deal with Badger you may pay $1,000 to clear all your \
+             Warrants.",
+        ),
+        ContactRule::PoundOfFlesh => (
+            "Pound of Flesh",
+            "From the moment you accept a Niska job, Solid or not: a Warrant while working a \
+             Niska job Kills 1 Crew.",
+        ),
+        ContactRule::WeCanDeal => (
+            "We Can Deal",
+            "While Solid, consider 4 jobs when dealing with Patience.",
+        ),
+        ContactRule::PapersInOrder => (
+            "Your Papers Are in Order",
+            "While Solid, you may ignore Customs Inspection Nav cards.",
+        ),
+    }
+}
+
+// =============================================================================================
+// Whole cards
+// =============================================================================================
+
+/// Builds a card: a title line, then wrapped paragraphs.
+struct Card {
+    lines: Vec<String>,
+}
+
+impl Card {
+    fn new(title: String) -> Card {
+        let mut c = Card { lines: Vec::new() };
+        c.para(0, 2, &title);
+        c
+    }
+
+    /// A paragraph at `indent` columns whose continuation lines hang `hang` further in.
+    /// Empty text adds nothing.
+    fn para(&mut self, indent: usize, hang: usize, text: &str) {
+        wrap(text, indent, indent + hang, &mut self.lines);
+    }
+
+    fn finish(self) -> String {
+        self.lines.join("\n")
+    }
+}
+
+/// Word-wraps `text` to [`WIDTH`] columns.
+fn wrap(text: &str, first: usize, rest: usize, out: &mut Vec<String>) {
+    let mut line = " ".repeat(first);
+    let mut len = first;
+    let mut empty = true;
+    for word in text.split_whitespace() {
+        let w = word.chars().count();
+        if !empty && len + 1 + w > WIDTH {
+            out.push(std::mem::take(&mut line));
+            line = " ".repeat(rest);
+            len = rest;
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+            len += 1;
+        }
+        line.push_str(word);
+        len += w;
+        empty = false;
+    }
+    if !empty {
+        out.push(line);
+    }
+}
+
+/// An option laid out on a card: title, lead and test header on one paragraph, then one line
+/// per outcome band (and per branch).
+fn choice_lines(card: &mut Card, indent: usize, c: &Choice, ctx: Ctx) {
+    let mut lead = choice_lead(c, ctx);
+    if let Some(t) = &c.test {
+        lead = sentences([lead, test_header(t)]);
+    }
+    card.para(indent, 2, &titled(&c.name, &lead));
+    if let Some(t) = &c.test {
+        for (i, o) in t.outcomes.iter().enumerate() {
+            let label = band_label(t, i);
+            if o.choose.is_empty() {
+                card.para(indent + 2, 2, &format!("{label}: {}", outcome_in(o, ctx)));
+            } else {
+                let mut parts: Vec<String> = o.effects.iter().map(effect).collect();
+                if let Some(e) = o.ends {
+                    parts.push(ending_in(e, ctx).into());
+                }
+                parts.push("Choose one:".into());
+                card.para(indent + 2, 2, &format!("{label}: {}", sentences(parts)));
+                for b in &o.choose {
+                    card.para(indent + 4, 2, &titled(&b.name, &branch_in(b, ctx)));
+                }
+            }
+        }
+    }
+}
+
+fn options_lines(card: &mut Card, indent: usize, options: &[Choice], ctx: Ctx) {
+    if options.len() > 1 {
+        card.para(indent, 2, "Choose one:");
+        for c in options {
+            choice_lines(card, indent + 2, c, ctx);
+        }
+    } else {
+        for c in options {
+            choice_lines(card, indent, c, ctx);
+        }
+    }
+}
+
+fn keywords_text(ks: &[Keyword]) -> String {
+    ks.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// Skills, professions, keywords and traits of a crew or gear card, as one sentence list.
+fn stats_line(sk: &Skills, profs: &[Profession], kws: &[Keyword], moral: bool) -> String {
+    let mut parts = Vec::new();
+    if !profs.is_empty() {
+        let ps: Vec<String> = profs.iter().map(|p| p.name().to_string()).collect();
+        parts.push(join_list(&ps, "and"));
+    }
+    parts.push(skills(sk));
+    if !kws.is_empty() {
+        parts.push(keywords_text(kws));
+    }
+    if moral {
+        parts.push("Moral".into());
+    }
+    sentences(parts)
+}
+
+/// A crew or Leader card.
+pub fn crew_card(c: &Crew) -> String {
+    let mut tags = Vec::new();
+    if c.leader {
+        tags.push("Leader".to_string());
+    } else {
+        tags.push(format!("Crew, {}", money(c.cost)));
+    }
+    if c.wanted {
+        tags.push("Wanted".into());
+    }
+    let mut card = Card::new(format!("{} ({})", c.name, tags.join(", ")));
+    card.para(
+        2,
+        2,
+        &stats_line(&c.skills, &c.professions, &c.keywords, c.moral),
+    );
+    for ab in &c.abilities {
+        card.para(2, 2, &ability(ab));
+    }
+    card.finish()
+}
+
+/// A gear card.
+pub fn gear_card(g: &Gear) -> String {
+    let mut card = Card::new(format!("{} (Gear, {})", g.name, money(g.cost)));
+    card.para(2, 2, &stats_line(&g.skills, &[], &g.keywords, false));
+    for ab in &g.abilities {
+        card.para(2, 2, &ability(ab));
+    }
+    card.finish()
+}
+
+/// "Range 6, 1 Fuel per Full Burn".
+pub fn drive_core(d: &DriveCore) -> String {
+    format!(
+        "Range {}, {} per Full Burn",
+        d.range,
+        item_count(Item::Fuel, d.fuel_per_burn as u32)
+    )
+}
+
+/// A ship upgrade card, drive cores included.
+pub fn upgrade_card(u: &ShipUpgrade) -> String {
+    let kind = if u.drive_core.is_some() {
+        "Drive Core"
+    } else {
+        "Ship Upgrade"
+    };
+    let price = match u.cost {
+        Some(c) => money(c),
+        None => "starting".into(),
+    };
+    let mut card = Card::new(format!("{} ({kind}, {price})", u.name));
+    if let Some(d) = &u.drive_core {
+        card.para(2, 2, &format!("{}.", drive_core(d)));
+    }
+    if !u.keywords.is_empty() {
+        card.para(2, 2, &format!("{}.", keywords_text(&u.keywords)));
+    }
+    for ab in &u.abilities {
+        card.para(2, 2, &ability(ab));
+    }
+    card.finish()
+}
+
+/// A ship card.
+pub fn ship_card(s: &Ship, names: &Names) -> String {
+    let mut card = Card::new(format!("{} (Ship)", s.name));
+    card.para(
+        2,
+        2,
+        &format!(
+            "Cargo Hold {}, Stash {}, Max Crew {}, Upgrade Slots {}.",
+            s.hold, s.stash, s.max_crew, s.upgrade_slots
+        ),
+    );
+    let core = match names
+        .upgrade_def(&s.drive_core)
+        .and_then(|u| u.drive_core.map(|d| (u, d)))
+    {
+        Some((u, d)) => format!("Drive Core: {} ({}).", u.name, drive_core(&d)),
+        None => format!("Drive Core: {}.", names.upgrade(&s.drive_core)),
+    };
+    card.para(2, 2, &core);
+    card.finish()
+}
+
+fn step_kind(k: StepKind) -> &'static str {
+    match k {
+        StepKind::PickUp => "Pick-up",
+        StepKind::DropOff => "Drop-off",
+        StepKind::Target => "Target",
+    }
+}
+
+fn step_items(kind: StepKind, items: &[StepItem]) -> String {
+    let verb = match kind {
+        StepKind::PickUp | StepKind::Target => "Load",
+        StepKind::DropOff => "Deliver",
+    };
+    let each: Vec<String> = items
+        .iter()
+        .map(|it| match (kind, it.amount) {
+            (StepKind::DropOff, 0) => format!("all {}", item_noun(it.item, 2)),
+            (StepKind::PickUp | StepKind::Target, 0) => {
+                format!("any number of {}", item_noun(it.item, 2))
+            }
+            (StepKind::PickUp | StepKind::Target | StepKind::DropOff, n) => {
+                item_count(it.item, n as u32)
+            }
+        })
+        .collect();
+    if each.is_empty() {
+        String::new()
+    } else {
+        format!("{verb} {}", join_list(&each, "and"))
+    }
+}
+
+fn misbehave_count(n: u8) -> String {
+    if n == 0 {
+        String::new()
+    } else {
+        format!("Misbehave ({})", count(n as u32, "card", "cards"))
+    }
+}
+
+/// "Pay: $2,000." or "Pay: Special, $200 per Passenger delivered."
+pub fn job_pay(j: &Job) -> String {
+    match (j.pay, j.pay_per) {
+        (Some(p), None) => format!("Pay: {}.", money(p)),
+        (Some(p), Some(pp)) => format!(
+            "Pay: {}, plus {} per {} delivered.",
+            money(p),
+            money(pp.amount),
+            item_noun(pp.item, 1)
+        ),
+        (None, Some(pp)) => format!(
+            "Pay: Special, {} per {} delivered.",
+            money(pp.amount),
+            item_noun(pp.item, 1)
+        ),
+        (None, None) => "Pay: Special, as the instructions say.".into(),
+    }
+}
+
+/// A job card.
+pub fn job_card(j: &Job, names: &Names) -> String {
+    let giver = match j.contact {
+        Some(c) => format!("{} job", c.name()),
+        None => "Story job".into(),
+    };
+    let types: Vec<&str> = j.types.iter().map(|t| t.name()).collect();
+    let mut tags = vec![types.join(" / ")];
+    tags.push(if j.illegal { "Illegal" } else { "Legal" }.into());
+    if j.immoral {
+        tags.push("Immoral".into());
+    }
+    let mut card = Card::new(format!("{} ({giver}: {})", j.name, tags.join(", ")));
+    let mut needs = Vec::new();
+    let sk = skills(&j.needs);
+    if !sk.is_empty() {
+        needs.push(sk);
+    }
+    if !j.needs_keywords.is_empty() {
+        needs.push(keywords_text(&j.needs_keywords));
+    }
+    if !needs.is_empty() {
+        card.para(2, 2, &format!("Needs: {}.", needs.join(", ")));
+    }
+    for st in &j.steps {
+        let lead = sentences([
+            misbehave_count(st.misbehave),
+            step_items(st.kind, &st.items),
+        ]);
+        card.para(
+            2,
+            2,
+            &titled(
+                &format!("{} at {}", step_kind(st.kind), names.sector(&st.at)),
+                &lead,
+            ),
+        );
+        options_lines(&mut card, 4, &st.choices, Ctx::Card);
+    }
+    if j.heavy_load > 0 {
+        card.para(
+            2,
+            2,
+            &format!(
+                "Heavy Load: while this job is Active, each Full Burn costs {} more.",
+                item_count(Item::Fuel, j.heavy_load as u32)
+            ),
+        );
+    }
+    if let Some(b) = &j.bonus {
+        let mut gets = Vec::new();
+        if b.amount > 0 {
+            gets.push(format!("+{}", money(b.amount)));
+        }
+        if b.parts > 0 {
+            gets.push(format!("take {}", item_count(Item::Parts, b.parts as u32)));
+        }
+        let gets = if gets.is_empty() {
+            "no extra".to_string()
+        } else {
+            join_list(&gets, "and")
+        };
+        card.para(2, 2, &format!("Bonus: {}, {gets}.", b.profession.name()));
+    }
+    card.para(2, 2, &job_pay(j));
+    card.finish()
+}
+
+fn nav_deck(d: NavDeckName) -> &'static str {
+    match d {
+        NavDeckName::Alliance => "Alliance Space",
+        NavDeckName::Border => "Border Space",
+        NavDeckName::Rim => "Rim Space",
+    }
+}
+
+/// A Nav card.
+pub fn nav_card(n: &NavCard) -> String {
+    let mut tags = vec![format!("{} Nav", nav_deck(n.deck))];
+    if n.reshuffle {
+        tags.push("RESHUFFLE".into());
+    }
+    let mut card = Card::new(format!("{} ({})", n.name, tags.join(", ")));
+    options_lines(&mut card, 2, &n.options, Ctx::Card);
+    card.finish()
+}
+
+/// An event card (Alliance Contact, Reaver Contact).
+pub fn event_card(e: &EventCard) -> String {
+    let mut card = Card::new(format!("{} (Event)", e.name));
+    options_lines(&mut card, 2, &e.options, Ctx::Card);
+    card.finish()
+}
+
+/// A Misbehave card.
+pub fn misbehave_card(m: &MisbehaveCard, names: &Names) -> String {
+    let title = if m.reshuffle {
+        format!("{} (Misbehave, RESHUFFLE)", m.name)
+    } else {
+        format!("{} (Misbehave)", m.name)
+    };
+    let mut card = Card::new(title);
+    options_lines(&mut card, 2, &m.options, Ctx::Card);
+    if let Some(x) = &m.ace {
+        card.para(2, 2, &ace(x, names));
+    }
+    card.finish()
+}
+
+/// One goal of a story, numbered from 1.
+pub fn goal_lines(g: &Goal, number: usize, names: &Names) -> String {
+    let mut card = Card { lines: Vec::new() };
+    goal_into(&mut card, 0, g, number, names);
+    card.finish()
+}
+
+fn goal_into(card: &mut Card, indent: usize, g: &Goal, number: usize, names: &Names) {
+    let title = match &g.at {
+        Some(at) => format!("Goal {number}: {} (at {})", g.name, names.sector(at)),
+        None => format!("Goal {number}: {}", g.name),
+    };
+    card.para(indent, 2, &title);
+    if !g.requires.is_empty() {
+        let cs: Vec<String> = g.requires.iter().map(goal_condition).collect();
+        let head = if g.at.is_some() {
+            "To attempt"
+        } else {
+            "Complete when"
+        };
+        card.para(
+            indent + 2,
+            2,
+            &format!("{head}: {}.", join_list(&cs, "and")),
+        );
+    }
+    card.para(indent + 2, 2, &sentences([misbehave_count(g.misbehave)]));
+    options_lines(card, indent + 2, &g.choices, Ctx::Goal);
+}
+
+/// A Story Card.
+pub fn story_card(s: &Story, names: &Names) -> String {
+    let players = if s.players[0] == s.players[1] {
+        count(s.players[0] as u32, "player", "players")
+    } else {
+        format!("{}–{} players", s.players[0], s.players[1])
+    };
+    let mut card = Card::new(format!("{} (Story, {players})", s.title));
+    card.para(2, 0, &s.premise);
+    let mut setup = Vec::new();
+    if let Some(m) = s.setup.money {
+        setup.push(format!("Start with {}", money(m)));
+    }
+    if let Some(cs) = &s.setup.starting_jobs_from {
+        let names: Vec<String> = cs.iter().map(|c| c.name().to_string()).collect();
+        setup.push(format!(
+            "Starting jobs from {} only",
+            join_list(&names, "and")
+        ));
+    }
+    if let Some(t) = s.setup.turn_limit {
+        setup.push(format!("Turn limit: {t}"));
+    }
+    if s.setup.start_with_warrant {
+        setup.push("Every player starts with a Warrant".into());
+    }
+    if !setup.is_empty() {
+        card.para(2, 2, &format!("Set-up: {}", sentences(setup)));
+    }
+    for (i, g) in s.goals.iter().enumerate() {
+        goal_into(&mut card, 2, g, i + 1, names);
+    }
+    card.finish()
+}
+
+/// A Contact's card side: what they buy and sell, and their Special Rule.
+pub fn contact_card(c: &Contact) -> String {
+    let mut card = Card::new(format!("{} (Contact)", c.contact.name()));
+    let mut buys = Vec::new();
+    if let Some(p) = c.buys_cargo {
+        buys.push(format!("Cargo for {} each", money(p)));
+    }
+    if let Some(p) = c.buys_contraband {
+        buys.push(format!("Contraband for {} each", money(p)));
+    }
+    if !buys.is_empty() {
+        card.para(
+            2,
+            2,
+            &format!("While Solid, buys {}.", join_list(&buys, "and")),
+        );
+    }
+    if let Some(p) = c.sells_fuel {
+        card.para(
+            2,
+            2,
+            &format!("While Solid, sells Fuel for {} each.", money(p)),
+        );
+    }
+    let (name, text) = contact_rule(c.special_rule);
+    card.para(2, 2, &format!("{name}: {text}"));
+    if c.contact == ContactName::Harken {
+        card.para(
+            2,
+            2,
+            "Zero Tolerance: any Warrant loses your reputation with Harken, and you cannot \
+             become Solid with him while you hold one.",
+        );
+    }
+    card.finish()
+}
+
+/// Every card of a loaded content, rendered, with a short label each (for tests and a card
+/// browser): `("crew \"river-tam\"", text)`.
+pub fn all_cards(content: &Content) -> Vec<(String, String)> {
+    let names = Names::of(content);
+    let mut out = Vec::new();
+    for c in &content.crew {
+        out.push((format!("crew \"{}\"", c.id), crew_card(c)));
+    }
+    for g in &content.gear {
+        out.push((format!("gear \"{}\"", g.id), gear_card(g)));
+    }
+    for u in &content.upgrades {
+        out.push((format!("upgrade \"{}\"", u.id), upgrade_card(u)));
+    }
+    for s in &content.ships {
+        out.push((format!("ship \"{}\"", s.id), ship_card(s, &names)));
+    }
+    for c in &content.contacts {
+        out.push((format!("contact {:?}", c.contact), contact_card(c)));
+    }
+    for j in &content.jobs {
+        out.push((format!("job \"{}\"", j.id), job_card(j, &names)));
+    }
+    for n in &content.nav_defs {
+        out.push((format!("nav \"{}\"", n.id), nav_card(n)));
+    }
+    for e in &content.events {
+        out.push((format!("event \"{}\"", e.id), event_card(e)));
+    }
+    for m in &content.misbehave_defs {
+        out.push((format!("misbehave \"{}\"", m.id), misbehave_card(m, &names)));
+    }
+    for s in &content.stories {
+        out.push((format!("story \"{}\"", s.id), story_card(s, &names)));
+    }
+    out
+}
