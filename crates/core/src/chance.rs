@@ -99,6 +99,13 @@ impl ExplodingRoll {
         self.total += face as u32;
     }
 
+    /// A single die that earns no bonus roll (an ability cancelled Thrillin' Heroics).
+    pub fn plain(face: u8) -> ExplodingRoll {
+        let mut r = ExplodingRoll::default();
+        r.push(face);
+        r
+    }
+
     /// The faces rolled, in order (at most [`ExplodingRoll::SHOWN`]).
     pub fn faces(&self) -> &[u8] {
         &self.shown[..(self.rolls as usize).min(Self::SHOWN)]

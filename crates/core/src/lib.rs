@@ -12,14 +12,14 @@
 //!
 //! Nothing here knows about any particular game.
 
-pub mod deck;
 pub mod chance;
+pub mod deck;
 pub mod game;
 pub mod replay;
 pub mod rng;
 
-pub use deck::Deck;
 pub use chance::{Chance, ExplodingRoll};
+pub use deck::Deck;
 pub use game::{Actor, Game, IllegalAction, NewGame, Outcome, Seat};
 pub use replay::{Replay, ReplayError};
 pub use rng::Rng;

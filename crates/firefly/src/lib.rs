@@ -3,4 +3,22 @@
 //! A rules-exact engine for Gale Force Nine's *Firefly: The Game*. The rule IDs cited in
 //! comments (`FF-FLY-3` …) are those of the project's rules specification.
 
+pub mod action;
+pub mod buy;
 pub mod content;
+pub mod crew;
+pub mod deal;
+pub mod event;
+pub mod fly;
+pub mod resolve;
+pub mod ship;
+pub mod state;
+pub mod turn;
+pub mod work;
+
+pub use action::Action;
+pub use event::Event;
+pub use state::{Firefly, Options, Phase};
+pub use turn::SetupError;
+pub mod game;
+pub mod view;

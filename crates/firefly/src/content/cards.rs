@@ -200,9 +200,18 @@ pub enum Ability {
     /// Hire crew at no cost.
     HireFree,
     /// +N to a skill while this crew member carries gear with the keyword.
-    SkillWhenCarrying { skill: Skill, amount: u8, keyword: Keyword },
+    SkillWhenCarrying {
+        skill: Skill,
+        amount: u8,
+        keyword: Keyword,
+    },
     /// +N to a skill while your crew has at least `count` crew of a profession.
-    SkillWithProfessionCount { skill: Skill, amount: u8, profession: Profession, count: u8 },
+    SkillWithProfessionCount {
+        skill: Skill,
+        amount: u8,
+        profession: Profession,
+        count: u8,
+    },
     /// May not carry gear with this keyword.
     MayNotCarry { keyword: Keyword },
     /// When Killed, discard instead of removing from play.
@@ -265,7 +274,11 @@ pub enum Ability {
     /// Discard this card after rolling to add to the total.
     DiscardForBonus { skill: Skill, amount: u8 },
     /// After completing a job of this kind, load items.
-    LoadAfterJob { jobs: JobFilter, item: Item, amount: u8 },
+    LoadAfterJob {
+        jobs: JobFilter,
+        item: Item,
+        amount: u8,
+    },
     /// Needs N of a skill on the carrier to be carried.
     RequiresSkillToCarry { skill: Skill, amount: u8 },
     /// Consider up to N cards when dealing with Contacts.
@@ -537,12 +550,20 @@ pub struct MisbehaveCard {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Ace {
-    Keyword { keyword: Keyword },
-    Profession { profession: Profession },
+    Keyword {
+        keyword: Keyword,
+    },
+    Profession {
+        profession: Profession,
+    },
     /// A named crew card, by id.
-    Crew { crew: String },
+    Crew {
+        crew: String,
+    },
     /// A named gear card, by id.
-    Gear { gear: String },
+    Gear {
+        gear: String,
+    },
 }
 
 // ---------------------------------------------------------------------------------------------

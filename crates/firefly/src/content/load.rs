@@ -46,8 +46,9 @@ impl ContentFiles {
                     walk(root, &p, out)?;
                 } else if p.extension().is_some_and(|x| x == "toml") {
                     let rel = p.strip_prefix(root).unwrap_or(&p).display().to_string();
-                    let text = std::fs::read_to_string(&p)
-                        .map_err(|e| ContentError::file(rel.clone(), format!("cannot read: {e}")))?;
+                    let text = std::fs::read_to_string(&p).map_err(|e| {
+                        ContentError::file(rel.clone(), format!("cannot read: {e}"))
+                    })?;
                     out.push((rel, text));
                 }
             }
@@ -150,7 +151,13 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn err(&self, kind: &'static str, id: &str, field: &str, message: impl Into<String>) -> ContentError {
+    fn err(
+        &self,
+        kind: &'static str,
+        id: &str,
+        field: &str,
+        message: impl Into<String>,
+    ) -> ContentError {
         ContentError {
             file: self.origins.file(kind, id),
             entry: format!("{kind} \"{id}\""),
@@ -185,7 +192,11 @@ pub(super) fn load(files: &ContentFiles) -> Result<Content, ContentError> {
             ($field:ident, $kind:literal, $id:expr) => {
                 for x in doc.$field {
                     let id: String = $id(&x);
-                    if origins.of.insert(($kind, id.clone()), path.clone()).is_some() {
+                    if origins
+                        .of
+                        .insert(($kind, id.clone()), path.clone())
+                        .is_some()
+                    {
                         return Err(ContentError {
                             file: path.clone(),
                             entry: format!("{} \"{}\"", $kind, id),
@@ -229,13 +240,28 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     for (i, s) in doc.sector.iter().enumerate() {
         for n in &s.neighbours {
             let Some(&j) = sector_ids.get(n) else {
-                return Err(ctx.err("sector", &s.id, "neighbours", format!("unknown sector \"{n}\"")));
+                return Err(ctx.err(
+                    "sector",
+                    &s.id,
+                    "neighbours",
+                    format!("unknown sector \"{n}\""),
+                ));
             };
             if j as usize == i {
-                return Err(ctx.err("sector", &s.id, "neighbours", "a sector cannot neighbour itself"));
+                return Err(ctx.err(
+                    "sector",
+                    &s.id,
+                    "neighbours",
+                    "a sector cannot neighbour itself",
+                ));
             }
             if neighbours[i].contains(&j) {
-                return Err(ctx.err("sector", &s.id, "neighbours", format!("\"{n}\" is listed twice")));
+                return Err(ctx.err(
+                    "sector",
+                    &s.id,
+                    "neighbours",
+                    format!("\"{n}\" is listed twice"),
+                ));
             }
             neighbours[i].push(j);
         }
@@ -247,26 +273,48 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                     "sector",
                     &doc.sector[j as usize].id,
                     "neighbours",
-                    format!("\"{}\" lists this sector as a neighbour, but not the other way round", s.id),
+                    format!(
+                        "\"{}\" lists this sector as a neighbour, but not the other way round",
+                        s.id
+                    ),
                 ));
             }
         }
     }
-    let one_sector = |pred: &dyn Fn(&Sector) -> bool, what: &str| -> Result<SectorId, ContentError> {
-        let found: Vec<_> = doc.sector.iter().enumerate().filter(|(_, s)| pred(s)).collect();
-        match found.as_slice() {
-            [(i, _)] => Ok(*i as SectorId),
-            [] => Err(ContentError::file("board".into(), format!("no sector is marked `{what}`"))),
-            _ => Err(ctx.err("sector", &found[1].1.id, what, format!("more than one sector is marked `{what}`"))),
-        }
-    };
+    let one_sector =
+        |pred: &dyn Fn(&Sector) -> bool, what: &str| -> Result<SectorId, ContentError> {
+            let found: Vec<_> = doc
+                .sector
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| pred(s))
+                .collect();
+            match found.as_slice() {
+                [(i, _)] => Ok(*i as SectorId),
+                [] => Err(ContentError::file(
+                    "board".into(),
+                    format!("no sector is marked `{what}`"),
+                )),
+                _ => Err(ctx.err(
+                    "sector",
+                    &found[1].1.id,
+                    what,
+                    format!("more than one sector is marked `{what}`"),
+                )),
+            }
+        };
     let cruiser_start = one_sector(&|s| s.alliance_capital, "alliance_capital")?;
     let cutter_start = one_sector(&|s| s.firefly_logo, "firefly_logo")?;
     let mut contact_sector = [None; ContactName::COUNT];
     for (i, s) in doc.sector.iter().enumerate() {
         if let Some(c) = s.contact {
             if contact_sector[c.index()].replace(i as SectorId).is_some() {
-                return Err(ctx.err("sector", &s.id, "contact", format!("{} is already on another sector", c.name())));
+                return Err(ctx.err(
+                    "sector",
+                    &s.id,
+                    "contact",
+                    format!("{} is already on another sector", c.name()),
+                ));
             }
         }
     }
@@ -289,14 +337,33 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         .map(|(i, _)| i as CrewDefId)
         .collect();
     for c in doc.crew.iter().filter(|c| c.leader && c.cost != 0) {
-        return Err(ctx.err("crew", &c.id, "cost", "a Leader has no hire cost (FF-CREW-8)"));
+        return Err(ctx.err(
+            "crew",
+            &c.id,
+            "cost",
+            "a Leader has no hire cost (FF-CREW-8)",
+        ));
     }
     let mut ship_cores = Vec::new();
     for s in &doc.ship {
         match upgrade_ids.get(&s.drive_core) {
             Some(&u) if doc.upgrade[u as usize].drive_core.is_some() => ship_cores.push(u),
-            Some(_) => return Err(ctx.err("ship", &s.id, "drive_core", format!("\"{}\" is not a drive core", s.drive_core))),
-            None => return Err(ctx.err("ship", &s.id, "drive_core", format!("unknown upgrade \"{}\"", s.drive_core))),
+            Some(_) => {
+                return Err(ctx.err(
+                    "ship",
+                    &s.id,
+                    "drive_core",
+                    format!("\"{}\" is not a drive core", s.drive_core),
+                ))
+            }
+            None => {
+                return Err(ctx.err(
+                    "ship",
+                    &s.id,
+                    "drive_core",
+                    format!("unknown upgrade \"{}\"", s.drive_core),
+                ))
+            }
         }
     }
     let mut supply_decks = Vec::new();
@@ -310,31 +377,79 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
             .collect();
         let sector = match sectors.as_slice() {
             [(i, _)] => *i as SectorId,
-            [] => return Err(ctx.err("supply", &deck.id, "id", "no sector of the board sells from this deck (sector.supply)")),
-            _ => return Err(ctx.err("supply", &deck.id, "id", "more than one sector names this deck")),
+            [] => {
+                return Err(ctx.err(
+                    "supply",
+                    &deck.id,
+                    "id",
+                    "no sector of the board sells from this deck (sector.supply)",
+                ))
+            }
+            _ => {
+                return Err(ctx.err(
+                    "supply",
+                    &deck.id,
+                    "id",
+                    "more than one sector names this deck",
+                ))
+            }
         };
         let mut cards = Vec::new();
         for (n, e) in deck.cards.iter().enumerate() {
             let field = format!("cards[{n}]");
             let kind = match (&e.crew, &e.gear, &e.upgrade) {
                 (Some(c), None, None) => SupplyKind::Crew(*crew_ids.get(c).ok_or_else(|| {
-                    ctx.err("supply", &deck.id, &format!("{field}.crew"), format!("unknown crew \"{c}\""))
+                    ctx.err(
+                        "supply",
+                        &deck.id,
+                        &format!("{field}.crew"),
+                        format!("unknown crew \"{c}\""),
+                    )
                 })?),
                 (None, Some(g), None) => SupplyKind::Gear(*gear_ids.get(g).ok_or_else(|| {
-                    ctx.err("supply", &deck.id, &format!("{field}.gear"), format!("unknown gear \"{g}\""))
+                    ctx.err(
+                        "supply",
+                        &deck.id,
+                        &format!("{field}.gear"),
+                        format!("unknown gear \"{g}\""),
+                    )
                 })?),
-                (None, None, Some(u)) => SupplyKind::Upgrade(*upgrade_ids.get(u).ok_or_else(|| {
-                    ctx.err("supply", &deck.id, &format!("{field}.upgrade"), format!("unknown upgrade \"{u}\""))
-                })?),
-                _ => return Err(ctx.err("supply", &deck.id, &field, "name exactly one of crew, gear or upgrade")),
+                (None, None, Some(u)) => {
+                    SupplyKind::Upgrade(*upgrade_ids.get(u).ok_or_else(|| {
+                        ctx.err(
+                            "supply",
+                            &deck.id,
+                            &format!("{field}.upgrade"),
+                            format!("unknown upgrade \"{u}\""),
+                        )
+                    })?)
+                }
+                _ => {
+                    return Err(ctx.err(
+                        "supply",
+                        &deck.id,
+                        &field,
+                        "name exactly one of crew, gear or upgrade",
+                    ))
+                }
             };
             if let SupplyKind::Crew(c) = kind {
                 if doc.crew[c as usize].leader {
-                    return Err(ctx.err("supply", &deck.id, &field, "Leaders are Set Up cards, not Supply cards"));
+                    return Err(ctx.err(
+                        "supply",
+                        &deck.id,
+                        &field,
+                        "Leaders are Set Up cards, not Supply cards",
+                    ));
                 }
             }
             if e.copies == 0 {
-                return Err(ctx.err("supply", &deck.id, &format!("{field}.copies"), "must be at least 1"));
+                return Err(ctx.err(
+                    "supply",
+                    &deck.id,
+                    &format!("{field}.copies"),
+                    "must be at least 1",
+                ));
             }
             for _ in 0..e.copies {
                 cards.push(supply_cards.len() as SupplyCardId);
@@ -354,7 +469,12 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     for s in &doc.sector {
         if let Some(d) = &s.supply {
             if !doc.supply.iter().any(|x| &x.id == d) {
-                return Err(ctx.err("sector", &s.id, "supply", format!("unknown supply deck \"{d}\"")));
+                return Err(ctx.err(
+                    "sector",
+                    &s.id,
+                    "supply",
+                    format!("unknown supply deck \"{d}\""),
+                ));
             }
         }
     }
@@ -364,29 +484,65 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     for j in &doc.job {
         let mut secs = Vec::new();
         if j.steps.is_empty() || j.steps.len() > 2 {
-            return Err(ctx.err("job", &j.id, "steps", "a job has one step (target) or two (pick-up, drop-off)"));
+            return Err(ctx.err(
+                "job",
+                &j.id,
+                "steps",
+                "a job has one step (target) or two (pick-up, drop-off)",
+            ));
         }
         if j.types.is_empty() || j.types.len() > 2 {
-            return Err(ctx.err("job", &j.id, "types", "a job has one or two types (FF-MISC-10)"));
+            return Err(ctx.err(
+                "job",
+                &j.id,
+                "types",
+                "a job has one or two types (FF-MISC-10)",
+            ));
         }
         if j.pay.is_none() && j.pay_per.is_none() && j.steps.iter().all(|s| s.choices.is_empty()) {
-            return Err(ctx.err("job", &j.id, "pay", "no Pay tab, no pay_per and no instructions that pay"));
+            return Err(ctx.err(
+                "job",
+                &j.id,
+                "pay",
+                "no Pay tab, no pay_per and no instructions that pay",
+            ));
         }
         for (n, st) in j.steps.iter().enumerate() {
             let Some(&sid) = sector_ids.get(&st.at) else {
-                return Err(ctx.err("job", &j.id, &format!("steps[{n}].at"), format!("unknown sector \"{}\"", st.at)));
+                return Err(ctx.err(
+                    "job",
+                    &j.id,
+                    &format!("steps[{n}].at"),
+                    format!("unknown sector \"{}\"", st.at),
+                ));
             };
             if doc.sector[sid as usize].planets.is_empty() {
-                return Err(ctx.err("job", &j.id, &format!("steps[{n}].at"), format!("\"{}\" has no planet", st.at)));
+                return Err(ctx.err(
+                    "job",
+                    &j.id,
+                    &format!("steps[{n}].at"),
+                    format!("\"{}\" has no planet", st.at),
+                ));
             }
             secs.push(sid);
             for (k, c) in st.choices.iter().enumerate() {
                 check_choice(ctx, "job", &j.id, &format!("steps[{n}].choices[{k}]"), c)?;
             }
         }
-        match (j.steps.len(), j.steps[0].kind, j.steps.get(1).map(|s| s.kind)) {
+        match (
+            j.steps.len(),
+            j.steps[0].kind,
+            j.steps.get(1).map(|s| s.kind),
+        ) {
             (1, StepKind::Target, None) | (2, StepKind::PickUp, Some(StepKind::DropOff)) => {}
-            _ => return Err(ctx.err("job", &j.id, "steps", "steps must be [target] or [pick-up, drop-off] (FF-DEAL-16)")),
+            _ => {
+                return Err(ctx.err(
+                    "job",
+                    &j.id,
+                    "steps",
+                    "steps must be [target] or [pick-up, drop-off] (FF-DEAL-16)",
+                ))
+            }
         }
         job_sectors.push(secs);
     }
@@ -395,7 +551,12 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     let mut nav_cards = Vec::new();
     for (i, n) in doc.nav.iter().enumerate() {
         if n.options.is_empty() {
-            return Err(ctx.err("nav", &n.id, "options", "a Nav card has at least one option"));
+            return Err(ctx.err(
+                "nav",
+                &n.id,
+                "options",
+                "a Nav card has at least one option",
+            ));
         }
         for (k, c) in n.options.iter().enumerate() {
             check_choice(ctx, "nav", &n.id, &format!("options[{k}]"), c)?;
@@ -416,10 +577,20 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         }
         match &m.ace {
             Some(Ace::Crew { crew }) if !crew_ids.contains_key(crew) => {
-                return Err(ctx.err("misbehave", &m.id, "ace.crew", format!("unknown crew \"{crew}\"")))
+                return Err(ctx.err(
+                    "misbehave",
+                    &m.id,
+                    "ace.crew",
+                    format!("unknown crew \"{crew}\""),
+                ))
             }
             Some(Ace::Gear { gear }) if !gear_ids.contains_key(gear) => {
-                return Err(ctx.err("misbehave", &m.id, "ace.gear", format!("unknown gear \"{gear}\"")))
+                return Err(ctx.err(
+                    "misbehave",
+                    &m.id,
+                    "ace.gear",
+                    format!("unknown gear \"{gear}\""),
+                ))
             }
             _ => {}
         }
@@ -435,18 +606,33 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
             return Err(ctx.err("story", &s.id, "goals", "a story has at least one goal"));
         }
         if s.players[0] < 1 || s.players[0] > s.players[1] || s.players[1] > 5 {
-            return Err(ctx.err("story", &s.id, "players", "must be [min, max] with 1 <= min <= max <= 5"));
+            return Err(ctx.err(
+                "story",
+                &s.id,
+                "players",
+                "must be [min, max] with 1 <= min <= max <= 5",
+            ));
         }
         let mut gs = Vec::new();
         for (n, g) in s.goals.iter().enumerate() {
             let sec = match &g.at {
                 Some(at) => Some(*sector_ids.get(at).ok_or_else(|| {
-                    ctx.err("story", &s.id, &format!("goals[{n}].at"), format!("unknown sector \"{at}\""))
+                    ctx.err(
+                        "story",
+                        &s.id,
+                        &format!("goals[{n}].at"),
+                        format!("unknown sector \"{at}\""),
+                    )
                 })?),
                 None => None,
             };
             if sec.is_none() && (!g.choices.is_empty() || g.misbehave > 0) {
-                return Err(ctx.err("story", &s.id, &format!("goals[{n}].at"), "a goal that is worked needs a location"));
+                return Err(ctx.err(
+                    "story",
+                    &s.id,
+                    &format!("goals[{n}].at"),
+                    "a goal that is worked needs a location",
+                ));
             }
             for (k, c) in g.choices.iter().enumerate() {
                 check_choice(ctx, "story", &s.id, &format!("goals[{n}].choices[{k}]"), c)?;
@@ -487,25 +673,55 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     Ok(content)
 }
 
-fn check_abilities(ctx: &Ctx, kind: &'static str, id: &str, abilities: &[Ability]) -> Result<(), ContentError> {
+fn check_abilities(
+    ctx: &Ctx,
+    kind: &'static str,
+    id: &str,
+    abilities: &[Ability],
+) -> Result<(), ContentError> {
     for (i, a) in abilities.iter().enumerate() {
         if let Ability::GearCapacity { cards: 0 } = a {
-            return Err(ctx.err(kind, id, &format!("abilities[{i}].cards"), "must be at least 1"));
+            return Err(ctx.err(
+                kind,
+                id,
+                &format!("abilities[{i}].cards"),
+                "must be at least 1",
+            ));
         }
     }
     Ok(())
 }
 
 /// An option is well formed: it ends somehow, and a test's bands rise and each ends somehow.
-fn check_choice(ctx: &Ctx, kind: &'static str, id: &str, field: &str, c: &Choice) -> Result<(), ContentError> {
+fn check_choice(
+    ctx: &Ctx,
+    kind: &'static str,
+    id: &str,
+    field: &str,
+    c: &Choice,
+) -> Result<(), ContentError> {
     match (&c.test, c.ends) {
-        (None, None) => return Err(ctx.err(kind, id, field, "an option needs a `test` or an `ends`")),
-        (Some(_), Some(_)) => return Err(ctx.err(kind, id, field, "give either a `test` or an `ends`, not both")),
+        (None, None) => {
+            return Err(ctx.err(kind, id, field, "an option needs a `test` or an `ends`"))
+        }
+        (Some(_), Some(_)) => {
+            return Err(ctx.err(
+                kind,
+                id,
+                field,
+                "give either a `test` or an `ends`, not both",
+            ))
+        }
         _ => {}
     }
     if let Some(t) = &c.test {
         if t.outcomes.is_empty() {
-            return Err(ctx.err(kind, id, &format!("{field}.test.outcomes"), "a test has at least one outcome"));
+            return Err(ctx.err(
+                kind,
+                id,
+                &format!("{field}.test.outcomes"),
+                "a test has at least one outcome",
+            ));
         }
         let mut last = i32::MIN;
         for (i, o) in t.outcomes.iter().enumerate() {
@@ -516,11 +732,23 @@ fn check_choice(ctx: &Ctx, kind: &'static str, id: &str, field: &str, c: &Choice
             last = o.min;
             match (o.ends, o.choose.is_empty()) {
                 (Some(_), true) | (None, false) => {}
-                _ => return Err(ctx.err(kind, id, &f, "an outcome needs exactly one of `ends` or `choose`")),
+                _ => {
+                    return Err(ctx.err(
+                        kind,
+                        id,
+                        &f,
+                        "an outcome needs exactly one of `ends` or `choose`",
+                    ))
+                }
             }
         }
         if t.outcomes[0].min > 1 {
-            return Err(ctx.err(kind, id, &format!("{field}.test.outcomes[0].min"), "the lowest band must start at 1 or below"));
+            return Err(ctx.err(
+                kind,
+                id,
+                &format!("{field}.test.outcomes[0].min"),
+                "the lowest band must start at 1 or below",
+            ));
         }
     }
     Ok(())
@@ -529,28 +757,69 @@ fn check_choice(ctx: &Ctx, kind: &'static str, id: &str, field: &str, c: &Choice
 /// The published counts of the base game (FF-COMP-1..8). Only base-source cards are counted,
 /// so expansion packs can add to the same decks.
 fn check_base_counts(c: &Content) -> Result<(), ContentError> {
-    let fail = |what: &str, msg: String| Err(ContentError::file(format!("(base game counts: {what})"), msg));
-    let base_supply = c.supply_cards.iter().filter(|s| s.source == Source::Base).count();
+    let fail = |what: &str, msg: String| {
+        Err(ContentError::file(
+            format!("(base game counts: {what})"),
+            msg,
+        ))
+    };
+    let base_supply = c
+        .supply_cards
+        .iter()
+        .filter(|s| s.source == Source::Base)
+        .count();
     if !c.supply_cards.is_empty() {
         for d in &c.supply_decks {
             if d.def.source != Source::Base {
                 continue;
             }
-            let n = d.cards.iter().filter(|&&k| c.supply_cards[k as usize].source == Source::Base).count();
+            let n = d
+                .cards
+                .iter()
+                .filter(|&&k| c.supply_cards[k as usize].source == Source::Base)
+                .count();
             if n != 25 {
-                return fail("supply", format!("Supply deck \"{}\" has {n} base cards; FF-COMP-1 says 25", d.def.id));
+                return fail(
+                    "supply",
+                    format!(
+                        "Supply deck \"{}\" has {n} base cards; FF-COMP-1 says 25",
+                        d.def.id
+                    ),
+                );
             }
         }
-        let decks = c.supply_decks.iter().filter(|d| d.def.source == Source::Base).count();
+        let decks = c
+            .supply_decks
+            .iter()
+            .filter(|d| d.def.source == Source::Base)
+            .count();
         if decks != 5 || base_supply != 125 {
-            return fail("supply", format!("{decks} base Supply decks with {base_supply} cards; FF-COMP-1 says 5 of 25"));
+            return fail(
+                "supply",
+                format!(
+                    "{decks} base Supply decks with {base_supply} cards; FF-COMP-1 says 5 of 25"
+                ),
+            );
         }
     }
     if !c.jobs.is_empty() {
-        for name in [ContactName::Harken, ContactName::Badger, ContactName::AmnonDuul, ContactName::Patience, ContactName::Niska] {
-            let n = c.jobs.iter().filter(|j| j.contact == Some(name) && j.source == Source::Base).count();
+        for name in [
+            ContactName::Harken,
+            ContactName::Badger,
+            ContactName::AmnonDuul,
+            ContactName::Patience,
+            ContactName::Niska,
+        ] {
+            let n = c
+                .jobs
+                .iter()
+                .filter(|j| j.contact == Some(name) && j.source == Source::Base)
+                .count();
             if n != 25 {
-                return fail("contacts", format!("{} has {n} base Job cards; FF-COMP-2 says 25", name.name()));
+                return fail(
+                    "contacts",
+                    format!("{} has {n} base Job cards; FF-COMP-2 says 25", name.name()),
+                );
             }
         }
     }
@@ -559,10 +828,16 @@ fn check_base_counts(c: &Content) -> Result<(), ContentError> {
             let n = c
                 .nav_cards
                 .iter()
-                .filter(|&&d| c.nav_defs[d as usize].deck == deck && c.nav_defs[d as usize].source == Source::Base)
+                .filter(|&&d| {
+                    c.nav_defs[d as usize].deck == deck
+                        && c.nav_defs[d as usize].source == Source::Base
+                })
                 .count();
             if n != 40 {
-                return fail("nav", format!("the {deck:?} Nav deck has {n} base cards; FF-COMP-3 says 40"));
+                return fail(
+                    "nav",
+                    format!("the {deck:?} Nav deck has {n} base cards; FF-COMP-3 says 40"),
+                );
             }
             let reshuffles = c
                 .nav_defs
@@ -571,7 +846,12 @@ fn check_base_counts(c: &Content) -> Result<(), ContentError> {
                 .map(|d| d.copies as usize)
                 .sum::<usize>();
             if reshuffles != 1 {
-                return fail("nav", format!("the {deck:?} Nav deck has {reshuffles} RESHUFFLE cards; FF-SETUP-2 says 1"));
+                return fail(
+                    "nav",
+                    format!(
+                        "the {deck:?} Nav deck has {reshuffles} RESHUFFLE cards; FF-SETUP-2 says 1"
+                    ),
+                );
             }
         }
     }
@@ -582,15 +862,25 @@ fn check_base_counts(c: &Content) -> Result<(), ContentError> {
             .filter(|&&d| c.misbehave_defs[d as usize].source == Source::Base)
             .count();
         if n != 40 {
-            return fail("misbehave", format!("the Misbehave deck has {n} base cards; FF-COMP-4 says 40"));
+            return fail(
+                "misbehave",
+                format!("the Misbehave deck has {n} base cards; FF-COMP-4 says 40"),
+            );
         }
     }
     if !c.ships.is_empty() {
         let ships = c.ships.iter().filter(|s| s.source == Source::Base).count();
         if ships != 4 {
-            return fail("ships", format!("{ships} base ship cards; FF-COMP-6 says 4"));
+            return fail(
+                "ships",
+                format!("{ships} base ship cards; FF-COMP-6 says 4"),
+            );
         }
-        let leaders = c.leaders.iter().filter(|&&l| c.crew[l as usize].source == Source::Base).count();
+        let leaders = c
+            .leaders
+            .iter()
+            .filter(|&&l| c.crew[l as usize].source == Source::Base)
+            .count();
         let cores: usize = 4; // one starting drive core per base ship
         if leaders + cores != 11 {
             return fail("set-up", format!("{leaders} base Leaders + {cores} starting drive cores; FF-COMP-5 says 11 Set Up cards"));

@@ -115,7 +115,11 @@ pub enum Requirement {
     /// A keyword among crew and carried gear (on the job, when working one).
     Keyword { keyword: Keyword },
     /// A keyword on one gear card that also gives at least N of a skill ("FIREARM with 2 Fight").
-    KeywordWithSkill { keyword: Keyword, skill: Skill, amount: u8 },
+    KeywordWithSkill {
+        keyword: Keyword,
+        skill: Skill,
+        amount: u8,
+    },
     /// At least N of an item aboard.
     Has { item: Item, amount: u8 },
     /// At least $N.
@@ -155,38 +159,70 @@ pub enum ShipMove {
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Effect {
     /// Take $N from the bank.
-    TakeMoney { amount: u32 },
+    TakeMoney {
+        amount: u32,
+    },
     /// Pay $N to the bank (all you have if you cannot pay in full).
-    PayMoney { amount: u32 },
+    PayMoney {
+        amount: u32,
+    },
     /// Load N items (as storage allows; FF-MISC-3).
-    Load { item: Item, amount: u8 },
+    Load {
+        item: Item,
+        amount: u8,
+    },
     /// Load up to N items; the player picks how many.
-    LoadUpTo { item: Item, amount: u8 },
+    LoadUpTo {
+        item: Item,
+        amount: u8,
+    },
     /// Load N items, any mix of Goods the player picks.
-    LoadGoods { amount: u8 },
+    LoadGoods {
+        amount: u8,
+    },
     /// Load one item per crew member on the job.
-    LoadPerCrewOnJob { item: Item },
+    LoadPerCrewOnJob {
+        item: Item,
+    },
     /// Load one item per crew member on the job who carries no gear.
-    LoadPerCrewWithoutGear { item: Item },
+    LoadPerCrewWithoutGear {
+        item: Item,
+    },
     /// Spend N items (the option needs them: FF-FLY-21 by analogy).
-    Spend { item: Item, amount: u8 },
+    Spend {
+        item: Item,
+        amount: u8,
+    },
     /// Lose up to N items (as many as you have).
-    Lose { item: Item, amount: u8 },
+    Lose {
+        item: Item,
+        amount: u8,
+    },
     /// Kill N crew (on the job when working one); the player chooses (FF-DEATH-1).
-    KillCrew { count: u8 },
+    KillCrew {
+        count: u8,
+    },
     /// Kill every crew member on the job.
     KillAllCrewOnJob,
     /// Kill all Passengers and Fugitives aboard (FF-FLY-20).
     KillPassengersAndFugitives,
-    Disgruntle { who: CrewGroup },
-    RemoveDisgruntled { who: CrewGroup },
+    Disgruntle {
+        who: CrewGroup,
+    },
+    RemoveDisgruntled {
+        who: CrewGroup,
+    },
     /// Discard every crew member with a profession (e.g. the Mercs).
-    DiscardProfession { profession: Profession },
+    DiscardProfession {
+        profession: Profession,
+    },
     /// "If the Mercs' Fight, gear included, is higher than the rest of the crew's, discard all
     /// Mercs."
     MercsDesertIfStronger,
     /// Discard N ship upgrades of the player's choice.
-    DiscardShipUpgrade { count: u8 },
+    DiscardShipUpgrade {
+        count: u8,
+    },
     /// Take one ship upgrade from any Supply discard pile.
     TakeShipUpgradeFromDiscard,
     /// Contraband and Fugitives not in the Stash are seized.
@@ -194,11 +230,22 @@ pub enum Effect {
     /// Put a Warrant token on the ship (FF-MISB-10).
     Warrant,
     /// Lose reputation with a Contact.
-    LoseReputation { contact: ContactName },
-    MoveCruiser { how: ShipMove },
-    MoveCutter { how: ShipMove },
+    LoseReputation {
+        contact: ContactName,
+    },
+    MoveCruiser {
+        how: ShipMove,
+    },
+    MoveCutter {
+        how: ShipMove,
+    },
     /// A trader's offer: buy Fuel, Parts and up to `contraband_max` Contraband at these prices.
-    Trade { fuel: u32, parts: u32, contraband: u32, contraband_max: u8 },
+    Trade {
+        fuel: u32,
+        parts: u32,
+        contraband: u32,
+        contraband_max: u8,
+    },
     /// Resolve the Alliance Contact event (FF-FLY-15..17).
     AllianceContact,
     /// "If you have a <profession>, <then>. Otherwise <otherwise>" (Nav Hazard).
@@ -208,12 +255,16 @@ pub enum Effect {
         otherwise: Vec<Effect>,
     },
     /// A job's pay changes by ±$N (negotiated pay).
-    PayAdjust { amount: i32 },
+    PayAdjust {
+        amount: i32,
+    },
     /// The job pays half.
     PayHalf,
     /// Pay $N for each Warrant token on the ship; a player who cannot pay in full pays all they
     /// have (FF-FLY-16). The Alliance Contact event card's fines ($1,000 per Warrant).
-    PayPerWarrant { amount: u32 },
+    PayPerWarrant {
+        amount: u32,
+    },
     /// Remove every Warrant token from the ship (Alliance Contact: the Warrants are cleared
     /// whether or not the fines were paid in full, FF-FLY-16). Wanted crew stay Wanted.
     ClearWarrants,
@@ -224,7 +275,9 @@ pub enum Effect {
     /// to `removed_up_to` that crew member is removed from play (FF-DEATH-2), otherwise safe.
     /// Crew and gear that ignore or hide from Wanted crew rolls (`IgnoreWantedRoll`,
     /// `HideWantedCrew`) are not rolled for; `ExtraWantedRolls` crew must pass that many rolls.
-    WantedCrewRolls { removed_up_to: u8 },
+    WantedCrewRolls {
+        removed_up_to: u8,
+    },
     /// Move the ship into an adjacent sector with no Nav card and no further move, as an Evade
     /// does (FF-FLY-10, FF-FLY-12), inside an outcome that ends otherwise (Harken's Folly, "Crying
     /// Wolf": the goal is complete and the ship evades).

@@ -569,9 +569,18 @@ fn choice_body_in(c: &Choice, ctx: Ctx) -> String {
 }
 
 /// `Title: body`, or `Title! body` when the title ends in punctuation.
+/// Letters and digits only, lower case: "Keep Flying" and "Keep Flying." are the same words.
+fn words(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 fn titled(title: &str, body: &str) -> String {
     let title = title.trim();
-    if title.is_empty() {
+    // A title that only repeats its body ("Keep Flying: Keep Flying.") is left out.
+    if title.is_empty() || words(title) == words(body) {
         return body.to_string();
     }
     let sep = if title.ends_with(['!', '?', '.', '…', ':']) {
@@ -644,8 +653,8 @@ pub fn ability(ab: &Ability) -> String {
             "Action: remove Disgruntled from another crew member".into()
         }
         Ability::SalvageBonus { item, amount } => format!(
-            "After a Salvage Op, load {} more",
-            item_count(*item, *amount as u32)
+            "After a Salvage Op, load {amount} more {}",
+            item_noun(*item, *amount as u32)
         ),
         Ability::SalvageCash { amount } => {
             format!("After a Salvage Op, take {}", money(*amount))
@@ -693,7 +702,7 @@ pub fn ability(ab: &Ability) -> String {
             .into(),
         Ability::GiftedBonus { amount } => format!("+{amount} to Gifted rolls"),
         Ability::StaysAboardForImmoralJobs => {
-            "Stays aboard for Immoral jobs; their skills do not count on them".into()
+            "Stays aboard when you work an Immoral job, adding no skills to it".into()
         }
         Ability::MedicCheck => "Makes Medic Checks, as a Medic does".into(),
         Ability::MedicCheckBonus { amount } => format!("+{amount} to Medic Checks"),
@@ -724,7 +733,10 @@ pub fn ability(ab: &Ability) -> String {
             item_count(*item, *amount as u32)
         ),
         Ability::RequiresSkillToCarry { skill, amount } => {
-            format!("Only crew with {amount} {} may carry this", skill.name())
+            format!(
+                "Only crew with at least {amount} {} may carry this",
+                skill.name()
+            )
         }
         Ability::ConsiderJobs { cards } => format!(
             "Consider up to {} when dealing with Contacts",
@@ -873,12 +885,17 @@ fn wrap(text: &str, first: usize, rest: usize, out: &mut Vec<String>) {
 
 /// An option laid out on a card: title, lead and test header on one paragraph, then one line
 /// per outcome band (and per branch).
-fn choice_lines(card: &mut Card, indent: usize, c: &Choice, ctx: Ctx) {
+fn choice_lines(card: &mut Card, indent: usize, c: &Choice, parent: &str, ctx: Ctx) {
     let mut lead = choice_lead(c, ctx);
     if let Some(t) = &c.test {
         lead = sentences([lead, test_header(t)]);
     }
-    card.para(indent, 2, &titled(&c.name, &lead));
+    let title = if words(&c.name) == words(parent) {
+        ""
+    } else {
+        &c.name
+    };
+    card.para(indent, 2, &titled(title, &lead));
     if let Some(t) = &c.test {
         for (i, o) in t.outcomes.iter().enumerate() {
             let label = band_label(t, i);
@@ -899,15 +916,17 @@ fn choice_lines(card: &mut Card, indent: usize, c: &Choice, ctx: Ctx) {
     }
 }
 
-fn options_lines(card: &mut Card, indent: usize, options: &[Choice], ctx: Ctx) {
+/// The options of a card, job step or goal. `parent` is the title above them: an only option
+/// named like it is not titled again.
+fn options_lines(card: &mut Card, indent: usize, options: &[Choice], parent: &str, ctx: Ctx) {
     if options.len() > 1 {
         card.para(indent, 2, "Choose one:");
         for c in options {
-            choice_lines(card, indent + 2, c, ctx);
+            choice_lines(card, indent + 2, c, "", ctx);
         }
     } else {
         for c in options {
-            choice_lines(card, indent, c, ctx);
+            choice_lines(card, indent, c, parent, ctx);
         }
     }
 }
@@ -1117,7 +1136,7 @@ pub fn job_card(j: &Job, names: &Names) -> String {
                 &lead,
             ),
         );
-        options_lines(&mut card, 4, &st.choices, Ctx::Card);
+        options_lines(&mut card, 4, &st.choices, "", Ctx::Card);
     }
     if j.heavy_load > 0 {
         card.para(
@@ -1163,14 +1182,14 @@ pub fn nav_card(n: &NavCard) -> String {
         tags.push("RESHUFFLE".into());
     }
     let mut card = Card::new(format!("{} ({})", n.name, tags.join(", ")));
-    options_lines(&mut card, 2, &n.options, Ctx::Card);
+    options_lines(&mut card, 2, &n.options, &n.name, Ctx::Card);
     card.finish()
 }
 
 /// An event card (Alliance Contact, Reaver Contact).
 pub fn event_card(e: &EventCard) -> String {
     let mut card = Card::new(format!("{} (Event)", e.name));
-    options_lines(&mut card, 2, &e.options, Ctx::Card);
+    options_lines(&mut card, 2, &e.options, &e.name, Ctx::Card);
     card.finish()
 }
 
@@ -1182,7 +1201,7 @@ pub fn misbehave_card(m: &MisbehaveCard, names: &Names) -> String {
         format!("{} (Misbehave)", m.name)
     };
     let mut card = Card::new(title);
-    options_lines(&mut card, 2, &m.options, Ctx::Card);
+    options_lines(&mut card, 2, &m.options, &m.name, Ctx::Card);
     if let Some(x) = &m.ace {
         card.para(2, 2, &ace(x, names));
     }
@@ -1216,7 +1235,7 @@ fn goal_into(card: &mut Card, indent: usize, g: &Goal, number: usize, names: &Na
         );
     }
     card.para(indent + 2, 2, &sentences([misbehave_count(g.misbehave)]));
-    options_lines(card, indent + 2, &g.choices, Ctx::Goal);
+    options_lines(card, indent + 2, &g.choices, &g.name, Ctx::Goal);
 }
 
 /// A Story Card.

@@ -1,0 +1,110 @@
+//! Every decision a player can make is one [`Action`] (no hidden defaults).
+
+use serde::{Deserialize, Serialize};
+
+use crate::content::*;
+use crate::state::{CrewCard, WorkTarget};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "a", content = "v", rename_all = "kebab-case")]
+pub enum Action {
+    // ---- set-up (FF-SETUP) ----
+    ChooseLeader(CrewDefId),
+    ChooseShip(ShipId),
+    PlaceShip(SectorId),
+    /// Discard a starting job (FF-SETUP-16), or a job over the hand limit (FF-DEAL-5).
+    DiscardJob(JobId),
+
+    // ---- choosing an action (FF-TURN) ----
+    /// FF-FLY-2..4.
+    FullBurn,
+    /// FF-FLY-5.
+    Mosey,
+    /// FF-BUY-1..5: buy Supply cards (and Fuel and Parts).
+    Buy,
+    /// FF-BUY-8: Shore Leave instead of buying cards.
+    ShoreLeave,
+    /// FF-DEAL-1: deal with the Contact in this sector.
+    Deal,
+    /// FF-WORK-1: attempt a job or the story's next goal.
+    Work(WorkTarget),
+    /// FF-WORK-27.
+    MakeWork,
+    /// A crew ability that uses an action: remove Disgruntled from another crew member.
+    CrewRemoveDisgruntled(CrewCard),
+    /// FF-TURN-10: end the turn and pass the Dinosaur.
+    EndTurn,
+
+    // ---- free actions on your turn ----
+    /// FF-CREW-5: dismiss a crew member in a planetary sector.
+    Dismiss(CrewCard),
+    /// FF-TURN-7: jettison one Fuel, Parts, Cargo or Contraband.
+    Jettison(Item),
+    /// FF-TURN-8: unload one Passenger or Fugitive in a planetary sector.
+    Unload(Item),
+    /// FF-CREW-21: give a set-aside gear card to a crew member.
+    Equip {
+        gear: SupplyCardId,
+        crew: CrewCard,
+    },
+    /// FF-CREW-21: set a carried gear card aside.
+    Unequip(SupplyCardId),
+    /// FF-BUY-12: discard a Ship Upgrade.
+    DiscardUpgrade(SupplyCardId),
+    /// FF-CREW-14: hire a rival's Disgruntled crew member in the same sector.
+    HireAway(CrewCard),
+
+    // ---- flying ----
+    /// Move into a sector (Full Burn, Mosey, Evade), or move the Cruiser/Cutter there.
+    MoveTo(SectorId),
+    /// Stop flying (FF-FLY-8) / stop buying goods / stop selling / finished choosing.
+    Done,
+
+    // ---- card options and tests ----
+    /// Pick option N of the card being resolved (FF-FLY-7, FF-MISB-4).
+    ChooseOption(u8),
+    /// Pay $100 × N in bribes before rolling (FF-SKILL-7).
+    Bribe(u8),
+    /// Choose the one crew member who makes a single-crew test.
+    ChooseTester(CrewCard),
+    /// Re-roll the test (crew abilities).
+    Reroll,
+    /// Discard a carried gear card after rolling for its bonus.
+    DiscardForBonus(SupplyCardId),
+    /// Keep the roll.
+    KeepRoll,
+    /// Pick branch N of the outcome rolled.
+    ChooseBranch(u8),
+    /// Kill this crew member (FF-DEATH-1: the player chooses).
+    Kill(CrewCard),
+    /// Discard this Ship Upgrade (a card result).
+    LoseUpgrade(SupplyCardId),
+    /// Load N of an item ("load up to N").
+    LoadCount(u8),
+    /// Load one of this kind of Goods ("load N Goods").
+    LoadGood(Item),
+    /// Take this Ship Upgrade card from a discard pile.
+    TakeUpgrade(SupplyCardId),
+    /// Buy one item from a trader (Nav card), or Fuel/Parts at a Supply planet.
+    Purchase(Item),
+
+    // ---- buy and deal ----
+    /// Consider this card from the discard pile (FF-BUY-3, FF-DEAL-2).
+    ConsiderDiscard(u16),
+    /// Draw one card face down to consider.
+    ConsiderDraw,
+    /// Buy this considered Supply card (FF-BUY-4).
+    BuyCard(SupplyCardId),
+    /// Accept this considered job (FF-DEAL-3).
+    AcceptJob(JobId),
+    /// Sell one Cargo or Contraband to the Solid Contact (FF-DEAL-8).
+    Sell(Item),
+    /// Badger's Favor for a Favor: pay $1000 to clear all Warrants.
+    ClearWarrants,
+
+    // ---- work ----
+    /// Put this crew member on (or off) the job (FF-WORK-6).
+    ToggleCrew(CrewCard),
+    /// Pay this crew member's Cut (FF-WORK-18) or not (FF-WORK-19).
+    PayCut(bool),
+}

@@ -1,0 +1,262 @@
+//! Buy (FF-BUY): consider 3, buy 2, Fuel and Parts, Shore Leave; hiring crew and fitting
+//! ship upgrades and drive cores.
+
+use tabletop_core::Seat;
+
+use crate::action::Action;
+use crate::content::*;
+use crate::event::Event;
+use crate::state::*;
+
+impl Firefly {
+    /// The Supply deck sold in a sector (FF-BUY-1).
+    pub fn supply_deck_at(&self, sector: SectorId) -> Option<DeckId> {
+        self.content
+            .supply_decks
+            .iter()
+            .position(|d| d.sector == sector)
+            .map(|d| d as DeckId)
+    }
+
+    /// The price `seat` pays for a Supply card, after Leader discounts.
+    pub fn price(&self, seat: Seat, card: SupplyCardId) -> u32 {
+        let c = self.content;
+        let p = &self.players[seat as usize];
+        let (base, half) = match c.supply_cards[card as usize].kind {
+            SupplyKind::Crew(d) => {
+                let free = self
+                    .crew_abilities(p)
+                    .any(|a| matches!(a, Ability::HireFree));
+                (if free { 0 } else { c.crew[d as usize].cost }, false)
+            }
+            SupplyKind::Gear(d) => {
+                let g = &c.gear[d as usize];
+                let half = self.crew_abilities(p).any(|a| match a {
+                    Ability::HalfPrice {
+                        what: HalfPriceOn::GearWith(set),
+                    } => g.keywords.iter().any(|k| set.contains(*k)),
+                    _ => false,
+                });
+                (g.cost, half)
+            }
+            SupplyKind::Upgrade(d) => {
+                let half = self.crew_abilities(p).any(|a| {
+                    matches!(
+                        a,
+                        Ability::HalfPrice {
+                            what: HalfPriceOn::ShipUpgrades
+                        }
+                    )
+                });
+                (c.upgrades[d as usize].cost.unwrap_or(0), half)
+            }
+        };
+        if half {
+            base / 2
+        } else {
+            base
+        }
+    }
+
+    /// Whether the card can be taken aboard now (crew maximum, upgrade slots).
+    pub fn can_acquire(&self, seat: Seat, card: SupplyCardId) -> bool {
+        let p = &self.players[seat as usize];
+        match self.content.supply_cards[card as usize].kind {
+            SupplyKind::Crew(_) => p.crew.len() < self.max_crew(p),
+            SupplyKind::Gear(_) => true,
+            SupplyKind::Upgrade(_) => self.can_fit_upgrade(p, card),
+        }
+    }
+
+    /// FF-BUY-11, FF-BUY-13: an upgrade needs a free slot; a drive core replaces the old one.
+    pub fn can_fit_upgrade(&self, p: &Player, card: SupplyCardId) -> bool {
+        match self.content.supply_cards[card as usize].kind {
+            SupplyKind::Upgrade(u) if self.content.upgrades[u as usize].drive_core.is_some() => {
+                true
+            }
+            SupplyKind::Upgrade(_) => p.upgrades.len() < self.upgrade_slots(p),
+            _ => false,
+        }
+    }
+
+    pub fn fit_upgrade(&mut self, seat: Seat, card: SupplyCardId) {
+        let SupplyKind::Upgrade(u) = self.content.supply_cards[card as usize].kind else {
+            unreachable!()
+        };
+        if self.content.upgrades[u as usize].drive_core.is_some() {
+            // FF-BUY-13: the old core is discarded (a starting core goes back to the box).
+            let old = std::mem::replace(
+                &mut self.players[seat as usize].drive_core,
+                DriveCoreCard::Card(card),
+            );
+            if let DriveCoreCard::Card(old) = old {
+                let deck = self.content.supply_cards[old as usize].deck;
+                self.decks.supply[deck as usize].discard(old);
+            }
+        } else {
+            self.players[seat as usize].upgrades.push(card);
+        }
+    }
+
+    /// FF-BUY-12: discard a ship upgrade.
+    pub fn discard_upgrade(&mut self, seat: Seat, card: SupplyCardId) {
+        self.players[seat as usize].upgrades.retain(|&u| u != card);
+        let deck = self.content.supply_cards[card as usize].deck;
+        self.decks.supply[deck as usize].discard(card);
+    }
+
+    /// Take a bought Supply card aboard: hire crew, set gear aside, fit an upgrade.
+    pub fn acquire(&mut self, seat: Seat, card: SupplyCardId, events: &mut Vec<Event>) {
+        match self.content.supply_cards[card as usize].kind {
+            SupplyKind::Crew(d) => {
+                // Imposters: only one may be in play; the one already there leaves the game.
+                if self.content.crew[d as usize]
+                    .abilities
+                    .contains(&Ability::Imposter)
+                {
+                    self.remove_imposters(events);
+                }
+                self.players[seat as usize].crew.push(CrewMember {
+                    card: CrewCard::Hired(card),
+                    def: d,
+                    gear: Vec::new(),
+                    disgruntled: false,
+                    wanted_token: false,
+                });
+                events.push(Event::Hired { seat, card });
+            }
+            SupplyKind::Gear(_) => {
+                self.players[seat as usize].spare_gear.push(card);
+                events.push(Event::Bought { seat, card });
+            }
+            SupplyKind::Upgrade(_) => {
+                self.fit_upgrade(seat, card);
+                events.push(Event::Bought { seat, card });
+            }
+        }
+    }
+
+    fn remove_imposters(&mut self, events: &mut Vec<Event>) {
+        for seat in 0..self.num_players() {
+            loop {
+                let p = &self.players[seat as usize];
+                let Some(idx) = p
+                    .crew
+                    .iter()
+                    .position(|m| self.crew_def(m).abilities.contains(&Ability::Imposter))
+                else {
+                    break;
+                };
+                let m = self.players[seat as usize].crew.remove(idx);
+                self.players[seat as usize].spare_gear.extend(m.gear);
+                if let CrewCard::Hired(c) = m.card {
+                    self.removed.supply.push(c);
+                }
+                events.push(Event::Killed { seat, crew: m.card });
+            }
+        }
+    }
+
+    /// FF-BUY-3: how many cards may be bought in one Buy action (2, or more with gear).
+    pub fn buy_limit(&self, p: &Player) -> u8 {
+        self.crew_abilities(p)
+            .map(|a| match a {
+                Ability::BuyCards { cards } => *cards,
+                _ => 2,
+            })
+            .max()
+            .unwrap_or(2)
+    }
+
+    pub fn shore_leave_cost(p: &Player) -> u32 {
+        100 * p.crew.len() as u32
+    }
+
+    pub fn buy_actions(&self, out: &mut Vec<Action>) {
+        let seat = self.actor;
+        let p = &self.players[seat as usize];
+        match &self.phase {
+            Phase::Purchasing {
+                considered,
+                bought,
+                max,
+                ..
+            } => {
+                if bought < max {
+                    for &c in considered {
+                        if self.price(seat, c) <= p.money && self.can_acquire(seat, c) {
+                            out.push(Action::BuyCard(c));
+                        }
+                    }
+                }
+                out.push(Action::Done);
+            }
+            Phase::BuyingGoods { .. } => {
+                if p.money >= 100 && self.room_for(p, Item::Fuel) > 0 {
+                    out.push(Action::Purchase(Item::Fuel));
+                }
+                if p.money >= 300 && self.room_for(p, Item::Parts) > 0 {
+                    out.push(Action::Purchase(Item::Parts));
+                }
+                out.push(Action::Done);
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    pub fn apply_buy_action(&mut self, a: Action, events: &mut Vec<Event>) {
+        let seat = self.actor;
+        match (&mut self.phase, a) {
+            (
+                Phase::Purchasing {
+                    considered, bought, ..
+                },
+                Action::BuyCard(c),
+            ) => {
+                considered.retain(|&x| x != c);
+                *bought += 1;
+                let price = self.price(seat, c);
+                self.pay(seat, price, events);
+                self.acquire(seat, c, events);
+            }
+            (
+                Phase::Purchasing {
+                    deck, considered, ..
+                },
+                Action::Done,
+            ) => {
+                // FF-BUY-5: cards considered and not bought go face up on the discard pile.
+                let deck = *deck;
+                for c in std::mem::take(considered) {
+                    self.decks.supply[deck as usize].discard(c);
+                }
+                self.phase = Phase::BuyingGoods { deck };
+            }
+            (Phase::BuyingGoods { .. }, Action::Purchase(item)) => {
+                // FF-BUY-7: Fuel $100, Parts $300.
+                let price = if item == Item::Fuel { 100 } else { 300 };
+                self.pay(seat, price, events);
+                self.load(seat, item, 1, events);
+            }
+            (Phase::BuyingGoods { .. }, Action::Done) => self.phase = Phase::Actions,
+            (ph, a) => unreachable!("{a:?} in {ph:?}"),
+        }
+    }
+
+    /// FF-BUY-8: Shore Leave.
+    pub fn shore_leave(&mut self, events: &mut Vec<Event>) {
+        let seat = self.current;
+        let cost = Self::shore_leave_cost(&self.players[seat as usize]);
+        self.pay(seat, cost, events);
+        let p = &mut self.players[seat as usize];
+        for m in &mut p.crew {
+            if m.disgruntled {
+                m.disgruntled = false;
+                events.push(Event::Undisgruntled { seat, crew: m.card });
+            }
+        }
+        let sector = p.sector;
+        let deck = self.supply_deck_at(sector).unwrap();
+        self.phase = Phase::BuyingGoods { deck };
+    }
+}

@@ -1,0 +1,395 @@
+//! Crew, Leaders, Gear and Disgruntlement (FF-CREW), Death in the 'Verse (FF-DEATH) and
+//! professions (FF-PROF).
+
+use tabletop_core::Seat;
+
+use crate::content::*;
+use crate::event::Event;
+use crate::state::*;
+
+/// A set of crew members of one player, as bits over `Player::crew` indices.
+pub type CrewMask = u16;
+
+pub fn all_crew(p: &Player) -> CrewMask {
+    ((1u32 << p.crew.len()) - 1) as CrewMask
+}
+
+impl Firefly {
+    pub fn crew_def(&self, m: &CrewMember) -> &'static Crew {
+        &self.content.crew[m.def as usize]
+    }
+
+    pub fn gear_def(&self, card: SupplyCardId) -> &'static Gear {
+        match self.content.supply_cards[card as usize].kind {
+            SupplyKind::Gear(g) => &self.content.gear[g as usize],
+            k => unreachable!("{k:?} is not gear"),
+        }
+    }
+
+    /// Abilities printed on every crew card and on the gear they carry.
+    pub fn crew_abilities<'a>(
+        &'a self,
+        p: &'a Player,
+    ) -> impl Iterator<Item = &'static Ability> + 'a {
+        p.crew.iter().flat_map(move |m| {
+            self.crew_def(m).abilities.iter().chain(
+                m.gear
+                    .iter()
+                    .flat_map(move |&g| self.gear_def(g).abilities.iter()),
+            )
+        })
+    }
+
+    /// FF-CREW-4, FF-MISC-7: a Wanted crew member.
+    pub fn is_wanted(&self, m: &CrewMember) -> bool {
+        m.wanted_token || self.crew_def(m).wanted
+    }
+
+    pub fn has_profession(&self, m: &CrewMember, prof: Profession) -> bool {
+        self.crew_def(m).professions.contains(&prof)
+    }
+
+    /// FF-DEATH-5, FF-DEATH-9: whether this crew member gives the Medic Check.
+    pub fn gives_medic_check(&self, m: &CrewMember) -> bool {
+        let d = self.crew_def(m);
+        d.professions.contains(&Profession::Medic)
+            || d.abilities.iter().any(|a| matches!(a, Ability::MedicCheck))
+    }
+
+    /// Whether any crew in `mask` has the profession.
+    pub fn mask_has_profession(&self, p: &Player, mask: CrewMask, prof: Profession) -> bool {
+        p.crew
+            .iter()
+            .enumerate()
+            .any(|(i, m)| mask & (1 << i) != 0 && self.has_profession(m, prof))
+    }
+
+    /// FF-KW-1..2: whether crew in `mask`, or gear they carry, have the keyword.
+    pub fn mask_has_keyword(&self, p: &Player, mask: CrewMask, kw: Keyword) -> bool {
+        p.crew.iter().enumerate().any(|(i, m)| {
+            mask & (1 << i) != 0
+                && (self.crew_def(m).keywords.contains(&kw)
+                    || m.gear.iter().any(|&g| self.gear_keyword_usable(p, g, kw)))
+        })
+    }
+
+    fn gear_keyword_usable(&self, p: &Player, g: SupplyCardId, kw: Keyword) -> bool {
+        let def = self.gear_def(g);
+        def.keywords.contains(&kw)
+            && def.abilities.iter().all(|a| match a {
+                Ability::RequiresProfessionToUse { profession } => {
+                    p.crew.iter().any(|m| self.has_profession(m, *profession))
+                }
+                _ => true,
+            })
+    }
+
+    /// FF-SKILL-2/4/6: the skill points of the crew in `mask` and the gear they carry.
+    /// Kosherized tests count no Fight from gear unless a crew ability allows it.
+    pub fn mask_skill(&self, p: &Player, mask: CrewMask, skill: Skill, kosherized: bool) -> u32 {
+        let gear_counts = !(kosherized && skill == Skill::Fight)
+            || p.crew.iter().enumerate().any(|(i, m)| {
+                mask & (1 << i) != 0
+                    && self
+                        .crew_def(m)
+                        .abilities
+                        .iter()
+                        .any(|a| matches!(a, Ability::GearInKosherized))
+            });
+        let mut total = 0u32;
+        for (i, m) in p.crew.iter().enumerate() {
+            if mask & (1 << i) == 0 {
+                continue;
+            }
+            let d = self.crew_def(m);
+            if self.stays_aboard(m) {
+                continue;
+            }
+            total += d.skills.get(skill) as u32;
+            if gear_counts {
+                total += m
+                    .gear
+                    .iter()
+                    .map(|&g| self.gear_def(g).skills.get(skill) as u32)
+                    .sum::<u32>();
+            }
+            for a in &d.abilities {
+                match a {
+                    Ability::SkillWhenCarrying {
+                        skill: s,
+                        amount,
+                        keyword,
+                    } if *s == skill
+                        && m.gear
+                            .iter()
+                            .any(|&g| self.gear_def(g).keywords.contains(keyword)) =>
+                    {
+                        total += *amount as u32
+                    }
+                    Ability::SkillWithProfessionCount {
+                        skill: s,
+                        amount,
+                        profession,
+                        count,
+                    } if *s == skill
+                        && p.crew
+                            .iter()
+                            .filter(|c| self.has_profession(c, *profession))
+                            .count()
+                            >= *count as usize =>
+                    {
+                        total += *amount as u32
+                    }
+                    _ => {}
+                }
+            }
+        }
+        total
+    }
+
+    /// Shepherd Book and similar: crew who stay aboard for the job being worked.
+    fn stays_aboard(&self, _m: &CrewMember) -> bool {
+        false
+    }
+
+    /// FF-CREW-17: how many gear cards this crew member may carry.
+    pub fn gear_capacity(&self, m: &CrewMember) -> usize {
+        self.crew_def(m)
+            .abilities
+            .iter()
+            .find_map(|a| match a {
+                Ability::GearCapacity { cards } => Some(*cards as usize),
+                _ => None,
+            })
+            .unwrap_or(1)
+    }
+
+    /// Gear cards carried that count toward the limit (some gear does not, e.g. a hat).
+    pub fn gear_carried_counted(&self, m: &CrewMember) -> usize {
+        m.gear
+            .iter()
+            .filter(|&&g| {
+                !self
+                    .gear_def(g)
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, Ability::NoGearLimit))
+            })
+            .count()
+    }
+
+    /// Whether crew member `m` may take up gear card `g` now.
+    pub fn can_carry(&self, p: &Player, m: &CrewMember, g: SupplyCardId) -> bool {
+        let def = self.gear_def(g);
+        let counts = !def
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::NoGearLimit));
+        if counts && self.gear_carried_counted(m) >= self.gear_capacity(m) {
+            return false;
+        }
+        let cd = self.crew_def(m);
+        for a in &cd.abilities {
+            if let Ability::MayNotCarry { keyword } = a {
+                if def.keywords.contains(keyword) {
+                    return false;
+                }
+            }
+        }
+        for a in &def.abilities {
+            if let Ability::RequiresSkillToCarry { skill, amount } = a {
+                if (cd.skills.get(*skill) as u32) < *amount as u32 {
+                    return false;
+                }
+            }
+        }
+        let _ = p;
+        true
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Disgruntlement
+    // -----------------------------------------------------------------------------------------
+
+    /// FF-CREW-11/12, FF-CREW-9/10: give crew member `idx` of `seat` a Disgruntled token.
+    pub fn disgruntle(&mut self, seat: Seat, idx: usize, events: &mut Vec<Event>) {
+        let p = &self.players[seat as usize];
+        if idx == 0 {
+            // Fendris-like crew take the Leader's token instead.
+            if let Some(f) = p.crew.iter().position(|m| {
+                self.crew_def(m)
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, Ability::TakesLeadersDisgruntlement))
+            }) {
+                return self.disgruntle(seat, f, events);
+            }
+        }
+        let p = &mut self.players[seat as usize];
+        let m = &mut p.crew[idx];
+        if !m.disgruntled {
+            m.disgruntled = true;
+            events.push(Event::Disgruntled { seat, crew: m.card });
+            return;
+        }
+        if idx == 0 {
+            // FF-CREW-10: "You're all ruttin' fired!"
+            events.push(Event::AllFired { seat });
+            p.crew[0].disgruntled = false;
+            while self.players[seat as usize].crew.len() > 1 {
+                self.discard_crew(seat, 1, events);
+            }
+        } else {
+            // FF-CREW-12: a second token and the crew member leaves the ship.
+            events.push(Event::Quit {
+                seat,
+                crew: self.players[seat as usize].crew[idx].card,
+            });
+            self.discard_crew(seat, idx, events);
+        }
+    }
+
+    /// Discard a hired crew member onto their Supply deck's discard pile (FF-CREW-5, 12, 13);
+    /// their gear stays with the ship (set aside).
+    pub fn discard_crew(&mut self, seat: Seat, idx: usize, _events: &mut Vec<Event>) {
+        assert!(idx > 0, "the Leader is never discarded (FF-CREW-7)");
+        let p = &mut self.players[seat as usize];
+        let m = p.crew.remove(idx);
+        p.spare_gear.extend(m.gear);
+        if let CrewCard::Hired(card) = m.card {
+            let deck = self.content.supply_cards[card as usize].deck;
+            self.decks.supply[deck as usize].discard(card);
+        }
+    }
+
+    /// FF-DEATH-2/4/5..7: a crew member is Killed. The Medic Check is rolled here; the Leader
+    /// returns Disgruntled instead (FF-CREW-9). Gear goes back to the ship (FF-CREW-22).
+    pub fn kill_crew(&mut self, seat: Seat, idx: usize, events: &mut Vec<Event>) -> bool {
+        let p = &self.players[seat as usize];
+        let card = p.crew[idx].card;
+        if idx == 0 {
+            events.push(Event::LeaderReallyLucky { seat });
+            self.disgruntle(seat, 0, events);
+            return false;
+        }
+        // FF-DEATH-5..7: one Medic Check per Killed crew member, if any crew gives it (the
+        // Medic may check for themself, FF-DEATH-6).
+        if p.crew.iter().any(|m| self.gives_medic_check(m)) {
+            let bonus: u32 = self
+                .crew_abilities(p)
+                .chain(self.ship_abilities(p))
+                .map(|a| match a {
+                    Ability::MedicCheckBonus { amount } => *amount as u32,
+                    _ => 0,
+                })
+                .sum();
+            let reroll = self
+                .crew_abilities(p)
+                .chain(self.ship_abilities(p))
+                .any(|a| matches!(a, Ability::MedicReroll));
+            let mut roll = self.chance.d6() as u32;
+            if roll + bonus < 5 && reroll {
+                // A re-roll is only ever taken on a failed check, so it is no real choice.
+                roll = self.chance.d6() as u32;
+            }
+            let saved = roll + bonus >= 5;
+            events.push(Event::MedicCheck {
+                seat,
+                crew: card,
+                roll: roll as u8,
+                saved,
+            });
+            if saved {
+                return false;
+            }
+        }
+        let p = &mut self.players[seat as usize];
+        let m = p.crew.remove(idx);
+        p.spare_gear.extend(m.gear.iter().copied());
+        events.push(Event::Killed { seat, crew: m.card });
+        if let CrewCard::Hired(c) = m.card {
+            let discarded = self
+                .crew_def(&m)
+                .abilities
+                .iter()
+                .any(|a| matches!(a, Ability::DiscardedWhenKilled));
+            if discarded {
+                let deck = self.content.supply_cards[c as usize].deck;
+                self.decks.supply[deck as usize].discard(c);
+            } else {
+                self.removed.supply.push(c);
+            }
+        }
+        true
+    }
+
+    /// Crew that must be Killed first (Tracey-like), if any is among `mask`.
+    pub fn must_be_killed_first(&self, p: &Player, mask: CrewMask) -> Option<usize> {
+        p.crew.iter().enumerate().position(|(i, m)| {
+            mask & (1 << i) != 0
+                && self
+                    .crew_def(m)
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, Ability::KilledFirst))
+        })
+    }
+}
+
+impl Firefly {
+    /// FF-FLY-17: Alliance Contact's roll for each Wanted crew member; a roll up to
+    /// `removed_up_to` removes them from play. Crew that ignore the roll (gear) or are hidden
+    /// (ship upgrades, up to their number) are not rolled for; some crew must pass extra rolls.
+    pub fn wanted_crew_rolls(&mut self, seat: Seat, removed_up_to: u8, events: &mut Vec<Event>) {
+        let p = &self.players[seat as usize];
+        let mut hidden: u32 = self
+            .ship_abilities(p)
+            .map(|a| match a {
+                Ability::HideWantedCrew { crew } => *crew as u32,
+                _ => 0,
+            })
+            .sum();
+        let mut targets = Vec::new();
+        for m in p.crew.iter().skip(1) {
+            if !self.is_wanted(m) {
+                continue;
+            }
+            let ignores = m.gear.iter().any(|&g| {
+                self.gear_def(g)
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, Ability::IgnoreWantedRoll))
+            });
+            if ignores {
+                continue;
+            }
+            if hidden > 0 {
+                hidden -= 1;
+                continue;
+            }
+            let rolls = self
+                .crew_def(m)
+                .abilities
+                .iter()
+                .find_map(|a| match a {
+                    Ability::ExtraWantedRolls { rolls } => Some(*rolls),
+                    _ => None,
+                })
+                .unwrap_or(1);
+            targets.push((m.card, rolls));
+        }
+        for (card, rolls) in targets {
+            let caught = (0..rolls).any(|_| self.chance.d6() <= removed_up_to);
+            if caught {
+                let p = &mut self.players[seat as usize];
+                let idx = p.crew_index(card).unwrap();
+                let m = p.crew.remove(idx);
+                p.spare_gear.extend(m.gear);
+                if let CrewCard::Hired(c) = m.card {
+                    self.removed.supply.push(c);
+                }
+                events.push(Event::Arrested { seat, crew: card });
+            }
+        }
+    }
+}

@@ -1,0 +1,330 @@
+//! Deal (FF-DEAL): consider 3, accept 2, the hand limit, and selling to Solid Contacts; plus
+//! the "consider" step shared with Buy (FF-BUY-3, FF-DEAL-2).
+
+use crate::action::Action;
+use crate::content::*;
+use crate::event::Event;
+use crate::state::*;
+
+/// FF-DEAL-5: inactive jobs a player may hold.
+pub const HAND_LIMIT: usize = 3;
+/// FF-DEAL-7: active jobs a player may have.
+pub const ACTIVE_LIMIT: usize = 3;
+
+impl Firefly {
+    /// The Contact dealt with in a sector (FF-DEAL-1).
+    pub fn contact_at(&self, sector: SectorId) -> Option<ContactName> {
+        (0..ContactName::COUNT)
+            .find(|&i| self.content.contact_sector[i] == Some(sector))
+            .map(|i| ALL_CONTACTS[i])
+    }
+
+    /// How many cards may be considered (3; Patience's "We can Deal" and some gear: 4).
+    pub fn consider_limit(&self, p: &Player, market: Market) -> u8 {
+        match market {
+            Market::Supply(_) => 3,
+            Market::Contact(c) => {
+                let patience = c == ContactName::Patience
+                    && p.is_solid(ContactName::Patience)
+                    && self
+                        .content
+                        .contact(c)
+                        .is_some_and(|x| x.special_rule == ContactRule::WeCanDeal);
+                let gear = self
+                    .crew_abilities(p)
+                    .any(|a| matches!(a, Ability::ConsiderJobs { .. }));
+                if patience || gear {
+                    4
+                } else {
+                    3
+                }
+            }
+        }
+    }
+
+    pub fn start_considering(&mut self, market: Market) {
+        let max = self.consider_limit(self.me(), market);
+        self.phase = Phase::Considering {
+            market,
+            considered: Vec::new(),
+            max,
+        };
+    }
+
+    pub fn market_actions(&self, out: &mut Vec<Action>) {
+        let Phase::Considering {
+            market,
+            considered,
+            max,
+        } = &self.phase
+        else {
+            unreachable!()
+        };
+        if considered.len() < *max as usize {
+            let (discards, draw_left) = match *market {
+                Market::Supply(d) => {
+                    let deck = &self.decks.supply[d as usize];
+                    (deck.discard_pile().to_vec(), deck.draw_len())
+                }
+                Market::Contact(c) => {
+                    let deck = &self.decks.contacts[c.index()];
+                    (deck.discard_pile().to_vec(), deck.draw_len())
+                }
+            };
+            let mut seen = Vec::new();
+            for c in discards {
+                // Identical copies are one choice.
+                let key = self.market_card_key(*market, c);
+                if !seen.contains(&key) {
+                    seen.push(key);
+                    out.push(Action::ConsiderDiscard(c));
+                }
+            }
+            if draw_left > 0 {
+                out.push(Action::ConsiderDraw);
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    /// Cards that are the same card to a player (same definition) are one choice.
+    fn market_card_key(&self, market: Market, c: u16) -> (u8, u16) {
+        match market {
+            Market::Supply(_) => match self.content.supply_cards[c as usize].kind {
+                SupplyKind::Crew(d) => (0, d),
+                SupplyKind::Gear(d) => (1, d),
+                SupplyKind::Upgrade(d) => (2, d),
+            },
+            Market::Contact(_) => (3, c),
+        }
+    }
+
+    pub fn apply_market_action(&mut self, a: Action, events: &mut Vec<Event>) {
+        let Phase::Considering {
+            market, considered, ..
+        } = &mut self.phase
+        else {
+            unreachable!()
+        };
+        let market = *market;
+        match a {
+            Action::ConsiderDiscard(c) => {
+                let ok = match market {
+                    Market::Supply(d) => self.decks.supply[d as usize].take_from_discard(c),
+                    Market::Contact(k) => self.decks.contacts[k.index()].take_from_discard(c),
+                };
+                debug_assert!(ok);
+                considered.push(c);
+            }
+            Action::ConsiderDraw => {
+                let c = match market {
+                    Market::Supply(d) => self.decks.supply[d as usize].draw(),
+                    Market::Contact(k) => self.decks.contacts[k.index()].draw(),
+                };
+                considered.push(c.expect("ConsiderDraw is only offered on a non-empty deck"));
+            }
+            Action::Done => {
+                let considered = std::mem::take(considered);
+                let seat = self.actor;
+                match market {
+                    Market::Supply(deck) => {
+                        let max = self.buy_limit(&self.players[seat as usize]);
+                        self.phase = Phase::Purchasing {
+                            deck,
+                            considered,
+                            bought: 0,
+                            max,
+                        };
+                    }
+                    Market::Contact(contact) => {
+                        self.phase = Phase::Accepting {
+                            contact,
+                            considered,
+                            accepted: 0,
+                        };
+                    }
+                }
+                let _ = events;
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    pub fn deal_actions(&self, out: &mut Vec<Action>) {
+        let p = self.me();
+        match &self.phase {
+            Phase::Accepting {
+                considered,
+                accepted,
+                ..
+            } => {
+                if *accepted < 2 {
+                    out.extend(considered.iter().map(|&j| Action::AcceptJob(j)));
+                }
+                out.push(Action::Done);
+            }
+            Phase::DiscardJobs => {
+                out.extend(p.hand.iter().map(|&j| Action::DiscardJob(j)));
+            }
+            Phase::Selling { contact } => {
+                let def = self.content.contact(*contact);
+                if let Some(def) = def {
+                    if def.buys_cargo.is_some() && p.item(Item::Cargo) > 0 {
+                        out.push(Action::Sell(Item::Cargo));
+                    }
+                    if def.buys_contraband.is_some() && p.item(Item::Contraband) > 0 {
+                        out.push(Action::Sell(Item::Contraband));
+                    }
+                    if let Some(price) = def.sells_fuel {
+                        if p.money >= price && self.room_for(p, Item::Fuel) > 0 {
+                            out.push(Action::Purchase(Item::Fuel));
+                        }
+                    }
+                    if def.special_rule == ContactRule::FavorForAFavor
+                        && p.warrants > 0
+                        && p.money >= 1000
+                    {
+                        out.push(Action::ClearWarrants);
+                    }
+                }
+                // Bree-like crew sell Parts to any Solid Contact.
+                if p.item(Item::Parts) > 0 && self.parts_price(p).is_some() {
+                    out.push(Action::Sell(Item::Parts));
+                }
+                out.push(Action::Done);
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    fn parts_price(&self, p: &Player) -> Option<u32> {
+        self.crew_abilities(p).find_map(|a| match a {
+            Ability::SellPartsToSolidContacts { price } => Some(*price),
+            _ => None,
+        })
+    }
+
+    pub fn apply_deal_action(&mut self, a: Action, events: &mut Vec<Event>) {
+        let seat = self.actor;
+        match (&mut self.phase, a) {
+            (
+                Phase::Accepting {
+                    considered,
+                    accepted,
+                    ..
+                },
+                Action::AcceptJob(j),
+            ) => {
+                considered.retain(|&x| x != j);
+                *accepted += 1;
+                self.players[seat as usize].hand.push(j);
+                events.push(Event::JobAccepted { seat, job: j });
+            }
+            (
+                Phase::Accepting {
+                    contact,
+                    considered,
+                    ..
+                },
+                Action::Done,
+            ) => {
+                // FF-DEAL-4: the rest go face up on the discard pile.
+                let contact = *contact;
+                for j in std::mem::take(considered) {
+                    self.decks.contacts[contact.index()].discard(j);
+                }
+                self.after_accepting(contact);
+            }
+            (Phase::DiscardJobs, Action::DiscardJob(j)) => {
+                self.discard_from_hand(seat, j, events);
+                if self.players[seat as usize].hand.len() <= HAND_LIMIT {
+                    match self.activity_contact {
+                        Some(c) => self.enter_selling(c),
+                        None => self.phase = Phase::Actions,
+                    }
+                }
+            }
+            (Phase::Selling { contact }, Action::Sell(item)) => {
+                let contact = *contact;
+                let def = self.content.contact(contact);
+                let price = match item {
+                    Item::Cargo => def.and_then(|d| d.buys_cargo),
+                    Item::Contraband => def.and_then(|d| d.buys_contraband),
+                    _ => self.parts_price(&self.players[seat as usize]),
+                }
+                .unwrap_or(0);
+                self.unload(seat, item, 1, events);
+                self.earn(seat, price, events);
+            }
+            (Phase::Selling { contact }, Action::Purchase(Item::Fuel)) => {
+                let price = self
+                    .content
+                    .contact(*contact)
+                    .and_then(|d| d.sells_fuel)
+                    .unwrap_or(0);
+                self.pay(seat, price, events);
+                self.load(seat, Item::Fuel, 1, events);
+            }
+            (Phase::Selling { .. }, Action::ClearWarrants) => {
+                self.pay(seat, 1000, events);
+                self.players[seat as usize].warrants = 0;
+                events.push(Event::WarrantsCleared { seat });
+            }
+            (Phase::Selling { .. }, Action::Done) => {
+                self.activity_contact = None;
+                self.phase = Phase::Actions;
+            }
+            (ph, a) => unreachable!("{a:?} in {ph:?}"),
+        }
+    }
+
+    fn after_accepting(&mut self, contact: ContactName) {
+        self.activity_contact = Some(contact);
+        if self.me().hand.len() > HAND_LIMIT {
+            self.phase = Phase::DiscardJobs;
+        } else {
+            self.enter_selling(contact);
+        }
+    }
+
+    /// FF-DEAL-8: a Solid player may sell (and use the Contact's Solid benefits).
+    fn enter_selling(&mut self, contact: ContactName) {
+        if self.me().is_solid(contact) {
+            self.phase = Phase::Selling { contact };
+        } else {
+            self.activity_contact = None;
+            self.phase = Phase::Actions;
+        }
+    }
+
+    /// Discard a job from hand to its Contact's discard pile (FF-SETUP-16, FF-DEAL-5).
+    pub fn discard_from_hand(
+        &mut self,
+        seat: tabletop_core::Seat,
+        j: JobId,
+        events: &mut Vec<Event>,
+    ) {
+        self.players[seat as usize].hand.retain(|&x| x != j);
+        self.discard_job(j);
+        events.push(Event::JobDiscarded { seat, job: j });
+    }
+
+    pub fn discard_job(&mut self, j: JobId) {
+        match self.content.jobs[j as usize].contact {
+            Some(c) => self.decks.contacts[c.index()].discard(j),
+            None => self.removed.jobs.push(j),
+        }
+    }
+}
+
+pub const ALL_CONTACTS: [ContactName; ContactName::COUNT] = [
+    ContactName::Harken,
+    ContactName::Badger,
+    ContactName::AmnonDuul,
+    ContactName::Patience,
+    ContactName::Niska,
+    ContactName::LordHarrow,
+    ContactName::MrUniverse,
+    ContactName::MagistrateHiggins,
+    ContactName::FantyAndMingo,
+];

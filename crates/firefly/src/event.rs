@@ -1,0 +1,189 @@
+//! What happened: the engine's log, shown by user interfaces and kept by replays.
+
+use serde::Serialize;
+use tabletop_core::Seat;
+
+use crate::content::*;
+use crate::state::CrewCard;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    SetupRoll {
+        seat: Seat,
+        roll: u8,
+    },
+    LeaderChosen {
+        seat: Seat,
+        leader: CrewDefId,
+    },
+    ShipChosen {
+        seat: Seat,
+        ship: ShipId,
+    },
+    ShipPlaced {
+        seat: Seat,
+        sector: SectorId,
+    },
+    TurnStarted {
+        seat: Seat,
+        round: u16,
+    },
+    ActionTaken {
+        seat: Seat,
+        action: &'static str,
+    },
+    Moved {
+        seat: Seat,
+        sector: SectorId,
+    },
+    NavDrawn {
+        seat: Seat,
+        card: NavCardId,
+    },
+    NavReshuffled {
+        deck: u8,
+    },
+    MisbehaveDrawn {
+        seat: Seat,
+        card: MisbehaveCardId,
+    },
+    AceInTheHole {
+        seat: Seat,
+    },
+    OptionChosen {
+        seat: Seat,
+        option: u8,
+    },
+    Rolled {
+        seat: Seat,
+        skill: Skill,
+        faces: Vec<u8>,
+        skill_points: u32,
+        bribes: u8,
+        total: i32,
+    },
+    Ended {
+        seat: Seat,
+        ending: Ending,
+    },
+    CruiserMoved {
+        sector: SectorId,
+    },
+    CutterMoved {
+        sector: SectorId,
+    },
+    AllianceContact {
+        seat: Seat,
+    },
+    ReaverContact {
+        seat: Seat,
+    },
+    Money {
+        seat: Seat,
+        delta: i64,
+    },
+    Items {
+        seat: Seat,
+        item: Item,
+        delta: i32,
+    },
+    Disgruntled {
+        seat: Seat,
+        crew: CrewCard,
+    },
+    Undisgruntled {
+        seat: Seat,
+        crew: CrewCard,
+    },
+    Quit {
+        seat: Seat,
+        crew: CrewCard,
+    },
+    AllFired {
+        seat: Seat,
+    },
+    LeaderReallyLucky {
+        seat: Seat,
+    },
+    MedicCheck {
+        seat: Seat,
+        crew: CrewCard,
+        roll: u8,
+        saved: bool,
+    },
+    Killed {
+        seat: Seat,
+        crew: CrewCard,
+    },
+    Arrested {
+        seat: Seat,
+        crew: CrewCard,
+    },
+    Hired {
+        seat: Seat,
+        card: SupplyCardId,
+    },
+    Bought {
+        seat: Seat,
+        card: SupplyCardId,
+    },
+    Dismissed {
+        seat: Seat,
+        crew: CrewCard,
+    },
+    JobAccepted {
+        seat: Seat,
+        job: JobId,
+    },
+    JobDiscarded {
+        seat: Seat,
+        job: JobId,
+    },
+    JobStarted {
+        seat: Seat,
+        job: JobId,
+    },
+    JobStepDone {
+        seat: Seat,
+        job: JobId,
+        step: u8,
+    },
+    JobCompleted {
+        seat: Seat,
+        job: JobId,
+        pay: u32,
+    },
+    JobFailed {
+        seat: Seat,
+    },
+    WarrantIssued {
+        seat: Seat,
+    },
+    WarrantsCleared {
+        seat: Seat,
+    },
+    Solid {
+        seat: Seat,
+        contact: ContactName,
+    },
+    ReputationLost {
+        seat: Seat,
+        contact: ContactName,
+    },
+    CutPaid {
+        seat: Seat,
+        crew: CrewCard,
+        amount: u32,
+    },
+    GoalCompleted {
+        seat: Seat,
+        goal: u8,
+    },
+    Won {
+        seat: Seat,
+    },
+    GameOver {
+        reason: String,
+    },
+}

@@ -1,0 +1,206 @@
+//! The engine trait for Firefly: `tabletop_core::Game` and `NewGame`.
+
+use tabletop_core::{Actor, Game, NewGame, Outcome, Seat};
+
+use crate::action::Action;
+use crate::content::*;
+use crate::event::Event;
+use crate::state::*;
+use crate::turn::SetupError;
+use crate::view::View;
+
+impl Game for Firefly {
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+
+    const NAME: &'static str = "firefly";
+
+    fn num_seats(&self) -> usize {
+        self.players.len()
+    }
+
+    fn actor(&self) -> Actor {
+        if self.phase == Phase::Over {
+            Actor::Over
+        } else {
+            Actor::Seat(self.actor)
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.actions(out);
+    }
+
+    fn apply_unchecked(&mut self, action: Action, events: &mut Vec<Event>) {
+        self.step(action, events);
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        View::of(self, seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn describe_action(&self, a: Action) -> String {
+        self.describe(a)
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.chance.reseed(seed);
+        // The future is the deck order: shuffle every face-down pile so a look-ahead cannot
+        // use the real one.
+        for d in &mut self.decks.supply {
+            d.shuffle(&mut self.chance);
+        }
+        for d in &mut self.decks.contacts {
+            d.shuffle(&mut self.chance);
+        }
+        for d in &mut self.decks.nav {
+            d.shuffle(&mut self.chance);
+        }
+        self.decks.misbehave.shuffle(&mut self.chance);
+    }
+}
+
+impl NewGame for Firefly {
+    type Content = Content;
+    type Options = Options;
+    type SetupError = SetupError;
+
+    fn new_game(
+        content: &'static Content,
+        options: &Options,
+        seed: u64,
+    ) -> Result<Self, SetupError> {
+        Firefly::setup(content, options, seed)
+    }
+}
+
+impl Firefly {
+    fn crew_name(&self, card: CrewCard) -> &str {
+        match card {
+            CrewCard::Leader(d) => &self.content.crew[d as usize].name,
+            CrewCard::Hired(c) => self.content.supply_name(c),
+        }
+    }
+
+    /// One line describing an action, in the rulebook's words.
+    pub fn describe(&self, a: Action) -> String {
+        let c = self.content;
+        let sector = |s: SectorId| c.sector_name(s).to_string();
+        let job = |j: JobId| {
+            let jd = &c.jobs[j as usize];
+            format!(
+                "\"{}\" ({})",
+                jd.name,
+                jd.contact.map_or("story", |k| k.name())
+            )
+        };
+        match a {
+            Action::ChooseLeader(l) => format!("Choose Leader {}", c.crew[l as usize].name),
+            Action::ChooseShip(s) => format!("Choose ship {}", c.ships[s as usize].name),
+            Action::PlaceShip(s) => format!("Place your Firefly at {}", sector(s)),
+            Action::DiscardJob(j) => format!("Discard job {}", job(j)),
+            Action::FullBurn => "Fly: Full Burn".into(),
+            Action::Mosey => "Fly: Mosey".into(),
+            Action::Buy => "Buy".into(),
+            Action::ShoreLeave => {
+                format!("Buy: Shore Leave (${})", Self::shore_leave_cost(self.me()))
+            }
+            Action::Deal => format!(
+                "Deal with {}",
+                self.contact_at(self.me().sector).map_or("?", |k| k.name())
+            ),
+            Action::Work(WorkTarget::Job(j)) => format!("Work job {}", job(j)),
+            Action::Work(WorkTarget::Goal) => {
+                let g = self.me().goals as usize;
+                format!(
+                    "Work story goal {}: \"{}\"",
+                    g + 1,
+                    self.story_def().goals[g].name
+                )
+            }
+            Action::MakeWork => "Work: Make-Work (take $200)".into(),
+            Action::CrewRemoveDisgruntled(m) => format!(
+                "Use an action: remove Disgruntled from {}",
+                self.crew_name(m)
+            ),
+            Action::EndTurn => "End turn (pass the Dinosaur)".into(),
+            Action::Dismiss(m) => format!("Dismiss {}", self.crew_name(m)),
+            Action::Jettison(i) => format!("Jettison 1 {}", i.name()),
+            Action::Unload(i) => format!("Unload 1 {}", i.name()),
+            Action::Equip { gear, crew } => {
+                format!("Give {} to {}", c.supply_name(gear), self.crew_name(crew))
+            }
+            Action::Unequip(g) => format!("Set {} aside", c.supply_name(g)),
+            Action::DiscardUpgrade(u) => format!("Discard ship upgrade {}", c.supply_name(u)),
+            Action::HireAway(m) => format!("Hire away {}", self.crew_name(m)),
+            Action::MoveTo(s) => format!("Move to {}", sector(s)),
+            Action::Done => "Done".into(),
+            Action::ChooseOption(i) => match self.resolution.last() {
+                Some(r) => format!("Option: {}", r.options[i as usize].name),
+                None => format!("Option {i}"),
+            },
+            Action::Bribe(n) => format!("Bribe ${}", n as u32 * 100),
+            Action::ChooseTester(m) => format!("{} makes the test", self.crew_name(m)),
+            Action::Reroll => "Re-roll".into(),
+            Action::DiscardForBonus(g) => format!("Discard {} for its bonus", c.supply_name(g)),
+            Action::KeepRoll => "Keep the roll".into(),
+            Action::ChooseBranch(b) => match self.resolution.last().and_then(|r| r.outcome()) {
+                Some(o) => o.choose[b as usize].name.clone(),
+                None => format!("Branch {b}"),
+            },
+            Action::Kill(m) => format!("{} is Killed", self.crew_name(m)),
+            Action::LoseUpgrade(u) => format!("Discard {}", c.supply_name(u)),
+            Action::LoadCount(n) => format!("Load {n}"),
+            Action::LoadGood(i) => format!("Load 1 {}", i.name()),
+            Action::TakeUpgrade(u) => format!("Take {}", c.supply_name(u)),
+            Action::Purchase(i) => format!("Buy 1 {}", i.name()),
+            Action::ConsiderDiscard(x) => match self.phase {
+                Phase::Considering {
+                    market: Market::Contact(_),
+                    ..
+                } => format!("Consider {} from the discard pile", job(x)),
+                _ => format!("Consider {} from the discard pile", c.supply_name(x)),
+            },
+            Action::ConsiderDraw => "Draw a card face down to consider".into(),
+            Action::BuyCard(x) => format!(
+                "Buy {} for ${}",
+                c.supply_name(x),
+                self.price(self.actor, x)
+            ),
+            Action::AcceptJob(j) => format!("Accept {}", job(j)),
+            Action::Sell(i) => format!("Sell 1 {}", i.name()),
+            Action::ClearWarrants => "Pay $1000 to clear all Warrants".into(),
+            Action::ToggleCrew(m) => {
+                let on = match self.phase {
+                    Phase::ChooseCrew { on_job, .. } => self
+                        .me()
+                        .crew_index(m)
+                        .is_some_and(|i| on_job & (1 << i) != 0),
+                    _ => false,
+                };
+                format!(
+                    "{} {} the job",
+                    if on { "Take off" } else { "Put on" },
+                    self.crew_name(m)
+                )
+            }
+            Action::PayCut(true) => match self.phase {
+                Phase::PayCuts { next, .. } => {
+                    let m = &self.me().crew[next as usize];
+                    format!(
+                        "Pay {}'s Cut (${})",
+                        self.crew_name(m.card),
+                        c.crew[m.def as usize].cost
+                    )
+                }
+                _ => "Pay the Cut".into(),
+            },
+            Action::PayCut(false) => "Don't pay (they become Disgruntled)".into(),
+        }
+    }
+}

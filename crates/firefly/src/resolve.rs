@@ -1,0 +1,1131 @@
+//! Resolving a card option or skill test: Nav cards, the Alliance and Reaver Contact events,
+//! Misbehave cards, job instructions and story goals all go through here (FF-SKILL, FF-FLY-7,
+//! FF-MISB-4..8, FF-DEATH-1).
+//!
+//! A [`Resolution`] walks through: choose an option → its effects → (choose the tester) →
+//! bribes → roll → re-rolls / after-roll gear → the outcome band's effects → (choose a branch)
+//! → an [`Ending`]. Effects that need a decision park a [`Pending`] and resume after it.
+
+use serde::Serialize;
+use tabletop_core::{ExplodingRoll, Seat};
+
+use crate::action::Action;
+use crate::content::*;
+use crate::crew::{all_crew, CrewMask};
+use crate::event::Event;
+use crate::state::*;
+
+/// What is being resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Origin {
+    Nav(NavCardId),
+    /// An event card, by index into `Content::events`.
+    Event(u8),
+    Misbehave(MisbehaveCardId),
+    JobStep {
+        job: JobId,
+        step: u8,
+    },
+    Goal(u8),
+    /// A rule's own effect (Niska's Pound of Flesh).
+    Rule,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Stage {
+    ChooseOption,
+    /// Running the chosen option's effects.
+    Effects,
+    ChooseTester,
+    Bribe,
+    /// Rolled: re-roll or use after-roll gear, or keep.
+    Rolled,
+    /// Running the rolled band's effects.
+    OutcomeEffects,
+    ChooseBranch,
+    BranchEffects,
+    Finished,
+}
+
+/// A decision an effect is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Pending {
+    /// Choose N crew to Kill (FF-DEATH-1).
+    Kill {
+        left: u8,
+    },
+    LoadUpTo {
+        item: Item,
+        max: u8,
+    },
+    LoadGoods {
+        left: u8,
+    },
+    DiscardUpgrade {
+        left: u8,
+    },
+    TakeUpgrade,
+    /// The Cruiser or Cutter is to be moved by `mover`.
+    MoveCruiser {
+        how: ShipMove,
+        mover: Seat,
+    },
+    MoveCutter {
+        how: ShipMove,
+        mover: Seat,
+    },
+    /// A trader's offer (Nav card).
+    Trade {
+        fuel: u32,
+        parts: u32,
+        contraband: u32,
+        contraband_left: u8,
+    },
+    /// FF-FLY-10: choose the adjacent sector to Evade into.
+    Evade,
+}
+
+#[derive(Clone, Debug)]
+pub struct Resolution {
+    pub origin: Origin,
+    pub seat: Seat,
+    pub options: &'static [Choice],
+    pub chosen: Option<u8>,
+    pub stage: Stage,
+    /// Effect lists being executed, innermost last, with the next index.
+    pub frames: Vec<(&'static [Effect], u8)>,
+    pub bribe: u8,
+    pub tester: Option<CrewCard>,
+    pub roll: Option<ExplodingRoll>,
+    pub rerolled: bool,
+    /// Bonus from gear discarded after rolling.
+    pub after_roll_bonus: i32,
+    pub band: Option<u8>,
+    pub branch: Option<u8>,
+    pub pending: Option<Pending>,
+    pub ending: Option<Ending>,
+}
+
+impl Resolution {
+    pub fn new(origin: Origin, seat: Seat, options: &'static [Choice]) -> Self {
+        Resolution {
+            origin,
+            seat,
+            options,
+            chosen: None,
+            stage: Stage::ChooseOption,
+            frames: Vec::new(),
+            bribe: 0,
+            tester: None,
+            roll: None,
+            rerolled: false,
+            after_roll_bonus: 0,
+            band: None,
+            branch: None,
+            pending: None,
+            ending: None,
+        }
+    }
+
+    pub fn choice(&self) -> Option<&'static Choice> {
+        self.chosen.map(|i| &self.options[i as usize])
+    }
+
+    pub fn test(&self) -> Option<&'static Test> {
+        self.choice().and_then(|c| c.test.as_ref())
+    }
+
+    pub fn outcome(&self) -> Option<&'static Outcome> {
+        match (self.test(), self.band) {
+            (Some(t), Some(b)) => Some(&t.outcomes[b as usize]),
+            _ => None,
+        }
+    }
+}
+
+fn remove_bit(mask: CrewMask, idx: usize) -> CrewMask {
+    let low = mask & ((1 << idx) - 1);
+    let high = (mask >> (idx + 1)) << idx;
+    low | high
+}
+
+impl Firefly {
+    /// The crew who can act for `seat` now: the crew on the job while working, else all crew
+    /// (FF-SKILL-11, FF-WORK-7).
+    pub fn acting_mask(&self, seat: Seat) -> CrewMask {
+        match self.activity {
+            Activity::Working { on_job, .. } if seat == self.current => on_job,
+            _ => all_crew(&self.players[seat as usize]),
+        }
+    }
+
+    fn set_acting_mask(&mut self, mask: CrewMask) {
+        if let Activity::Working { on_job, .. } = &mut self.activity {
+            *on_job = mask;
+        }
+    }
+
+    /// Remove crew index `idx` of the current worker from the job mask (they died or left).
+    pub fn crew_removed(&mut self, seat: Seat, idx: usize) {
+        if seat == self.current {
+            if let Activity::Working { on_job, .. } = &mut self.activity {
+                *on_job = remove_bit(*on_job, idx);
+            }
+        }
+    }
+
+    /// FF-FLY-13, FF-MISB-5: whether a requirement is met by the acting crew.
+    pub fn requirement_met(&self, seat: Seat, r: &Requirement) -> bool {
+        let p = &self.players[seat as usize];
+        let mask = self.acting_mask(seat);
+        match r {
+            Requirement::Profession { profession } => {
+                self.mask_has_profession(p, mask, *profession)
+            }
+            Requirement::Keyword { keyword } => {
+                self.mask_has_keyword(p, mask, *keyword)
+                    || self.discardable_for_keyword(p, mask, *keyword).is_some()
+            }
+            Requirement::KeywordWithSkill {
+                keyword,
+                skill,
+                amount,
+            } => p.crew.iter().enumerate().any(|(i, m)| {
+                mask & (1 << i) != 0
+                    && m.gear.iter().any(|&g| {
+                        let d = self.gear_def(g);
+                        d.keywords.contains(keyword) && d.skills.get(*skill) >= *amount
+                    })
+            }),
+            Requirement::Has { item, amount } => p.item(*item) >= *amount,
+            Requirement::Money { amount } => p.money >= *amount,
+            Requirement::NoDisgruntledCrew => p.crew.iter().all(|m| !m.disgruntled),
+        }
+    }
+
+    /// A carried gear card that may be discarded to count as the keyword.
+    fn discardable_for_keyword(
+        &self,
+        p: &Player,
+        mask: CrewMask,
+        kw: Keyword,
+    ) -> Option<SupplyCardId> {
+        p.crew
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .find_map(|(_, m)| {
+                m.gear.iter().copied().find(|&g| {
+                    self.gear_def(g).abilities.iter().any(
+                        |a| matches!(a, Ability::DiscardForKeyword { keyword } if *keyword == kw),
+                    )
+                })
+            })
+    }
+
+    pub fn option_available(&self, seat: Seat, c: &Choice) -> bool {
+        c.requires.iter().all(|r| self.requirement_met(seat, r))
+            && c.effects.iter().all(|e| match e {
+                // An option that spends what you do not have cannot be chosen (FF-FLY-21).
+                Effect::Spend { item, amount } => {
+                    self.players[seat as usize].item(*item) >= *amount
+                }
+                _ => true,
+            })
+    }
+
+    /// Start resolving a card for `seat`.
+    pub fn begin_resolution(
+        &mut self,
+        origin: Origin,
+        seat: Seat,
+        options: &'static [Choice],
+        events: &mut Vec<Event>,
+    ) {
+        let mut r = Resolution::new(origin, seat, options);
+        // FF-MISB-6: an Ace in the Hole on the job means you Proceed at once.
+        if let Origin::Misbehave(card) = origin {
+            if self.has_ace(seat, card) {
+                events.push(Event::AceInTheHole { seat });
+                r.stage = Stage::Finished;
+                r.ending = Some(Ending::Proceed);
+            }
+        }
+        if r.stage == Stage::ChooseOption {
+            let available: Vec<u8> = (0..options.len() as u8)
+                .filter(|&i| self.option_available(seat, &options[i as usize]))
+                .collect();
+            // With a single possible option there is nothing to decide.
+            if available.len() == 1 || (available.is_empty() && !options.is_empty()) {
+                let i = available.first().copied().unwrap_or(0);
+                self.resolution.push(r);
+                self.choose_option(i, events);
+                return;
+            }
+        }
+        self.resolution.push(r);
+    }
+
+    fn has_ace(&self, seat: Seat, card: MisbehaveCardId) -> bool {
+        let def = self.content.misbehave_def(card);
+        let p = &self.players[seat as usize];
+        let mask = self.acting_mask(seat);
+        match &def.ace {
+            None => false,
+            Some(Ace::Keyword { keyword }) => self.mask_has_keyword(p, mask, *keyword),
+            Some(Ace::Profession { profession }) => self.mask_has_profession(p, mask, *profession),
+            Some(Ace::Crew { crew }) => p
+                .crew
+                .iter()
+                .enumerate()
+                .any(|(i, m)| mask & (1 << i) != 0 && &self.crew_def(m).id == crew),
+            Some(Ace::Gear { gear }) => p.crew.iter().enumerate().any(|(i, m)| {
+                mask & (1 << i) != 0 && m.gear.iter().any(|&g| &self.gear_def(g).id == gear)
+            }),
+        }
+    }
+
+    fn choose_option(&mut self, i: u8, events: &mut Vec<Event>) {
+        let seat = self.resolution.last().unwrap().seat;
+        let choice = &self.resolution.last().unwrap().options[i as usize];
+        events.push(Event::OptionChosen { seat, option: i });
+        // Gear that counts as a keyword by being discarded is discarded when used.
+        for r in &choice.requires {
+            if let Requirement::Keyword { keyword } = r {
+                let p = &self.players[seat as usize];
+                let mask = self.acting_mask(seat);
+                if !self.mask_has_keyword(p, mask, *keyword) {
+                    if let Some(g) = self.discardable_for_keyword(p, mask, *keyword) {
+                        self.discard_gear(seat, g);
+                    }
+                }
+            }
+        }
+        let r = self.resolution.last_mut().unwrap();
+        r.chosen = Some(i);
+        r.stage = Stage::Effects;
+        r.frames.push((&choice.effects, 0));
+    }
+
+    /// Discard a carried or set-aside gear card to its Supply discard pile.
+    pub fn discard_gear(&mut self, seat: Seat, g: SupplyCardId) {
+        let p = &mut self.players[seat as usize];
+        for m in &mut p.crew {
+            m.gear.retain(|&x| x != g);
+        }
+        p.spare_gear.retain(|&x| x != g);
+        let deck = self.content.supply_cards[g as usize].deck;
+        self.decks.supply[deck as usize].discard(g);
+    }
+
+    /// Run automatic steps of the top resolution until it needs a decision or finishes.
+    /// Returns the finished resolution, if it finished.
+    pub fn advance_resolution(&mut self, events: &mut Vec<Event>) -> Option<Resolution> {
+        loop {
+            let r = self.resolution.last()?;
+            if r.pending.is_some() {
+                return None;
+            }
+            match r.stage {
+                Stage::ChooseOption | Stage::ChooseTester | Stage::Bribe | Stage::ChooseBranch => {
+                    return None
+                }
+                Stage::Rolled => {
+                    if self.after_roll_choices().is_empty() {
+                        self.settle_roll(events);
+                    } else {
+                        return None;
+                    }
+                }
+                Stage::Effects | Stage::OutcomeEffects | Stage::BranchEffects => {
+                    if !self.step_effects(events) {
+                        // frames exhausted
+                        self.after_effects(events);
+                    }
+                }
+                Stage::Finished => return self.resolution.pop(),
+            }
+        }
+    }
+
+    /// Execute the next effect; `false` when no frames are left.
+    fn step_effects(&mut self, events: &mut Vec<Event>) -> bool {
+        let r = self.resolution.last_mut().unwrap();
+        loop {
+            let Some((list, i)) = r.frames.last_mut() else {
+                return false;
+            };
+            if (*i as usize) < list.len() {
+                let e = &list[*i as usize];
+                *i += 1;
+                let seat = r.seat;
+                self.apply_effect(seat, e, events);
+                return true;
+            }
+            r.frames.pop();
+        }
+    }
+
+    fn after_effects(&mut self, events: &mut Vec<Event>) {
+        let r = self.resolution.last_mut().unwrap();
+        match r.stage {
+            Stage::Effects => {
+                let choice = r.choice().unwrap();
+                match &choice.test {
+                    None => {
+                        r.ending = choice.ends;
+                        r.stage = Stage::Finished;
+                    }
+                    Some(t) => {
+                        if t.modifiers
+                            .iter()
+                            .any(|m| matches!(m, TestModifier::SingleCrew))
+                        {
+                            r.stage = Stage::ChooseTester;
+                        } else if t.bribes && self.max_useful_bribe() > 0 {
+                            self.resolution.last_mut().unwrap().stage = Stage::Bribe;
+                        } else {
+                            self.roll_test(events);
+                        }
+                    }
+                }
+            }
+            Stage::OutcomeEffects => {
+                let o = r.outcome().unwrap();
+                if o.choose.is_empty() {
+                    r.ending = o.ends;
+                    r.stage = Stage::Finished;
+                } else {
+                    r.stage = Stage::ChooseBranch;
+                }
+            }
+            Stage::BranchEffects => {
+                let o = r.outcome().unwrap();
+                r.ending = Some(o.choose[r.branch.unwrap() as usize].ends);
+                r.stage = Stage::Finished;
+            }
+            _ => unreachable!(),
+        }
+        let r = self.resolution.last().unwrap();
+        if r.stage == Stage::Finished {
+            if let Some(e) = r.ending {
+                events.push(Event::Ended {
+                    seat: r.seat,
+                    ending: e,
+                });
+            }
+            // FF-FLY-10: Evade needs a destination.
+            if r.ending == Some(Ending::Evade) && !self.evade_destinations(r.seat).is_empty() {
+                self.resolution.last_mut().unwrap().pending = Some(Pending::Evade);
+            }
+        }
+    }
+
+    /// The skill points counted for the test being resolved.
+    fn test_points(&self) -> (Skill, u32, i32) {
+        let r = self.resolution.last().unwrap();
+        let t = r.test().unwrap();
+        let p = &self.players[r.seat as usize];
+        let mut mask = self.acting_mask(r.seat);
+        if let Some(card) = r.tester {
+            mask = p.crew_index(card).map_or(0, |i| 1 << i);
+        }
+        let points = self.mask_skill(p, mask, t.skill, t.kosherized);
+        let mut modifier = 0i32;
+        for m in &t.modifiers {
+            match m {
+                TestModifier::PerWarrant { amount } => {
+                    modifier += *amount as i32 * p.warrants as i32
+                }
+                TestModifier::KeywordAdds { keyword, amount } => {
+                    if self.mask_has_keyword(p, mask, *keyword) {
+                        modifier += *amount as i32
+                    }
+                }
+                TestModifier::SingleCrew => {}
+            }
+        }
+        (t.skill, points, modifier)
+    }
+
+    /// FF-SKILL-7: bribes beyond what reaches the best band buy nothing, so they are not offered.
+    pub fn max_useful_bribe(&self) -> u8 {
+        let r = self.resolution.last().unwrap();
+        let t = r.test().unwrap();
+        let (_, points, modifier) = self.test_points();
+        let top = t.outcomes.last().unwrap().min;
+        let lowest_total = 1 + points as i32 + modifier;
+        let useful = (top - lowest_total).max(0) as u32;
+        let affordable = self.players[r.seat as usize].money / 100;
+        useful.min(affordable).min(u8::MAX as u32) as u8
+    }
+
+    fn roll_test(&mut self, _events: &mut Vec<Event>) {
+        let (skill, _, _) = self.test_points();
+        let seat = self.resolution.last().unwrap().seat;
+        let p = &self.players[seat as usize];
+        let mask = self.acting_mask(seat);
+        // FF-SKILL-8 Thrillin' Heroics, unless a crew member on the test cancels it.
+        let no_heroics = p.crew.iter().enumerate().any(|(i, m)| {
+            mask & (1 << i) != 0
+                && self
+                    .crew_def(m)
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, Ability::NoHeroics { skill: s } if *s == skill))
+        });
+        let roll = if no_heroics {
+            // A plain die: a 6 counts 6 and earns nothing.
+            ExplodingRoll::plain(self.chance.d6())
+        } else {
+            self.chance.exploding_d6()
+        };
+        let r = self.resolution.last_mut().unwrap();
+        r.roll = Some(roll);
+        r.stage = Stage::Rolled;
+    }
+
+    /// After-roll decisions available: re-roll, discard gear for a bonus.
+    pub fn after_roll_choices(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        let Some(r) = self.resolution.last() else {
+            return out;
+        };
+        let Some(t) = r.test() else { return out };
+        let p = &self.players[r.seat as usize];
+        let mask = self.acting_mask(r.seat);
+        if !r.rerolled
+            && p.crew.iter().enumerate().any(|(i, m)| {
+                mask & (1 << i) != 0
+                    && self
+                        .crew_def(m)
+                        .abilities
+                        .iter()
+                        .any(|a| matches!(a, Ability::Reroll { skill } if *skill == t.skill))
+            })
+        {
+            out.push(Action::Reroll);
+        }
+        for (i, m) in p.crew.iter().enumerate() {
+            if mask & (1 << i) == 0 {
+                continue;
+            }
+            for &g in &m.gear {
+                if self.gear_def(g).abilities.iter().any(
+                    |a| matches!(a, Ability::DiscardForBonus { skill, .. } if *skill == t.skill),
+                ) {
+                    out.push(Action::DiscardForBonus(g));
+                }
+            }
+        }
+        if !out.is_empty() {
+            out.push(Action::KeepRoll);
+        }
+        out
+    }
+
+    /// Work out the band and start its effects.
+    fn settle_roll(&mut self, events: &mut Vec<Event>) {
+        let (skill, points, modifier) = self.test_points();
+        let r = self.resolution.last_mut().unwrap();
+        let roll = r.roll.unwrap();
+        let total =
+            roll.total as i32 + points as i32 + r.bribe as i32 + modifier + r.after_roll_bonus;
+        events.push(Event::Rolled {
+            seat: r.seat,
+            skill,
+            faces: roll.faces().to_vec(),
+            skill_points: points,
+            bribes: r.bribe,
+            total,
+        });
+        let t = r.test().unwrap();
+        let band = t.outcomes.iter().rposition(|o| o.min <= total).unwrap_or(0);
+        r.band = Some(band as u8);
+        r.stage = Stage::OutcomeEffects;
+        r.frames.push((&t.outcomes[band].effects, 0));
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Decisions
+    // -----------------------------------------------------------------------------------------
+
+    /// Legal actions while a resolution is on top.
+    pub fn resolution_actions(&self, out: &mut Vec<Action>) {
+        let r = self.resolution.last().unwrap();
+        let seat = r.seat;
+        let p = &self.players[seat as usize];
+        if let Some(pending) = r.pending {
+            match pending {
+                Pending::Kill { .. } => {
+                    let mask = self.acting_mask(seat);
+                    if let Some(first) = self.must_be_killed_first(p, mask) {
+                        out.push(Action::Kill(p.crew[first].card));
+                    } else {
+                        for (i, m) in p.crew.iter().enumerate() {
+                            if mask & (1 << i) != 0 {
+                                out.push(Action::Kill(m.card));
+                            }
+                        }
+                    }
+                }
+                Pending::LoadUpTo { max, .. } => out.extend((0..=max).map(Action::LoadCount)),
+                Pending::LoadGoods { .. } => {
+                    for item in [Item::Cargo, Item::Contraband, Item::Fuel, Item::Parts] {
+                        if self.room_for(p, item) > 0 {
+                            out.push(Action::LoadGood(item));
+                        }
+                    }
+                    out.push(Action::Done);
+                }
+                Pending::DiscardUpgrade { .. } => {
+                    out.extend(p.upgrades.iter().map(|&u| Action::LoseUpgrade(u)))
+                }
+                Pending::TakeUpgrade => {
+                    for d in &self.decks.supply {
+                        for &c in d.discard_pile() {
+                            if matches!(
+                                self.content.supply_cards[c as usize].kind,
+                                SupplyKind::Upgrade(_)
+                            ) && self.can_fit_upgrade(p, c)
+                            {
+                                out.push(Action::TakeUpgrade(c));
+                            }
+                        }
+                    }
+                    out.push(Action::Done);
+                }
+                Pending::MoveCruiser { how, .. } => out.extend(
+                    self.cruiser_destinations(how)
+                        .into_iter()
+                        .map(Action::MoveTo),
+                ),
+                Pending::MoveCutter { how, .. } => out.extend(
+                    self.cutter_destinations(how)
+                        .into_iter()
+                        .map(Action::MoveTo),
+                ),
+                Pending::Trade {
+                    fuel,
+                    parts,
+                    contraband,
+                    contraband_left,
+                } => {
+                    if p.money >= fuel && self.room_for(p, Item::Fuel) > 0 {
+                        out.push(Action::Purchase(Item::Fuel));
+                    }
+                    if p.money >= parts && self.room_for(p, Item::Parts) > 0 {
+                        out.push(Action::Purchase(Item::Parts));
+                    }
+                    if contraband_left > 0
+                        && p.money >= contraband
+                        && self.room_for(p, Item::Contraband) > 0
+                    {
+                        out.push(Action::Purchase(Item::Contraband));
+                    }
+                    out.push(Action::Done);
+                }
+                Pending::Evade => out.extend(
+                    self.evade_destinations(seat)
+                        .into_iter()
+                        .map(Action::MoveTo),
+                ),
+            }
+            return;
+        }
+        match r.stage {
+            Stage::ChooseOption => {
+                for (i, c) in r.options.iter().enumerate() {
+                    if self.option_available(seat, c) {
+                        out.push(Action::ChooseOption(i as u8));
+                    }
+                }
+            }
+            Stage::ChooseTester => {
+                let mask = self.acting_mask(seat);
+                for (i, m) in p.crew.iter().enumerate() {
+                    if mask & (1 << i) != 0 {
+                        out.push(Action::ChooseTester(m.card));
+                    }
+                }
+            }
+            Stage::Bribe => out.extend((0..=self.max_useful_bribe()).map(Action::Bribe)),
+            Stage::Rolled => out.extend(self.after_roll_choices()),
+            Stage::ChooseBranch => {
+                let o = r.outcome().unwrap();
+                for (i, b) in o.choose.iter().enumerate() {
+                    if b.requires.iter().all(|q| self.requirement_met(seat, q))
+                        && b.effects.iter().all(|e| match e {
+                            Effect::PayMoney { amount } => p.money >= *amount,
+                            _ => true,
+                        })
+                    {
+                        out.push(Action::ChooseBranch(i as u8));
+                    }
+                }
+            }
+            Stage::Effects | Stage::OutcomeEffects | Stage::BranchEffects | Stage::Finished => {}
+        }
+    }
+
+    pub fn apply_resolution_action(&mut self, a: Action, events: &mut Vec<Event>) {
+        let r = self.resolution.last_mut().unwrap();
+        let seat = r.seat;
+        if let Some(pending) = r.pending {
+            match (pending, a) {
+                (Pending::Kill { left }, Action::Kill(card)) => {
+                    r.pending = if left > 1 {
+                        Some(Pending::Kill { left: left - 1 })
+                    } else {
+                        None
+                    };
+                    let idx = self.players[seat as usize].crew_index(card).unwrap();
+                    let mask = self.acting_mask(seat);
+                    let died = self.kill_crew(seat, idx, events);
+                    if died {
+                        self.crew_removed(seat, idx);
+                    } else if idx != 0 {
+                        // FF-DEATH-5: saved crew return to the ship, off the job.
+                        self.set_acting_mask_if_working(seat, mask & !(1 << idx));
+                    } else {
+                        self.set_acting_mask_if_working(seat, mask & !1);
+                    }
+                    if self.acting_mask(seat) == 0 {
+                        self.resolution.last_mut().unwrap().pending = None;
+                    }
+                }
+                (Pending::LoadUpTo { item, .. }, Action::LoadCount(n)) => {
+                    r.pending = None;
+                    self.load(seat, item, n as u32, events);
+                }
+                (Pending::LoadGoods { left }, Action::LoadGood(item)) => {
+                    r.pending = if left > 1 {
+                        Some(Pending::LoadGoods { left: left - 1 })
+                    } else {
+                        None
+                    };
+                    self.load(seat, item, 1, events);
+                }
+                (Pending::LoadGoods { .. }, Action::Done)
+                | (Pending::TakeUpgrade, Action::Done)
+                | (Pending::Trade { .. }, Action::Done) => {
+                    r.pending = None;
+                }
+                (Pending::DiscardUpgrade { left }, Action::LoseUpgrade(u)) => {
+                    r.pending = if left > 1 {
+                        Some(Pending::DiscardUpgrade { left: left - 1 })
+                    } else {
+                        None
+                    };
+                    self.discard_upgrade(seat, u);
+                    if self.players[seat as usize].upgrades.is_empty() {
+                        self.resolution.last_mut().unwrap().pending = None;
+                    }
+                }
+                (Pending::TakeUpgrade, Action::TakeUpgrade(c)) => {
+                    r.pending = None;
+                    let deck = self.content.supply_cards[c as usize].deck;
+                    self.decks.supply[deck as usize].take_from_discard(c);
+                    self.fit_upgrade(seat, c);
+                }
+                (Pending::MoveCruiser { .. }, Action::MoveTo(s)) => {
+                    r.pending = None;
+                    self.move_cruiser(s, events);
+                }
+                (Pending::MoveCutter { .. }, Action::MoveTo(s)) => {
+                    r.pending = None;
+                    self.move_cutter(s, events);
+                }
+                (
+                    Pending::Trade {
+                        fuel,
+                        parts,
+                        contraband,
+                        contraband_left,
+                    },
+                    Action::Purchase(item),
+                ) => {
+                    let price = match item {
+                        Item::Fuel => fuel,
+                        Item::Parts => parts,
+                        _ => contraband,
+                    };
+                    let left = if item == Item::Contraband {
+                        contraband_left - 1
+                    } else {
+                        contraband_left
+                    };
+                    r.pending = Some(Pending::Trade {
+                        fuel,
+                        parts,
+                        contraband,
+                        contraband_left: left,
+                    });
+                    self.pay(seat, price, events);
+                    self.load(seat, item, 1, events);
+                }
+                (Pending::Evade, Action::MoveTo(s)) => {
+                    r.pending = None;
+                    self.move_ship(seat, s, events);
+                }
+                _ => unreachable!("{a:?} is not legal for {pending:?}"),
+            }
+            return;
+        }
+        match (r.stage, a) {
+            (Stage::ChooseOption, Action::ChooseOption(i)) => self.choose_option(i, events),
+            (Stage::ChooseTester, Action::ChooseTester(card)) => {
+                r.tester = Some(card);
+                if r.test().unwrap().bribes && self.max_useful_bribe() > 0 {
+                    self.resolution.last_mut().unwrap().stage = Stage::Bribe;
+                } else {
+                    self.roll_test(events);
+                }
+            }
+            (Stage::Bribe, Action::Bribe(n)) => {
+                r.bribe = n;
+                self.pay(seat, n as u32 * 100, events);
+                self.roll_test(events);
+            }
+            (Stage::Rolled, Action::Reroll) => {
+                r.rerolled = true;
+                self.roll_test(events);
+                self.resolution.last_mut().unwrap().rerolled = true;
+            }
+            (Stage::Rolled, Action::DiscardForBonus(g)) => {
+                let bonus: i32 = gear_bonus(self.content, g);
+                self.resolution.last_mut().unwrap().after_roll_bonus += bonus;
+                self.discard_gear(seat, g);
+            }
+            (Stage::Rolled, Action::KeepRoll) => self.settle_roll(events),
+            (Stage::ChooseBranch, Action::ChooseBranch(b)) => {
+                r.branch = Some(b);
+                r.stage = Stage::BranchEffects;
+                let o = r.outcome().unwrap();
+                r.frames.push((&o.choose[b as usize].effects, 0));
+            }
+            (s, a) => unreachable!("{a:?} is not legal at {s:?}"),
+        }
+    }
+
+    fn set_acting_mask_if_working(&mut self, seat: Seat, mask: CrewMask) {
+        if seat == self.current {
+            self.set_acting_mask(mask);
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Effects
+    // -----------------------------------------------------------------------------------------
+
+    pub fn pay(&mut self, seat: Seat, amount: u32, events: &mut Vec<Event>) {
+        let p = &mut self.players[seat as usize];
+        let paid = amount.min(p.money);
+        p.money -= paid;
+        if paid > 0 {
+            events.push(Event::Money {
+                seat,
+                delta: -(paid as i64),
+            });
+        }
+    }
+
+    pub fn earn(&mut self, seat: Seat, amount: u32, events: &mut Vec<Event>) {
+        self.players[seat as usize].money += amount;
+        if amount > 0 {
+            events.push(Event::Money {
+                seat,
+                delta: amount as i64,
+            });
+        }
+    }
+
+    /// Load up to `n` items, as storage allows (FF-MISC-3).
+    pub fn load(&mut self, seat: Seat, item: Item, n: u32, events: &mut Vec<Event>) {
+        let room = self.room_for(&self.players[seat as usize], item);
+        let n = n.min(room).min(255) as u8;
+        if n > 0 {
+            self.players[seat as usize].items[item.index()] += n;
+            events.push(Event::Items {
+                seat,
+                item,
+                delta: n as i32,
+            });
+        }
+    }
+
+    pub fn unload(&mut self, seat: Seat, item: Item, n: u32, events: &mut Vec<Event>) {
+        let p = &mut self.players[seat as usize];
+        let n = (n as u8).min(p.items[item.index()]);
+        if n > 0 {
+            p.items[item.index()] -= n;
+            events.push(Event::Items {
+                seat,
+                item,
+                delta: -(n as i32),
+            });
+        }
+    }
+
+    fn crew_in_group(&self, seat: Seat, who: CrewGroup) -> Vec<CrewCard> {
+        let p = &self.players[seat as usize];
+        let mask = self.acting_mask(seat);
+        p.crew
+            .iter()
+            .enumerate()
+            .filter(|(i, m)| match who {
+                CrewGroup::All => true,
+                CrewGroup::Moral => self.crew_def(m).moral,
+                CrewGroup::OnJob => mask & (1 << i) != 0,
+            })
+            .map(|(_, m)| m.card)
+            .collect()
+    }
+
+    fn apply_effect(&mut self, seat: Seat, e: &'static Effect, events: &mut Vec<Event>) {
+        let set_pending =
+            |s: &mut Self, p: Pending| s.resolution.last_mut().unwrap().pending = Some(p);
+        match e {
+            Effect::TakeMoney { amount } => self.earn(seat, *amount, events),
+            Effect::PayMoney { amount } => self.pay(seat, *amount, events),
+            Effect::Load { item, amount } => self.load(seat, *item, *amount as u32, events),
+            Effect::LoadUpTo { item, amount } => {
+                let max =
+                    (*amount as u32).min(self.room_for(&self.players[seat as usize], *item)) as u8;
+                if max > 0 {
+                    set_pending(self, Pending::LoadUpTo { item: *item, max });
+                }
+            }
+            Effect::LoadGoods { amount } => {
+                if self.storage_free_half(&self.players[seat as usize]) > 0 {
+                    set_pending(self, Pending::LoadGoods { left: *amount });
+                }
+            }
+            Effect::LoadPerCrewOnJob { item } => {
+                let n = self.acting_mask(seat).count_ones();
+                self.load(seat, *item, n, events);
+            }
+            Effect::LoadPerCrewWithoutGear { item } => {
+                let p = &self.players[seat as usize];
+                let mask = self.acting_mask(seat);
+                let n = p
+                    .crew
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, m)| mask & (1 << i) != 0 && m.gear.is_empty())
+                    .count();
+                self.load(seat, *item, n as u32, events);
+            }
+            Effect::Spend { item, amount } | Effect::Lose { item, amount } => {
+                self.unload(seat, *item, *amount as u32, events)
+            }
+            Effect::KillCrew { count } => {
+                if self.acting_mask(seat) != 0 {
+                    set_pending(self, Pending::Kill { left: *count });
+                }
+            }
+            Effect::KillAllCrewOnJob => {
+                let cards = self.crew_in_group(seat, CrewGroup::OnJob);
+                for card in cards.into_iter().rev() {
+                    if let Some(idx) = self.players[seat as usize].crew_index(card) {
+                        if self.kill_crew(seat, idx, events) {
+                            self.crew_removed(seat, idx);
+                        }
+                    }
+                }
+                self.set_acting_mask_if_working(seat, 0);
+            }
+            Effect::KillPassengersAndFugitives => {
+                let p = &self.players[seat as usize];
+                let (pa, fu) = (p.item(Item::Passengers), p.item(Item::Fugitives));
+                self.unload(seat, Item::Passengers, pa as u32, events);
+                self.unload(seat, Item::Fugitives, fu as u32, events);
+            }
+            Effect::Disgruntle { who } => {
+                for card in self.crew_in_group(seat, *who) {
+                    if let Some(idx) = self.players[seat as usize].crew_index(card) {
+                        let before = self.players[seat as usize].crew.len();
+                        self.disgruntle(seat, idx, events);
+                        if self.players[seat as usize].crew.len() < before {
+                            self.crew_removed(seat, idx);
+                        }
+                    }
+                }
+            }
+            Effect::RemoveDisgruntled { who } => {
+                for card in self.crew_in_group(seat, *who) {
+                    let p = &mut self.players[seat as usize];
+                    let idx = p.crew_index(card).unwrap();
+                    if p.crew[idx].disgruntled {
+                        p.crew[idx].disgruntled = false;
+                        events.push(Event::Undisgruntled { seat, crew: card });
+                    }
+                }
+            }
+            Effect::DiscardProfession { profession } => {
+                let p = &self.players[seat as usize];
+                let cards: Vec<_> = p
+                    .crew
+                    .iter()
+                    .skip(1)
+                    .filter(|m| self.has_profession(m, *profession))
+                    .map(|m| m.card)
+                    .collect();
+                for card in cards {
+                    let idx = self.players[seat as usize].crew_index(card).unwrap();
+                    self.discard_crew(seat, idx, events);
+                    self.crew_removed(seat, idx);
+                }
+            }
+            Effect::MercsDesertIfStronger => {
+                let p = &self.players[seat as usize];
+                let mut mercs = 0u16;
+                for (i, m) in p.crew.iter().enumerate() {
+                    if self.has_profession(m, Profession::Merc) {
+                        mercs |= 1 << i;
+                    }
+                }
+                let all = all_crew(p);
+                let merc_fight = self.mask_skill(p, mercs, Skill::Fight, false);
+                let rest_fight = self.mask_skill(p, all & !mercs, Skill::Fight, false);
+                if mercs != 0 && merc_fight > rest_fight {
+                    self.apply_effect(seat, &DISCARD_MERCS, events);
+                }
+            }
+            Effect::DiscardShipUpgrade { count } => {
+                if !self.players[seat as usize].upgrades.is_empty() {
+                    set_pending(self, Pending::DiscardUpgrade { left: *count });
+                }
+            }
+            Effect::TakeShipUpgradeFromDiscard => set_pending(self, Pending::TakeUpgrade),
+            Effect::SeizeContrabandAndFugitives => {
+                let p = &self.players[seat as usize];
+                let (sc, sf) = self.stashed(p);
+                let (c, f) = (p.item(Item::Contraband) - sc, p.item(Item::Fugitives) - sf);
+                self.unload(seat, Item::Contraband, c as u32, events);
+                self.unload(seat, Item::Fugitives, f as u32, events);
+            }
+            Effect::Warrant => self.issue_warrant(seat, None, events),
+            Effect::LoseReputation { contact } => self.lose_reputation(seat, *contact, events),
+            Effect::MoveCruiser { how } => match how {
+                ShipMove::ToYou => {
+                    let s = self.players[seat as usize].sector;
+                    self.move_cruiser(s, events);
+                }
+                _ => {
+                    let mover = if *how == ShipMove::OneSectorByRightPlayer {
+                        self.right_of(seat)
+                    } else {
+                        seat
+                    };
+                    if !self.cruiser_destinations(*how).is_empty() {
+                        set_pending(self, Pending::MoveCruiser { how: *how, mover });
+                    }
+                }
+            },
+            Effect::MoveCutter { how } => match how {
+                ShipMove::ToYou => {
+                    let s = self.players[seat as usize].sector;
+                    self.move_cutter(s, events);
+                }
+                _ => {
+                    let mover = if *how == ShipMove::OneSectorByRightPlayer {
+                        self.right_of(seat)
+                    } else {
+                        seat
+                    };
+                    if !self.cutter_destinations(*how).is_empty() {
+                        set_pending(self, Pending::MoveCutter { how: *how, mover });
+                    }
+                }
+            },
+            Effect::Trade {
+                fuel,
+                parts,
+                contraband,
+                contraband_max,
+            } => set_pending(
+                self,
+                Pending::Trade {
+                    fuel: *fuel,
+                    parts: *parts,
+                    contraband: *contraband,
+                    contraband_left: *contraband_max,
+                },
+            ),
+            Effect::AllianceContact => self.alliance_contact_effect(seat, events),
+            Effect::IfProfession {
+                profession,
+                then,
+                otherwise,
+            } => {
+                let p = &self.players[seat as usize];
+                let has = self.mask_has_profession(p, self.acting_mask(seat), *profession);
+                let list = if has { then } else { otherwise };
+                self.resolution.last_mut().unwrap().frames.push((list, 0));
+            }
+            Effect::PayAdjust { amount } => self.job_pay.adjust += *amount,
+            Effect::PayHalf => self.job_pay.half = true,
+            Effect::PayPerWarrant { amount } => {
+                let w = self.players[seat as usize].warrants as u32;
+                self.pay(seat, amount * w, events);
+            }
+            Effect::ClearWarrants => {
+                if self.players[seat as usize].warrants > 0 {
+                    self.players[seat as usize].warrants = 0;
+                    events.push(Event::WarrantsCleared { seat });
+                }
+            }
+            Effect::SeizeAllContrabandAndFugitives => {
+                let p = &self.players[seat as usize];
+                let (c, f) = (p.item(Item::Contraband), p.item(Item::Fugitives));
+                self.unload(seat, Item::Contraband, c as u32, events);
+                self.unload(seat, Item::Fugitives, f as u32, events);
+            }
+            Effect::WantedCrewRolls { removed_up_to } => {
+                self.wanted_crew_rolls(seat, *removed_up_to, events)
+            }
+            Effect::Evade => {
+                if !self.evade_destinations(seat).is_empty() {
+                    set_pending(self, Pending::Evade);
+                }
+            }
+        }
+    }
+
+    /// Who sits to the right of `seat` (FF-FLY-19c, FF-FLY-24c): the previous seat in turn
+    /// order, which is the drawer themself in a solo game.
+    pub fn right_of(&self, seat: Seat) -> Seat {
+        let n = self.num_players();
+        (seat + n - 1) % n
+    }
+
+    /// The seat who must decide now within the top resolution.
+    pub fn resolution_actor(&self) -> Seat {
+        let r = self.resolution.last().unwrap();
+        match r.pending {
+            Some(Pending::MoveCruiser { mover, .. }) | Some(Pending::MoveCutter { mover, .. }) => {
+                mover
+            }
+            _ => r.seat,
+        }
+    }
+}
+
+fn gear_bonus(c: &Content, g: SupplyCardId) -> i32 {
+    let SupplyKind::Gear(d) = c.supply_cards[g as usize].kind else {
+        return 0;
+    };
+    c.gear[d as usize]
+        .abilities
+        .iter()
+        .map(|x| match x {
+            Ability::DiscardForBonus { amount, .. } => *amount as i32,
+            _ => 0,
+        })
+        .sum()
+}
+
+static DISCARD_MERCS: Effect = Effect::DiscardProfession {
+    profession: Profession::Merc,
+};

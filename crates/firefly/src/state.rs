@@ -1,0 +1,294 @@
+//! The game state: flat, cheap to clone, and sharing the static [`Content`] by reference.
+
+use serde::Serialize;
+use tabletop_core::{Chance, Deck, Outcome, Seat};
+
+use crate::content::*;
+use crate::resolve::Resolution;
+
+/// Pay changes made by a job's instructions while it is worked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct JobPay {
+    pub adjust: i32,
+    pub half: bool,
+}
+
+/// Table options: everything besides the seed that defines a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// Number of captains, 1..=5.
+    pub players: u8,
+    /// The Story Card (FF-SETUP-13), by id or title.
+    pub story: String,
+    /// FF-SETUP-17: the first-game variant deals starting jobs only from Harken, Amnon Duul and
+    /// Patience.
+    #[serde(default)]
+    pub first_game: bool,
+    /// End the game without a winner after this many rounds (simulations). `None`: no limit
+    /// beyond the story's own.
+    #[serde(default)]
+    pub max_rounds: Option<u16>,
+}
+
+impl Options {
+    pub fn new(players: u8, story: &str) -> Options {
+        Options {
+            players,
+            story: story.to_string(),
+            first_game: false,
+            max_rounds: None,
+        }
+    }
+}
+
+/// A crew card in play: the Leader (a Set Up card) or a hired Supply card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+pub enum CrewCard {
+    Leader(CrewDefId),
+    Hired(SupplyCardId),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CrewMember {
+    pub card: CrewCard,
+    pub def: CrewDefId,
+    /// Gear cards carried (FF-CREW-17: one, unless an ability allows more).
+    pub gear: Vec<SupplyCardId>,
+    pub disgruntled: bool,
+    /// FF-MISC-7: a Wanted token from "Your Crew Is Now Wanted".
+    pub wanted_token: bool,
+}
+
+/// The ship's drive core: the ship's starting one, or a bought card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum DriveCoreCard {
+    Starting(UpgradeDefId),
+    Card(SupplyCardId),
+}
+
+/// A job face up in the Active Job area (FF-WORK-3), and how far it has got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ActiveJob {
+    pub job: JobId,
+    /// Steps done: 0 = not yet picked up / attempted; 1 = picked up (delivery jobs).
+    pub steps_done: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Player {
+    pub seat: Seat,
+    pub leader: CrewDefId,
+    pub ship: ShipId,
+    pub sector: SectorId,
+    pub placed: bool,
+    pub drive_core: DriveCoreCard,
+    pub upgrades: Vec<SupplyCardId>,
+    /// `crew[0]` is always the Leader.
+    pub crew: Vec<CrewMember>,
+    /// Gear owned but not carried (FF-CREW-18).
+    pub spare_gear: Vec<SupplyCardId>,
+    pub money: u32,
+    /// Items aboard, indexed by [`Item::index`].
+    pub items: [u8; 6],
+    /// Inactive jobs in hand (FF-DEAL-5, FF-DEAL-6): hidden from other seats.
+    pub hand: Vec<JobId>,
+    pub active: Vec<ActiveJob>,
+    /// Completed job cards slid under the ship (FF-WORK-25).
+    pub completed: Vec<JobId>,
+    /// Solid reputation, one bit per [`ContactName`] (FF-REP-1..3).
+    pub solid: u16,
+    pub warrants: u8,
+    /// Goal tokens: story goals completed (FF-WIN-4).
+    pub goals: u8,
+}
+
+impl Player {
+    pub fn item(&self, i: Item) -> u8 {
+        self.items[i.index()]
+    }
+    pub fn is_solid(&self, c: ContactName) -> bool {
+        self.solid & (1 << c.index()) != 0
+    }
+    pub fn set_solid(&mut self, c: ContactName, solid: bool) {
+        if solid {
+            self.solid |= 1 << c.index();
+        } else {
+            self.solid &= !(1 << c.index());
+        }
+    }
+    pub fn solid_count(&self) -> u32 {
+        self.solid.count_ones()
+    }
+    pub fn crew_index(&self, card: CrewCard) -> Option<usize> {
+        self.crew.iter().position(|c| c.card == card)
+    }
+}
+
+/// Where a hand of considered cards comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Market {
+    Supply(DeckId),
+    Contact(ContactName),
+}
+
+/// What a Work action is aimed at (FF-WORK-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+pub enum WorkTarget {
+    Job(JobId),
+    /// The next goal of the story.
+    Goal,
+}
+
+/// The decision point of the game: what the actor is deciding now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Phase {
+    /// FF-SETUP-8/9: pick a Leader, in picking order.
+    ChooseLeader,
+    /// FF-SETUP-8/9: pick a Ship Card (its starting Drive Core comes with it).
+    ChooseShip,
+    /// FF-SETUP-10/11: place the Firefly, in reverse picking order.
+    PlaceShip,
+    /// FF-SETUP-16: discard starting jobs down to 3.
+    StartingJobs,
+    /// The active player chooses an action, a free action, or ends the turn.
+    Actions,
+    /// FF-FLY-4/8: after Keep Flying, move on or stop.
+    FullBurn { entered: u8, range: u8 },
+    /// FF-FLY-5: choosing the Mosey destination (ships that may Mosey 2 choose twice).
+    Mosey { moved: u8, range: u8 },
+    /// FF-BUY-3 / FF-DEAL-2: consider up to `max` cards, from the discard pile or the deck.
+    Considering {
+        market: Market,
+        considered: Vec<u16>,
+        max: u8,
+    },
+    /// FF-BUY-4: buy up to `max` of the considered cards.
+    Purchasing {
+        deck: DeckId,
+        considered: Vec<SupplyCardId>,
+        bought: u8,
+        max: u8,
+    },
+    /// FF-BUY-7: buy Fuel and Parts.
+    BuyingGoods { deck: DeckId },
+    /// FF-DEAL-3: accept up to 2 of the considered jobs.
+    Accepting {
+        contact: ContactName,
+        considered: Vec<JobId>,
+        accepted: u8,
+    },
+    /// FF-DEAL-8, FF-REP-4: sell Cargo and Contraband to a Solid Contact.
+    Selling { contact: ContactName },
+    /// FF-DEAL-5: discard down to the inactive-job limit.
+    DiscardJobs,
+    /// FF-WORK-6: choose the crew who go on the job (bit i = crew[i]).
+    ChooseCrew { target: WorkTarget, on_job: u16 },
+    /// FF-WORK-18/19: pay each crew member's Cut, or not.
+    PayCuts { job: JobId, next: u8 },
+    /// A card option or test is being resolved (see `Firefly::resolution`).
+    Resolving,
+    /// The game is over.
+    Over,
+}
+
+/// What a Fly, Work or other multi-step action is doing, beneath the current [`Phase`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Activity {
+    None,
+    Flying {
+        entered: u8,
+        range: u8,
+    },
+    Working {
+        target: WorkTarget,
+        on_job: u16,
+        misbehave_left: u8,
+        step: u8,
+    },
+}
+
+/// Action types used this turn (FF-TURN-3..5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TurnActions {
+    pub fly: bool,
+    pub buy: bool,
+    pub deal: bool,
+    pub work: bool,
+    /// Actions taken (at most 2, FF-TURN-4), including crew abilities that use an action.
+    pub taken: u8,
+}
+
+/// The decks on the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Decks {
+    /// Indexed by [`DeckId`].
+    pub supply: Vec<Deck<SupplyCardId>>,
+    /// Indexed by [`ContactName::index`]; decks of absent contacts stay empty.
+    pub contacts: Vec<Deck<JobId>>,
+    /// Alliance, Border, Rim.
+    pub nav: [Deck<NavCardId>; 3],
+    /// FF-FLY-25/26: whether each Nav deck has been reshuffled once.
+    pub nav_reshuffled: [bool; 3],
+    pub misbehave: Deck<MisbehaveCardId>,
+}
+
+/// Cards removed from play, back in the box (FF-DEATH-2, FF-MISC-1, FF-MISC-9).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Removed {
+    pub supply: Vec<SupplyCardId>,
+    pub jobs: Vec<JobId>,
+}
+
+/// The whole state of a game of Firefly.
+#[derive(Clone, Debug)]
+pub struct Firefly {
+    pub content: &'static Content,
+    pub options: Options,
+    pub story: StoryId,
+    pub chance: Chance,
+    pub players: Vec<Player>,
+    pub decks: Decks,
+    pub removed: Removed,
+    pub cruiser: SectorId,
+    pub cutter: SectorId,
+    /// FF-SETUP-8..12: seats in Leader-picking order.
+    pub pick_order: Vec<Seat>,
+    /// Whose decision it is.
+    pub actor: Seat,
+    /// Whose turn it is.
+    pub current: Seat,
+    /// Completed rounds (a round ends when play returns to the first player).
+    pub round: u16,
+    pub turn: TurnActions,
+    pub phase: Phase,
+    pub activity: Activity,
+    /// The card option or test being resolved, if any; a stack because an effect may start
+    /// another card (the Alliance Cruiser Nav card starts an Alliance Contact).
+    pub resolution: Vec<Resolution>,
+    /// Changes to the pay of the job being worked (negotiated pay, FF-DEAL-18).
+    pub job_pay: JobPay,
+    /// The Contact of the Deal action in progress.
+    pub activity_contact: Option<ContactName>,
+    /// Seats that have chosen their ship (set-up).
+    pub ships_chosen: u8,
+    pub outcome: Option<Outcome>,
+}
+
+impl Firefly {
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.players[seat as usize]
+    }
+    pub fn me(&self) -> &Player {
+        &self.players[self.actor as usize]
+    }
+    pub fn me_mut(&mut self) -> &mut Player {
+        &mut self.players[self.actor as usize]
+    }
+    pub fn num_players(&self) -> u8 {
+        self.players.len() as u8
+    }
+    pub fn story_def(&self) -> &'static Story {
+        &self.content.stories[self.story as usize]
+    }
+}

@@ -1,0 +1,746 @@
+//! Set-up (FF-SETUP) and the turn (FF-TURN): whose decision it is, the legal actions at each
+//! decision point, and applying them.
+
+use std::sync::OnceLock;
+
+use tabletop_core::{Chance, Deck, Outcome, Seat};
+
+use crate::action::Action;
+use crate::content::*;
+use crate::event::Event;
+use crate::resolve::Origin;
+use crate::state::*;
+
+/// Why a game could not be set up.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SetupError {
+    #[error("Firefly is for 1 to 5 players, not {0}")]
+    Players(u8),
+    #[error("no story card called \"{0}\" (try `tabletop firefly stories`)")]
+    Story(String),
+    #[error("{players} captains need {players} ship cards and Leaders; the content has {ships} (5 players need the 5th-player kit)")]
+    NotEnoughShips { players: u8, ships: u8 },
+    #[error("\"{story}\" is for {min} to {max} players, not {players}")]
+    StoryPlayers {
+        story: String,
+        min: u8,
+        max: u8,
+        players: u8,
+    },
+}
+
+/// Niska's Pound of Flesh as a card effect (FF-REP-10): Kill a crew member.
+pub fn pound_of_flesh() -> &'static [Choice] {
+    static C: OnceLock<Vec<Choice>> = OnceLock::new();
+    C.get_or_init(|| {
+        vec![Choice {
+            name: "Pound of Flesh".into(),
+            requires: vec![],
+            effects: vec![Effect::KillCrew { count: 1 }],
+            test: None,
+            ends: Some(Ending::Proceed),
+            salvage_op: false,
+            breakdown: false,
+        }]
+    })
+}
+
+impl Firefly {
+    /// FF-SETUP-1..19.
+    pub fn setup(
+        content: &'static Content,
+        options: &Options,
+        seed: u64,
+    ) -> Result<Firefly, SetupError> {
+        let n = options.players;
+        if !(1..=5).contains(&n) {
+            return Err(SetupError::Players(n));
+        }
+        let story = content
+            .story(&options.story)
+            .ok_or_else(|| SetupError::Story(options.story.clone()))?;
+        let sd = &content.stories[story as usize];
+        if n < sd.players[0] || n > sd.players[1] {
+            return Err(SetupError::StoryPlayers {
+                story: sd.title.clone(),
+                min: sd.players[0],
+                max: sd.players[1],
+                players: n,
+            });
+        }
+        // FF-COMP-6, FF-COMP-12: one ship card per captain (5 players need the 5th-player kit).
+        if n as usize > content.ships.len() || n as usize > content.leaders.len() {
+            return Err(SetupError::NotEnoughShips {
+                players: n,
+                ships: content.ships.len().min(content.leaders.len()) as u8,
+            });
+        }
+        let mut chance = Chance::new(seed);
+        // FF-SETUP-4: shuffle the decks.
+        let mut supply: Vec<Deck<SupplyCardId>> = content
+            .supply_decks
+            .iter()
+            .map(|d| Deck::new(d.cards.clone()))
+            .collect();
+        for d in &mut supply {
+            d.shuffle(&mut chance);
+        }
+        let mut contacts: Vec<Deck<JobId>> =
+            (0..ContactName::COUNT).map(|_| Deck::default()).collect();
+        for (j, job) in content.jobs.iter().enumerate() {
+            if let Some(c) = job.contact {
+                contacts[c.index()].put_bottom(j as JobId);
+            }
+        }
+        for d in &mut contacts {
+            d.shuffle(&mut chance);
+        }
+        let mut nav: [Deck<NavCardId>; 3] = Default::default();
+        for (i, &def) in content.nav_cards.iter().enumerate() {
+            let d = match content.nav_defs[def as usize].deck {
+                NavDeckName::Alliance => 0,
+                NavDeckName::Border => 1,
+                NavDeckName::Rim => 2,
+            };
+            nav[d].put_bottom(i as NavCardId);
+        }
+        for (d, deck) in nav.iter_mut().enumerate() {
+            deck.shuffle(&mut chance);
+            // FF-SETUP-2/3: with 3+ players the RESHUFFLE card starts face up in the discards.
+            if n >= 3 {
+                let resh: Vec<NavCardId> = deck
+                    .draw_pile()
+                    .iter()
+                    .copied()
+                    .filter(|&c| content.nav_def(c).reshuffle)
+                    .collect();
+                for c in resh {
+                    deck.take_from_draw(c);
+                    deck.discard(c);
+                }
+            }
+            let _ = d;
+        }
+        let mut misbehave =
+            Deck::new((0..content.misbehave_cards.len() as MisbehaveCardId).collect());
+        misbehave.shuffle(&mut chance);
+
+        // FF-SETUP-8: everyone rolls; the highest picks first (ties roll again).
+        let mut rolling: Vec<Seat> = (0..n).collect();
+        let first = loop {
+            let rolls: Vec<(Seat, u8)> = rolling.iter().map(|&s| (s, chance.d6())).collect();
+            let best = rolls.iter().map(|r| r.1).max().unwrap();
+            let top: Vec<Seat> = rolls.iter().filter(|r| r.1 == best).map(|r| r.0).collect();
+            if top.len() == 1 {
+                break top[0];
+            }
+            rolling = top;
+        };
+        // FF-SETUP-9: picking passes to the left.
+        let pick_order: Vec<Seat> = (0..n).map(|k| (first + k) % n).collect();
+
+        let money = sd.setup.money.unwrap_or(3000);
+        let players = (0..n)
+            .map(|seat| Player {
+                seat,
+                leader: 0,
+                ship: 0,
+                sector: 0,
+                placed: false,
+                drive_core: DriveCoreCard::Starting(0),
+                upgrades: Vec::new(),
+                crew: Vec::new(),
+                spare_gear: Vec::new(),
+                // FF-SETUP-15: $3,000, 6 Fuel, 2 Parts.
+                money,
+                items: {
+                    let mut i = [0u8; 6];
+                    i[Item::Fuel.index()] = 6;
+                    i[Item::Parts.index()] = 2;
+                    i
+                },
+                hand: Vec::new(),
+                active: Vec::new(),
+                completed: Vec::new(),
+                solid: 0,
+                warrants: if sd.setup.start_with_warrant { 1 } else { 0 },
+                goals: 0,
+            })
+            .collect();
+        Ok(Firefly {
+            content,
+            options: options.clone(),
+            story,
+            chance,
+            players,
+            decks: Decks {
+                supply,
+                contacts,
+                nav,
+                nav_reshuffled: [false; 3],
+                misbehave,
+            },
+            removed: Removed::default(),
+            // FF-SETUP-5/6.
+            cruiser: content.cruiser_start,
+            cutter: content.cutter_start,
+            actor: first,
+            current: first,
+            pick_order,
+            round: 0,
+            turn: TurnActions::default(),
+            phase: Phase::ChooseLeader,
+            activity: Activity::None,
+            resolution: Vec::new(),
+            job_pay: JobPay::default(),
+            activity_contact: None,
+            ships_chosen: 0,
+            outcome: None,
+        })
+    }
+
+    fn picks_done(&self) -> usize {
+        self.players.iter().filter(|p| !p.crew.is_empty()).count()
+    }
+
+    /// FF-SETUP-16/17: deal the starting jobs.
+    fn deal_starting_jobs(&mut self) {
+        let sd = self.story_def();
+        let from: Vec<ContactName> = if self.options.first_game {
+            vec![
+                ContactName::Harken,
+                ContactName::AmnonDuul,
+                ContactName::Patience,
+            ]
+        } else if let Some(list) = &sd.setup.starting_jobs_from {
+            list.clone()
+        } else {
+            vec![
+                ContactName::Harken,
+                ContactName::Badger,
+                ContactName::AmnonDuul,
+                ContactName::Patience,
+                ContactName::Niska,
+            ]
+        };
+        for &seat in &self.pick_order.clone() {
+            for &c in &from {
+                if let Some(j) = self.decks.contacts[c.index()].draw() {
+                    self.players[seat as usize].hand.push(j);
+                }
+            }
+        }
+    }
+
+    /// FF-SETUP-18: Priming the Pump.
+    fn prime_the_pump(&mut self) {
+        for d in &mut self.decks.supply {
+            for _ in 0..3 {
+                if let Some(c) = d.draw() {
+                    d.discard(c);
+                }
+            }
+        }
+    }
+
+    /// FF-TURN-1/2: a new turn.
+    fn start_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        self.current = seat;
+        self.actor = seat;
+        self.turn = TurnActions::default();
+        self.phase = Phase::Actions;
+        events.push(Event::TurnStarted {
+            seat,
+            round: self.round,
+        });
+        if self.players[seat as usize].sector == self.cutter {
+            self.reaver_contact(seat, events);
+            self.phase = Phase::Resolving;
+        }
+    }
+
+    fn end_turn(&mut self, events: &mut Vec<Event>) {
+        let n = self.num_players();
+        let next = (self.current + 1) % n;
+        if next == self.pick_order[0] {
+            self.round += 1;
+            let limit = self
+                .story_def()
+                .setup
+                .turn_limit
+                .or(self.options.max_rounds);
+            if let Some(limit) = limit {
+                if self.round >= limit {
+                    let reason = format!("the {limit}-round limit was reached");
+                    events.push(Event::GameOver {
+                        reason: reason.clone(),
+                    });
+                    self.outcome = Some(Outcome {
+                        winners: vec![],
+                        reason,
+                    });
+                    self.phase = Phase::Over;
+                    return;
+                }
+            }
+        }
+        self.start_turn(next, events);
+    }
+
+    fn planetary(&self, s: SectorId) -> bool {
+        !self.content.sectors[s as usize].planets.is_empty()
+    }
+
+    /// The legal actions of the actor.
+    pub fn actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let c = self.content;
+        match &self.phase {
+            Phase::Over => {}
+            Phase::ChooseLeader => {
+                for &l in &c.leaders {
+                    if !self
+                        .players
+                        .iter()
+                        .any(|p| !p.crew.is_empty() && p.leader == l)
+                    {
+                        out.push(Action::ChooseLeader(l));
+                    }
+                }
+            }
+            Phase::ChooseShip => {
+                for s in 0..c.ships.len() as ShipId {
+                    if !self
+                        .players
+                        .iter()
+                        .any(|p| p.seat != self.actor && p.ship == s && self.ship_taken(p.seat))
+                    {
+                        out.push(Action::ChooseShip(s));
+                    }
+                }
+            }
+            Phase::PlaceShip => {
+                for s in 0..c.sectors.len() as SectorId {
+                    // FF-SETUP-11: not where another Firefly is; and (judged, FF-FLY-12) not
+                    // with the Reaver Cutter.
+                    if s != self.cutter && !self.players.iter().any(|p| p.placed && p.sector == s) {
+                        out.push(Action::PlaceShip(s));
+                    }
+                }
+            }
+            Phase::StartingJobs => {
+                let p = self.me();
+                out.extend(p.hand.iter().map(|&j| Action::DiscardJob(j)));
+                if p.hand.len() <= crate::deal::HAND_LIMIT {
+                    out.push(Action::Done);
+                }
+            }
+            Phase::Actions => self.turn_actions(out),
+            Phase::FullBurn { entered, .. } => {
+                out.extend(self.enterable(self.me().sector).map(Action::MoveTo));
+                if *entered > 0 {
+                    out.push(Action::Done);
+                }
+            }
+            Phase::Mosey { moved, .. } => {
+                out.extend(self.enterable(self.me().sector).map(Action::MoveTo));
+                if *moved > 0 {
+                    out.push(Action::Done);
+                }
+            }
+            Phase::Considering { .. } => self.market_actions(out),
+            Phase::Purchasing { .. } | Phase::BuyingGoods { .. } => self.buy_actions(out),
+            Phase::Accepting { .. } | Phase::DiscardJobs | Phase::Selling { .. } => {
+                self.deal_actions(out)
+            }
+            Phase::ChooseCrew { .. } => self.choose_crew_actions(out),
+            Phase::PayCuts { .. } => self.pay_cut_actions(out),
+            Phase::Resolving => self.resolution_actions(out),
+        }
+    }
+
+    fn ship_taken(&self, seat: Seat) -> bool {
+        self.ships_chosen & (1 << seat) != 0
+    }
+
+    /// FF-TURN-3..10: actions and free actions of the active player.
+    fn turn_actions(&self, out: &mut Vec<Action>) {
+        let p = self.me();
+        let t = self.turn;
+        let c = self.content;
+        if t.taken < 2 {
+            if !t.fly {
+                if self.can_full_burn(p) {
+                    out.push(Action::FullBurn);
+                }
+                if self.enterable(p.sector).next().is_some() {
+                    out.push(Action::Mosey);
+                }
+            }
+            if !t.buy {
+                if let Some(d) = self.supply_deck_at(p.sector) {
+                    let deck = &self.decks.supply[d as usize];
+                    if deck.draw_len() + deck.discard_len() > 0 {
+                        out.push(Action::Buy);
+                    }
+                    if p.money >= Self::shore_leave_cost(p) {
+                        out.push(Action::ShoreLeave);
+                    }
+                }
+            }
+            if !t.deal {
+                if let Some(k) = self.contact_at(p.sector) {
+                    let deck = &self.decks.contacts[k.index()];
+                    if deck.draw_len() + deck.discard_len() > 0 || p.is_solid(k) {
+                        out.push(Action::Deal);
+                    }
+                }
+            }
+            if !t.work {
+                let mut jobs: Vec<JobId> = p
+                    .active
+                    .iter()
+                    .map(|a| a.job)
+                    .chain(p.hand.iter().copied())
+                    .collect();
+                jobs.sort_unstable();
+                for j in jobs {
+                    if self.can_work_job(p, j) {
+                        out.push(Action::Work(WorkTarget::Job(j)));
+                    }
+                }
+                if self.can_work_goal(p) {
+                    out.push(Action::Work(WorkTarget::Goal));
+                }
+                if self.planetary(p.sector) {
+                    out.push(Action::MakeWork);
+                }
+            }
+            // Crew who may spend an action to cheer up another crew member.
+            if p.crew.iter().any(|m| {
+                c.crew[m.def as usize]
+                    .abilities
+                    .contains(&Ability::ActionRemoveDisgruntled)
+            }) {
+                for m in &p.crew {
+                    if m.disgruntled
+                        && !c.crew[m.def as usize]
+                            .abilities
+                            .contains(&Ability::ActionRemoveDisgruntled)
+                    {
+                        out.push(Action::CrewRemoveDisgruntled(m.card));
+                    }
+                }
+            }
+        }
+        // Free actions.
+        let planet = self.planetary(p.sector);
+        if planet {
+            for m in p.crew.iter().skip(1) {
+                out.push(Action::Dismiss(m.card));
+            }
+            for item in [Item::Passengers, Item::Fugitives] {
+                if p.item(item) > 0 {
+                    out.push(Action::Unload(item));
+                }
+            }
+        }
+        for item in [Item::Fuel, Item::Parts, Item::Cargo, Item::Contraband] {
+            if p.item(item) > 0 {
+                out.push(Action::Jettison(item));
+            }
+        }
+        for &g in &p.spare_gear {
+            for m in &p.crew {
+                if self.can_carry(p, m, g) {
+                    out.push(Action::Equip {
+                        gear: g,
+                        crew: m.card,
+                    });
+                }
+            }
+        }
+        for m in &p.crew {
+            for &g in &m.gear {
+                out.push(Action::Unequip(g));
+            }
+        }
+        for &u in &p.upgrades {
+            out.push(Action::DiscardUpgrade(u));
+        }
+        // FF-CREW-14: hire a rival's Disgruntled crew in the same sector.
+        if p.crew.len() < self.max_crew(p) {
+            for q in &self.players {
+                if q.seat != p.seat && q.placed && q.sector == p.sector {
+                    for m in q.crew.iter().skip(1) {
+                        if m.disgruntled && p.money >= c.crew[m.def as usize].cost {
+                            out.push(Action::HireAway(m.card));
+                        }
+                    }
+                }
+            }
+        }
+        out.push(Action::EndTurn);
+    }
+
+    fn take_action(&mut self, kind: &'static str, events: &mut Vec<Event>) {
+        self.turn.taken += 1;
+        match kind {
+            "fly" => self.turn.fly = true,
+            "buy" => self.turn.buy = true,
+            "deal" => self.turn.deal = true,
+            "work" => self.turn.work = true,
+            _ => {}
+        }
+        events.push(Event::ActionTaken {
+            seat: self.current,
+            action: kind,
+        });
+    }
+
+    /// Apply a legal action.
+    pub fn step(&mut self, a: Action, events: &mut Vec<Event>) {
+        let seat = self.actor;
+        match (&self.phase, a) {
+            (Phase::ChooseLeader, Action::ChooseLeader(l)) => {
+                let p = &mut self.players[seat as usize];
+                p.leader = l;
+                p.crew.push(CrewMember {
+                    card: CrewCard::Leader(l),
+                    def: l,
+                    gear: Vec::new(),
+                    disgruntled: false,
+                    wanted_token: false,
+                });
+                events.push(Event::LeaderChosen { seat, leader: l });
+                self.phase = Phase::ChooseShip;
+            }
+            (Phase::ChooseShip, Action::ChooseShip(s)) => {
+                let p = &mut self.players[seat as usize];
+                p.ship = s;
+                p.drive_core = DriveCoreCard::Starting(self.content.ship_cores[s as usize]);
+                self.ships_chosen |= 1 << seat;
+                events.push(Event::ShipChosen { seat, ship: s });
+                let done = self.picks_done();
+                if done < self.pick_order.len() {
+                    self.actor = self.pick_order[done];
+                    self.phase = Phase::ChooseLeader;
+                } else {
+                    // FF-SETUP-10: the last to pick places first.
+                    self.actor = *self.pick_order.last().unwrap();
+                    self.phase = Phase::PlaceShip;
+                }
+            }
+            (Phase::PlaceShip, Action::PlaceShip(s)) => {
+                let p = &mut self.players[seat as usize];
+                p.sector = s;
+                p.placed = true;
+                events.push(Event::ShipPlaced { seat, sector: s });
+                let placed = self.players.iter().filter(|p| p.placed).count();
+                if placed < self.pick_order.len() {
+                    self.actor = self.pick_order[self.pick_order.len() - 1 - placed];
+                } else {
+                    // FF-SETUP-13..16: the story is chosen; starting jobs.
+                    self.deal_starting_jobs();
+                    self.actor = self.pick_order[0];
+                    self.phase = Phase::StartingJobs;
+                }
+            }
+            (Phase::StartingJobs, Action::DiscardJob(j)) => self.discard_from_hand(seat, j, events),
+            (Phase::StartingJobs, Action::Done) => {
+                let k = self.pick_order.iter().position(|&s| s == seat).unwrap();
+                if k + 1 < self.pick_order.len() {
+                    self.actor = self.pick_order[k + 1];
+                } else {
+                    self.prime_the_pump();
+                    // FF-SETUP-12: the first to pick takes the first turn.
+                    let first = self.pick_order[0];
+                    self.start_turn(first, events);
+                }
+            }
+            (Phase::Actions, _) => self.apply_turn_action(a, events),
+            (Phase::FullBurn { .. }, Action::MoveTo(s)) => self.burn_into(s, events),
+            (Phase::FullBurn { .. }, Action::Done) | (Phase::Mosey { .. }, Action::Done) => {
+                self.end_fly()
+            }
+            (Phase::Mosey { .. }, Action::MoveTo(s)) => self.mosey_into(s, events),
+            (Phase::Considering { .. }, _) => self.apply_market_action(a, events),
+            (Phase::Purchasing { .. }, _) | (Phase::BuyingGoods { .. }, _) => {
+                self.apply_buy_action(a, events)
+            }
+            (Phase::Accepting { .. }, _) | (Phase::DiscardJobs, _) | (Phase::Selling { .. }, _) => {
+                self.apply_deal_action(a, events)
+            }
+            (Phase::ChooseCrew { .. }, _) => self.apply_choose_crew(a, events),
+            (Phase::PayCuts { .. }, Action::PayCut(pay)) => self.apply_pay_cut(pay, events),
+            (Phase::Resolving, _) => self.apply_resolution_action(a, events),
+            (ph, a) => unreachable!("{a:?} is not legal in {ph:?}"),
+        }
+        self.settle(events);
+    }
+
+    fn apply_turn_action(&mut self, a: Action, events: &mut Vec<Event>) {
+        let seat = self.current;
+        match a {
+            Action::FullBurn => {
+                self.take_action("fly", events);
+                self.start_full_burn(events);
+            }
+            Action::Mosey => {
+                self.take_action("fly", events);
+                let range = self.mosey_range(self.me());
+                self.activity = Activity::None;
+                self.phase = Phase::Mosey { moved: 0, range };
+            }
+            Action::Buy => {
+                self.take_action("buy", events);
+                let d = self.supply_deck_at(self.me().sector).unwrap();
+                self.start_considering(Market::Supply(d));
+            }
+            Action::ShoreLeave => {
+                self.take_action("buy", events);
+                self.shore_leave(events);
+            }
+            Action::Deal => {
+                self.take_action("deal", events);
+                let k = self.contact_at(self.me().sector).unwrap();
+                self.activity_contact = Some(k);
+                self.start_considering(Market::Contact(k));
+            }
+            Action::Work(t) => {
+                self.take_action("work", events);
+                self.start_work(t);
+            }
+            Action::MakeWork => {
+                self.take_action("work", events);
+                // FF-WORK-27: $200, no Cut.
+                self.earn(seat, 200, events);
+            }
+            Action::CrewRemoveDisgruntled(card) => {
+                self.take_action("crew", events);
+                let p = &mut self.players[seat as usize];
+                let i = p.crew_index(card).unwrap();
+                p.crew[i].disgruntled = false;
+                events.push(Event::Undisgruntled { seat, crew: card });
+            }
+            Action::EndTurn => self.end_turn(events),
+            Action::Dismiss(card) => {
+                let i = self.me().crew_index(card).unwrap();
+                self.discard_crew(seat, i, events);
+                events.push(Event::Dismissed { seat, crew: card });
+            }
+            Action::Jettison(item) | Action::Unload(item) => self.unload(seat, item, 1, events),
+            Action::Equip { gear, crew } => {
+                let p = &mut self.players[seat as usize];
+                p.spare_gear.retain(|&g| g != gear);
+                let i = p.crew_index(crew).unwrap();
+                p.crew[i].gear.push(gear);
+            }
+            Action::Unequip(gear) => {
+                let p = &mut self.players[seat as usize];
+                for m in &mut p.crew {
+                    m.gear.retain(|&g| g != gear);
+                }
+                p.spare_gear.push(gear);
+            }
+            Action::DiscardUpgrade(u) => self.discard_upgrade(seat, u),
+            Action::HireAway(card) => {
+                let from = self
+                    .players
+                    .iter()
+                    .position(|q| q.seat != seat && q.crew_index(card).is_some())
+                    .unwrap();
+                let i = self.players[from].crew_index(card).unwrap();
+                let mut m = self.players[from].crew.remove(i);
+                self.players[from].spare_gear.extend(m.gear.drain(..));
+                m.disgruntled = false;
+                let cost = self.content.crew[m.def as usize].cost;
+                self.pay(seat, cost, events);
+                self.players[seat as usize].crew.push(m);
+                if let CrewCard::Hired(c) = card {
+                    events.push(Event::Hired { seat, card: c });
+                }
+            }
+            a => unreachable!("{a:?} is not a turn action"),
+        }
+    }
+
+    /// Run automatic steps until a decision is needed, and set who decides. Resolutions on
+    /// the stack always come first: a card or event interrupts whatever phase was under way.
+    fn settle(&mut self, events: &mut Vec<Event>) {
+        loop {
+            if self.outcome.is_some() {
+                self.phase = Phase::Over;
+                return;
+            }
+            if !self.resolution.is_empty() {
+                match self.advance_resolution(events) {
+                    Some(done) => {
+                        self.on_resolved(done.origin, done.seat, done.ending, events);
+                        continue;
+                    }
+                    None => {
+                        self.phase = Phase::Resolving;
+                        self.actor = self.resolution_actor();
+                        return;
+                    }
+                }
+            }
+            if self.phase == Phase::Resolving {
+                self.resume_after_interrupt();
+            }
+            break;
+        }
+        self.check_standing_goals(events);
+        if self.outcome.is_some() {
+            self.phase = Phase::Over;
+            return;
+        }
+        if !matches!(
+            self.phase,
+            Phase::ChooseLeader | Phase::ChooseShip | Phase::PlaceShip | Phase::StartingJobs
+        ) {
+            self.actor = self.current;
+        }
+    }
+
+    /// A card or event finished resolving: continue whatever it interrupted.
+    fn on_resolved(
+        &mut self,
+        origin: Origin,
+        seat: Seat,
+        ending: Option<Ending>,
+        events: &mut Vec<Event>,
+    ) {
+        match origin {
+            Origin::Nav(card) => self.after_nav(seat, Some(card), ending, events),
+            // Events interrupt; what was under way resumes once the stack is empty (settle).
+            Origin::Event(_) | Origin::Rule => {}
+            Origin::Misbehave(_) | Origin::JobStep { .. } | Origin::Goal(_) => {
+                self.after_work_resolution(origin, ending, events)
+            }
+        }
+    }
+
+    /// After an interrupting event, return to the phase of the activity under way.
+    fn resume_after_interrupt(&mut self) {
+        self.phase = match self.activity {
+            // A Nav card is drawn right after entering; if an Alliance Contact interrupted the
+            // entry, the flight resumes at the point of choosing to go on.
+            Activity::Flying { entered, range } => Phase::FullBurn { entered, range },
+            _ => Phase::Actions,
+        };
+        if let Phase::FullBurn { entered, range } = self.phase {
+            if entered >= range {
+                self.activity = Activity::None;
+                self.phase = Phase::Actions;
+            }
+        }
+    }
+}
+
+impl Firefly {
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+}

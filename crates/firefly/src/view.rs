@@ -1,0 +1,162 @@
+//! What one seat may see (boardgame.io's "player view"): everything public, plus that seat's
+//! own hand of jobs and the cards it is considering. Deck orders and the RNG are never shown.
+
+use serde::Serialize;
+use tabletop_core::Seat;
+
+use crate::content::*;
+use crate::state::*;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct View {
+    pub seat: Seat,
+    /// Whose decision it is, and whose turn.
+    pub actor: Option<Seat>,
+    pub current: Seat,
+    pub round: u16,
+    pub story: String,
+    pub phase: Phase,
+    pub players: Vec<PlayerView>,
+    pub cruiser: SectorId,
+    pub cutter: SectorId,
+    /// Face-up discard piles: Supply decks (by deck), Contacts (by contact), Nav, Misbehave.
+    pub supply_discards: Vec<Vec<SupplyCardId>>,
+    pub contact_discards: Vec<(ContactName, Vec<JobId>)>,
+    pub nav_discards: [Vec<NavCardId>; 3],
+    pub misbehave_discard: Vec<MisbehaveCardId>,
+    /// Cards left in each face-down pile.
+    pub supply_left: Vec<usize>,
+    pub contacts_left: Vec<(ContactName, usize)>,
+    pub nav_left: [usize; 3],
+    pub misbehave_left: usize,
+    pub turn: TurnActions,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerView {
+    pub seat: Seat,
+    pub sector: SectorId,
+    pub leader: CrewDefId,
+    pub ship: ShipId,
+    pub drive_core: DriveCoreCard,
+    pub upgrades: Vec<SupplyCardId>,
+    pub crew: Vec<CrewMember>,
+    pub spare_gear: Vec<SupplyCardId>,
+    pub money: u32,
+    pub items: [u8; 6],
+    /// The seat's own hand; other seats see only its size.
+    pub hand: Option<Vec<JobId>>,
+    pub hand_size: usize,
+    pub active: Vec<ActiveJob>,
+    pub completed: Vec<JobId>,
+    pub solid: Vec<ContactName>,
+    pub warrants: u8,
+    pub goals: u8,
+    pub outlaw: bool,
+}
+
+impl View {
+    pub fn of(g: &Firefly, seat: Seat) -> View {
+        let players = g
+            .players
+            .iter()
+            .map(|p| PlayerView {
+                seat: p.seat,
+                sector: p.sector,
+                leader: p.leader,
+                ship: p.ship,
+                drive_core: p.drive_core,
+                upgrades: p.upgrades.clone(),
+                crew: p.crew.clone(),
+                spare_gear: p.spare_gear.clone(),
+                money: p.money,
+                items: p.items,
+                hand: (p.seat == seat).then(|| p.hand.clone()),
+                hand_size: p.hand.len(),
+                active: p.active.clone(),
+                completed: p.completed.clone(),
+                solid: crate::deal::ALL_CONTACTS
+                    .iter()
+                    .copied()
+                    .filter(|&c| p.is_solid(c))
+                    .collect(),
+                warrants: p.warrants,
+                goals: p.goals,
+                outlaw: g.is_outlaw(p),
+            })
+            .collect();
+        // Cards being considered were partly drawn face down: only their owner sees them.
+        let phase = if g.actor == seat {
+            g.phase.clone()
+        } else {
+            match &g.phase {
+                Phase::Considering {
+                    market,
+                    considered,
+                    max,
+                } => Phase::Considering {
+                    market: *market,
+                    considered: vec![u16::MAX; considered.len()],
+                    max: *max,
+                },
+                Phase::Purchasing {
+                    deck,
+                    considered,
+                    bought,
+                    max,
+                } => Phase::Purchasing {
+                    deck: *deck,
+                    considered: vec![u16::MAX; considered.len()],
+                    bought: *bought,
+                    max: *max,
+                },
+                Phase::Accepting {
+                    contact,
+                    considered,
+                    accepted,
+                } => Phase::Accepting {
+                    contact: *contact,
+                    considered: vec![u16::MAX; considered.len()],
+                    accepted: *accepted,
+                },
+                ph => ph.clone(),
+            }
+        };
+        let contacts: Vec<ContactName> = crate::deal::ALL_CONTACTS
+            .iter()
+            .copied()
+            .filter(|c| g.decks.contacts[c.index()].all_cards().next().is_some())
+            .collect();
+        View {
+            seat,
+            actor: (g.phase != Phase::Over).then_some(g.actor),
+            current: g.current,
+            round: g.round,
+            story: g.story_def().title.clone(),
+            phase,
+            players,
+            cruiser: g.cruiser,
+            cutter: g.cutter,
+            supply_discards: g
+                .decks
+                .supply
+                .iter()
+                .map(|d| d.discard_pile().to_vec())
+                .collect(),
+            contact_discards: contacts
+                .iter()
+                .map(|&c| (c, g.decks.contacts[c.index()].discard_pile().to_vec()))
+                .collect(),
+            nav_discards: std::array::from_fn(|i| g.decks.nav[i].discard_pile().to_vec()),
+            misbehave_discard: g.decks.misbehave.discard_pile().to_vec(),
+            supply_left: g.decks.supply.iter().map(|d| d.draw_len()).collect(),
+            contacts_left: contacts
+                .iter()
+                .map(|&c| (c, g.decks.contacts[c.index()].draw_len()))
+                .collect(),
+            nav_left: std::array::from_fn(|i| g.decks.nav[i].draw_len()),
+            misbehave_left: g.decks.misbehave.draw_len(),
+            turn: g.turn,
+        }
+    }
+}

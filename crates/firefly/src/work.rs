@@ -1,0 +1,583 @@
+//! Work (FF-WORK), Misbehaving (FF-MISB), reputation (FF-REP) and story goals (FF-WIN).
+
+use tabletop_core::{Outcome, Seat};
+
+use crate::action::Action;
+use crate::content::*;
+use crate::crew::{all_crew, CrewMask};
+use crate::deal::ACTIVE_LIMIT;
+use crate::event::Event;
+use crate::resolve::Origin;
+use crate::state::*;
+
+impl Firefly {
+    /// The next step of a job for `p`: (step index, whether the job is in hand).
+    pub fn job_next_step(&self, p: &Player, j: JobId) -> Option<(u8, bool)> {
+        if let Some(a) = p.active.iter().find(|a| a.job == j) {
+            return Some((a.steps_done, false));
+        }
+        p.hand.contains(&j).then_some((0, true))
+    }
+
+    /// FF-WORK-3, FF-WORK-9, FF-DEAL-7, FF-WORK-14: whether `j` can be worked here now.
+    pub fn can_work_job(&self, p: &Player, j: JobId) -> bool {
+        let Some((step, in_hand)) = self.job_next_step(p, j) else {
+            return false;
+        };
+        if in_hand && p.active.len() >= ACTIVE_LIMIT {
+            return false;
+        }
+        let job = &self.content.jobs[j as usize];
+        if self.content.job_sectors[j as usize][step as usize] != p.sector {
+            return false;
+        }
+        let st = &job.steps[step as usize];
+        if st.kind == StepKind::DropOff {
+            for it in &st.items {
+                let have = p.item(it.item);
+                if have == 0 || (it.amount > 0 && have < it.amount) {
+                    return false;
+                }
+            }
+        }
+        self.needs_met(p, all_crew(p), job)
+    }
+
+    /// FF-WORK-9: the Skill Needs box.
+    pub fn needs_met(&self, p: &Player, mask: CrewMask, job: &Job) -> bool {
+        Skill::ALL
+            .iter()
+            .all(|&s| self.mask_skill(p, mask, s, false) >= job.needs.get(s) as u32)
+            && job
+                .needs_keywords
+                .iter()
+                .all(|&k| self.mask_has_keyword(p, mask, k))
+    }
+
+    /// The story's next goal, if `p` may attempt it here (FF-WIN-4, FF-WIN-6).
+    pub fn can_work_goal(&self, p: &Player) -> bool {
+        let story = self.story_def();
+        let g = p.goals as usize;
+        if g >= story.goals.len() {
+            return false;
+        }
+        let goal = &story.goals[g];
+        self.content.goal_sectors[self.story as usize][g] == Some(p.sector)
+            && goal.requires.iter().all(|c| self.goal_condition(p, c))
+    }
+
+    pub fn goal_condition(&self, p: &Player, c: &GoalCondition) -> bool {
+        match c {
+            GoalCondition::SolidWith { contacts } => contacts.iter().all(|&k| p.is_solid(k)),
+            GoalCondition::SolidCount { count } => p.solid_count() >= *count as u32,
+            GoalCondition::Money { amount } => p.money >= *amount,
+            GoalCondition::NoWarrants => p.warrants == 0,
+            GoalCondition::Warrants { count } => p.warrants >= *count,
+            GoalCondition::CompletedJobs { jobs, count } => {
+                p.completed
+                    .iter()
+                    .filter(|&&j| job_matches(&self.content.jobs[j as usize], *jobs))
+                    .count()
+                    >= *count as usize
+            }
+        }
+    }
+
+    pub fn start_work(&mut self, target: WorkTarget) {
+        let mask = all_crew(self.me());
+        self.phase = Phase::ChooseCrew {
+            target,
+            on_job: mask,
+        };
+    }
+
+    pub fn choose_crew_actions(&self, out: &mut Vec<Action>) {
+        let Phase::ChooseCrew { target, on_job } = self.phase else {
+            unreachable!()
+        };
+        let p = self.me();
+        for m in &p.crew {
+            out.push(Action::ToggleCrew(m.card));
+        }
+        let ok = on_job != 0
+            && match target {
+                WorkTarget::Job(j) => self.needs_met(p, on_job, &self.content.jobs[j as usize]),
+                WorkTarget::Goal => true,
+            };
+        if ok {
+            out.push(Action::Done);
+        }
+    }
+
+    pub fn apply_choose_crew(&mut self, a: Action, events: &mut Vec<Event>) {
+        let Phase::ChooseCrew { target, on_job } = &mut self.phase else {
+            unreachable!()
+        };
+        match a {
+            Action::ToggleCrew(card) => {
+                let idx = self.players[self.actor as usize].crew_index(card).unwrap();
+                *on_job ^= 1 << idx;
+            }
+            Action::Done => {
+                let (target, on_job) = (*target, *on_job);
+                self.begin_step(target, on_job, events);
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    /// The crew is assembled: start the step, drawing Misbehave cards first (FF-MISB-1).
+    fn begin_step(&mut self, target: WorkTarget, on_job: CrewMask, events: &mut Vec<Event>) {
+        let seat = self.current;
+        self.job_pay = JobPay::default();
+        let (step, misbehave) = match target {
+            WorkTarget::Job(j) => {
+                let (step, in_hand) = self.job_next_step(&self.players[seat as usize], j).unwrap();
+                if in_hand {
+                    // FF-WORK-3: the job goes face up in the Active Job area.
+                    let p = &mut self.players[seat as usize];
+                    p.hand.retain(|&x| x != j);
+                    p.active.push(ActiveJob {
+                        job: j,
+                        steps_done: 0,
+                    });
+                    events.push(Event::JobStarted { seat, job: j });
+                }
+                (
+                    step,
+                    self.content.jobs[j as usize].steps[step as usize].misbehave,
+                )
+            }
+            WorkTarget::Goal => {
+                let g = self.players[seat as usize].goals;
+                (g, self.story_def().goals[g as usize].misbehave)
+            }
+        };
+        let misbehave = self.fewer_misbehave(seat, on_job, misbehave);
+        self.activity = Activity::Working {
+            target,
+            on_job,
+            misbehave_left: misbehave,
+            step,
+        };
+        self.phase = Phase::Resolving;
+        self.next_work_stage(events);
+    }
+
+    /// Two-Fry-like crew: one fewer Misbehave card with the keyword on the job, minimum 1.
+    fn fewer_misbehave(&self, seat: Seat, mask: CrewMask, n: u8) -> u8 {
+        if n <= 1 {
+            return n;
+        }
+        let p = &self.players[seat as usize];
+        let fewer = p.crew.iter().enumerate().any(|(i, m)| {
+            mask & (1 << i) != 0
+                && self.crew_def(m).abilities.iter().any(|a| match a {
+                    Ability::FewerMisbehave { keyword } => m
+                        .gear
+                        .iter()
+                        .any(|&g| self.gear_def(g).keywords.contains(keyword)),
+                    _ => false,
+                })
+        });
+        if fewer {
+            n - 1
+        } else {
+            n
+        }
+    }
+
+    /// Draw the next Misbehave card, or carry out the step's instructions.
+    fn next_work_stage(&mut self, events: &mut Vec<Event>) {
+        let seat = self.current;
+        let Activity::Working {
+            target,
+            on_job,
+            misbehave_left,
+            step,
+        } = self.activity
+        else {
+            unreachable!()
+        };
+        if on_job == 0 {
+            // FF-MISC-4: everyone on the job was Killed or sent back: the attempt fails.
+            events.push(Event::JobFailed { seat });
+            return self.end_work();
+        }
+        if misbehave_left > 0 {
+            self.activity = Activity::Working {
+                target,
+                on_job,
+                misbehave_left: misbehave_left - 1,
+                step,
+            };
+            let card = match self.decks.misbehave.draw_or_reshuffle(&mut self.chance) {
+                Some(c) => c,
+                None => return self.step_instructions(events),
+            };
+            events.push(Event::MisbehaveDrawn { seat, card });
+            let def = self.content.misbehave_def(card);
+            self.begin_resolution(Origin::Misbehave(card), seat, &def.options, events);
+            return;
+        }
+        self.step_instructions(events)
+    }
+
+    /// After the Misbehave cards: the step's own options, if any, else success.
+    fn step_instructions(&mut self, events: &mut Vec<Event>) {
+        let seat = self.current;
+        let Activity::Working { target, step, .. } = self.activity else {
+            unreachable!()
+        };
+        let choices: &'static [Choice] = match target {
+            WorkTarget::Job(j) => &self.content.jobs[j as usize].steps[step as usize].choices,
+            WorkTarget::Goal => &self.story_def().goals[step as usize].choices,
+        };
+        if choices.is_empty() {
+            return self.step_succeeded(events);
+        }
+        let origin = match target {
+            WorkTarget::Job(job) => Origin::JobStep { job, step },
+            WorkTarget::Goal => Origin::Goal(step),
+        };
+        // Mark instructions as begun by leaving no Misbehave cards to draw.
+        self.activity = match self.activity {
+            Activity::Working {
+                target,
+                on_job,
+                step,
+                ..
+            } => Activity::Working {
+                target,
+                on_job,
+                misbehave_left: u8::MAX,
+                step,
+            },
+            a => a,
+        };
+        self.begin_resolution(origin, seat, choices, events);
+    }
+
+    /// A resolution inside a Work action ended.
+    pub fn after_work_resolution(
+        &mut self,
+        origin: Origin,
+        ending: Option<Ending>,
+        events: &mut Vec<Event>,
+    ) {
+        let seat = self.current;
+        if let Origin::Misbehave(card) = origin {
+            // FF-MISB-13: the card goes to the discard pile.
+            self.decks.misbehave.discard(card);
+        }
+        let Activity::Working { target, .. } = self.activity else {
+            unreachable!()
+        };
+        match ending {
+            Some(Ending::Proceed)
+            | Some(Ending::KeepFlying)
+            | Some(Ending::FullStop)
+            | Some(Ending::Evade)
+            | None => {
+                if matches!(origin, Origin::Misbehave(_)) {
+                    self.next_work_stage(events)
+                } else {
+                    self.step_succeeded(events)
+                }
+            }
+            Some(Ending::AttemptBotched) => {
+                // FF-MISB-9, FF-WORK-23, FF-WIN-9.
+                self.end_work();
+            }
+            Some(Ending::WarrantIssued) | Some(Ending::BotchedAndWarrant) => {
+                let job = match target {
+                    WorkTarget::Job(j) => Some(j),
+                    WorkTarget::Goal => None,
+                };
+                self.issue_warrant(seat, job, events);
+                if let Some(j) = job {
+                    // FF-MISB-11: the job is discarded.
+                    let p = &mut self.players[seat as usize];
+                    p.active.retain(|a| a.job != j);
+                    self.discard_job(j);
+                    // Niska's "Pound of Flesh": a Warrant on a Niska job kills a crew member.
+                    if self.content.jobs[j as usize].contact == Some(ContactName::Niska) {
+                        self.end_work();
+                        self.begin_resolution(
+                            Origin::Rule,
+                            seat,
+                            crate::turn::pound_of_flesh(),
+                            events,
+                        );
+                        self.phase = Phase::Resolving;
+                        return;
+                    }
+                }
+                self.end_work();
+            }
+        }
+    }
+
+    fn step_succeeded(&mut self, events: &mut Vec<Event>) {
+        let seat = self.current;
+        let Activity::Working {
+            target,
+            on_job,
+            step,
+            ..
+        } = self.activity
+        else {
+            unreachable!()
+        };
+        match target {
+            WorkTarget::Job(j) => {
+                let job = &self.content.jobs[j as usize];
+                let st = &job.steps[step as usize];
+                events.push(Event::JobStepDone { seat, job: j, step });
+                match st.kind {
+                    StepKind::PickUp => {
+                        for it in &st.items {
+                            let n = if it.amount == 0 {
+                                u32::MAX
+                            } else {
+                                it.amount as u32
+                            };
+                            self.load(seat, it.item, n, events);
+                        }
+                        let p = &mut self.players[seat as usize];
+                        if let Some(a) = p.active.iter_mut().find(|a| a.job == j) {
+                            a.steps_done = 1;
+                        }
+                        self.end_work();
+                    }
+                    StepKind::DropOff | StepKind::Target => {
+                        let mut delivered = 0u32;
+                        for it in &st.items {
+                            let have = self.players[seat as usize].item(it.item) as u32;
+                            let n = if it.amount == 0 {
+                                have
+                            } else {
+                                it.amount as u32
+                            };
+                            delivered += n;
+                            self.unload(seat, it.item, n, events);
+                        }
+                        self.complete_job(seat, j, on_job, delivered, events);
+                    }
+                }
+            }
+            WorkTarget::Goal => {
+                self.complete_goal(seat, events);
+                if self.outcome.is_none() {
+                    self.end_work();
+                }
+            }
+        }
+    }
+
+    /// FF-WORK-16..22, FF-WORK-25, FF-REP-1, FF-REP-9.
+    fn complete_job(
+        &mut self,
+        seat: Seat,
+        j: JobId,
+        _on_job: CrewMask,
+        delivered: u32,
+        events: &mut Vec<Event>,
+    ) {
+        let job = &self.content.jobs[j as usize];
+        let p = &self.players[seat as usize];
+        let mut pay = job.pay.unwrap_or(0) as i64;
+        if let Some(pp) = job.pay_per {
+            pay += pp.amount as i64 * delivered as i64;
+        }
+        if self.job_pay.half {
+            pay /= 2;
+        }
+        pay += self.job_pay.adjust as i64;
+        let mut parts = 0u8;
+        if let Some(b) = job.bonus {
+            // FF-WORK-17: once, if any crew member has the Profession.
+            if p.crew.iter().any(|m| self.has_profession(m, b.profession)) {
+                pay += b.amount as i64;
+                parts += b.parts;
+            }
+        }
+        for a in self.crew_abilities(p) {
+            if let Ability::JobCompletionBonus { jobs, amount } = a {
+                if job_matches(job, *jobs) {
+                    pay += *amount as i64;
+                }
+            }
+        }
+        let pay = pay.max(0) as u32;
+        let loads: Vec<(Item, u8)> = self
+            .crew_abilities(p)
+            .filter_map(|a| match a {
+                Ability::LoadAfterJob { jobs, item, amount } if job_matches(job, *jobs) => {
+                    Some((*item, *amount))
+                }
+                _ => None,
+            })
+            .collect();
+        self.earn(seat, pay, events);
+        if parts > 0 {
+            self.load(seat, Item::Parts, parts as u32, events);
+        }
+        for (item, n) in loads {
+            self.load(seat, item, n as u32, events);
+        }
+        events.push(Event::JobCompleted { seat, job: j, pay });
+        let p = &mut self.players[seat as usize];
+        p.active.retain(|a| a.job != j);
+        p.completed.push(j);
+        if let Some(c) = job.contact {
+            // FF-REP-9: no Solid with Harken while holding a Warrant.
+            if !(c == ContactName::Harken && p.warrants > 0) && !p.is_solid(c) {
+                p.set_solid(c, true);
+                events.push(Event::Solid { seat, contact: c });
+            }
+        }
+        // FF-WORK-22: Immoral jobs disgruntle every Moral crew member.
+        if job.immoral {
+            let moral: Vec<CrewCard> = p
+                .crew
+                .iter()
+                .filter(|m| self.content.crew[m.def as usize].moral)
+                .map(|m| m.card)
+                .collect();
+            for card in moral {
+                if let Some(idx) = self.players[seat as usize].crew_index(card) {
+                    self.disgruntle(seat, idx, events);
+                }
+            }
+        }
+        self.activity = Activity::None;
+        // FF-WORK-18: the Cut of each non-Leader crew member.
+        if self.players[seat as usize].crew.len() > 1 {
+            self.phase = Phase::PayCuts { job: j, next: 1 };
+        } else {
+            self.phase = Phase::Actions;
+        }
+    }
+
+    pub fn pay_cut_actions(&self, out: &mut Vec<Action>) {
+        let Phase::PayCuts { next, .. } = self.phase else {
+            unreachable!()
+        };
+        let p = self.me();
+        let cut = self.content.crew[p.crew[next as usize].def as usize].cost;
+        if p.money >= cut {
+            out.push(Action::PayCut(true));
+        }
+        out.push(Action::PayCut(false));
+    }
+
+    pub fn apply_pay_cut(&mut self, pay: bool, events: &mut Vec<Event>) {
+        let Phase::PayCuts { job, next } = self.phase else {
+            unreachable!()
+        };
+        let seat = self.current;
+        let m = &self.players[seat as usize].crew[next as usize];
+        let card = m.card;
+        let cut = self.content.crew[m.def as usize].cost;
+        let before = self.players[seat as usize].crew.len();
+        if pay {
+            self.pay(seat, cut, events);
+            events.push(Event::CutPaid {
+                seat,
+                crew: card,
+                amount: cut,
+            });
+        } else {
+            // FF-WORK-19: unpaid crew become Disgruntled at once.
+            self.disgruntle(seat, next as usize, events);
+        }
+        let after = self.players[seat as usize].crew.len();
+        let next = if after < before { next } else { next + 1 };
+        if (next as usize) < after {
+            self.phase = Phase::PayCuts { job, next };
+        } else {
+            self.phase = Phase::Actions;
+        }
+    }
+
+    pub fn end_work(&mut self) {
+        self.activity = Activity::None;
+        if self.phase != Phase::Over {
+            self.phase = if self.resolution.is_empty() {
+                Phase::Actions
+            } else {
+                Phase::Resolving
+            };
+        }
+    }
+
+    /// FF-MISB-10..12, FF-REP-6, FF-REP-8, FF-WIN-10: a Warrant token, and lost reputation.
+    pub fn issue_warrant(&mut self, seat: Seat, job: Option<JobId>, events: &mut Vec<Event>) {
+        self.players[seat as usize].warrants += 1;
+        events.push(Event::WarrantIssued { seat });
+        self.lose_reputation(seat, ContactName::Harken, events);
+        if let Some(c) = job.and_then(|j| self.content.jobs[j as usize].contact) {
+            self.lose_reputation(seat, c, events);
+        }
+    }
+
+    pub fn lose_reputation(&mut self, seat: Seat, c: ContactName, events: &mut Vec<Event>) {
+        let p = &mut self.players[seat as usize];
+        if p.is_solid(c) {
+            p.set_solid(c, false);
+            events.push(Event::ReputationLost { seat, contact: c });
+        }
+    }
+
+    /// FF-WIN-4: take a Goal token; the last goal wins the game (FF-WIN-1).
+    pub fn complete_goal(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let p = &mut self.players[seat as usize];
+        events.push(Event::GoalCompleted {
+            seat,
+            goal: p.goals,
+        });
+        p.goals += 1;
+        if p.goals as usize >= self.story_def().goals.len() {
+            events.push(Event::Won { seat });
+            self.outcome = Some(Outcome {
+                winners: vec![seat],
+                reason: format!("completed \"{}\"", self.story_def().title),
+            });
+            self.phase = Phase::Over;
+            self.activity = Activity::None;
+            self.resolution.clear();
+        }
+    }
+
+    /// Goals with no location are standing conditions, completed as soon as they hold.
+    pub fn check_standing_goals(&mut self, events: &mut Vec<Event>) {
+        for seat in 0..self.num_players() {
+            while self.outcome.is_none() {
+                let p = &self.players[seat as usize];
+                let g = p.goals as usize;
+                let story = self.story_def();
+                if g >= story.goals.len() || story.goals[g].at.is_some() {
+                    break;
+                }
+                if story.goals[g]
+                    .requires
+                    .iter()
+                    .all(|c| self.goal_condition(p, c))
+                {
+                    self.complete_goal(seat, events);
+                } else {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+pub fn job_matches(job: &Job, f: JobFilter) -> bool {
+    match f {
+        JobFilter::Any => true,
+        JobFilter::Immoral => job.immoral,
+        JobFilter::Type(t) => job.types.contains(&t),
+    }
+}
