@@ -22,3 +22,4 @@ pub use state::{Firefly, Options, Phase};
 pub use turn::SetupError;
 pub mod game;
 pub mod view;
+pub mod invariants;

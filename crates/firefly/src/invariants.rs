@@ -1,0 +1,138 @@
+//! Invariants that hold after every step of every game. The property tests call
+//! [`check`] after each action; a failure names what broke.
+
+use tabletop_core::Seat;
+
+use crate::content::*;
+use crate::resolve::Origin;
+use crate::state::*;
+
+/// Check every invariant; `Err` says which one failed.
+pub fn check(g: &Firefly) -> Result<(), String> {
+    cards_in_one_place(g)?;
+    for p in &g.players {
+        player_limits(g, p)?;
+    }
+    Ok(())
+}
+
+fn count<T: Copy + Into<usize>>(seen: &mut [u8], what: &str, items: impl IntoIterator<Item = T>) -> Result<(), String> {
+    for x in items {
+        let i: usize = x.into();
+        if i >= seen.len() {
+            return Err(format!("{what} card {i} does not exist"));
+        }
+        seen[i] += 1;
+    }
+    Ok(())
+}
+
+/// Every card is in exactly one place (deck, discard pile, a player's ship or hand, being
+/// considered or resolved, or out of play).
+fn cards_in_one_place(g: &Firefly) -> Result<(), String> {
+    let c = g.content;
+    // Supply cards.
+    let mut supply = vec![0u8; c.supply_cards.len()];
+    for d in &g.decks.supply {
+        count(&mut supply, "supply", d.all_cards().map(usize::from))?;
+    }
+    for p in &g.players {
+        for m in &p.crew {
+            if let CrewCard::Hired(s) = m.card {
+                count(&mut supply, "supply", [s as usize])?;
+            }
+            count(&mut supply, "supply", m.gear.iter().map(|&x| x as usize))?;
+        }
+        count(&mut supply, "supply", p.spare_gear.iter().map(|&x| x as usize))?;
+        count(&mut supply, "supply", p.upgrades.iter().map(|&x| x as usize))?;
+        if let DriveCoreCard::Card(s) = p.drive_core {
+            count(&mut supply, "supply", [s as usize])?;
+        }
+    }
+    count(&mut supply, "supply", g.removed.supply.iter().map(|&x| x as usize))?;
+    let mut jobs = vec![0u8; c.jobs.len()];
+    match &g.phase {
+        Phase::Considering { market: Market::Supply(_), considered, .. } | Phase::Purchasing { considered, .. } => {
+            count(&mut supply, "supply", considered.iter().map(|&x| x as usize))?
+        }
+        Phase::Considering { market: Market::Contact(_), considered, .. } | Phase::Accepting { considered, .. } => {
+            count(&mut jobs, "job", considered.iter().map(|&x| x as usize))?
+        }
+        _ => {}
+    }
+    if let Some(i) = supply.iter().position(|&n| n != 1) {
+        return Err(format!("supply card {i} ({}) is in {} places", c.supply_name(i as u16), supply[i]));
+    }
+    // Jobs (story jobs are not in any deck and are never dealt).
+    for d in &g.decks.contacts {
+        count(&mut jobs, "job", d.all_cards().map(usize::from))?;
+    }
+    for p in &g.players {
+        count(&mut jobs, "job", p.hand.iter().map(|&x| x as usize))?;
+        count(&mut jobs, "job", p.active.iter().map(|a| a.job as usize))?;
+        count(&mut jobs, "job", p.completed.iter().map(|&x| x as usize))?;
+    }
+    count(&mut jobs, "job", g.removed.jobs.iter().map(|&x| x as usize))?;
+    for (i, &n) in jobs.iter().enumerate() {
+        let expected = u8::from(c.jobs[i].contact.is_some());
+        if n != expected {
+            return Err(format!("job {i} ({}) is in {n} places", c.jobs[i].name));
+        }
+    }
+    // Nav and Misbehave cards: in their deck, or being resolved.
+    let mut nav = vec![0u8; c.nav_cards.len()];
+    for d in &g.decks.nav {
+        count(&mut nav, "nav", d.all_cards().map(usize::from))?;
+    }
+    let mut mis = vec![0u8; c.misbehave_cards.len()];
+    count(&mut mis, "misbehave", g.decks.misbehave.all_cards().map(usize::from))?;
+    for r in &g.resolution {
+        match r.origin {
+            Origin::Nav(x) => count(&mut nav, "nav", [x as usize])?,
+            Origin::Misbehave(x) => count(&mut mis, "misbehave", [x as usize])?,
+            _ => {}
+        }
+    }
+    if let Some(i) = nav.iter().position(|&n| n != 1) {
+        return Err(format!("nav card {i} ({}) is in {} places", c.nav_def(i as u16).name, nav[i]));
+    }
+    if let Some(i) = mis.iter().position(|&n| n != 1) {
+        return Err(format!("misbehave card {i} ({}) is in {} places", c.misbehave_def(i as u16).name, mis[i]));
+    }
+    Ok(())
+}
+
+/// Capacities: crew, upgrades, gear, storage, jobs.
+fn player_limits(g: &Firefly, p: &Player) -> Result<(), String> {
+    let seat: Seat = p.seat;
+    if p.crew.is_empty() {
+        return Ok(()); // still choosing a Leader
+    }
+    if !matches!(p.crew[0].card, CrewCard::Leader(_)) {
+        return Err(format!("seat {seat}: crew[0] is not the Leader"));
+    }
+    if p.crew.len() > g.max_crew(p) {
+        return Err(format!("seat {seat}: {} crew on a ship for {}", p.crew.len(), g.max_crew(p)));
+    }
+    if p.upgrades.len() > g.upgrade_slots(p) {
+        return Err(format!("seat {seat}: {} upgrades in {} slots", p.upgrades.len(), g.upgrade_slots(p)));
+    }
+    for m in &p.crew {
+        if g.gear_carried_counted(m) > g.gear_capacity(m) {
+            return Err(format!("seat {seat}: {} carries too much gear", g.crew_def(m).name));
+        }
+    }
+    let (h, s) = g.storage_boxes(p);
+    if Firefly::storage_used_half(p) > 2 * (h + s) {
+        return Err(format!("seat {seat}: more goods than the Hold and Stash can carry: {:?}", p.items));
+    }
+    if p.active.len() > crate::deal::ACTIVE_LIMIT {
+        return Err(format!("seat {seat}: {} active jobs", p.active.len()));
+    }
+    let choosing = g.phase == Phase::StartingJobs
+        || (g.actor == seat && matches!(g.phase, Phase::DiscardJobs | Phase::Accepting { .. }));
+    if p.hand.len() > crate::deal::HAND_LIMIT && !choosing {
+        return Err(format!("seat {seat}: {} jobs in hand", p.hand.len()));
+    }
+    Ok(())
+}
