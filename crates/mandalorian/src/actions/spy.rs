@@ -1,0 +1,71 @@
+//! The Spy action (MA-SPY-1..7): look at a face-down threat, or move a face-up enemy 1 square.
+
+use crate::content::*;
+use crate::range::{self, FAR};
+use crate::state::*;
+use crate::terrain::move_neighbors;
+
+impl Mandalorian {
+    fn spy_options(&self, ch: u8, s: u8, out: &mut Vec<Action>) {
+        let sq = self.chars[ch as usize].sq;
+        // MA-SPY-6: normal range rules.
+        let dist = range::range_from(self.map(), sq, self.doors_open);
+        for t in 0..self.threats.len() as TokenId {
+            let th = &self.threats[t as usize];
+            let TLoc::Map(tsq) = th.loc else { continue };
+            let d = dist.to(tsq);
+            if d == FAR || d > s {
+                continue;
+            }
+            if !th.face_up {
+                out.push(Action::SpyLook(t));
+            } else if self.token_def(t).is_enemy()
+                && move_neighbors(self.map(), tsq, self.doors_open).next().is_some()
+            {
+                out.push(Action::SpyMove(t));
+            }
+        }
+    }
+
+    pub(crate) fn spy_possible(&self, ch: u8, s: u8) -> bool {
+        let mut v = Vec::new();
+        self.spy_options(ch, s, &mut v);
+        !v.is_empty()
+    }
+
+    pub(crate) fn legal_spy(&self, ch: u8, s: u8, out: &mut Vec<Action>) {
+        self.spy_options(ch, s, out);
+    }
+
+    pub(crate) fn decide_spy(&mut self, a: Action) {
+        match a {
+            Action::SpyLook(t) => {
+                self.stack.pop();
+                // MA-SPY-2, -3: looked at secretly by the active seat; it stays face down.
+                self.threats[t as usize].seen |= 1 << self.active;
+            }
+            Action::SpyMove(t) => {
+                self.stack.pop();
+                self.stack.push(Task::SpyMoveTo { token: t });
+            }
+            _ => debug_assert!(false, "{a:?} does not answer Spy"),
+        }
+    }
+
+    pub(crate) fn legal_spy_move_to(&self, t: TokenId, out: &mut Vec<Action>) {
+        if let TLoc::Map(sq) = self.threats[t as usize].loc {
+            // MA-SPY-5 (judged): any adjacent square, obeying terrain (MA-TERRAIN-11).
+            for n in move_neighbors(self.map(), sq, self.doors_open) {
+                out.push(Action::Square(n));
+            }
+        }
+    }
+
+    /// Move an enemy outside the event phase: no Grapple (MA-ENEMY-11), no Sabotage
+    /// (MA-ENEMY-14, MA-SPY-7). A carried Child goes along (MA-CHILD-3).
+    pub(crate) fn move_enemy(&mut self, t: TokenId, sq: Sq, ev: &mut Vec<Happened>) {
+        self.threats[t as usize].loc = TLoc::Map(sq);
+        self.changes += 1;
+        ev.push(Happened::EnemyMoved { token: t, to: sq });
+    }
+}

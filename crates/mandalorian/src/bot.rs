@@ -1,0 +1,1 @@
+//! A bot that can play any seat.

@@ -1,0 +1,1 @@
+//! The guide-deck campaign.

@@ -1,0 +1,91 @@
+//! Disturbance tokens (MA-DISTURB-1..9).
+
+use crate::content::*;
+use crate::state::*;
+use crate::turn::Flow;
+
+impl Mandalorian {
+    /// The slots a disturbance may go to; ties are the active player's (MA-DISTURB-9).
+    pub(crate) fn disturb_slots(&self, pick: SlotPick) -> Vec<u8> {
+        let n = self.slots.len();
+        match pick {
+            SlotPick::Action(a) => vec![ActionKind::ALL.iter().position(|&k| k == a).unwrap_or(0) as u8],
+            SlotPick::Lowest | SlotPick::Highest => {
+                let st: Vec<u8> = (0..n).map(|i| self.slot_strength(i)).collect();
+                let best = if pick == SlotPick::Lowest {
+                    *st.iter().min().unwrap_or(&0)
+                } else {
+                    *st.iter().max().unwrap_or(&0)
+                };
+                (0..n as u8).filter(|&i| st[i as usize] == best).collect()
+            }
+        }
+    }
+
+    pub(crate) fn step_disturb(&mut self, pick: SlotPick, ev: &mut Vec<Happened>) -> Flow {
+        let s = self.disturb_slots(pick);
+        if s.len() == 1 {
+            self.stack.pop();
+            self.disturb(s[0], ev);
+            Flow::Next
+        } else {
+            Flow::Wait
+        }
+    }
+
+    /// MA-DISTURB-2: 1 random token from the face-down pool, face up into the slot.
+    pub(crate) fn disturb(&mut self, slot: u8, ev: &mut Vec<Happened>) {
+        if self.dist_pool.is_empty() {
+            // MA-DISTURB-6: all discarded tokens, white and yellow, form a new pool.
+            self.dist_pool = std::mem::take(&mut self.dist_discard);
+        }
+        let tok = if self.dist_pool.is_empty() {
+            // MA-DISTURB-7: every token in use: a stand-in worth 1.
+            STAND_IN
+        } else {
+            let i = self.chance.below(self.dist_pool.len() as u32) as usize;
+            self.dist_pool.swap_remove(i)
+        };
+        let before = self.slot_strength(slot as usize);
+        // MA-DISTURB-5: no limit per slot.
+        self.slots[slot as usize].tokens.push(tok);
+        let after = self.slot_strength(slot as usize);
+        self.changes += 1;
+        ev.push(Happened::Disturbed {
+            slot,
+            value: self.dist_value(tok),
+        });
+        // MA-DISTURB-3, -4: reaching 5+ during the event phase brings a further event; a slot
+        // already at 5+ gains none.
+        if self.in_event_phase && before < 5 && after >= 5 && !self.triggered.contains(&slot) {
+            self.triggered.push(slot);
+        }
+    }
+
+    pub(crate) fn legal_calm(&self, out: &mut Vec<Action>) {
+        for (i, s) in self.slots.iter().enumerate() {
+            let mut seen = 0u32;
+            for &t in &s.tokens {
+                let v = self.dist_value(t);
+                if seen & (1 << v) == 0 {
+                    seen |= 1 << v;
+                    out.push(Action::DiscardToken {
+                        slot: i as u8,
+                        value: v,
+                    });
+                }
+            }
+        }
+    }
+
+    pub(crate) fn calm(&mut self, slot: u8, value: u8, _ev: &mut Vec<Happened>) {
+        let toks = &self.slots[slot as usize].tokens;
+        if let Some(i) = toks.iter().position(|&t| self.dist_value(t) == value) {
+            let t = self.slots[slot as usize].tokens.remove(i);
+            if t != STAND_IN {
+                self.dist_discard.push(t);
+            }
+            self.changes += 1;
+        }
+    }
+}

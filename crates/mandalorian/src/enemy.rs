@@ -1,0 +1,219 @@
+//! Enemies during events: movement toward the nearest character (MA-EVENT-18..25), attacks
+//! (MA-EVENT-26..31) and Sabotage (MA-ENEMY-12..14). Grapple and Sentinel are in
+//! [`crate::actions::move_`].
+
+use crate::content::*;
+use crate::range::{self, FAR};
+use crate::state::*;
+use crate::turn::Flow;
+
+impl Mandalorian {
+    fn enemy_of(&self, t: TokenId, classes: Classes) -> Option<Sq> {
+        let sq = self.enemy_on_map(t)?;
+        match self.token_def(t).face {
+            Face::Enemy { class, .. } if classes.contains(class) => Some(sq),
+            _ => None,
+        }
+    }
+
+    /// MA-EVENT-19 (judged): nearest by walking distance; returns the nearest characters and
+    /// the distance (0 = already in a character's square, FAR = none reachable).
+    fn nearest_walk(&self, esq: Sq) -> (u8, u8) {
+        let dist = range::walk_from(self.map(), esq, self.doors_open);
+        let mut best = FAR;
+        let mut set = 0u8;
+        for (i, c) in self.chars.iter().enumerate() {
+            let d = dist.to(c.sq);
+            if d < best {
+                best = d;
+                set = 1 << i;
+            } else if d == best && d != FAR {
+                set |= 1 << i;
+            }
+        }
+        (set, best)
+    }
+
+    /// Where an enemy in `esq` may end a move of up to `squares` toward the nearest character:
+    /// along a shortest path, stopping in the character's square (MA-EVENT-19, -22).
+    pub fn enemy_destinations(&self, esq: Sq, squares: u8) -> Vec<Sq> {
+        let (set, d) = self.nearest_walk(esq);
+        if d == FAR || d == 0 {
+            return Vec::new();
+        }
+        let k = squares.min(d);
+        let map = self.map();
+        let from = range::walk_from(map, esq, self.doors_open);
+        let mut out = Vec::new();
+        for (i, c) in self.chars.iter().enumerate() {
+            if set & (1 << i) == 0 {
+                continue;
+            }
+            let to = range::walk_from(map, c.sq, self.doors_open);
+            for s in 0..map.len() as Sq {
+                if from.to(s) == k && to.to(s) == d - k && !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+        out
+    }
+
+    fn movers(&self, classes: Classes, done: u64, squares: u8) -> impl Iterator<Item = TokenId> + '_ {
+        (0..self.threats.len() as TokenId).filter(move |&t| {
+            done & (1 << t) == 0
+                && self
+                    .enemy_of(t, classes)
+                    .is_some_and(|sq| !self.enemy_destinations(sq, squares).is_empty())
+        })
+    }
+
+    pub(crate) fn step_enemy_move(&mut self) -> Flow {
+        let Some(Task::EnemyMove {
+            classes,
+            left,
+            squares,
+            done,
+        }) = self.stack.last().copied()
+        else {
+            return Flow::Next;
+        };
+        // MA-EVENT-20, -21: only enemies that will move at least 1 square; none: nothing.
+        if left == 0 || self.movers(classes, done, squares).next().is_none() {
+            self.stack.pop();
+            return Flow::Next;
+        }
+        Flow::Wait
+    }
+
+    pub(crate) fn legal_enemy_move(&self, task: Task, out: &mut Vec<Action>) {
+        if let Task::EnemyMove {
+            classes,
+            squares,
+            done,
+            ..
+        } = task
+        {
+            for t in self.movers(classes, done, squares) {
+                out.push(Action::Enemy(t));
+            }
+        }
+    }
+
+    pub(crate) fn decide_enemy_move(&mut self, t: TokenId) {
+        if let Some(Task::EnemyMove {
+            left,
+            done,
+            squares,
+            ..
+        }) = self.stack.last_mut()
+        {
+            *left -= 1;
+            *done |= 1 << t;
+            let squares = *squares;
+            self.stack.push(Task::EnemyDest { token: t, squares });
+        }
+    }
+
+    pub(crate) fn legal_enemy_dest(&self, t: TokenId, squares: u8, out: &mut Vec<Action>) {
+        if let Some(sq) = self.enemy_on_map(t) {
+            for d in self.enemy_destinations(sq, squares) {
+                out.push(Action::Square(d));
+            }
+        }
+    }
+
+    pub(crate) fn enemy_moves_to(&mut self, t: TokenId, sq: Sq, ev: &mut Vec<Happened>) {
+        self.move_enemy(t, sq, ev);
+        // MA-ENEMY-12..14: Sabotage after moving during the event phase only.
+        if self.in_event_phase && self.token_def(t).has(ability::SABOTAGE) {
+            self.stack.push(Task::Disturb {
+                pick: SlotPick::Lowest,
+            });
+        }
+    }
+
+    /// Characters within `range` of an enemy, nearest first (MA-EVENT-28).
+    fn attack_victims(&self, esq: Sq, range: u8) -> Vec<u8> {
+        let dist = range::range_from(self.map(), esq, self.doors_open);
+        let best = self
+            .chars
+            .iter()
+            .map(|c| dist.to(c.sq))
+            .filter(|&d| d != FAR && d <= range)
+            .min();
+        match best {
+            None => Vec::new(),
+            Some(b) => (0..self.chars.len() as u8)
+                .filter(|&c| dist.to(self.chars[c as usize].sq) == b)
+                .collect(),
+        }
+    }
+
+    fn attackers(&self, classes: Classes, done: u64, range: u8) -> impl Iterator<Item = TokenId> + '_ {
+        (0..self.threats.len() as TokenId).filter(move |&t| {
+            done & (1 << t) == 0
+                && self
+                    .enemy_of(t, classes)
+                    .is_some_and(|sq| !self.attack_victims(sq, range).is_empty())
+        })
+    }
+
+    pub(crate) fn step_enemy_attack(&mut self) -> Flow {
+        let Some(Task::EnemyAttack {
+            classes,
+            left,
+            range,
+            done,
+        }) = self.stack.last().copied()
+        else {
+            return Flow::Next;
+        };
+        // MA-EVENT-29, -30: as many as possible, up to the number; none: nothing.
+        if left == 0 || self.attackers(classes, done, range).next().is_none() {
+            self.stack.pop();
+            return Flow::Next;
+        }
+        Flow::Wait
+    }
+
+    pub(crate) fn legal_enemy_attack(&self, task: Task, out: &mut Vec<Action>) {
+        if let Task::EnemyAttack {
+            classes,
+            range,
+            done,
+            ..
+        } = task
+        {
+            for t in self.attackers(classes, done, range) {
+                out.push(Action::Enemy(t));
+            }
+        }
+    }
+
+    pub(crate) fn decide_enemy_attack(&mut self, t: TokenId) {
+        if let Some(Task::EnemyAttack {
+            left, done, range, ..
+        }) = self.stack.last_mut()
+        {
+            *left -= 1;
+            *done |= 1 << t;
+            let range = *range;
+            self.stack.push(Task::AttackTarget { token: t, range });
+        }
+    }
+
+    pub(crate) fn legal_attack_target(&self, t: TokenId, range: u8, out: &mut Vec<Action>) {
+        if let Some(sq) = self.enemy_on_map(t) {
+            for c in self.attack_victims(sq, range) {
+                out.push(Action::Character(c));
+            }
+        }
+    }
+
+    /// MA-EVENT-27: each enemy attack places 1 damage.
+    pub(crate) fn enemy_attacks(&mut self, _t: TokenId, c: u8, _ev: &mut Vec<Happened>) {
+        self.changes += 1;
+        self.stack.push(Task::Damage { ch: c, amount: 1 });
+    }
+}

@@ -1,0 +1,259 @@
+//! The event phase (MA-EVENT-1..44): slots left to right, crises and event cards, spawning
+//! reinforcements, and discarding resolved slots.
+
+use crate::content::*;
+use crate::range::{self, FAR};
+use crate::state::*;
+use crate::turn::Flow;
+
+/// "You" not decided yet.
+pub(crate) const NO_YOU: u8 = u8::MAX;
+
+impl Mandalorian {
+    /// MA-EVENT-2: each slot in turn, left to right, its Strength computed when reached;
+    /// MA-TURN-4, MA-EVENT-5, -7, -8: 6+ crisis then event, 5 event, 4 or less nothing.
+    pub(crate) fn step_event_phase(&mut self, next: u8) -> Flow {
+        self.in_event_phase = true;
+        for i in next as usize..self.slots.len() {
+            if self.slot_strength(i) >= 5 {
+                if let Some(Task::EventPhase { next }) = self.stack.last_mut() {
+                    *next = i as u8 + 1;
+                }
+                self.stack.push(Task::SlotResolve {
+                    slot: i as u8,
+                    stage: 0,
+                    strength: 0,
+                    you: NO_YOU,
+                });
+                return Flow::Next;
+            }
+        }
+        // MA-TURN-6: no slot at 5+, nothing happens.
+        self.stack.pop();
+        self.in_event_phase = false;
+        Flow::Next
+    }
+
+    pub(crate) fn step_slot_resolve(&mut self, ev: &mut Vec<Happened>) -> Flow {
+        let Some(Task::SlotResolve {
+            slot,
+            stage,
+            strength,
+            you,
+        }) = self.stack.last().copied()
+        else {
+            return Flow::Next;
+        };
+        match stage {
+            0 => {
+                let mut you = you;
+                if you == NO_YOU {
+                    // MA-MODE-18: "you" is the character whose card is on top of the slot.
+                    match self.slots[slot as usize].cards.last() {
+                        Some(&card) => you = self.char_of_card(card),
+                        None if self.chars.len() > 1
+                            && self.seats[self.active as usize].controls.count_ones() > 1 =>
+                        {
+                            // Shared mode, tokens only: the active player decides (MA-GOLD-3).
+                            return Flow::Wait;
+                        }
+                        None => {
+                            you = self.seats[self.active as usize].controls.trailing_zeros() as u8
+                        }
+                    }
+                }
+                let s = self.slot_strength(slot as usize);
+                if s < 5 {
+                    self.stack.pop();
+                    return Flow::Next;
+                }
+                if let Some(Task::SlotResolve {
+                    stage,
+                    strength,
+                    you: y,
+                    ..
+                }) = self.stack.last_mut()
+                {
+                    *stage = 1;
+                    *strength = s;
+                    *y = you;
+                }
+                // MA-EVENT-5, -11: 6 or more: first a crisis from the mission's crisis box.
+                if s >= 6 {
+                    ev.push(Happened::Crisis { slot });
+                    self.stack.push(Task::Effects {
+                        src: Src::Crisis,
+                        idx: 0,
+                        you,
+                        six: true,
+                        start: self.changes,
+                    });
+                }
+                Flow::Next
+            }
+            1 => {
+                if let Some(Task::SlotResolve { stage, .. }) = self.stack.last_mut() {
+                    *stage = 2;
+                }
+                // MA-EVENT-12: draw the top event card and resolve it.
+                let e = self.events.draw_or_reshuffle(&mut self.chance);
+                if self.events.draw_len() == 0 && self.events.discard_len() > 0 {
+                    // MA-DECK-1, MA-EVENT-38: reshuffled at once, ignoring the backs.
+                    self.events.reshuffle(&mut self.chance);
+                }
+                if let Some(e) = e {
+                    self.event_in_play = Some(e);
+                    ev.push(Happened::EventDrawn { event: e, slot });
+                    self.stack.push(Task::Effects {
+                        src: Src::Event(e),
+                        idx: 0,
+                        you,
+                        six: strength >= 6,
+                        start: self.changes,
+                    });
+                }
+                Flow::Next
+            }
+            _ => {
+                self.stack.pop();
+                if let Some(e) = self.event_in_play.take() {
+                    self.events.discard(e);
+                }
+                // MA-EVENT-6: discard the slot's cards and tokens.
+                self.discard_slot(slot as usize, ev);
+                // MA-DISTURB-3: slots a disturbance brought to 5+ resolve after this event.
+                let trig = std::mem::take(&mut self.triggered);
+                for &t in trig.iter().rev() {
+                    self.stack.push(Task::SlotResolve {
+                        slot: t,
+                        stage: 0,
+                        strength: 0,
+                        you: NO_YOU,
+                    });
+                }
+                Flow::Next
+            }
+        }
+    }
+
+    /// MA-EVENT-6 (judged): every ability card to its owner's discard pile, every disturbance
+    /// token face up next to the pool (MA-DISTURB-8); a stand-in leaves play.
+    pub(crate) fn discard_slot(&mut self, slot: usize, ev: &mut Vec<Happened>) {
+        let cards = std::mem::take(&mut self.slots[slot].cards);
+        for c in cards {
+            let deck = if self.opts.mode == Mode::Shared {
+                0
+            } else {
+                self.char_of_card(c) as usize
+            };
+            self.decks[deck].discard(c);
+        }
+        let toks = std::mem::take(&mut self.slots[slot].tokens);
+        for t in toks {
+            if t != STAND_IN {
+                self.dist_discard.push(t);
+            }
+        }
+        ev.push(Happened::SlotDiscarded { slot: slot as u8 });
+        self.pay_owed();
+    }
+
+    /// Candidate squares for a spawn (MA-EVENT-14, -15). MA-EVENT-32 (judged): "nearest" is by
+    /// range from "you"; when no star can be reached by range, every star is a candidate.
+    pub(crate) fn spawn_squares(&self, at: SpawnAt, you: u8) -> Vec<Sq> {
+        let map = self.map();
+        match at {
+            SpawnAt::YourSquare => vec![self.chars[you as usize].sq],
+            SpawnAt::Square(n) => map.numbered(n).into_iter().collect(),
+            SpawnAt::NearestStar => {
+                let dist = range::range_from(map, self.chars[you as usize].sq, self.doors_open);
+                let best = map.stars().map(|s| dist.to(s)).min().unwrap_or(FAR);
+                map.stars().filter(|&s| dist.to(s) == best).collect()
+            }
+        }
+    }
+
+    pub(crate) fn step_spawn(&mut self, at: SpawnAt, you: u8, ev: &mut Vec<Happened>) -> Flow {
+        let sq = self.spawn_squares(at, you);
+        if sq.len() == 1 {
+            self.stack.pop();
+            self.spawn_at(sq[0], ev);
+            Flow::Next
+        } else if sq.is_empty() {
+            self.stack.pop();
+            Flow::Next
+        } else {
+            // MA-EVENT-15: the square is chosen before the token is drawn.
+            Flow::Wait
+        }
+    }
+
+    /// Draw the top reinforcement and place it face up (MA-EVENT-14, -16, -17).
+    pub(crate) fn spawn_at(&mut self, sq: Sq, ev: &mut Vec<Happened>) {
+        if self.reinforcements.is_empty() {
+            // MA-EVENT-16: defeated reinforcements, face down, shuffled into a new pile.
+            let mission = self.mission();
+            let mut pile: Vec<TokenId> = (0..self.threats.len() as TokenId)
+                .filter(|&t| {
+                    mission.tokens[t as usize].orange && self.threats[t as usize].loc == TLoc::Defeated
+                })
+                .collect();
+            self.chance.shuffle(&mut pile);
+            for &t in &pile {
+                self.threats[t as usize] = Threat {
+                    loc: TLoc::Pile,
+                    face_up: false,
+                    damage: 0,
+                    seen: 0,
+                };
+            }
+            self.reinforcements = pile;
+        }
+        match self.reinforcements.pop() {
+            Some(t) => {
+                self.threats[t as usize] = Threat {
+                    loc: TLoc::Map(sq),
+                    face_up: true,
+                    damage: 0,
+                    seen: 0,
+                };
+                self.changes += 1;
+                ev.push(Happened::Spawned { token: t, sq });
+            }
+            // MA-EVENT-17: every reinforcement is in play: ignore the spawn.
+            None => ev.push(Happened::SpawnIgnored),
+        }
+    }
+
+    /// Face-down threats nearest (by range) to character `you` (MA-MODE-19).
+    pub(crate) fn nearest_facedown(&self, you: u8) -> Vec<TokenId> {
+        let dist = range::range_from(self.map(), self.chars[you as usize].sq, self.doors_open);
+        let cands: Vec<(TokenId, u8)> = (0..self.threats.len() as TokenId)
+            .filter_map(|t| {
+                let th = &self.threats[t as usize];
+                match th.loc {
+                    TLoc::Map(sq) if !th.face_up && dist.to(sq) != FAR => Some((t, dist.to(sq))),
+                    _ => None,
+                }
+            })
+            .collect();
+        let best = cands.iter().map(|c| c.1).min().unwrap_or(FAR);
+        cands.into_iter().filter(|c| c.1 == best).map(|c| c.0).collect()
+    }
+
+    pub(crate) fn step_reveal_nearest(&mut self, you: u8, ev: &mut Vec<Happened>) -> Flow {
+        let c = self.nearest_facedown(you);
+        match c.len() {
+            0 => {
+                self.stack.pop();
+                Flow::Next
+            }
+            1 => {
+                self.stack.pop();
+                self.reveal(c[0], you, ev);
+                Flow::Next
+            }
+            _ => Flow::Wait,
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! # tabletop-mandalorian
+//!
+//! *Star Wars: The Mandalorian Adventures* as a pure, deterministic state machine, with ORIGINAL
+//! content (the published cards and maps are not public), a bot and scenario files.
+//!
+//! Where to look: set-up [`setup`], the turn and the action phase [`turn`], the four actions
+//! [`actions`], terrain [`terrain`], range [`range`], events [`event`], enemies [`enemy`],
+//! disturbance tokens [`disturbance`], the Child [`child`], damage [`damage`], items and planning
+//! cards [`items`], ability texts and other effects [`effects`], what a seat sees [`view`],
+//! scenario files [`scenario`], the guide-deck campaign [`campaign`], the bot [`bot`], invariants
+//! checked by tests [`invariants`]. Rule IDs (MA-…) refer to `shared/rules/mandalorian.md`.
+
+pub mod actions;
+pub mod bot;
+pub mod campaign;
+pub mod child;
+pub mod content;
+pub mod damage;
+pub mod disturbance;
+pub mod effects;
+pub mod enemy;
+pub mod event;
+pub mod invariants;
+pub mod items;
+pub mod range;
+pub mod scenario;
+pub mod setup;
+pub mod state;
+pub mod terrain;
+pub mod turn;
+pub mod view;
+
+use tabletop_core::{Actor, Game, IllegalAction, NewGame, Outcome, Seat};
+
+pub use content::{embedded, Content};
+pub use setup::SetupError;
+pub use state::{Action, Difficulty, Happened, Mandalorian, Mode, Options};
+pub use view::View;
+
+impl Game for Mandalorian {
+    type Action = Action;
+    type Event = Happened;
+    type View = View;
+
+    const NAME: &'static str = "mandalorian";
+
+    fn num_seats(&self) -> usize {
+        self.seats.len()
+    }
+
+    fn actor(&self) -> Actor {
+        if self.outcome.is_some() {
+            Actor::Over
+        } else {
+            // MA-GOLD-3, MA-EVENT-13: the active player makes every decision.
+            Actor::Seat(self.active)
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal_into(out);
+    }
+
+    fn apply_unchecked(&mut self, action: Action, events: &mut Vec<Happened>) {
+        self.decide(action, events);
+        self.run(events);
+    }
+
+    fn why_illegal(&self, action: Action) -> IllegalAction {
+        IllegalAction::new(self.explain_illegal(action))
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        self.view_of(seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn describe_action(&self, action: Action) -> String {
+        self.describe(action)
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.forget_future(seed);
+    }
+}
+
+impl NewGame for Mandalorian {
+    type Content = Content;
+    type Options = Options;
+    type SetupError = SetupError;
+
+    fn new_game(content: &'static Content, options: &Options, seed: u64) -> Result<Self, SetupError> {
+        Mandalorian::setup(content, options, seed)
+    }
+}
+
+impl Mandalorian {
+    /// Why an action is refused, in the rules' words.
+    pub fn explain_illegal(&self, a: Action) -> String {
+        use state::Task;
+        if self.outcome.is_some() {
+            return "the game is over".into();
+        }
+        let pending = self.pending_label();
+        match (self.stack.last(), a) {
+            (Some(Task::ActionPhase), Action::Play { card, slot }) => {
+                if !self.seats[self.active as usize].hand.contains(&card) {
+                    "that card is not in your hand (MA-INFO-1)".into()
+                } else if slot as usize >= self.slots.len() {
+                    "there is no such action slot".into()
+                } else if self.acts.played & (1 << slot) != 0 {
+                    "only 1 card per action slot per turn (MA-ACT-4, MA-EXTRA-3)".into()
+                } else {
+                    "you have already performed your 2 actions (MA-ACT-1)".into()
+                }
+            }
+            (Some(Task::ActionPhase), Action::EndActions) => {
+                "you must perform exactly 2 different actions first (MA-ACT-1)".into()
+            }
+            (Some(Task::Move { .. }), Action::Step(_)) => {
+                "that square is not adjacent, or your movement has ended (MA-MOVE-2, -3, MA-TERRAIN)".into()
+            }
+            (Some(Task::PlanKeep { .. }), Action::Keep(_)) => {
+                "Bad Luck cannot be kept, nor a second copy of a card (MA-PLAN-4, -5)".into()
+            }
+            (_, Action::Target(_)) | (_, Action::SpyLook(_)) | (_, Action::SpyMove(_)) => {
+                format!("that threat is not a legal choice now (out of range? MA-RANGE) — {pending}")
+            }
+            _ => format!("{a:?} is not a legal choice now — {pending}"),
+        }
+    }
+
+    /// Forget the future for a bot's look-ahead: reshuffle every hidden order (decks, the
+    /// reinforcement pile) and the identities of face-down threats the active seat has not
+    /// seen, then reseed the random stream.
+    pub fn forget_future(&mut self, seed: u64) {
+        use state::TLoc;
+        self.chance.reseed(seed);
+        for d in &mut self.decks {
+            d.shuffle(&mut self.chance);
+        }
+        self.events.shuffle(&mut self.chance);
+        self.chance.shuffle(&mut self.reinforcements);
+        let me = 1u8 << self.active;
+        for shape in 1..=4u8 {
+            let cand: Vec<usize> = (0..self.threats.len())
+                .filter(|&t| {
+                    let def = &self.mission().tokens[t];
+                    let th = &self.threats[t];
+                    !def.orange
+                        && def.shape == shape
+                        && !def.carries_child
+                        && th.seen & me == 0
+                        && (th.loc == TLoc::Box || (matches!(th.loc, TLoc::Map(_)) && !th.face_up))
+                })
+                .collect();
+            let mut slots: Vec<state::Threat> = cand.iter().map(|&t| self.threats[t]).collect();
+            self.chance.shuffle(&mut slots);
+            for (i, &t) in cand.iter().enumerate() {
+                self.threats[t] = slots[i];
+            }
+        }
+    }
+}

@@ -1,0 +1,619 @@
+//! The game state, its options, the actions (every player decision) and the task stack that
+//! makes resolution resumable at every decision.
+//!
+//! The engine is a pure state machine: [`Mandalorian::run`] pops [`Task`]s and resolves them
+//! until one needs a decision of the active seat; [`crate::turn`] lists that decision's legal
+//! actions. A decision with exactly one legal option is taken automatically (it is no choice).
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use tabletop_core::{Chance, Deck, Outcome};
+
+use crate::content::*;
+
+/// Difficulty (MA-DIFF-1..4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Difficulty {
+    #[default]
+    Recruit,
+    Standard,
+    Veteran,
+}
+
+impl Difficulty {
+    /// MA-DIFF-2..4: 4 cards, 3 at veteran.
+    pub fn hand_size(self) -> usize {
+        match self {
+            Difficulty::Veteran => 3,
+            _ => 4,
+        }
+    }
+    /// MA-DIFF-2, -3: recruit side (higher Health) only at recruit.
+    pub fn health(self, c: &Character) -> u8 {
+        match self {
+            Difficulty::Recruit => c.recruit_health,
+            _ => c.standard_health,
+        }
+    }
+    pub fn parse(s: &str) -> Option<Difficulty> {
+        match s {
+            "recruit" => Some(Difficulty::Recruit),
+            "standard" => Some(Difficulty::Standard),
+            "veteran" => Some(Difficulty::Veteran),
+            _ => None,
+        }
+    }
+    pub const ALL: [Difficulty; 3] = [
+        Difficulty::Recruit,
+        Difficulty::Standard,
+        Difficulty::Veteran,
+    ];
+}
+
+/// Game modes (MA-MODE).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// One different listed character per player (MA-SETUP-17).
+    #[default]
+    Standard,
+    /// Any characters, even unlisted ones (MA-MODE-4..7).
+    Sandbox,
+    /// Exactly 2 characters shared by all players, one shared deck (MA-MODE-8..19); solo is
+    /// this with 1 seat (MA-MODE-20).
+    Shared,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    /// Mission number.
+    pub mission: u8,
+    #[serde(default)]
+    pub difficulty: Difficulty,
+    #[serde(default)]
+    pub mode: Mode,
+    /// Number of players.
+    pub seats: u8,
+    /// Character ids: one per seat (standard, sandbox) or the 2 shared ones; empty = the
+    /// mission's listed characters in order.
+    #[serde(default)]
+    pub characters: Vec<String>,
+    /// The first player (MA-SETUP-22); `None` = chosen at random.
+    #[serde(default)]
+    pub first_player: Option<u8>,
+    /// Components the campaign has not unlocked yet (MA-GUIDE-5); empty outside a campaign.
+    #[serde(default)]
+    pub locked: Vec<String>,
+}
+
+impl Options {
+    pub fn new(mission: u8, difficulty: Difficulty, mode: Mode, seats: u8) -> Options {
+        Options {
+            mission,
+            difficulty,
+            mode,
+            seats,
+            characters: Vec::new(),
+            first_player: Some(0),
+            locked: Vec::new(),
+        }
+    }
+    /// Solo: one player with two shared characters (MA-MODE-2, -20).
+    pub fn solo(mission: u8, difficulty: Difficulty) -> Options {
+        Options::new(mission, difficulty, Mode::Shared, 1)
+    }
+}
+
+/// Where a threat token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TLoc {
+    /// Back in the box, not used this game (MA-SETUP-16).
+    Box,
+    Map(Sq),
+    /// In the face-down reinforcement pile (MA-SETUP-15).
+    Pile,
+    /// On the face-up defeated pile (MA-ATTACK-3).
+    Defeated,
+    /// A used item, discarded (MA-ITEM-4).
+    Discarded,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Threat {
+    pub loc: TLoc,
+    pub face_up: bool,
+    pub damage: u8,
+    /// Seats that looked at it secretly with Spy (MA-SPY-2, MA-INFO-2).
+    pub seen: u8,
+}
+
+/// Where the Child is (MA-CHILD-2..4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Child {
+    Absent,
+    Square(Sq),
+    /// Carried by a character (index into the characters in play).
+    Character(u8),
+    /// Carried by an enemy token.
+    Token(TokenId),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CharState {
+    pub def: CharId,
+    pub sq: Sq,
+    pub damage: u8,
+    pub health: u8,
+    /// Kept planning cards, face up under the character card (MA-PLAN-3, MA-INFO-6).
+    pub kept: Vec<PlanId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatState {
+    pub hand: Vec<CardId>,
+    /// Index into `decks`: the seat's own deck, or the shared deck (MA-MODE-10).
+    pub deck: u8,
+    /// Cards owed because deck and discard were empty (MA-DECK-2).
+    pub owed: u8,
+    /// The characters this seat controls (bits of indices into `chars`).
+    pub controls: u8,
+}
+
+/// A disturbance token in play: index into [`Content::disturbance`], or [`STAND_IN`].
+pub type DistTok = u8;
+/// A stand-in worth 1 (MA-DISTURB-7).
+pub const STAND_IN: DistTok = u8::MAX;
+
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Slot {
+    /// Bottom first; the last is the top card (MA-ACT-3).
+    pub cards: Vec<CardId>,
+    pub tokens: Vec<DistTok>,
+}
+
+/// What a list of effects comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Src {
+    Event(EventId),
+    Crisis,
+    MissionEffect,
+    MissionSlot(u8),
+    CardText(CardId),
+    Planning(PlanId),
+    Item(u8),
+}
+
+/// Why a threat is being chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Purpose {
+    Damage { amount: u8, threats: bool },
+    Push { squares: u8 },
+    Reveal,
+}
+
+/// Why a character is being chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CharPurpose {
+    Heal(u8),
+    Move(u8),
+}
+
+/// One pending step of resolution. The top of the stack is resolved first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Task {
+    ActionPhase,
+    EventPhase { next: u8 },
+    DrawPhase,
+    EndTurn,
+    Card {
+        ch: u8,
+        slot: u8,
+        card: CardId,
+        s: u8,
+        action_done: bool,
+        text_done: bool,
+    },
+    Move {
+        ch: u8,
+        left: u8,
+        moved: bool,
+        stop: bool,
+        /// Threat tokens face down when the movement began (MA-MOVE-5).
+        facedown: u64,
+    },
+    StepTo { ch: u8, sq: Sq },
+    Sentinel { ch: u8 },
+    Attack { ch: u8, s: u8 },
+    Spy { ch: u8, s: u8 },
+    SpyMoveTo { token: TokenId },
+    Plan { ch: u8, s: u8 },
+    PlanKeep { ch: u8 },
+    PlanTop { ch: u8 },
+    ChooseFree { ch: u8, s: u8 },
+    Effects {
+        src: Src,
+        idx: u8,
+        you: u8,
+        six: bool,
+        start: u32,
+    },
+    Target {
+        ch: u8,
+        purpose: Purpose,
+        range: u8,
+    },
+    PushSteps { ch: u8, token: TokenId, left: u8 },
+    ChooseCharacter {
+        you: u8,
+        purpose: CharPurpose,
+        who: Who,
+    },
+    Calm,
+    EnemyMove {
+        classes: Classes,
+        left: u8,
+        squares: u8,
+        done: u64,
+    },
+    EnemyDest { token: TokenId, squares: u8 },
+    EnemyAttack {
+        classes: Classes,
+        left: u8,
+        range: u8,
+        done: u64,
+    },
+    AttackTarget { token: TokenId, range: u8 },
+    Spawn { at: SpawnAt, you: u8 },
+    Disturb { pick: SlotPick },
+    Damage { ch: u8, amount: u8 },
+    ChildFlee { ch: u8 },
+    RevealNearest { you: u8 },
+    SlotResolve {
+        slot: u8,
+        stage: u8,
+        strength: u8,
+        you: u8,
+    },
+}
+
+/// Every decision a player makes (small and `Copy`, MA-GOLD-3: the active seat decides).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Play an ability card from hand into an action slot (MA-ACT-2).
+    Play { card: CardId, slot: u8 },
+    /// Use a kept planning card in the action phase.
+    UsePlanning { ch: u8, card: PlanId },
+    /// Use an item in the character's square (MA-ITEM-1).
+    UseItem { ch: u8, token: TokenId },
+    /// Rescue the Child (MA-CHILD-5).
+    Rescue { ch: u8 },
+    /// End the action phase (after the 2 actions, MA-ACT-1).
+    EndActions,
+    /// Resolve the slot's action ability (MA-ACT-2; optional, MA-ACT-5).
+    ResolveAction,
+    /// Resolve the card's ability text (MA-CARD-4..8).
+    ResolveText,
+    /// Done with this card.
+    FinishCard,
+    /// Move one square (MA-MOVE-2).
+    Step(Sq),
+    /// End a movement here.
+    Stop,
+    /// Choose a threat token.
+    Target(TokenId),
+    /// Spy: look at a face-down threat (MA-SPY-2).
+    SpyLook(TokenId),
+    /// Spy: move a face-up enemy 1 square (MA-SPY-5).
+    SpyMove(TokenId),
+    /// Choose a square.
+    Square(Sq),
+    /// Choose a character (index into the characters in play).
+    Character(u8),
+    /// Choose an action slot.
+    Slot(u8),
+    /// Plan: keep this drawn card (MA-PLAN-3).
+    Keep(PlanId),
+    KeepNone,
+    /// Plan: put this drawn card on top of the deck (MA-PLAN-6).
+    Top(PlanId),
+    TopNone,
+    /// Discard Defense to block 1 damage (MA-PLAN-9).
+    Block,
+    TakeDamage,
+    /// Choose an enemy to move or attack (MA-EVENT-20, -29).
+    Enemy(TokenId),
+    /// Choose the action of a free action.
+    Choose(ActionKind),
+    /// Discard a disturbance token of this value from a slot.
+    DiscardToken { slot: u8, value: u8 },
+}
+
+/// What happened, for logs and user interfaces.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Happened {
+    Played { card: CardId, slot: u8 },
+    CharacterMoved { ch: u8, to: Sq },
+    Revealed { token: TokenId },
+    CharacterDamaged { ch: u8, amount: u8 },
+    Blocked { ch: u8 },
+    Healed { ch: u8, amount: u8 },
+    EnemyDamaged { token: TokenId, amount: u8 },
+    Defeated { token: TokenId },
+    EnemyMoved { token: TokenId, to: Sq },
+    Crisis { slot: u8 },
+    EventDrawn { event: EventId, slot: u8 },
+    NoEffectSpawn,
+    Spawned { token: TokenId, sq: Sq },
+    SpawnIgnored,
+    Disturbed { slot: u8, value: u8 },
+    SlotDiscarded { slot: u8 },
+    ChildFled { to: Sq },
+    ChildRescued { ch: u8 },
+    ChildDropped { sq: Sq },
+    DoorOpened { door: u8 },
+    ItemUsed { ch: u8, token: TokenId },
+    PlanningKept { ch: u8, card: PlanId },
+    PlanningUsed { ch: u8, card: PlanId },
+    Track { value: u8 },
+    TurnEnded { turn: u16 },
+    Won,
+    Lost { reason: String },
+}
+
+/// Per-turn bookkeeping of the action phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TurnActs {
+    /// Normal actions performed (MA-ACT-1: exactly 2).
+    pub normal: u8,
+    /// Additional actions granted and not yet used (MA-EXTRA-1).
+    pub extra: u8,
+    /// Slots played into this turn (MA-ACT-4, MA-EXTRA-3).
+    pub played: u8,
+}
+
+/// The state of one game.
+#[derive(Clone)]
+pub struct Mandalorian {
+    pub(crate) content: &'static Content,
+    pub(crate) opts: Arc<Options>,
+    pub(crate) mi: u8,
+    pub(crate) chance: Chance,
+    pub(crate) chars: Vec<CharState>,
+    pub(crate) seats: Vec<SeatState>,
+    pub(crate) decks: Vec<Deck<CardId>>,
+    pub(crate) slots: Vec<Slot>,
+    pub(crate) planning: Deck<PlanId>,
+    /// Planning cards drawn by the current Plan action (private, MA-PLAN-2).
+    pub(crate) plan_drawn: Vec<PlanId>,
+    pub(crate) events: Deck<EventId>,
+    pub(crate) event_in_play: Option<EventId>,
+    pub(crate) dist_pool: Vec<DistTok>,
+    pub(crate) dist_discard: Vec<DistTok>,
+    pub(crate) threats: Vec<Threat>,
+    /// Reinforcement pile, top last.
+    pub(crate) reinforcements: Vec<TokenId>,
+    pub(crate) child: Child,
+    /// The Child fled this turn (MA-CHILD-9).
+    pub(crate) child_fled: bool,
+    pub(crate) doors_open: u16,
+    pub(crate) track: u8,
+    pub(crate) collected: u8,
+    pub(crate) turn: u16,
+    pub(crate) active: u8,
+    pub(crate) acts: TurnActs,
+    /// The character performing the current card's action (for rescuing the Child).
+    pub(crate) acting: Option<u8>,
+    pub(crate) stack: Vec<Task>,
+    /// Slots brought to Strength 5+ by a disturbance during the event phase (MA-DISTURB-3).
+    pub(crate) triggered: Vec<u8>,
+    pub(crate) in_event_phase: bool,
+    /// Counts state changes made by effects (MA-EVENT-34: an event with no effect).
+    pub(crate) changes: u32,
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) steps: u32,
+}
+
+impl PartialEq for Mandalorian {
+    fn eq(&self, o: &Self) -> bool {
+        std::ptr::eq(self.content, o.content)
+            && self.opts == o.opts
+            && self.mi == o.mi
+            && self.chance == o.chance
+            && self.chars == o.chars
+            && self.seats == o.seats
+            && self.decks == o.decks
+            && self.slots == o.slots
+            && self.planning == o.planning
+            && self.plan_drawn == o.plan_drawn
+            && self.events == o.events
+            && self.event_in_play == o.event_in_play
+            && self.dist_pool == o.dist_pool
+            && self.dist_discard == o.dist_discard
+            && self.threats == o.threats
+            && self.reinforcements == o.reinforcements
+            && self.child == o.child
+            && self.child_fled == o.child_fled
+            && self.doors_open == o.doors_open
+            && self.track == o.track
+            && self.collected == o.collected
+            && self.turn == o.turn
+            && self.active == o.active
+            && self.acts == o.acts
+            && self.acting == o.acting
+            && self.stack == o.stack
+            && self.triggered == o.triggered
+            && self.in_event_phase == o.in_event_phase
+            && self.changes == o.changes
+            && self.outcome == o.outcome
+    }
+}
+
+impl std::fmt::Debug for Mandalorian {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mandalorian")
+            .field("mission", &self.mission().id)
+            .field("turn", &self.turn)
+            .field("active", &self.active)
+            .field("chars", &self.chars)
+            .field("stack", &self.stack)
+            .field("outcome", &self.outcome)
+            .finish()
+    }
+}
+
+/// Read-only accessors (tests, the CLI and bots use these).
+impl Mandalorian {
+    pub fn content(&self) -> &'static Content {
+        self.content
+    }
+    pub fn options(&self) -> &Options {
+        &self.opts
+    }
+    pub fn mission(&self) -> &'static Mission {
+        &self.content.missions[self.mi as usize]
+    }
+    pub fn map(&self) -> &'static MapGeo {
+        &self.mission().map
+    }
+    pub fn characters(&self) -> &[CharState] {
+        &self.chars
+    }
+    pub fn seat_state(&self, seat: usize) -> &SeatState {
+        &self.seats[seat]
+    }
+    pub fn hand(&self, seat: usize) -> &[CardId] {
+        &self.seats[seat].hand
+    }
+    pub fn deck(&self, i: usize) -> &Deck<CardId> {
+        &self.decks[i]
+    }
+    pub fn decks(&self) -> &[Deck<CardId>] {
+        &self.decks
+    }
+    pub fn slots(&self) -> &[Slot] {
+        &self.slots
+    }
+    pub fn planning_deck(&self) -> &Deck<PlanId> {
+        &self.planning
+    }
+    pub fn plan_drawn(&self) -> &[PlanId] {
+        &self.plan_drawn
+    }
+    pub fn event_deck(&self) -> &Deck<EventId> {
+        &self.events
+    }
+    pub fn event_in_play(&self) -> Option<EventId> {
+        self.event_in_play
+    }
+    pub fn disturbance_pool(&self) -> &[DistTok] {
+        &self.dist_pool
+    }
+    pub fn disturbance_discard(&self) -> &[DistTok] {
+        &self.dist_discard
+    }
+    pub fn threats(&self) -> &[Threat] {
+        &self.threats
+    }
+    pub fn reinforcement_pile(&self) -> &[TokenId] {
+        &self.reinforcements
+    }
+    pub fn child(&self) -> Child {
+        self.child
+    }
+    pub fn doors_open(&self) -> u16 {
+        self.doors_open
+    }
+    pub fn track(&self) -> u8 {
+        self.track
+    }
+    pub fn collected(&self) -> u8 {
+        self.collected
+    }
+    pub fn turn(&self) -> u16 {
+        self.turn
+    }
+    pub fn active_seat(&self) -> u8 {
+        self.active
+    }
+    pub fn turn_acts(&self) -> TurnActs {
+        self.acts
+    }
+    pub fn stack(&self) -> &[Task] {
+        &self.stack
+    }
+    pub fn pending(&self) -> Option<&Task> {
+        self.stack.last()
+    }
+    pub fn hand_size(&self) -> usize {
+        self.opts.difficulty.hand_size()
+    }
+    pub fn token_def(&self, t: TokenId) -> &'static TokenDef {
+        &self.mission().tokens[t as usize]
+    }
+    pub fn step_count(&self) -> u32 {
+        self.steps
+    }
+
+    /// The index (into the characters in play) of the character owning an ability card.
+    pub fn char_of_card(&self, card: CardId) -> u8 {
+        let def = self.content.cards[card as usize].character;
+        self.chars
+            .iter()
+            .position(|c| c.def == def)
+            .map(|i| i as u8)
+            .unwrap_or(0)
+    }
+
+    /// Printed value of a disturbance token.
+    pub fn dist_value(&self, t: DistTok) -> u8 {
+        if t == STAND_IN {
+            1
+        } else {
+            self.content.disturbance[t as usize].value
+        }
+    }
+
+    /// Slot Strength in the event phase: printed card values plus disturbance tokens
+    /// (MA-EVENT-3, -4; bonus icons ignored, MA-CARD-2, -11).
+    pub fn slot_strength(&self, slot: usize) -> u8 {
+        let s = &self.slots[slot];
+        let cards: u32 = s
+            .cards
+            .iter()
+            .map(|&c| self.content.cards[c as usize].strength as u32)
+            .sum();
+        let toks: u32 = s.tokens.iter().map(|&t| self.dist_value(t) as u32).sum();
+        (cards + toks).min(255) as u8
+    }
+
+    /// The kind of slot `i`: a basic action, or a mission slot (MA-CONCEPT-5, MA-MISSION-1).
+    pub fn slot_kind(&self, i: usize) -> Result<ActionKind, usize> {
+        if i < 4 {
+            Ok(ActionKind::ALL[i])
+        } else {
+            Err(i - 4)
+        }
+    }
+
+    pub fn slot_name(&self, i: usize) -> String {
+        match self.slot_kind(i) {
+            Ok(k) => k.name().to_string(),
+            Err(m) => self.mission().slots[m].name.clone(),
+        }
+    }
+
+    /// Squares of face-up enemies on the map, by token.
+    pub fn enemy_on_map(&self, t: TokenId) -> Option<Sq> {
+        let th = &self.threats[t as usize];
+        match th.loc {
+            TLoc::Map(sq) if th.face_up && self.token_def(t).is_enemy() => Some(sq),
+            _ => None,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+}

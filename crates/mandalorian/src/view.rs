@@ -1,0 +1,383 @@
+//! What one seat may see (MA-INFO-1..6): its own hand, threats it looked at secretly, the
+//! planning cards it is drawing; everything public; of the event deck only the top card's back.
+
+use serde::Serialize;
+use tabletop_core::Outcome;
+
+use crate::content::*;
+use crate::state::*;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CardView {
+    pub id: CardId,
+    pub character: String,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CharView {
+    pub id: String,
+    pub name: String,
+    pub row: usize,
+    pub col: usize,
+    pub damage: u8,
+    pub health: u8,
+    /// Kept planning cards are public (MA-INFO-6).
+    pub kept: Vec<String>,
+    pub carries_child: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SlotView {
+    pub name: String,
+    pub strength: u8,
+    pub cards: Vec<String>,
+    pub tokens: Vec<u8>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ThreatView {
+    pub token: TokenId,
+    pub row: usize,
+    pub col: usize,
+    pub shape: u8,
+    pub face_up: bool,
+    pub damage: u8,
+    /// What it is: face up, or looked at by this seat (MA-SPY-2); `None` otherwise.
+    pub identity: Option<String>,
+    /// This seat looked at it secretly.
+    pub looked: bool,
+    pub carries_child: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct View {
+    pub seat: u8,
+    pub active: u8,
+    pub turn: u16,
+    pub mission: String,
+    pub objective: String,
+    pub characters: Vec<CharView>,
+    /// This seat's own hand (MA-INFO-1).
+    pub hand: Vec<CardView>,
+    /// Hand sizes of every seat.
+    pub hand_sizes: Vec<usize>,
+    pub slots: Vec<SlotView>,
+    pub threats: Vec<ThreatView>,
+    pub defeated: Vec<String>,
+    pub reinforcement_pile: usize,
+    pub event_deck: usize,
+    /// The back icon of the top event card (MA-INFO-5).
+    pub event_top_back: Option<String>,
+    pub event_discard: Vec<String>,
+    pub planning_deck: usize,
+    pub planning_discard: Vec<String>,
+    /// Planning cards this seat is drawing right now (MA-PLAN-2).
+    pub plan_drawn: Vec<String>,
+    /// Ability discard piles are public (MA-INFO-4).
+    pub ability_discards: Vec<Vec<String>>,
+    pub disturbance_pool: usize,
+    pub disturbance_discard: Vec<u8>,
+    pub child: String,
+    pub doors_open: Vec<u8>,
+    pub track: u8,
+    pub collected: u8,
+    pub pending: String,
+    pub legal: Vec<String>,
+    pub outcome: Option<Outcome>,
+}
+
+impl Mandalorian {
+    /// Describe a threat token as `seat` may know it.
+    pub fn threat_label(&self, t: TokenId, seat: u8) -> String {
+        let th = &self.threats[t as usize];
+        let def = self.token_def(t);
+        if th.face_up {
+            let mut s = render::token(self.mission(), def);
+            if th.damage > 0 {
+                s += &format!(" {} damage", th.damage);
+            }
+            s
+        } else if th.seen & (1 << seat) != 0 {
+            format!(
+                "face-down threat (shape {}; you looked: {})",
+                def.shape,
+                render::token(self.mission(), def)
+            )
+        } else {
+            format!("face-down threat (shape {})", def.shape)
+        }
+    }
+
+    pub fn square_label(&self, sq: Sq) -> String {
+        let (r, c) = self.map().row_col(sq);
+        let n = self.map().number[sq as usize];
+        if n > 0 {
+            format!("({r},{c}) #{n}")
+        } else {
+            format!("({r},{c})")
+        }
+    }
+
+    pub fn char_name(&self, ch: u8) -> &'static str {
+        &self.content.characters[self.chars[ch as usize].def as usize].name
+    }
+
+    pub fn pending_label(&self) -> String {
+        match self.stack.last() {
+            None => "game over".into(),
+            Some(t) => match *t {
+                Task::ActionPhase => format!(
+                    "action phase: {} of 2 actions done{}",
+                    self.acts.normal,
+                    if self.acts.extra > 0 {
+                        format!(", {} additional", self.acts.extra)
+                    } else {
+                        String::new()
+                    }
+                ),
+                Task::Card { ch, slot, s, .. } => format!(
+                    "{} played into {} (Strength {s})",
+                    self.char_name(ch),
+                    self.slot_name(slot as usize)
+                ),
+                Task::Move { ch, left, .. } => {
+                    format!("{} is moving: {left} square(s) left", self.char_name(ch))
+                }
+                Task::Attack { ch, s } => format!("{} attacks with Strength {s}: choose a target", self.char_name(ch)),
+                Task::Spy { ch, s } => format!("{} spies with Strength {s}", self.char_name(ch)),
+                Task::SpyMoveTo { .. } => "move the enemy 1 square".into(),
+                Task::PlanKeep { .. } => "Plan: keep 1 card (not Bad Luck, no second copy)".into(),
+                Task::PlanTop { .. } => "Plan: put 1 card on top of the planning deck".into(),
+                Task::ChooseFree { .. } => "choose the free action".into(),
+                Task::Target { .. } => "choose a threat".into(),
+                Task::PushSteps { .. } => "move the enemy away".into(),
+                Task::ChooseCharacter { .. } => "choose a character".into(),
+                Task::Calm => "discard a disturbance token".into(),
+                Task::EnemyMove { .. } => "event: choose the enemy that moves".into(),
+                Task::EnemyDest { .. } => "event: choose where the enemy moves (ties)".into(),
+                Task::EnemyAttack { .. } => "event: choose the enemy that attacks".into(),
+                Task::AttackTarget { .. } => "event: choose the nearest character attacked (tie)".into(),
+                Task::Spawn { .. } => "choose the spawn square (tie)".into(),
+                Task::Disturb { .. } => "choose the slot to disturb (tie)".into(),
+                Task::Damage { ch, .. } => format!("{} takes damage: block with Defense?", self.char_name(ch)),
+                Task::ChildFlee { .. } => "the Child flees: choose its square".into(),
+                Task::RevealNearest { .. } => "choose the nearest face-down threat (tie)".into(),
+                Task::SlotResolve { slot, .. } => format!(
+                    "event for {}: who is \"you\"?",
+                    self.slot_name(slot as usize)
+                ),
+                other => format!("{other:?}"),
+            },
+        }
+    }
+
+    pub fn view_of(&self, seat: u8) -> View {
+        let c = self.content;
+        let map = self.map();
+        let pos = |sq: Sq| map.row_col(sq);
+        let card_text = |id: CardId| render::card(c.card(id));
+        let characters = self
+            .chars
+            .iter()
+            .enumerate()
+            .map(|(i, ch)| {
+                let (row, col) = pos(ch.sq);
+                CharView {
+                    id: c.characters[ch.def as usize].id.clone(),
+                    name: c.characters[ch.def as usize].name.clone(),
+                    row,
+                    col,
+                    damage: ch.damage,
+                    health: ch.health,
+                    kept: ch
+                        .kept
+                        .iter()
+                        .map(|&p| c.planning[p as usize].name.clone())
+                        .collect(),
+                    carries_child: self.child == Child::Character(i as u8),
+                }
+            })
+            .collect();
+        let hand = self.seats[seat as usize]
+            .hand
+            .iter()
+            .map(|&id| CardView {
+                id,
+                character: c.characters[c.card(id).character as usize].name.clone(),
+                text: card_text(id),
+            })
+            .collect();
+        let slots = (0..self.slots.len())
+            .map(|i| SlotView {
+                name: self.slot_name(i),
+                strength: self.slot_strength(i),
+                cards: self.slots[i].cards.iter().map(|&id| card_text(id)).collect(),
+                tokens: self.slots[i].tokens.iter().map(|&t| self.dist_value(t)).collect(),
+            })
+            .collect();
+        let threats = (0..self.threats.len() as TokenId)
+            .filter_map(|t| {
+                let th = &self.threats[t as usize];
+                let TLoc::Map(sq) = th.loc else { return None };
+                let (row, col) = pos(sq);
+                let looked = th.seen & (1 << seat) != 0;
+                Some(ThreatView {
+                    token: t,
+                    row,
+                    col,
+                    shape: self.token_def(t).shape,
+                    face_up: th.face_up,
+                    damage: th.damage,
+                    identity: (th.face_up || looked)
+                        .then(|| render::token(self.mission(), self.token_def(t))),
+                    looked,
+                    carries_child: self.child == Child::Token(t),
+                })
+            })
+            .collect();
+        let defeated = (0..self.threats.len() as TokenId)
+            .filter(|&t| self.threats[t as usize].loc == TLoc::Defeated)
+            .map(|t| self.token_def(t).name.clone())
+            .collect();
+        let event_top_back = self
+            .events
+            .draw_pile()
+            .last()
+            .map(|&e| render::back(c.events[e as usize].back).to_string());
+        let is_active = seat == self.active;
+        let mut legal = Vec::new();
+        if is_active && self.outcome.is_none() {
+            let mut v = Vec::new();
+            self.legal_into(&mut v);
+            legal = v.iter().map(|&a| self.describe(a)).collect();
+        }
+        View {
+            seat,
+            active: self.active,
+            turn: self.turn,
+            mission: format!("{} — {}", self.mission().number, self.mission().name),
+            objective: render::objective(self.mission()),
+            characters,
+            hand,
+            hand_sizes: self.seats.iter().map(|s| s.hand.len()).collect(),
+            slots,
+            threats,
+            defeated,
+            reinforcement_pile: self.reinforcements.len(),
+            event_deck: self.events.draw_len(),
+            event_top_back,
+            event_discard: self
+                .events
+                .discard_pile()
+                .iter()
+                .map(|&e| c.events[e as usize].name.clone())
+                .collect(),
+            planning_deck: self.planning.draw_len(),
+            planning_discard: self
+                .planning
+                .discard_pile()
+                .iter()
+                .map(|&p| c.planning[p as usize].name.clone())
+                .collect(),
+            plan_drawn: if is_active {
+                self.plan_drawn
+                    .iter()
+                    .map(|&p| render::planning(&c.planning[p as usize]))
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            ability_discards: self
+                .decks
+                .iter()
+                .map(|d| d.discard_pile().iter().map(|&id| card_text(id)).collect())
+                .collect(),
+            disturbance_pool: self.dist_pool.len(),
+            disturbance_discard: self.dist_discard.iter().map(|&t| self.dist_value(t)).collect(),
+            child: match self.child {
+                Child::Absent => "not in this mission".into(),
+                Child::Square(sq) => format!("in square {}", self.square_label(sq)),
+                Child::Character(ch) => format!("carried by {}", self.char_name(ch)),
+                Child::Token(t) => format!("carried by {}", self.token_def(t).name),
+            },
+            doors_open: (0..10).filter(|d| self.doors_open & (1 << d) != 0).collect(),
+            track: self.track,
+            collected: self.collected,
+            pending: self.pending_label(),
+            legal,
+            outcome: self.outcome.clone(),
+        }
+    }
+
+    /// One action in the rulebook's words, as the active seat may know it.
+    pub fn describe(&self, a: Action) -> String {
+        let c = self.content;
+        let seat = self.active;
+        let tok = |t: TokenId| {
+            let at = match self.threats[t as usize].loc {
+                TLoc::Map(sq) => format!(" at {}", self.square_label(sq)),
+                _ => String::new(),
+            };
+            format!("{}{at}", self.threat_label(t, seat))
+        };
+        match a {
+            Action::Play { card, slot } => format!(
+                "play {} ({}) into {} — Strength {}",
+                render::card(c.card(card)),
+                c.characters[c.card(card).character as usize].name,
+                self.slot_name(slot as usize),
+                self.resolve_strength(card, slot as usize)
+            ),
+            Action::UsePlanning { ch, card } => format!(
+                "{} uses {}",
+                self.char_name(ch),
+                render::planning(&c.planning[card as usize])
+            ),
+            Action::UseItem { ch, token } => format!("{} uses {}", self.char_name(ch), tok(token)),
+            Action::Rescue { ch } => format!("{} rescues the Child", self.char_name(ch)),
+            Action::EndActions => "end the action phase".into(),
+            Action::ResolveAction => match self.stack.last() {
+                Some(Task::Card { slot, s, .. }) => match self.slot_kind(*slot as usize) {
+                    Ok(k) => format!("resolve the {} action with Strength {s}", k.name()),
+                    Err(m) => format!(
+                        "resolve the mission action: {}",
+                        render::mission_slot(&self.mission().slots[m])
+                    ),
+                },
+                _ => "resolve the action".into(),
+            },
+            Action::ResolveText => match self.stack.last() {
+                Some(Task::Card { card, .. }) => format!(
+                    "resolve the ability text: {}",
+                    c.card(*card).text.as_ref().map(render::ability_text).unwrap_or_default()
+                ),
+                _ => "resolve the ability text".into(),
+            },
+            Action::FinishCard => "done with this card".into(),
+            Action::Step(sq) => format!("step to {}", self.square_label(sq)),
+            Action::Stop => "stop here".into(),
+            Action::Target(t) => format!("choose {}", tok(t)),
+            Action::SpyLook(t) => format!("look secretly at {}", tok(t)),
+            Action::SpyMove(t) => format!("move {} 1 square", tok(t)),
+            Action::Square(sq) => format!("square {}", self.square_label(sq)),
+            Action::Character(ch) => self.char_name(ch).to_string(),
+            Action::Slot(s) => format!("the {} slot", self.slot_name(s as usize)),
+            Action::Keep(p) => format!("keep {}", render::planning(&c.planning[p as usize])),
+            Action::KeepNone => "keep nothing".into(),
+            Action::Top(p) => format!(
+                "put {} on top of the planning deck",
+                c.planning[p as usize].name
+            ),
+            Action::TopNone => "put nothing on top".into(),
+            Action::Block => "discard Defense to block 1 damage".into(),
+            Action::TakeDamage => "take the damage".into(),
+            Action::Enemy(t) => format!("the enemy {}", tok(t)),
+            Action::Choose(k) => format!("a free {} action", k.name()),
+            Action::DiscardToken { slot, value } => format!(
+                "discard a disturbance token worth {value} from {}",
+                self.slot_name(slot as usize)
+            ),
+        }
+    }
+}
