@@ -1,0 +1,1 @@
+//! The heuristic Firefly bot (being written).
