@@ -607,6 +607,11 @@ pub fn choice(c: &Choice) -> String {
 
 /// A standing ability as a sentence: "When you complete a Crime job, take $500."
 pub fn ability(ab: &Ability) -> String {
+    ability_nb(ab).replace(NB, " ")
+}
+
+/// [`ability`], with [`NB`] where a card should not break the line.
+fn ability_nb(ab: &Ability) -> String {
     let s = match ab {
         Ability::JobCompletionBonus { jobs, amount } => {
             format!(
@@ -696,10 +701,10 @@ pub fn ability(ab: &Ability) -> String {
             "May sell Parts for {} each to any Contact you are Solid with",
             money(*price)
         ),
-        Ability::Gifted => "Gifted: before each test, roll a die. 1–2: back to the \
-                            ship. 3: +2 Fight. 4: +2 Tech. 5: +2 Negotiate. 6: +3 to the \
-                            tested skill"
-            .into(),
+        Ability::Gifted => format!(
+            "Gifted: before each test, roll a die. 1–2:{NB}back to the ship. 3:{NB}+2{NB}Fight. \
+             4:{NB}+2{NB}Tech. 5:{NB}+2{NB}Negotiate. 6:{NB}+3 to the tested skill"
+        ),
         Ability::GiftedBonus { amount } => format!("+{amount} to Gifted rolls"),
         Ability::StaysAboardForImmoralJobs => {
             "Stays aboard when you work an Immoral job, adding no skills to it".into()
@@ -857,12 +862,18 @@ impl Card {
     }
 }
 
-/// Word-wraps `text` to [`WIDTH`] columns.
+/// A space the card layout does not break a line at ("3: +2 Fight" stays together); printed
+/// as a plain space.
+const NB: char = '\u{a0}';
+
+/// Word-wraps `text` to [`WIDTH`] columns, breaking at plain spaces only.
 fn wrap(text: &str, first: usize, rest: usize, out: &mut Vec<String>) {
     let mut line = " ".repeat(first);
     let mut len = first;
     let mut empty = true;
-    for word in text.split_whitespace() {
+    for word in text.split([' ', '\n', '\t']).filter(|w| !w.is_empty()) {
+        let word = word.replace(NB, " ");
+        let word = word.as_str();
         let w = word.chars().count();
         if !empty && len + 1 + w > WIDTH {
             out.push(std::mem::take(&mut line));
@@ -970,7 +981,7 @@ pub fn crew_card(c: &Crew) -> String {
         &stats_line(&c.skills, &c.professions, &c.keywords, c.moral),
     );
     for ab in &c.abilities {
-        card.para(2, 2, &ability(ab));
+        card.para(2, 2, &ability_nb(ab));
     }
     card.finish()
 }
@@ -980,7 +991,7 @@ pub fn gear_card(g: &Gear) -> String {
     let mut card = Card::new(format!("{} (Gear, {})", g.name, money(g.cost)));
     card.para(2, 2, &stats_line(&g.skills, &[], &g.keywords, false));
     for ab in &g.abilities {
-        card.para(2, 2, &ability(ab));
+        card.para(2, 2, &ability_nb(ab));
     }
     card.finish()
 }
@@ -1013,7 +1024,7 @@ pub fn upgrade_card(u: &ShipUpgrade) -> String {
         card.para(2, 2, &format!("{}.", keywords_text(&u.keywords)));
     }
     for ab in &u.abilities {
-        card.para(2, 2, &ability(ab));
+        card.para(2, 2, &ability_nb(ab));
     }
     card.finish()
 }
@@ -1123,6 +1134,16 @@ pub fn job_card(j: &Job, names: &Names) -> String {
     if !needs.is_empty() {
         card.para(2, 2, &format!("Needs: {}.", needs.join(", ")));
     }
+    if j.heavy_load > 0 {
+        card.para(
+            2,
+            2,
+            &format!(
+                "Heavy Load: while this job is Active, each Full Burn costs {} more Fuel.",
+                j.heavy_load
+            ),
+        );
+    }
     for st in &j.steps {
         let lead = sentences([
             misbehave_count(st.misbehave),
@@ -1137,16 +1158,6 @@ pub fn job_card(j: &Job, names: &Names) -> String {
             ),
         );
         options_lines(&mut card, 4, &st.choices, "", Ctx::Card);
-    }
-    if j.heavy_load > 0 {
-        card.para(
-            2,
-            2,
-            &format!(
-                "Heavy Load: while this job is Active, each Full Burn costs {} more.",
-                item_count(Item::Fuel, j.heavy_load as u32)
-            ),
-        );
     }
     if let Some(b) = &j.bonus {
         let mut gets = Vec::new();
