@@ -75,7 +75,12 @@ impl NewGame for Firefly {
         options: &Options,
         seed: u64,
     ) -> Result<Self, SetupError> {
-        Firefly::setup(content, options, seed)
+        match &options.scenario {
+            Some(s) => {
+                Firefly::from_scenario(content, options, seed, s).map_err(SetupError::Scenario)
+            }
+            None => Firefly::setup(content, options, seed),
+        }
     }
 }
 

@@ -3,7 +3,6 @@
 
 use tabletop_core::Seat;
 
-use crate::content::*;
 use crate::resolve::Origin;
 use crate::state::*;
 
@@ -16,7 +15,11 @@ pub fn check(g: &Firefly) -> Result<(), String> {
     Ok(())
 }
 
-fn count<T: Copy + Into<usize>>(seen: &mut [u8], what: &str, items: impl IntoIterator<Item = T>) -> Result<(), String> {
+fn count<T: Copy + Into<usize>>(
+    seen: &mut [u8],
+    what: &str,
+    items: impl IntoIterator<Item = T>,
+) -> Result<(), String> {
     for x in items {
         let i: usize = x.into();
         if i >= seen.len() {
@@ -43,25 +46,53 @@ fn cards_in_one_place(g: &Firefly) -> Result<(), String> {
             }
             count(&mut supply, "supply", m.gear.iter().map(|&x| x as usize))?;
         }
-        count(&mut supply, "supply", p.spare_gear.iter().map(|&x| x as usize))?;
-        count(&mut supply, "supply", p.upgrades.iter().map(|&x| x as usize))?;
+        count(
+            &mut supply,
+            "supply",
+            p.spare_gear.iter().map(|&x| x as usize),
+        )?;
+        count(
+            &mut supply,
+            "supply",
+            p.upgrades.iter().map(|&x| x as usize),
+        )?;
         if let DriveCoreCard::Card(s) = p.drive_core {
             count(&mut supply, "supply", [s as usize])?;
         }
     }
-    count(&mut supply, "supply", g.removed.supply.iter().map(|&x| x as usize))?;
+    count(
+        &mut supply,
+        "supply",
+        g.removed.supply.iter().map(|&x| x as usize),
+    )?;
     let mut jobs = vec![0u8; c.jobs.len()];
     match &g.phase {
-        Phase::Considering { market: Market::Supply(_), considered, .. } | Phase::Purchasing { considered, .. } => {
-            count(&mut supply, "supply", considered.iter().map(|&x| x as usize))?
+        Phase::Considering {
+            market: Market::Supply(_),
+            considered,
+            ..
         }
-        Phase::Considering { market: Market::Contact(_), considered, .. } | Phase::Accepting { considered, .. } => {
+        | Phase::Purchasing { considered, .. } => count(
+            &mut supply,
+            "supply",
+            considered.iter().map(|&x| x as usize),
+        )?,
+        Phase::Considering {
+            market: Market::Contact(_),
+            considered,
+            ..
+        }
+        | Phase::Accepting { considered, .. } => {
             count(&mut jobs, "job", considered.iter().map(|&x| x as usize))?
         }
         _ => {}
     }
     if let Some(i) = supply.iter().position(|&n| n != 1) {
-        return Err(format!("supply card {i} ({}) is in {} places", c.supply_name(i as u16), supply[i]));
+        return Err(format!(
+            "supply card {i} ({}) is in {} places",
+            c.supply_name(i as u16),
+            supply[i]
+        ));
     }
     // Jobs (story jobs are not in any deck and are never dealt).
     for d in &g.decks.contacts {
@@ -85,7 +116,11 @@ fn cards_in_one_place(g: &Firefly) -> Result<(), String> {
         count(&mut nav, "nav", d.all_cards().map(usize::from))?;
     }
     let mut mis = vec![0u8; c.misbehave_cards.len()];
-    count(&mut mis, "misbehave", g.decks.misbehave.all_cards().map(usize::from))?;
+    count(
+        &mut mis,
+        "misbehave",
+        g.decks.misbehave.all_cards().map(usize::from),
+    )?;
     for r in &g.resolution {
         match r.origin {
             Origin::Nav(x) => count(&mut nav, "nav", [x as usize])?,
@@ -94,10 +129,18 @@ fn cards_in_one_place(g: &Firefly) -> Result<(), String> {
         }
     }
     if let Some(i) = nav.iter().position(|&n| n != 1) {
-        return Err(format!("nav card {i} ({}) is in {} places", c.nav_def(i as u16).name, nav[i]));
+        return Err(format!(
+            "nav card {i} ({}) is in {} places",
+            c.nav_def(i as u16).name,
+            nav[i]
+        ));
     }
     if let Some(i) = mis.iter().position(|&n| n != 1) {
-        return Err(format!("misbehave card {i} ({}) is in {} places", c.misbehave_def(i as u16).name, mis[i]));
+        return Err(format!(
+            "misbehave card {i} ({}) is in {} places",
+            c.misbehave_def(i as u16).name,
+            mis[i]
+        ));
     }
     Ok(())
 }
@@ -112,19 +155,33 @@ fn player_limits(g: &Firefly, p: &Player) -> Result<(), String> {
         return Err(format!("seat {seat}: crew[0] is not the Leader"));
     }
     if p.crew.len() > g.max_crew(p) {
-        return Err(format!("seat {seat}: {} crew on a ship for {}", p.crew.len(), g.max_crew(p)));
+        return Err(format!(
+            "seat {seat}: {} crew on a ship for {}",
+            p.crew.len(),
+            g.max_crew(p)
+        ));
     }
     if p.upgrades.len() > g.upgrade_slots(p) {
-        return Err(format!("seat {seat}: {} upgrades in {} slots", p.upgrades.len(), g.upgrade_slots(p)));
+        return Err(format!(
+            "seat {seat}: {} upgrades in {} slots",
+            p.upgrades.len(),
+            g.upgrade_slots(p)
+        ));
     }
     for m in &p.crew {
         if g.gear_carried_counted(m) > g.gear_capacity(m) {
-            return Err(format!("seat {seat}: {} carries too much gear", g.crew_def(m).name));
+            return Err(format!(
+                "seat {seat}: {} carries too much gear",
+                g.crew_def(m).name
+            ));
         }
     }
     let (h, s) = g.storage_boxes(p);
     if Firefly::storage_used_half(p) > 2 * (h + s) {
-        return Err(format!("seat {seat}: more goods than the Hold and Stash can carry: {:?}", p.items));
+        return Err(format!(
+            "seat {seat}: more goods than the Hold and Stash can carry: {:?}",
+            p.items
+        ));
     }
     if p.active.len() > crate::deal::ACTIVE_LIMIT {
         return Err(format!("seat {seat}: {} active jobs", p.active.len()));

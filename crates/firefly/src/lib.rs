@@ -21,5 +21,7 @@ pub use event::Event;
 pub use state::{Firefly, Options, Phase};
 pub use turn::SetupError;
 pub mod game;
-pub mod view;
 pub mod invariants;
+pub mod scenario;
+pub mod testing;
+pub mod view;

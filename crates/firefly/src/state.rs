@@ -14,7 +14,7 @@ pub struct JobPay {
 }
 
 /// Table options: everything besides the seed that defines a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Options {
     /// Number of captains, 1..=5.
@@ -29,6 +29,11 @@ pub struct Options {
     /// beyond the story's own.
     #[serde(default)]
     pub max_rounds: Option<u16>,
+    /// Start from a hand-written position instead of the normal set-up (see
+    /// [`crate::scenario`]). Kept in the options so that saves and replays of a scenario game
+    /// carry it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<crate::scenario::Scenario>,
 }
 
 impl Options {
@@ -38,6 +43,7 @@ impl Options {
             story: story.to_string(),
             first_game: false,
             max_rounds: None,
+            scenario: None,
         }
     }
 }

@@ -14,6 +14,8 @@ use crate::state::*;
 /// Why a game could not be set up.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum SetupError {
+    #[error("{0}")]
+    Scenario(crate::scenario::ScenarioError),
     #[error("Firefly is for 1 to 5 players, not {0}")]
     Players(u8),
     #[error("no story card called \"{0}\" (try `tabletop firefly stories`)")]
@@ -241,6 +243,12 @@ impl Firefly {
                 }
             }
         }
+    }
+
+    /// Start `seat`'s turn and settle (scenarios start here).
+    pub fn begin_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        self.start_turn(seat, events);
+        self.settle(events);
     }
 
     /// FF-TURN-1/2: a new turn.

@@ -30,12 +30,14 @@ pub const WIDTH: usize = 80;
 /// `$500`, `$1,000`, `$12,500`.
 pub fn money(amount: u32) -> String {
     let digits = amount.to_string();
-    let mut out = String::from("$");
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
+    let head = match digits.len() % 3 {
+        0 => 3,
+        n => n,
+    };
+    let mut out = format!("${}", &digits[..head]);
+    for group in digits.as_bytes()[head..].chunks(3) {
+        out.push(',');
+        out.extend(group.iter().map(|&b| b as char));
     }
     out
 }
@@ -1357,4 +1359,41 @@ pub fn all_cards(content: &Content) -> Vec<(String, String)> {
         out.push((format!("story \"{}\"", s.id), story_card(s, &names)));
     }
     out
+}
+
+/// The card text of one physical Supply card.
+pub fn supply_card(content: &Content, card: SupplyCardId) -> String {
+    match content.supply_cards[card as usize].kind {
+        SupplyKind::Crew(d) => crew_card(&content.crew[d as usize]),
+        SupplyKind::Gear(d) => gear_card(&content.gear[d as usize]),
+        SupplyKind::Upgrade(d) => upgrade_card(&content.upgrades[d as usize]),
+    }
+}
+
+/// One-line text of a schema value, for callers that prefer a method: `effect.text()`.
+pub trait Text {
+    fn text(&self) -> String;
+}
+
+macro_rules! text_via {
+    ($($ty:ty => $f:expr),* $(,)?) => {
+        $(impl Text for $ty {
+            fn text(&self) -> String {
+                $f(self)
+            }
+        })*
+    };
+}
+
+text_via! {
+    Effect => effect,
+    Requirement => requirement,
+    TestModifier => test_modifier,
+    Test => test,
+    Outcome => outcome,
+    Branch => branch,
+    Choice => choice,
+    Ability => ability,
+    GoalCondition => goal_condition,
+    Ending => |e: &Ending| ending(*e).to_string(),
 }

@@ -1,0 +1,546 @@
+//! Scenario files: a game position written by hand — ships' sectors, crew and gear, money,
+//! goods, jobs, reputations, Warrants, the Cruiser and Cutter, stacked deck tops and scripted
+//! die rolls — that the engine loads, validates and plays on from. Rules questions, bug
+//! reports and the rule tests are written as scenarios.
+//!
+//! ```toml
+//! story = "the-king-of-all-londinium"
+//! dice = [6, 3]                     # the next die rolls, in order
+//! cutter = "border-1"
+//! [[player]]
+//! leader = "malcolm"
+//! ship = "serenity"
+//! sector = "persephone"
+//! money = 2000
+//! fuel = 4
+//! crew = [{ card = "kaylee", gear = ["pistol"] }]
+//! hand = ["badger-try-one-of-the-border-planets"]
+//! [decks]
+//! nav-border = ["the-big-black"]    # next Nav cards, top first
+//! ```
+//!
+//! Cards named by a scenario are taken out of their decks, so every card stays in exactly one
+//! place. The position starts at the beginning of `current`'s turn, with no action taken.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use tabletop_core::Seat;
+
+use crate::content::*;
+use crate::event::Event;
+use crate::state::*;
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Scenario {
+    /// Free text: what the scenario is about.
+    #[serde(default)]
+    pub title: String,
+    /// Whose turn it is (default 0).
+    #[serde(default)]
+    pub current: Seat,
+    /// Rounds already played.
+    #[serde(default)]
+    pub round: u16,
+    /// Sector ids of the Alliance Cruiser and Reaver Cutter (default: their set-up sectors).
+    #[serde(default)]
+    pub cruiser: Option<String>,
+    #[serde(default)]
+    pub cutter: Option<String>,
+    /// Scripted d6 results, used before the seeded RNG.
+    #[serde(default)]
+    pub dice: Vec<u8>,
+    pub player: Vec<ScenarioPlayer>,
+    #[serde(default)]
+    pub decks: ScenarioDecks,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ScenarioPlayer {
+    pub leader: String,
+    pub ship: String,
+    pub sector: String,
+    #[serde(default = "default_money")]
+    pub money: u32,
+    #[serde(default = "default_fuel")]
+    pub fuel: u8,
+    #[serde(default = "default_parts")]
+    pub parts: u8,
+    #[serde(default)]
+    pub cargo: u8,
+    #[serde(default)]
+    pub contraband: u8,
+    #[serde(default)]
+    pub passengers: u8,
+    #[serde(default)]
+    pub fugitives: u8,
+    #[serde(default)]
+    pub warrants: u8,
+    #[serde(default)]
+    pub goals: u8,
+    #[serde(default)]
+    pub solid: Vec<ContactName>,
+    /// Gear the Leader carries.
+    #[serde(default)]
+    pub leader_gear: Vec<String>,
+    #[serde(default)]
+    pub leader_disgruntled: bool,
+    #[serde(default)]
+    pub crew: Vec<ScenarioCrew>,
+    #[serde(default)]
+    pub spare_gear: Vec<String>,
+    #[serde(default)]
+    pub upgrades: Vec<String>,
+    /// A bought drive core replacing the ship's starting one.
+    #[serde(default)]
+    pub drive_core: Option<String>,
+    #[serde(default)]
+    pub hand: Vec<String>,
+    #[serde(default)]
+    pub active: Vec<ScenarioJob>,
+    /// Completed jobs under the ship (they do not make the player Solid by themselves: list
+    /// Solid contacts in `solid`).
+    #[serde(default)]
+    pub completed: Vec<String>,
+}
+
+fn default_money() -> u32 {
+    3000
+}
+fn default_fuel() -> u8 {
+    6
+}
+fn default_parts() -> u8 {
+    2
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ScenarioCrew {
+    pub card: String,
+    #[serde(default)]
+    pub gear: Vec<String>,
+    #[serde(default)]
+    pub disgruntled: bool,
+    #[serde(default)]
+    pub wanted_token: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ScenarioJob {
+    pub job: String,
+    #[serde(default)]
+    pub steps_done: u8,
+}
+
+/// Deck tops (next cards, top first) and discard piles (bottom first), by card id.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ScenarioDecks {
+    #[serde(default)]
+    pub nav_alliance: Vec<String>,
+    #[serde(default)]
+    pub nav_border: Vec<String>,
+    #[serde(default)]
+    pub misbehave: Vec<String>,
+    /// Supply deck id → next cards (crew, gear or upgrade ids).
+    #[serde(default)]
+    pub supply: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    pub supply_discard: BTreeMap<String, Vec<String>>,
+    /// Contact → next job ids.
+    #[serde(default)]
+    pub contact: BTreeMap<ContactName, Vec<String>>,
+    #[serde(default)]
+    pub contact_discard: BTreeMap<ContactName, Vec<String>>,
+    /// Whether each Nav deck has already been reshuffled once (FF-FLY-26).
+    #[serde(default)]
+    pub nav_reshuffled: bool,
+}
+
+/// A scenario problem, naming the field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("scenario: {field}: {message}")]
+pub struct ScenarioError {
+    pub field: String,
+    pub message: String,
+}
+
+fn err<T>(field: impl Into<String>, message: impl Into<String>) -> Result<T, ScenarioError> {
+    Err(ScenarioError {
+        field: field.into(),
+        message: message.into(),
+    })
+}
+
+impl Scenario {
+    /// Parse a scenario file's text.
+    pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+        toml::from_str(text).map_err(|e| ScenarioError {
+            field: "(file)".into(),
+            message: e.to_string().trim_end().replace('\n', " | "),
+        })
+    }
+}
+
+/// Where a physical card can be taken from.
+struct Taker<'a> {
+    g: &'a mut Firefly,
+}
+
+impl Taker<'_> {
+    /// Take a physical Supply card of this definition id out of any Supply deck.
+    fn supply(&mut self, field: &str, id: &str) -> Result<SupplyCardId, ScenarioError> {
+        let c = self.g.content;
+        let matches = |k: SupplyKind| match k {
+            SupplyKind::Crew(d) => c.crew[d as usize].id == id,
+            SupplyKind::Gear(d) => c.gear[d as usize].id == id,
+            SupplyKind::Upgrade(d) => c.upgrades[d as usize].id == id,
+        };
+        if !c.supply_cards.iter().any(|s| matches(s.kind)) {
+            return err(field, format!("no Supply card \"{id}\""));
+        }
+        for deck in &mut self.g.decks.supply {
+            let found = deck
+                .all_cards()
+                .find(|&x| matches(c.supply_cards[x as usize].kind));
+            if let Some(x) = found {
+                if !deck.take_from_draw(x) {
+                    deck.take_from_discard(x);
+                }
+                return Ok(x);
+            }
+        }
+        err(
+            field,
+            format!("every copy of \"{id}\" is already placed elsewhere in the scenario"),
+        )
+    }
+
+    fn job(&mut self, field: &str, id: &str) -> Result<JobId, ScenarioError> {
+        let c = self.g.content;
+        let Some(j) = c.jobs.iter().position(|j| j.id == id) else {
+            return err(field, format!("no job \"{id}\""));
+        };
+        let j = j as JobId;
+        match c.jobs[j as usize].contact {
+            Some(k) => {
+                let deck = &mut self.g.decks.contacts[k.index()];
+                if deck.take_from_draw(j) || deck.take_from_discard(j) {
+                    Ok(j)
+                } else {
+                    err(
+                        field,
+                        format!("job \"{id}\" is already placed elsewhere in the scenario"),
+                    )
+                }
+            }
+            None => Ok(j),
+        }
+    }
+}
+
+fn sector(c: &Content, field: &str, id: &str) -> Result<SectorId, ScenarioError> {
+    c.sector(id)
+        .map_or_else(|| err(field, format!("no sector \"{id}\"")), Ok)
+}
+
+impl Firefly {
+    /// Build the position a scenario describes.
+    pub fn from_scenario(
+        content: &'static Content,
+        options: &Options,
+        seed: u64,
+        s: &Scenario,
+    ) -> Result<Firefly, ScenarioError> {
+        let mut plain = options.clone();
+        plain.scenario = None;
+        plain.players = s.player.len() as u8;
+        let mut g = Firefly::setup(content, &plain, seed).map_err(|e| ScenarioError {
+            field: "player".into(),
+            message: e.to_string(),
+        })?;
+        let c = content;
+        // Put RESHUFFLE cards back in the decks: scenarios stack decks explicitly.
+        if s.current as usize >= s.player.len() {
+            return err(
+                "current",
+                format!("there are only {} players", s.player.len()),
+            );
+        }
+        if let Some(x) = &s.cruiser {
+            g.cruiser = sector(c, "cruiser", x)?;
+        }
+        if let Some(x) = &s.cutter {
+            g.cutter = sector(c, "cutter", x)?;
+        }
+        for (n, f) in s.dice.iter().enumerate() {
+            if !(1..=6).contains(f) {
+                return err(format!("dice[{n}]"), format!("{f} is not a die face"));
+            }
+        }
+        g.chance.script_d6(s.dice.iter().copied());
+        let mut leaders_used = Vec::new();
+        let mut ships_used = Vec::new();
+        for (i, sp) in s.player.iter().enumerate() {
+            let f = |x: &str| format!("player[{i}].{x}");
+            let Some(l) = c.crew.iter().position(|x| x.id == sp.leader && x.leader) else {
+                return err(f("leader"), format!("no Leader \"{}\"", sp.leader));
+            };
+            let Some(ship) = c.ships.iter().position(|x| x.id == sp.ship) else {
+                return err(f("ship"), format!("no ship \"{}\"", sp.ship));
+            };
+            if leaders_used.contains(&l) {
+                return err(f("leader"), "two captains have the same Leader");
+            }
+            if ships_used.contains(&ship) {
+                return err(f("ship"), "two captains have the same ship");
+            }
+            leaders_used.push(l);
+            ships_used.push(ship);
+            let sec = sector(c, &f("sector"), &sp.sector)?;
+            let mut t = Taker { g: &mut g };
+            let mut crew = vec![CrewMember {
+                card: CrewCard::Leader(l as CrewDefId),
+                def: l as CrewDefId,
+                gear: Vec::new(),
+                disgruntled: sp.leader_disgruntled,
+                wanted_token: false,
+            }];
+            for (k, gid) in sp.leader_gear.iter().enumerate() {
+                crew[0]
+                    .gear
+                    .push(t.supply(&f(&format!("leader-gear[{k}]")), gid)?);
+            }
+            for (k, m) in sp.crew.iter().enumerate() {
+                let field = f(&format!("crew[{k}].card"));
+                let card = t.supply(&field, &m.card)?;
+                let SupplyKind::Crew(d) = c.supply_cards[card as usize].kind else {
+                    return err(field, format!("\"{}\" is not a crew card", m.card));
+                };
+                let mut gear = Vec::new();
+                for (q, gid) in m.gear.iter().enumerate() {
+                    gear.push(t.supply(&f(&format!("crew[{k}].gear[{q}]")), gid)?);
+                }
+                crew.push(CrewMember {
+                    card: CrewCard::Hired(card),
+                    def: d,
+                    gear,
+                    disgruntled: m.disgruntled,
+                    wanted_token: m.wanted_token,
+                });
+            }
+            for m in &crew {
+                for &gc in &m.gear {
+                    if !matches!(c.supply_cards[gc as usize].kind, SupplyKind::Gear(_)) {
+                        return err(f("crew"), format!("\"{}\" is not gear", c.supply_name(gc)));
+                    }
+                }
+            }
+            let mut spare = Vec::new();
+            for (k, gid) in sp.spare_gear.iter().enumerate() {
+                spare.push(t.supply(&f(&format!("spare-gear[{k}]")), gid)?);
+            }
+            let mut upgrades = Vec::new();
+            for (k, u) in sp.upgrades.iter().enumerate() {
+                upgrades.push(t.supply(&f(&format!("upgrades[{k}]")), u)?);
+            }
+            let drive_core = match &sp.drive_core {
+                Some(d) => DriveCoreCard::Card(t.supply(&f("drive-core"), d)?),
+                None => DriveCoreCard::Starting(c.ship_cores[ship]),
+            };
+            let mut hand = Vec::new();
+            for (k, j) in sp.hand.iter().enumerate() {
+                hand.push(t.job(&f(&format!("hand[{k}]")), j)?);
+            }
+            let mut active = Vec::new();
+            for (k, a) in sp.active.iter().enumerate() {
+                let job = t.job(&f(&format!("active[{k}].job")), &a.job)?;
+                if a.steps_done as usize >= c.jobs[job as usize].steps.len() {
+                    return err(
+                        f(&format!("active[{k}].steps-done")),
+                        "a job with every step done is complete, not active",
+                    );
+                }
+                active.push(ActiveJob {
+                    job,
+                    steps_done: a.steps_done,
+                });
+            }
+            let mut completed = Vec::new();
+            for (k, j) in sp.completed.iter().enumerate() {
+                completed.push(t.job(&f(&format!("completed[{k}]")), j)?);
+            }
+            let mut solid = 0u16;
+            for k in &sp.solid {
+                solid |= 1 << k.index();
+            }
+            let p = Player {
+                seat: i as Seat,
+                leader: l as CrewDefId,
+                ship: ship as ShipId,
+                sector: sec,
+                placed: true,
+                drive_core,
+                upgrades,
+                crew,
+                spare_gear: spare,
+                money: sp.money,
+                items: [
+                    sp.cargo,
+                    sp.contraband,
+                    sp.fuel,
+                    sp.parts,
+                    sp.passengers,
+                    sp.fugitives,
+                ],
+                hand,
+                active,
+                completed,
+                solid,
+                warrants: sp.warrants,
+                goals: sp.goals,
+            };
+            g.players[i] = p;
+            let p = &g.players[i];
+            if p.crew.len() > g.max_crew(p) {
+                return err(
+                    f("crew"),
+                    format!("{} crew on a ship for {}", p.crew.len(), g.max_crew(p)),
+                );
+            }
+            if p.upgrades.len() > g.upgrade_slots(p) {
+                return err(
+                    f("upgrades"),
+                    format!(
+                        "{} upgrades in {} slots",
+                        p.upgrades.len(),
+                        g.upgrade_slots(p)
+                    ),
+                );
+            }
+            let (h, st) = g.storage_boxes(p);
+            if Firefly::storage_used_half(p) > 2 * (h + st) {
+                return err(f("cargo"), "more goods than the Hold and Stash can carry");
+            }
+            if p.hand.len() > crate::deal::HAND_LIMIT {
+                return err(f("hand"), "more than 3 jobs in hand (FF-DEAL-5)");
+            }
+            if p.active.len() > crate::deal::ACTIVE_LIMIT {
+                return err(f("active"), "more than 3 active jobs (FF-DEAL-7)");
+            }
+            for m in &p.crew {
+                if g.gear_carried_counted(m) > g.gear_capacity(m) {
+                    return err(
+                        f("crew"),
+                        format!(
+                            "{} carries more gear than allowed (FF-CREW-17)",
+                            g.crew_def(m).name
+                        ),
+                    );
+                }
+            }
+        }
+        g.ships_chosen = (1u16 << s.player.len()).wrapping_sub(1) as u8;
+        // Stacked deck tops and discard piles.
+        let d = &s.decks;
+        for (deck, list, name) in [
+            (0usize, &d.nav_alliance, "nav-alliance"),
+            (1, &d.nav_border, "nav-border"),
+        ] {
+            let mut cards = Vec::new();
+            for (k, id) in list.iter().enumerate() {
+                let field = format!("decks.{name}[{k}]");
+                let found = g.decks.nav[deck]
+                    .all_cards()
+                    .find(|&x| c.nav_def(x).id == *id && !cards.contains(&x));
+                let Some(x) = found else {
+                    return err(field, format!("no (more) Nav card \"{id}\" in that deck"));
+                };
+                if !g.decks.nav[deck].take_from_draw(x) {
+                    g.decks.nav[deck].take_from_discard(x);
+                }
+                cards.push(x);
+            }
+            g.decks.nav[deck].stack_top(&cards);
+            g.decks.nav_reshuffled[deck] = d.nav_reshuffled;
+        }
+        let mut cards = Vec::new();
+        for (k, id) in d.misbehave.iter().enumerate() {
+            let field = format!("decks.misbehave[{k}]");
+            let found = g
+                .decks
+                .misbehave
+                .all_cards()
+                .find(|&x| c.misbehave_def(x).id == *id && !cards.contains(&x));
+            let Some(x) = found else {
+                return err(field, format!("no (more) Misbehave card \"{id}\""));
+            };
+            if !g.decks.misbehave.take_from_draw(x) {
+                g.decks.misbehave.take_from_discard(x);
+            }
+            cards.push(x);
+        }
+        g.decks.misbehave.stack_top(&cards);
+        for (top, map, name) in [
+            (true, &d.supply, "supply"),
+            (false, &d.supply_discard, "supply-discard"),
+        ] {
+            for (deck_id, list) in map {
+                let Some(di) = c.supply_decks.iter().position(|x| &x.def.id == deck_id) else {
+                    return err(
+                        format!("decks.{name}"),
+                        format!("no Supply deck \"{deck_id}\""),
+                    );
+                };
+                let mut cards = Vec::new();
+                for (k, id) in list.iter().enumerate() {
+                    let field = format!("decks.{name}.{deck_id}[{k}]");
+                    let x = Taker { g: &mut g }.supply(&field, id)?;
+                    if c.supply_cards[x as usize].deck as usize != di {
+                        return err(field, format!("\"{id}\" is not a card of {deck_id}"));
+                    }
+                    cards.push(x);
+                }
+                if top {
+                    g.decks.supply[di].stack_top(&cards);
+                } else {
+                    for x in cards {
+                        g.decks.supply[di].discard(x);
+                    }
+                }
+            }
+        }
+        for (top, map, name) in [
+            (true, &d.contact, "contact"),
+            (false, &d.contact_discard, "contact-discard"),
+        ] {
+            for (k, list) in map {
+                let mut cards = Vec::new();
+                for (n, id) in list.iter().enumerate() {
+                    let field = format!("decks.{name}.{k:?}[{n}]");
+                    let j = Taker { g: &mut g }.job(&field, id)?;
+                    if c.jobs[j as usize].contact != Some(*k) {
+                        return err(field, format!("\"{id}\" is not a {} job", k.name()));
+                    }
+                    cards.push(j);
+                }
+                if top {
+                    g.decks.contacts[k.index()].stack_top(&cards);
+                } else {
+                    for j in cards {
+                        g.decks.contacts[k.index()].discard(j);
+                    }
+                }
+            }
+        }
+        g.round = s.round;
+        g.pick_order = (0..s.player.len() as Seat).collect();
+        let mut events: Vec<Event> = Vec::new();
+        g.begin_turn(s.current, &mut events);
+        Ok(g)
+    }
+}
