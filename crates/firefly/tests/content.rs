@@ -28,13 +28,20 @@ at = [0, 0]
     assert_eq!(err.file, "test/bad.toml");
     assert_eq!(err.entry, "sector \"nowhere\"");
     assert_eq!(err.field, "neighbours");
-    assert!(err.to_string().contains("unknown sector \"no-such-sector\""), "{err}");
+    assert!(
+        err.to_string()
+            .contains("unknown sector \"no-such-sector\""),
+        "{err}"
+    );
 }
 
 #[test]
 fn a_malformed_file_is_refused_with_its_name_and_line() {
     let mut files = ContentFiles::builtin();
-    files.files.push(("test/typo.toml".into(), "[[crew]]\nid = \"x\"\nnmae = \"X\"\n".into()));
+    files.files.push((
+        "test/typo.toml".into(),
+        "[[crew]]\nid = \"x\"\nnmae = \"X\"\n".into(),
+    ));
     let err = Content::load(&files).unwrap_err();
     assert_eq!(err.file, "test/typo.toml");
     assert!(err.message.contains("nmae"), "{err}");

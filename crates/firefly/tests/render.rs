@@ -1400,3 +1400,19 @@ fn every_field_the_content_sets_is_rendered() {
     }
     assert!(p.is_empty(), "{}", p.join("\n"));
 }
+
+#[test]
+fn the_text_trait_and_supply_cards() {
+    use render::Text;
+    let e: Effect = de("kind = \"kill-crew\"\ncount = 1");
+    assert_eq!(e.text(), "Kill 1 Crew");
+    assert_eq!(Ending::FullStop.text(), "Full Stop");
+    let c = Content::builtin();
+    for id in 0..c.supply_cards.len() {
+        let text = render::supply_card(c, id as SupplyCardId);
+        assert!(
+            text.starts_with(c.supply_name(id as SupplyCardId)),
+            "{text}"
+        );
+    }
+}

@@ -16,7 +16,11 @@ fn random_games_run() {
         let mut steps = 0;
         while g.actor() != Actor::Over {
             g.legal_actions(&mut actions);
-            assert!(!actions.is_empty(), "seed {seed}: no legal action in {:?}", g.phase);
+            assert!(
+                !actions.is_empty(),
+                "seed {seed}: no legal action in {:?}",
+                g.phase
+            );
             // Prefer anything over ending the turn, so random games go somewhere.
             let mut a = actions[pick.index(actions.len())];
             if a == tabletop_firefly::Action::EndTurn && actions.len() > 1 && pick.below(4) != 0 {
