@@ -17,6 +17,7 @@ pub mod child;
 pub mod content;
 pub mod damage;
 pub mod disturbance;
+pub mod draw;
 pub mod effects;
 pub mod enemy;
 pub mod event;

@@ -411,7 +411,7 @@ pub struct Mandalorian {
     pub(crate) in_event_phase: bool,
     /// Counts state changes made by effects (MA-EVENT-34: an event with no effect).
     pub(crate) changes: u32,
-    pub(crate) outcome: Option<Outcome>,
+    pub outcome: Option<Outcome>,
     pub(crate) steps: u32,
 }
 

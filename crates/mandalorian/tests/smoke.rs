@@ -24,3 +24,11 @@ fn random_games_run() {
         }
     }
 }
+
+#[test]
+fn draw_maps() {
+    for m in 1..=4u8 {
+        let g = Mandalorian::new_game(embedded(), &Options::solo(m, Difficulty::Recruit), 1).unwrap();
+        println!("{}", g.draw_map(0));
+    }
+}
