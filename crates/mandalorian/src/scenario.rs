@@ -1,1 +1,430 @@
-//! Scenario files.
+//! Scenario files: a hand-written state (positions, hands, deck tops, damage, slots, threats,
+//! the Child, doors, the crisis track) that the engine loads, validates and plays on from.
+//! Rule tests are built from them. The game has no dice, so there are no scripted dice; every
+//! random order can be fixed with the `*_top` lists instead.
+//!
+//! ```toml
+//! mission = 1
+//! difficulty = "recruit"
+//! mode = "shared"            # standard | sandbox | shared
+//! seats = 1
+//! characters = ["mando", "ig11"]
+//! seed = 7
+//! clear_threats = true       # every threat token back in the box before placing `threats`
+//! hands = [["Beskar Charge", "Jetpack Hop"]]
+//! deck_top = [["Vibro-Knife"]]          # per deck, first card on top
+//! events_top = ["overwatch"]
+//! planning_top = ["defense", "bad-luck"]
+//! reinforcements = ["Junk Hound"]       # the whole pile, first on top
+//! track = 2
+//! doors_open = [1]
+//! [[character]]
+//! id = "mando"
+//! at = [2, 3]
+//! damage = 1
+//! kept = ["defense"]
+//! [[threat]]
+//! name = "Scrap Trooper"
+//! at = [2, 4]
+//! face_up = true
+//! [[slot]]
+//! slot = "move"                # or a mission slot's name
+//! cards = ["Tracking Fob"]
+//! tokens = [2]
+//! ```
+
+use serde::Deserialize;
+
+use crate::content::*;
+use crate::state::*;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("scenario: {0}")]
+pub struct ScenarioError(pub String);
+
+fn bad<T>(m: impl Into<String>) -> Result<T, ScenarioError> {
+    Err(ScenarioError(m.into()))
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub mission: u8,
+    #[serde(default)]
+    pub difficulty: Difficulty,
+    #[serde(default)]
+    pub mode: Mode,
+    #[serde(default = "one")]
+    pub seats: u8,
+    #[serde(default)]
+    pub characters: Vec<String>,
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(default)]
+    pub first_player: u8,
+    #[serde(default)]
+    pub clear_threats: bool,
+    #[serde(default)]
+    pub hands: Option<Vec<Vec<String>>>,
+    #[serde(default)]
+    pub deck_top: Vec<Vec<String>>,
+    #[serde(default)]
+    pub events_top: Vec<String>,
+    #[serde(default)]
+    pub planning_top: Vec<String>,
+    #[serde(default)]
+    pub reinforcements: Option<Vec<String>>,
+    #[serde(default)]
+    pub track: u8,
+    #[serde(default)]
+    pub collected: u8,
+    #[serde(default)]
+    pub turn: Option<u16>,
+    #[serde(default)]
+    pub doors_open: Vec<u8>,
+    #[serde(default)]
+    pub character: Vec<ScenarioCharacter>,
+    #[serde(default)]
+    pub threat: Vec<ScenarioThreat>,
+    #[serde(default)]
+    pub slot: Vec<ScenarioSlot>,
+    #[serde(default)]
+    pub child: Option<ScenarioChild>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioCharacter {
+    pub id: String,
+    #[serde(default)]
+    pub at: Option<[u8; 2]>,
+    #[serde(default)]
+    pub damage: u8,
+    #[serde(default)]
+    pub kept: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioThreat {
+    pub name: String,
+    pub at: [u8; 2],
+    #[serde(default)]
+    pub face_up: bool,
+    #[serde(default)]
+    pub damage: u8,
+    #[serde(default)]
+    pub carries_child: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioSlot {
+    pub slot: String,
+    #[serde(default)]
+    pub cards: Vec<String>,
+    #[serde(default)]
+    pub tokens: Option<Vec<u8>>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioChild {
+    #[serde(default)]
+    pub at: Option<[u8; 2]>,
+    #[serde(default)]
+    pub character: Option<String>,
+}
+
+impl Scenario {
+    pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+        toml::from_str(text).map_err(|e| ScenarioError(e.to_string()))
+    }
+
+    pub fn options(&self) -> Options {
+        Options {
+            mission: self.mission,
+            difficulty: self.difficulty,
+            mode: self.mode,
+            seats: self.seats,
+            characters: self.characters.clone(),
+            first_player: Some(self.first_player),
+            locked: Vec::new(),
+        }
+    }
+
+    /// Build the state: normal set-up from the options and seed, then every override.
+    pub fn build(&self, content: &'static Content) -> Result<Mandalorian, ScenarioError> {
+        let mut g = Mandalorian::setup(content, &self.options(), self.seed)
+            .map_err(|e| ScenarioError(format!("options: {e}")))?;
+        let map = g.map();
+        let sq_of = |field: &str, rc: [u8; 2]| -> Result<Sq, ScenarioError> {
+            let (r, c) = (rc[0] as usize, rc[1] as usize);
+            if r >= map.height as usize || c >= map.width as usize || !map.exists[map.sq(r, c) as usize] {
+                return bad(format!("{field}: [{r}, {c}] is not a square of the map"));
+            }
+            Ok(map.sq(r, c))
+        };
+        // Doors and track.
+        for &d in &self.doors_open {
+            if d > 9 || map.doors & (1 << d) == 0 {
+                return bad(format!("doors_open: no door {d} on this map"));
+            }
+            g.doors_open |= 1 << d;
+        }
+        g.track = self.track;
+        g.collected = self.collected;
+        if let Some(t) = self.turn {
+            g.turn = t;
+        }
+        // Threats.
+        let mission = g.mission();
+        if self.clear_threats {
+            for th in g.threats.iter_mut() {
+                if matches!(th.loc, TLoc::Map(_)) {
+                    *th = Threat {
+                        loc: TLoc::Box,
+                        face_up: false,
+                        damage: 0,
+                        seen: 0,
+                    };
+                }
+            }
+            if matches!(g.child, Child::Token(_)) {
+                g.child = Child::Absent;
+            }
+        }
+        if let Some(pile) = &self.reinforcements {
+            for &t in &g.reinforcements {
+                g.threats[t as usize].loc = TLoc::Box;
+            }
+            g.reinforcements.clear();
+            let mut order = Vec::new();
+            for (i, name) in pile.iter().enumerate() {
+                let t = (0..g.threats.len() as TokenId).find(|&t| {
+                    mission.tokens[t as usize].orange
+                        && mission.tokens[t as usize].name == *name
+                        && g.threats[t as usize].loc == TLoc::Box
+                        && !order.contains(&t)
+                });
+                match t {
+                    Some(t) => order.push(t),
+                    None => return bad(format!("reinforcements[{i}]: no orange \"{name}\" token left")),
+                }
+            }
+            for &t in order.iter().rev() {
+                g.threats[t as usize].loc = TLoc::Pile;
+                g.reinforcements.push(t);
+            }
+        }
+        for (i, st) in self.threat.iter().enumerate() {
+            let ctx = format!("threat[{i}] \"{}\"", st.name);
+            let sq = sq_of(&format!("{ctx}: at"), st.at)?;
+            let t = (0..g.threats.len() as TokenId)
+                .find(|&t| mission.tokens[t as usize].name == st.name && g.threats[t as usize].loc == TLoc::Box)
+                .or_else(|| {
+                    (0..g.threats.len() as TokenId).find(|&t| {
+                        mission.tokens[t as usize].name == st.name
+                            && g.threats[t as usize].loc == TLoc::Pile
+                    })
+                });
+            let Some(t) = t else {
+                return bad(format!("{ctx}: no such token left in the box (clear_threats = true frees the placed ones)"));
+            };
+            if g.threats[t as usize].loc == TLoc::Pile {
+                g.reinforcements.retain(|&x| x != t);
+            }
+            if let Face::Enemy { health, .. } = mission.tokens[t as usize].face {
+                if st.damage >= health {
+                    return bad(format!("{ctx}: damage {} would have defeated it", st.damage));
+                }
+            } else if st.damage > 0 {
+                return bad(format!("{ctx}: damage: items take no damage (MA-ATTACK-6)"));
+            }
+            g.threats[t as usize] = Threat {
+                loc: TLoc::Map(sq),
+                face_up: st.face_up,
+                damage: st.damage,
+                seen: 0,
+            };
+            if st.carries_child {
+                if !mission.tokens[t as usize].is_enemy() {
+                    return bad(format!("{ctx}: carries_child: only an enemy carries the Child"));
+                }
+                g.child = Child::Token(t);
+            }
+        }
+        // Characters.
+        for (i, sc) in self.character.iter().enumerate() {
+            let ctx = format!("character[{i}] \"{}\"", sc.id);
+            let Some(def) = content.character_by_id(&sc.id) else {
+                return bad(format!("{ctx}: id: unknown character"));
+            };
+            let Some(ch) = g.chars.iter().position(|c| c.def == def) else {
+                return bad(format!("{ctx}: id: not in play in this scenario"));
+            };
+            if let Some(at) = sc.at {
+                g.chars[ch].sq = sq_of(&format!("{ctx}: at"), at)?;
+            }
+            if sc.damage >= g.chars[ch].health {
+                return bad(format!("{ctx}: damage {} defeats the character", sc.damage));
+            }
+            g.chars[ch].damage = sc.damage;
+            for p in &sc.kept {
+                let Some(pid) = take_planning(&mut g, p) else {
+                    return bad(format!("{ctx}: kept: no planning card \"{p}\" left in the deck"));
+                };
+                if !g.may_keep(ch as u8, pid) {
+                    return bad(format!("{ctx}: kept: \"{p}\" cannot be kept (MA-PLAN-4, -5)"));
+                }
+                g.chars[ch].kept.push(pid);
+            }
+        }
+        if let Some(c) = &self.child {
+            g.child = match (&c.at, &c.character) {
+                (Some(at), None) => Child::Square(sq_of("child.at", *at)?),
+                (None, Some(id)) => {
+                    let def = content
+                        .character_by_id(id)
+                        .ok_or_else(|| ScenarioError(format!("child.character: unknown '{id}'")))?;
+                    match g.chars.iter().position(|c| c.def == def) {
+                        Some(i) => Child::Character(i as u8),
+                        None => return bad(format!("child.character: '{id}' is not in play")),
+                    }
+                }
+                _ => return bad("child: give exactly one of at, character"),
+            };
+        }
+        // Hands: every hand back into its deck, then the named cards.
+        if let Some(hands) = &self.hands {
+            if hands.len() != g.seats.len() {
+                return bad(format!("hands: {} hands for {} seats", hands.len(), g.seats.len()));
+            }
+            for s in 0..g.seats.len() {
+                let d = g.seats[s].deck as usize;
+                let hand = std::mem::take(&mut g.seats[s].hand);
+                g.decks[d].stack_top(&hand);
+            }
+            for (s, names) in hands.iter().enumerate() {
+                if names.len() > g.hand_size() {
+                    return bad(format!("hands[{s}]: {} cards, above the hand size", names.len()));
+                }
+                let d = g.seats[s].deck as usize;
+                for n in names {
+                    let c = take_card(&mut g, d, n).map_err(|e| ScenarioError(format!("hands[{s}]: {e}")))?;
+                    g.seats[s].hand.push(c);
+                }
+            }
+        }
+        // Slots.
+        let mut slot_seen = Vec::new();
+        for (i, ss) in self.slot.iter().enumerate() {
+            let ctx = format!("slot[{i}] \"{}\"", ss.slot);
+            let idx = (0..g.slots.len())
+                .find(|&k| g.slot_name(k).eq_ignore_ascii_case(&ss.slot))
+                .ok_or_else(|| ScenarioError(format!("{ctx}: no such action slot")))?;
+            if slot_seen.contains(&idx) {
+                return bad(format!("{ctx}: listed twice"));
+            }
+            slot_seen.push(idx);
+            if let Some(tokens) = &ss.tokens {
+                let old = std::mem::take(&mut g.slots[idx].tokens);
+                g.dist_pool.extend(old.into_iter().filter(|&t| t != STAND_IN));
+                for &v in tokens {
+                    let pos = g.dist_pool.iter().position(|&t| content.disturbance[t as usize].value == v);
+                    match pos {
+                        Some(p) => {
+                            let t = g.dist_pool.swap_remove(p);
+                            g.slots[idx].tokens.push(t);
+                        }
+                        None => return bad(format!("{ctx}: tokens: no disturbance token worth {v} left in the pool")),
+                    }
+                }
+            }
+            for n in &ss.cards {
+                let mut found = None;
+                for d in 0..g.decks.len() {
+                    if let Ok(c) = take_card(&mut g, d, n) {
+                        found = Some(c);
+                        break;
+                    }
+                }
+                match found {
+                    Some(c) => g.slots[idx].cards.push(c),
+                    None => return bad(format!("{ctx}: cards: \"{n}\" is not in any draw pile")),
+                }
+            }
+        }
+        // Deck tops.
+        if self.deck_top.len() > g.decks.len() {
+            return bad(format!("deck_top: {} decks listed, {} in play", self.deck_top.len(), g.decks.len()));
+        }
+        for (d, names) in self.deck_top.iter().enumerate() {
+            let mut cards = Vec::new();
+            for n in names {
+                cards.push(take_card(&mut g, d, n).map_err(|e| ScenarioError(format!("deck_top[{d}]: {e}")))?);
+            }
+            g.decks[d].stack_top(&cards);
+        }
+        let mut tops = Vec::new();
+        for (i, id) in self.events_top.iter().enumerate() {
+            let e = content
+                .events
+                .iter()
+                .position(|e| &e.id == id)
+                .ok_or_else(|| ScenarioError(format!("events_top[{i}]: unknown event '{id}'")))?;
+            if !g.events.take_from_draw(e as EventId) {
+                return bad(format!("events_top[{i}]: '{id}' listed twice"));
+            }
+            tops.push(e as EventId);
+        }
+        g.events.stack_top(&tops);
+        let mut ptops = Vec::new();
+        for (i, id) in self.planning_top.iter().enumerate() {
+            match take_planning(&mut g, id) {
+                Some(p) => ptops.push(p),
+                None => return bad(format!("planning_top[{i}]: no '{id}' left in the planning deck")),
+            }
+        }
+        g.planning.stack_top(&ptops);
+        g.check_invariants().map_err(|e| ScenarioError(format!("invalid state: {e}")))?;
+        Ok(g)
+    }
+}
+
+fn take_planning(g: &mut Mandalorian, id: &str) -> Option<PlanId> {
+    let c = g.content;
+    let p = g
+        .planning
+        .draw_pile()
+        .iter()
+        .rev()
+        .copied()
+        .find(|&p| c.planning[p as usize].id == id)?;
+    g.planning.take_from_draw(p);
+    Some(p)
+}
+
+/// Take a card by name ("Name" or "character:Name") out of a deck's draw pile.
+fn take_card(g: &mut Mandalorian, deck: usize, name: &str) -> Result<CardId, String> {
+    let c = g.content;
+    let (who, card) = match name.split_once(':') {
+        Some((w, n)) => (Some(w), n),
+        None => (None, name),
+    };
+    let found = g.decks[deck].draw_pile().iter().rev().copied().find(|&id| {
+        let k = c.card(id);
+        k.name == card && who.is_none_or(|w| c.characters[k.character as usize].id == w)
+    });
+    match found {
+        Some(id) => {
+            g.decks[deck].take_from_draw(id);
+            Ok(id)
+        }
+        None => Err(format!("\"{name}\" is not in the draw pile of deck {deck}")),
+    }
+}
