@@ -85,6 +85,53 @@ impl NewGame for Firefly {
 }
 
 impl Firefly {
+    /// The whole state as JSON (content excluded, RNG included): equal strings mean equal
+    /// states. Replay tests compare these.
+    pub fn state_json(&self) -> String {
+        #[derive(serde::Serialize)]
+        struct S<'a>(
+            &'a Options,
+            StoryId,
+            &'a tabletop_core::Chance,
+            &'a [Player],
+            &'a Decks,
+            &'a Removed,
+            [SectorId; 2],
+            &'a [Seat],
+            [Seat; 2],
+            u16,
+            TurnActions,
+            &'a Phase,
+            Activity,
+            &'a [crate::resolve::Resolution],
+            JobPay,
+            Option<ContactName>,
+            u8,
+            &'a Option<Outcome>,
+        );
+        serde_json::to_string(&S(
+            &self.options,
+            self.story,
+            &self.chance,
+            &self.players,
+            &self.decks,
+            &self.removed,
+            [self.cruiser, self.cutter],
+            &self.pick_order,
+            [self.actor, self.current],
+            self.round,
+            self.turn,
+            &self.phase,
+            self.activity,
+            &self.resolution,
+            self.job_pay,
+            self.activity_contact,
+            self.ships_chosen,
+            &self.outcome,
+        ))
+        .expect("the state serializes")
+    }
+
     fn crew_name(&self, card: CrewCard) -> &str {
         match card {
             CrewCard::Leader(d) => &self.content.crew[d as usize].name,

@@ -85,7 +85,7 @@ pub enum Pending {
     Evade,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Resolution {
     pub origin: Origin,
     pub seat: Seat,

@@ -1,0 +1,166 @@
+//! Property test: thousands of random 4-player games, checking after every step that
+//! * every card is in exactly one place, money, goods and capacities hold (invariants::check);
+//! * a seat's view shows no other seat's hand, nor cards another seat is considering;
+//! and after every game that replaying (seed, actions) reproduces the final state exactly.
+//!
+//! `TABLETOP_PROPTEST_GAMES` sets the number of games (default 10,000; run with --release).
+
+use tabletop_core::{Actor, Game, NewGame, Replay, Rng};
+use tabletop_firefly::content::Content;
+use tabletop_firefly::{invariants, Action, Firefly, Options, Phase};
+
+fn games() -> u64 {
+    std::env::var("TABLETOP_PROPTEST_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000)
+}
+
+fn check_views(g: &Firefly) -> Result<(), String> {
+    for seat in 0..g.num_seats() as u8 {
+        let v = g.view(seat);
+        for p in &v.players {
+            if p.seat != seat && p.hand.is_some() {
+                return Err(format!("seat {seat} sees seat {}'s hand", p.seat));
+            }
+            if p.seat == seat
+                && p.hand.as_ref().map(|h| h.len()) != Some(g.players[seat as usize].hand.len())
+            {
+                return Err(format!("seat {seat} does not see its own hand"));
+            }
+        }
+        if seat != g.actor {
+            let hidden = match &v.phase {
+                Phase::Considering { considered, .. } | Phase::Purchasing { considered, .. } => {
+                    considered.iter().all(|&c| c == u16::MAX)
+                }
+                Phase::Accepting { considered, .. } => considered.iter().all(|&c| c == u16::MAX),
+                _ => true,
+            };
+            if !hidden {
+                return Err(format!(
+                    "seat {seat} sees the cards seat {} is considering",
+                    g.actor
+                ));
+            }
+        }
+        // The serialized view never contains the deck order or the RNG.
+        let json = serde_json::to_string(&v).unwrap();
+        if json.contains("\"draw\"") || json.contains("chance") {
+            return Err(format!("seat {seat}'s view leaks hidden piles"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn random_four_player_games_keep_every_invariant_and_replay_exactly() {
+    let content = Content::builtin();
+    let stories: Vec<String> = content
+        .stories
+        .iter()
+        .filter(|s| s.players[0] <= 4 && s.players[1] >= 4)
+        .map(|s| s.id.clone())
+        .collect();
+    assert!(!stories.is_empty());
+    let n = games();
+    let mut actions = Vec::new();
+    let mut events = Vec::new();
+    let mut total_steps = 0u64;
+    for seed in 0..n {
+        let mut opts = Options::new(4, &stories[(seed as usize) % stories.len()]);
+        opts.max_rounds = Some(12);
+        let mut g = Firefly::new_game(content, &opts, seed).unwrap();
+        let mut replay: Replay<Options, Action> =
+            Replay::new("firefly", content.fingerprint.clone(), opts.clone(), seed);
+        let mut pick = Rng::new(seed.wrapping_mul(0x9e3779b97f4a7c15));
+        while g.actor() != Actor::Over {
+            g.legal_actions(&mut actions);
+            assert!(
+                !actions.is_empty(),
+                "seed {seed}: no legal action in {:?}",
+                g.phase
+            );
+            let mut a = actions[pick.index(actions.len())];
+            if a == Action::EndTurn && actions.len() > 1 && pick.below(3) != 0 {
+                a = actions[pick.index(actions.len())];
+            }
+            events.clear();
+            g.apply_unchecked(a, &mut events);
+            replay.actions.push(a);
+            if let Err(e) = invariants::check(&g) {
+                panic!(
+                    "seed {seed}, action #{} {a:?}: {e}",
+                    replay.actions.len() - 1
+                );
+            }
+            if let Err(e) = check_views(&g) {
+                panic!(
+                    "seed {seed}, action #{} {a:?}: {e}",
+                    replay.actions.len() - 1
+                );
+            }
+        }
+        total_steps += replay.actions.len() as u64;
+        // Replays reproduce the state; every 50th game also through the JSON save format.
+        let again: Firefly = if seed % 50 == 0 {
+            let text = replay.to_json();
+            Replay::<Options, Action>::from_json(&text)
+                .unwrap()
+                .play(content, &content.fingerprint, None)
+                .unwrap()
+        } else {
+            replay.play(content, &content.fingerprint, None).unwrap()
+        };
+        assert_eq!(
+            again.state_json(),
+            g.state_json(),
+            "seed {seed}: replay differs"
+        );
+    }
+    eprintln!("{n} games, {total_steps} steps");
+}
+
+/// A replay whose action was tampered with is refused, naming the action.
+#[test]
+fn a_tampered_replay_is_refused_with_the_action_index() {
+    let content = Content::builtin();
+    let opts = Options::new(2, "the-king-of-all-londinium");
+    let mut g = Firefly::new_game(content, &opts, 3).unwrap();
+    let mut replay: Replay<Options, Action> =
+        Replay::new("firefly", content.fingerprint.clone(), opts, 3);
+    let mut actions = Vec::new();
+    let mut ev = Vec::new();
+    for _ in 0..5 {
+        g.legal_actions(&mut actions);
+        let a = actions[0];
+        g.apply(a, &mut ev).unwrap();
+        replay.actions.push(a);
+    }
+    replay.actions[3] = Action::Work(tabletop_firefly::state::WorkTarget::Goal);
+    let err = replay
+        .play::<Firefly>(content, &content.fingerprint, None)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("action #3"), "{err}");
+    // And a save from other content is refused before any action is replayed.
+    let err = replay
+        .play::<Firefly>(content, "firefly-0000", None)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("content"), "{err}");
+}
+
+/// An illegal action is refused with a reason, and the state is exactly as it was.
+#[test]
+fn an_illegal_action_changes_nothing() {
+    let content = Content::builtin();
+    let opts = Options::new(2, "the-king-of-all-londinium");
+    let mut g = Firefly::new_game(content, &opts, 5).unwrap();
+    let before = g.state_json();
+    let mut ev = Vec::new();
+    let err = g.apply(Action::FullBurn, &mut ev).unwrap_err();
+    assert!(err.reason.contains("FullBurn"), "{}", err.reason);
+    assert_eq!(g.state_json(), before);
+    assert!(ev.is_empty());
+}
