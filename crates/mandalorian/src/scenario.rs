@@ -74,6 +74,12 @@ pub struct Scenario {
     pub planning_top: Vec<String>,
     #[serde(default)]
     pub reinforcements: Option<Vec<String>>,
+    /// Keep only this many cards in the planning draw pile; the rest go to its discard pile.
+    #[serde(default)]
+    pub planning_draw: Option<usize>,
+    /// Per ability deck: keep only this many cards in the draw pile, the rest discarded.
+    #[serde(default)]
+    pub deck_draw: Vec<Option<usize>>,
     #[serde(default)]
     pub track: u8,
     #[serde(default)]
@@ -391,6 +397,25 @@ impl Scenario {
             }
         }
         g.planning.stack_top(&ptops);
+        if let Some(n) = self.planning_draw {
+            while g.planning.draw_len() > n {
+                let p = g.planning.draw_pile()[0];
+                g.planning.take_from_draw(p);
+                g.planning.discard(p);
+            }
+        }
+        for (d, n) in self.deck_draw.iter().enumerate() {
+            if d >= g.decks.len() {
+                return bad(format!("deck_draw[{d}]: no such deck"));
+            }
+            if let Some(n) = *n {
+                while g.decks[d].draw_len() > n {
+                    let c = g.decks[d].draw_pile()[0];
+                    g.decks[d].take_from_draw(c);
+                    g.decks[d].discard(c);
+                }
+            }
+        }
         g.check_invariants().map_err(|e| ScenarioError(format!("invalid state: {e}")))?;
         Ok(g)
     }

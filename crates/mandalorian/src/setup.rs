@@ -44,6 +44,9 @@ pub fn choose_characters(content: &Content, opts: &Options) -> Result<Vec<CharId
         .collect();
     match opts.mode {
         Mode::Standard | Mode::Sandbox => {
+            if opts.seats == 1 {
+                return bad("a single player uses 2 characters in shared-character mode (MA-MODE-2, -20)");
+            }
             if ids.is_empty() {
                 // MA-MODE-1 / MA-SETUP-23: more players than listed characters needs a mode.
                 if opts.mode == Mode::Standard && listed.len() < opts.seats as usize {
