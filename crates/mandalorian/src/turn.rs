@@ -30,15 +30,15 @@ impl Mandalorian {
                 Flow::Next => continue,
                 Flow::Wait => {
                     self.legal_into(&mut legal);
-                    match legal.len() {
-                        1 => {
-                            self.decide(legal[0], ev);
-                        }
-                        0 => {
-                            debug_assert!(false, "no legal action for {task:?}");
-                            self.stack.pop();
-                        }
-                        _ => return,
+                    // The action phase always waits for the player: ending it is a decision
+                    // (and a game where nobody can play still advances one turn per action).
+                    if legal.is_empty() {
+                        debug_assert!(false, "no legal action for {task:?}");
+                        self.stack.pop();
+                    } else if legal.len() == 1 && !matches!(task, Task::ActionPhase) {
+                        self.decide(legal[0], ev);
+                    } else {
+                        return;
                     }
                 }
             }
