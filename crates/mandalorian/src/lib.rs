@@ -134,6 +134,11 @@ impl Mandalorian {
         }
     }
 
+    /// Resolve pending steps until the next decision (scenarios that start mid-turn).
+    pub fn resume(&mut self, events: &mut Vec<Happened>) {
+        self.run(events);
+    }
+
     /// Forget the future for a bot's look-ahead: reshuffle every hidden order (decks, the
     /// reinforcement pile) and the identities of face-down threats the active seat has not
     /// seen, then reseed the random stream.

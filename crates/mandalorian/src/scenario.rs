@@ -80,6 +80,13 @@ pub struct Scenario {
     /// Per ability deck: keep only this many cards in the draw pile, the rest discarded.
     #[serde(default)]
     pub deck_draw: Vec<Option<usize>>,
+    /// Defeated threat tokens (on the face-up defeated pile), orange ones first.
+    #[serde(default)]
+    pub defeated: Vec<String>,
+    /// `"action"` (default) or `"event"`: start at the event phase of the first turn; call
+    /// [`Mandalorian::resume`] to resolve it.
+    #[serde(default)]
+    pub phase: Option<String>,
     #[serde(default)]
     pub track: u8,
     #[serde(default)]
@@ -264,6 +271,27 @@ impl Scenario {
                 g.child = Child::Token(t);
             }
         }
+        for (i, name) in self.defeated.iter().enumerate() {
+            let pick = |orange: bool| {
+                (0..g.threats.len() as TokenId).find(|&t| {
+                    mission.tokens[t as usize].name == *name
+                        && mission.tokens[t as usize].orange == orange
+                        && mission.tokens[t as usize].is_enemy()
+                        && g.threats[t as usize].loc == TLoc::Box
+                })
+            };
+            match pick(true).or_else(|| pick(false)) {
+                Some(t) => {
+                    g.threats[t as usize] = Threat {
+                        loc: TLoc::Defeated,
+                        face_up: true,
+                        damage: 0,
+                        seen: 0,
+                    }
+                }
+                None => return bad(format!("defeated[{i}]: no enemy \"{name}\" left in the box")),
+            }
+        }
         // Characters.
         for (i, sc) in self.character.iter().enumerate() {
             let ctx = format!("character[{i}] \"{}\"", sc.id);
@@ -417,6 +445,16 @@ impl Scenario {
             }
         }
         g.check_invariants().map_err(|e| ScenarioError(format!("invalid state: {e}")))?;
+        match self.phase.as_deref() {
+            None | Some("action") => {}
+            Some("event") => {
+                // Skip the action phase: the event phase is next (MA-TURN-2).
+                if g.stack.last() == Some(&Task::ActionPhase) {
+                    g.stack.pop();
+                }
+            }
+            Some(p) => return bad(format!("phase: '{p}' is not action or event")),
+        }
         Ok(g)
     }
 }
