@@ -1,1 +1,38 @@
-fn main(){}
+//! `tabletop`: play, simulate, replay, benchmark and script the games.
+//!
+//! One subcommand per game (`tabletop firefly …`). A game module provides `Args` (clap) and
+//! `run(args) -> anyhow::Result<()>`, and builds on the game-agnostic [`driver`].
+
+mod driver;
+mod firefly;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(name = "tabletop", version, about = "Rules-exact digital board games")]
+struct Cli {
+    #[command(subcommand)]
+    game: GameCmd,
+}
+
+#[derive(Subcommand, Debug)]
+enum GameCmd {
+    /// Firefly: The Game (Gale Force Nine, 2013).
+    Firefly(firefly::FireflyArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.game {
+        GameCmd::Firefly(a) => firefly::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,1777 @@
+//! `tabletop firefly …`: play, simulate, replay, bench, validate, stories, cards, json.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Subcommand};
+use tabletop_bots::Bot;
+use tabletop_core::{Game, Seat};
+use tabletop_firefly::content::render::{self, Names};
+use tabletop_firefly::content::*;
+use tabletop_firefly::resolve::{Origin, Pending, Stage};
+use tabletop_firefly::state::{
+    ActiveJob, CrewCard, DriveCoreCard, Market, Phase, Player, WorkTarget,
+};
+use tabletop_firefly::view::View;
+use tabletop_firefly::{Action, Event, Firefly, Options};
+
+use crate::driver::{self, Driven, Match, SeatKind, Simulation, TextUi, Viewer};
+
+const DEFAULT_STORY: &str = "The King of All Londinium";
+
+/// The bots that can sit at a Firefly table. `bot` is the best one available.
+pub const BOTS: &[&str] = &["bot", "random"];
+
+/// Firefly: The Game.
+#[derive(Args, Debug)]
+pub struct FireflyArgs {
+    /// Load the content from this directory (`*.toml`, as in crates/firefly/content) instead of
+    /// the content built into the binary.
+    #[arg(long, global = true, value_name = "DIR")]
+    content: Option<PathBuf>,
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Play in the terminal against bots, or hot-seat with friends.
+    Play(PlayArgs),
+    /// Play many bot-only games in parallel and summarise them.
+    Simulate(SimArgs),
+    /// Show a saved game action by action.
+    Replay(ReplayArgs),
+    /// Measure the engine's speed.
+    Bench(BenchArgs),
+    /// Load and check the content; report counts, or the file/entry/field of the first problem.
+    Validate(ValidateArgs),
+    /// List the Story Cards.
+    Stories,
+    /// Print card texts, rendered from the structured content.
+    Cards(CardsArgs),
+    /// Line-based JSON on stdin/stdout, for scripts and bots (send {"cmd":"help"}).
+    Json,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// Who plays each seat, in seat order: `human`, `bot` (the best bot) or `random`.
+    /// Default: `human,bot` (with --load: a human in seat 1, bots elsewhere).
+    #[arg(long)]
+    seats: Option<String>,
+    /// The Story Card, by title or id (see `stories`).
+    #[arg(long, default_value = DEFAULT_STORY, conflicts_with = "load")]
+    story: String,
+    /// The game's seed (default: from the clock; it is printed).
+    #[arg(long, conflicts_with = "load")]
+    seed: Option<u64>,
+    /// The first-game variant: starting jobs only from Harken, Amnon Duul and Patience.
+    #[arg(long, conflicts_with = "load")]
+    first_game: bool,
+    /// End the game without a winner after this many rounds.
+    #[arg(long, conflicts_with = "load")]
+    max_rounds: Option<u16>,
+    /// Continue a saved game.
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
+    /// Stop (as an error) after this many decisions: a guard against engine loops.
+    #[arg(long, default_value_t = 2_000_000, hide = true)]
+    max_steps: u64,
+}
+
+#[derive(Args, Debug)]
+struct SimArgs {
+    /// Number of games (per story with `--story all`).
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// The bot in each seat: `bot` or `random`.
+    #[arg(long, default_value = "bot,bot,bot,bot")]
+    seats: String,
+    /// The Story Card, by title or id, or `all`.
+    #[arg(long, default_value = DEFAULT_STORY)]
+    story: String,
+    /// End each game without a winner after this many rounds.
+    #[arg(long, default_value_t = 100)]
+    max_rounds: u16,
+    /// The seed of the whole simulation; game i has its own seed, shown for failed games.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[arg(long)]
+    first_game: bool,
+    /// Stop a game (and report it) after this many decisions.
+    #[arg(long, default_value_t = 2_000_000)]
+    max_steps: u64,
+    /// Do not draw the progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    /// The save file.
+    file: PathBuf,
+    /// Wait for Enter after each action.
+    #[arg(long)]
+    step: bool,
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// Seconds to measure for, in all.
+    #[arg(long, default_value_t = 6.0)]
+    seconds: f64,
+    #[arg(long, default_value_t = 4)]
+    players: u8,
+    #[arg(long, default_value = DEFAULT_STORY)]
+    story: String,
+    /// Round limit of the playouts.
+    #[arg(long, default_value_t = 50)]
+    max_rounds: u16,
+}
+
+#[derive(Args, Debug)]
+struct ValidateArgs {
+    /// A content directory (default: the built-in content, or --content).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct CardsArgs {
+    /// Only cards of this kind: crew, gear, upgrade, ship, contact, job, nav, event, misbehave,
+    /// story.
+    #[arg(long)]
+    kind: Option<String>,
+    /// Only cards whose id or title contains this (any case).
+    #[arg(long)]
+    name: Option<String>,
+}
+
+pub fn run(args: FireflyArgs) -> Result<()> {
+    let content_dir = args.content.as_deref();
+    match args.cmd {
+        Cmd::Validate(v) => validate(v.dir.as_deref().or(content_dir)),
+        cmd => {
+            let content = load_content(content_dir)?;
+            match cmd {
+                Cmd::Play(a) => play(content, a),
+                Cmd::Simulate(a) => simulate(content, a),
+                Cmd::Replay(a) => replay(content, a),
+                Cmd::Bench(a) => bench(content, a),
+                Cmd::Stories => stories(content),
+                Cmd::Cards(a) => cards(content, a),
+                Cmd::Json => {
+                    let mut s = driver::JsonSession::<Firefly>::new(
+                        content,
+                        Options::new(2, DEFAULT_STORY),
+                    );
+                    s.run(&mut std::io::stdin().lock(), &mut std::io::stdout().lock())
+                }
+                Cmd::Validate(_) => unreachable!(),
+            }
+        }
+    }
+}
+
+fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
+    match dir {
+        None => Ok(Content::builtin()),
+        Some(d) => {
+            let files = ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?;
+            let c = Content::load(&files)
+                .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?;
+            Ok(c.leak())
+        }
+    }
+}
+
+/// The bots: `bot` is the best Firefly bot there is, `random` plays uniformly random actions.
+pub fn make_bot(name: &str, seat: Seat, seed: u64) -> Box<dyn Bot<Firefly>> {
+    match name {
+        // Until the heuristic Firefly bot lands, `bot` is the random bot.
+        "bot" => driver::generic_bot::<Firefly>("random", seat, seed),
+        other => driver::generic_bot::<Firefly>(other, seat, seed),
+    }
+}
+
+// =============================================================================================
+// Names and short texts
+// =============================================================================================
+
+fn captain(seat: Seat) -> String {
+    format!("captain {}", seat + 1)
+}
+
+fn crew_name(c: &Content, card: CrewCard) -> &str {
+    match card {
+        CrewCard::Leader(d) => &c.crew[d as usize].name,
+        CrewCard::Hired(s) => c.supply_name(s),
+    }
+}
+
+fn nav_deck_name(i: usize) -> &'static str {
+    ["Alliance", "Border", "Rim"].get(i).copied().unwrap_or("?")
+}
+
+/// The rendered text of a physical Supply card.
+fn supply_card_text(c: &Content, card: SupplyCardId) -> String {
+    match c.supply_cards[card as usize].kind {
+        SupplyKind::Crew(d) => render::crew_card(&c.crew[d as usize]),
+        SupplyKind::Gear(d) => render::gear_card(&c.gear[d as usize]),
+        SupplyKind::Upgrade(d) => render::upgrade_card(&c.upgrades[d as usize]),
+    }
+}
+
+/// One line for a Supply card: "Vera (Gear, $500): Fight 2, FIREARM".
+fn supply_line(c: &Content, card: SupplyCardId) -> String {
+    first_lines(&supply_card_text(c, card), 2)
+}
+
+/// The first `n` lines of a rendered card, joined on one line.
+fn first_lines(text: &str, n: usize) -> String {
+    text.lines()
+        .take(n)
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" — ")
+}
+
+/// One line for a job: "Shiny Cargo" (Harken: Shipping, Legal) Pick-up at A → Drop-off at B; $800.
+fn job_line(c: &Content, j: JobId) -> String {
+    let jd = &c.jobs[j as usize];
+    let names = Names::of(c);
+    let steps: Vec<String> = jd
+        .steps
+        .iter()
+        .map(|s| {
+            let kind = match s.kind {
+                StepKind::PickUp => "Pick-up",
+                StepKind::DropOff => "Drop-off",
+                StepKind::Target => "Target",
+            };
+            format!("{kind} at {}", names.sector(&s.at))
+        })
+        .collect();
+    let types: Vec<&str> = jd.types.iter().map(|t| t.name()).collect();
+    let mut tags = vec![types.join("/")];
+    tags.push(if jd.illegal { "Illegal" } else { "Legal" }.into());
+    if jd.immoral {
+        tags.push("Immoral".into());
+    }
+    let needs = render::skills(&jd.needs);
+    let needs = if needs.is_empty() {
+        String::new()
+    } else {
+        format!("; needs {needs}")
+    };
+    format!(
+        "\"{}\" ({}: {}) {}{needs}; {}",
+        jd.name,
+        jd.contact.map_or("Story", |k| k.name()),
+        tags.join(", "),
+        steps.join(" → "),
+        render::job_pay(jd).trim_end_matches('.')
+    )
+}
+
+fn sector_line(c: &Content, s: SectorId) -> String {
+    let sd = &c.sectors[s as usize];
+    let mut extra = Vec::new();
+    if let Some(k) = sd.contact {
+        extra.push(format!("Contact {}", k.name()));
+    }
+    if let Some(d) = &sd.supply {
+        let name = c
+            .supply_decks
+            .iter()
+            .find(|x| &x.def.id == d)
+            .map_or(d.as_str(), |x| x.def.name.as_str());
+        extra.push(format!("Supply {name}"));
+    }
+    if !sd.planets.is_empty() && sd.planets.iter().any(|p| p.name != sd.name) {
+        let ps: Vec<&str> = sd.planets.iter().map(|p| p.name.as_str()).collect();
+        extra.push(format!("planets {}", ps.join(", ")));
+    }
+    let zone = match sd.zone {
+        Zone::Alliance => "Alliance",
+        Zone::Border => "Border",
+        Zone::Rim => "Rim",
+    };
+    if extra.is_empty() {
+        format!("{} [{zone}]", sd.name)
+    } else {
+        format!("{} [{zone}; {}]", sd.name, extra.join(", "))
+    }
+}
+
+fn money(n: u32) -> String {
+    render::money(n)
+}
+
+fn items_text(items: &[u8; 6]) -> String {
+    let v: Vec<String> = Item::ALL
+        .iter()
+        .filter(|&&i| items[i.index()] > 0)
+        .map(|&i| render::item_count(i, items[i.index()] as u32))
+        .collect();
+    if v.is_empty() {
+        "nothing".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// Whether an action would show `viewer` a card they may not see (a job accepted into a hidden
+/// hand).
+fn hidden_from(g: &Firefly, a: Action, viewer: Viewer) -> bool {
+    !viewer.sees(g.actor) && matches!(a, Action::AcceptJob(_))
+}
+
+// =============================================================================================
+// Driven and TextUi
+// =============================================================================================
+
+impl Driven for Firefly {
+    fn fingerprint(content: &Content) -> String {
+        content.fingerprint.clone()
+    }
+
+    fn seat_name(seat: Seat) -> String {
+        captain(seat)
+    }
+
+    fn public_description(&self, a: Action, viewer: Viewer) -> String {
+        if hidden_from(self, a, viewer) {
+            "Accept a job (face down)".into()
+        } else {
+            self.describe_action(a)
+        }
+    }
+
+    fn event_line(&self, e: &Event, viewer: Viewer) -> Option<String> {
+        let c = self.content;
+        let sector = |s: SectorId| c.sector_name(s).to_string();
+        let cap = |s: Seat| captain(s);
+        let job = |j: JobId| format!("\"{}\"", c.jobs[j as usize].name);
+        Some(match e {
+            Event::SetupRoll { seat, roll } => {
+                format!("{} rolls {roll} for first pick", cap(*seat))
+            }
+            Event::LeaderChosen { seat, leader } => format!(
+                "{} chooses {} as Leader",
+                cap(*seat),
+                c.crew[*leader as usize].name
+            ),
+            Event::ShipChosen { seat, ship } => {
+                format!(
+                    "{} takes the ship {}",
+                    cap(*seat),
+                    c.ships[*ship as usize].name
+                )
+            }
+            Event::ShipPlaced { seat, sector: s } => {
+                format!("{} places their Firefly at {}", cap(*seat), sector(*s))
+            }
+            Event::TurnStarted { seat, round } => {
+                format!("── Round {}: {}'s turn ──", round + 1, cap(*seat))
+            }
+            Event::ActionTaken { .. } | Event::OptionChosen { .. } => return None,
+            Event::Moved { seat, sector: s } => format!("{} moves to {}", cap(*seat), sector(*s)),
+            Event::NavDrawn { card, .. } => {
+                format!("Nav card: {}", c.nav_def(*card).name)
+            }
+            Event::NavReshuffled { deck } => {
+                format!(
+                    "the {} Nav deck is reshuffled",
+                    nav_deck_name(*deck as usize)
+                )
+            }
+            Event::MisbehaveDrawn { card, .. } => {
+                format!("Misbehave card: {}", c.misbehave_def(*card).name)
+            }
+            Event::AceInTheHole { seat } => {
+                format!("{}: Ace in the Hole — Proceed", cap(*seat))
+            }
+            Event::Rolled {
+                skill,
+                faces,
+                skill_points,
+                bribes,
+                total,
+                ..
+            } => {
+                let dice: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+                let heroics = if faces.len() > 1 {
+                    " (Thrillin' Heroics!)"
+                } else {
+                    ""
+                };
+                let bribes = if *bribes > 0 {
+                    format!(" + {bribes} bribed")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{} test: rolled {}{heroics} + {skill_points} {}{bribes} = {total}",
+                    skill.name(),
+                    dice.join("+"),
+                    skill.name()
+                )
+            }
+            Event::Ended { ending, .. } => format!("→ {}", render::ending(*ending)),
+            Event::CruiserMoved { sector: s } => {
+                format!("the Alliance Cruiser moves to {}", sector(*s))
+            }
+            Event::CutterMoved { sector: s } => {
+                format!("the Reaver Cutter moves to {}", sector(*s))
+            }
+            Event::AllianceContact { seat } => format!("{}: Alliance Contact!", cap(*seat)),
+            Event::ReaverContact { seat } => format!("{}: Reaver Contact!", cap(*seat)),
+            Event::Money { seat, delta } => {
+                let m = money(delta.unsigned_abs() as u32);
+                let now = money(self.players[*seat as usize].money);
+                if *delta >= 0 {
+                    format!("{} +{m} (now {now})", cap(*seat))
+                } else {
+                    format!("{} -{m} (now {now})", cap(*seat))
+                }
+            }
+            Event::Items { seat, item, delta } => {
+                let n = render::item_count(*item, delta.unsigned_abs());
+                if *delta >= 0 {
+                    format!("{} +{n}", cap(*seat))
+                } else {
+                    format!("{} -{n}", cap(*seat))
+                }
+            }
+            Event::Disgruntled { crew, .. } => format!("{} is Disgruntled", crew_name(c, *crew)),
+            Event::Undisgruntled { crew, .. } => {
+                format!("{} is no longer Disgruntled", crew_name(c, *crew))
+            }
+            Event::Quit { seat, crew } => {
+                format!("{} quits {}'s crew", crew_name(c, *crew), cap(*seat))
+            }
+            Event::AllFired { seat } => {
+                format!(
+                    "{}: \"You're all ruttin' fired!\" — the whole crew leaves",
+                    cap(*seat)
+                )
+            }
+            Event::LeaderReallyLucky { seat } => format!(
+                "{}'s Leader is Really Lucky: not Killed, but Disgruntled",
+                cap(*seat)
+            ),
+            Event::MedicCheck {
+                crew, roll, saved, ..
+            } => format!(
+                "Medic Check for {}: rolled {roll} — {}",
+                crew_name(c, *crew),
+                if *saved { "saved!" } else { "not saved" }
+            ),
+            Event::Killed { seat, crew } => {
+                format!("{} ({}) is Killed", crew_name(c, *crew), cap(*seat))
+            }
+            Event::Arrested { seat, crew } => {
+                format!("{} ({}) is arrested", crew_name(c, *crew), cap(*seat))
+            }
+            Event::Hired { seat, card } => format!("{} hires {}", cap(*seat), c.supply_name(*card)),
+            Event::Bought { seat, card } => format!("{} buys {}", cap(*seat), c.supply_name(*card)),
+            Event::Dismissed { seat, crew } => {
+                format!("{} dismisses {}", cap(*seat), crew_name(c, *crew))
+            }
+            Event::JobAccepted { seat, job: j } => {
+                if viewer.sees(*seat) {
+                    format!("{} accepts {}", cap(*seat), job(*j))
+                } else {
+                    format!("{} accepts a job", cap(*seat))
+                }
+            }
+            Event::JobDiscarded { seat, job: j } => {
+                format!("{} discards {}", cap(*seat), job(*j))
+            }
+            Event::JobStarted { seat, job: j } => {
+                format!("{} starts working {}", cap(*seat), job(*j))
+            }
+            Event::JobStepDone { seat, job: j, step } => {
+                format!("{}: step {} of {} done", cap(*seat), step + 1, job(*j))
+            }
+            Event::JobCompleted { seat, job: j, pay } => {
+                format!(
+                    "{} completes {} and is paid {}",
+                    cap(*seat),
+                    job(*j),
+                    money(*pay)
+                )
+            }
+            Event::JobFailed { seat } => format!("{}: the job attempt fails", cap(*seat)),
+            Event::WarrantIssued { seat } => format!(
+                "{} gets a Warrant (now {})",
+                cap(*seat),
+                self.players[*seat as usize].warrants
+            ),
+            Event::WarrantsCleared { seat } => format!("{}'s Warrants are cleared", cap(*seat)),
+            Event::Solid { seat, contact } => {
+                format!("{} is now Solid with {}", cap(*seat), contact.name())
+            }
+            Event::ReputationLost { seat, contact } => {
+                format!(
+                    "{} loses their reputation with {}",
+                    cap(*seat),
+                    contact.name()
+                )
+            }
+            Event::CutPaid { crew, amount, .. } => {
+                format!("{}'s Cut paid: {}", crew_name(c, *crew), money(*amount))
+            }
+            Event::GoalCompleted { seat, goal } => {
+                let name = self
+                    .story_def()
+                    .goals
+                    .get(*goal as usize)
+                    .map_or("", |g| g.name.as_str());
+                format!(
+                    "{} completes story goal {}: \"{name}\"",
+                    cap(*seat),
+                    goal + 1
+                )
+            }
+            Event::Won { seat } => format!("★ {} wins! ★", cap(*seat)),
+            Event::GameOver { reason } => format!("Game over: {reason}"),
+            #[allow(unreachable_patterns)]
+            other => format!("{other:?}"),
+        })
+    }
+}
+
+impl TextUi for Firefly {
+    fn show(&self, seat: Seat) -> String {
+        show_table(self, seat)
+    }
+
+    fn header(&self, seat: Seat) -> String {
+        header(self, seat)
+    }
+
+    fn card(&self, seat: Seat, arg: &str, legal: &[Action]) -> Result<String, String> {
+        card_for(self, seat, arg, legal)
+    }
+
+    fn summary(&self) -> String {
+        let mut s = String::from("Final standings:");
+        for p in &self.players {
+            let _ = write!(
+                s,
+                "\n  {}: {} — goals {}/{}, {}, {} jobs completed, {} Warrant(s), Solid with {}",
+                captain(p.seat),
+                leader_name(self, p),
+                p.goals,
+                self.story_def().goals.len(),
+                money(p.money),
+                p.completed.len(),
+                p.warrants,
+                p.solid_count()
+            );
+        }
+        let _ = write!(s, "\nRounds played: {}", rounds_played(self));
+        s
+    }
+}
+
+fn leader_name(g: &Firefly, p: &Player) -> String {
+    if p.crew.is_empty() {
+        "(no Leader yet)".into()
+    } else {
+        g.content.crew[p.leader as usize].name.clone()
+    }
+}
+
+fn rounds_played(g: &Firefly) -> u32 {
+    let won = g.outcome.as_ref().is_some_and(|o| !o.winners.is_empty());
+    g.round as u32 + u32::from(won || g.outcome.is_none())
+}
+
+fn in_setup(g: &Firefly) -> bool {
+    matches!(
+        g.phase,
+        Phase::ChooseLeader | Phase::ChooseShip | Phase::PlaceShip | Phase::StartingJobs
+    )
+}
+
+// =============================================================================================
+// What a seat sees
+// =============================================================================================
+
+fn crew_lines(g: &Firefly, p: &Player, on_job: Option<u16>, out: &mut String) {
+    let c = g.content;
+    for (i, m) in p.crew.iter().enumerate() {
+        let d = &c.crew[m.def as usize];
+        let mut sk = d.skills;
+        for &gear in &m.gear {
+            sk.add(&g.gear_def(gear).skills);
+        }
+        let mut tags: Vec<String> = Vec::new();
+        if i == 0 {
+            tags.push("Leader".into());
+        }
+        tags.extend(d.professions.iter().map(|p| p.name().to_string()));
+        if d.moral {
+            tags.push("Moral".into());
+        }
+        if g.is_wanted(m) {
+            tags.push("WANTED".into());
+        }
+        if m.disgruntled {
+            tags.push("DISGRUNTLED".into());
+        }
+        if i > 0 {
+            tags.push(format!("Cut {}", money(d.cost)));
+        }
+        let mark = match on_job {
+            Some(mask) if mask & (1 << i) != 0 => "[on the job] ",
+            Some(_) => "[stays aboard] ",
+            None => "",
+        };
+        let skills = render::skills(&sk);
+        let _ = writeln!(
+            out,
+            "  {mark}{} — {} ({})",
+            d.name,
+            if skills.is_empty() {
+                "no skills".into()
+            } else {
+                skills
+            },
+            tags.join(", ")
+        );
+        for &gear in &m.gear {
+            let _ = writeln!(out, "      carries {}", supply_line(c, gear));
+        }
+    }
+}
+
+fn show_table(g: &Firefly, seat: Seat) -> String {
+    let v = View::of(g, seat);
+    let c = g.content;
+    let names = Names::of(c);
+    let story = g.story_def();
+    let mut s = String::new();
+    let whose = if in_setup(g) {
+        "set-up".to_string()
+    } else {
+        format!("{}'s turn", captain(v.current))
+    };
+    let _ = writeln!(
+        s,
+        "══════ Round {} · {whose} · what {} sees ══════",
+        v.round + 1,
+        captain(seat)
+    );
+    let _ = writeln!(s, "Story: {}", story.title);
+    let goals: Vec<String> = v
+        .players
+        .iter()
+        .map(|p| format!("{} {}/{}", captain(p.seat), p.goals, story.goals.len()))
+        .collect();
+    let _ = writeln!(s, "Goals completed: {}", goals.join(", "));
+    let me = &v.players[seat as usize];
+    if let Some(goal) = story.goals.get(me.goals as usize) {
+        let _ = writeln!(s, "Your next goal:");
+        for l in render::goal_lines(goal, me.goals as usize + 1, &names).lines() {
+            let _ = writeln!(s, "  {l}");
+        }
+    }
+    let p = g.player(seat);
+    if p.crew.is_empty() {
+        let _ = writeln!(s, "\nYou have not chosen your Leader yet.");
+    } else {
+        let ship = &c.ships[me.ship as usize];
+        let _ = writeln!(
+            s,
+            "\nYou: {} — Leader {}, ship {}{}",
+            captain(seat),
+            leader_name(g, p),
+            ship.name,
+            if p.placed {
+                format!(" at {}", sector_line(c, me.sector))
+            } else {
+                " (not placed yet)".into()
+            }
+        );
+        let solid: Vec<&str> = me.solid.iter().map(|k| k.name()).collect();
+        let _ = writeln!(
+            s,
+            "Money {} · Warrants {} · Solid with {}{}",
+            money(me.money),
+            me.warrants,
+            if solid.is_empty() {
+                "nobody".into()
+            } else {
+                solid.join(", ")
+            },
+            if me.outlaw { " · OUTLAW SHIP" } else { "" }
+        );
+        let core = g.drive_core_def(p);
+        let _ = writeln!(
+            s,
+            "Drive core {}{} · Full Burn range {} for {} · Mosey {}",
+            core.name,
+            if matches!(me.drive_core, DriveCoreCard::Starting(_)) {
+                " (starting)"
+            } else {
+                ""
+            },
+            g.burn_range(p),
+            render::item_count(Item::Fuel, g.burn_fuel(p) as u32),
+            g.mosey_range(p)
+        );
+        let (hold, stash) = g.storage_boxes(p);
+        let used = Firefly::storage_used_half(p);
+        let _ = writeln!(
+            s,
+            "Aboard: {} — {}{} of {} boxes used (Hold {hold}, Stash {stash})",
+            items_text(&me.items),
+            used / 2,
+            if used % 2 == 1 { "½" } else { "" },
+            hold + stash
+        );
+        let ups: Vec<String> = me.upgrades.iter().map(|&u| supply_line(c, u)).collect();
+        let _ = writeln!(
+            s,
+            "Upgrades ({}/{} slots): {}",
+            me.upgrades.len(),
+            g.upgrade_slots(p),
+            if ups.is_empty() {
+                "none".into()
+            } else {
+                ups.join("; ")
+            }
+        );
+        let _ = writeln!(s, "Crew ({}/{}):", p.crew.len(), g.max_crew(p));
+        let on_job = match g.phase {
+            Phase::ChooseCrew { on_job, .. } if g.current == seat => Some(on_job),
+            _ => None,
+        };
+        crew_lines(g, p, on_job, &mut s);
+        if !me.spare_gear.is_empty() {
+            let spare: Vec<String> = me.spare_gear.iter().map(|&x| supply_line(c, x)).collect();
+            let _ = writeln!(s, "Gear set aside: {}", spare.join("; "));
+        }
+    }
+    if let Some(hand) = &me.hand {
+        let _ = writeln!(s, "Jobs in hand ({}):", hand.len());
+        for &j in hand {
+            let _ = writeln!(s, "  {}", job_line(c, j));
+        }
+    }
+    if !me.active.is_empty() {
+        let _ = writeln!(s, "Active jobs ({}):", me.active.len());
+        for a in &me.active {
+            let _ = writeln!(s, "  {}{}", job_line(c, a.job), step_mark(c, a));
+        }
+    }
+    if !me.completed.is_empty() {
+        let done: Vec<String> = me
+            .completed
+            .iter()
+            .map(|&j| format!("\"{}\"", c.jobs[j as usize].name))
+            .collect();
+        let _ = writeln!(s, "Completed jobs ({}): {}", done.len(), done.join(", "));
+    }
+    if p.placed {
+        let _ = writeln!(s, "\nNeighbours of {}:", c.sector_name(me.sector));
+        for &n in &c.neighbours[me.sector as usize] {
+            let _ = writeln!(s, "  {}{}", sector_line(c, n), who_is_at(g, &v, n, seat));
+        }
+    }
+    let _ = writeln!(
+        s,
+        "Alliance Cruiser at {} · Reaver Cutter at {}",
+        c.sector_name(v.cruiser),
+        c.sector_name(v.cutter)
+    );
+
+    let others: Vec<_> = v.players.iter().filter(|o| o.seat != seat).collect();
+    if !others.is_empty() {
+        let _ = writeln!(s, "\nOther captains:");
+    }
+    for o in others {
+        let op = g.player(o.seat);
+        if op.crew.is_empty() {
+            let _ = writeln!(s, "  {}: no Leader yet", captain(o.seat));
+            continue;
+        }
+        let solid: Vec<&str> = o.solid.iter().map(|k| k.name()).collect();
+        let active: Vec<String> = o
+            .active
+            .iter()
+            .map(|a| format!("\"{}\"{}", c.jobs[a.job as usize].name, step_mark(c, a)))
+            .collect();
+        let _ = writeln!(
+            s,
+            "  {}: {} on {}{} · {} · crew {} · aboard {} · {} job(s) in hand · goals {}/{}",
+            captain(o.seat),
+            leader_name(g, op),
+            c.ships[o.ship as usize].name,
+            if op.placed {
+                format!(" at {}", c.sector_name(o.sector))
+            } else {
+                String::new()
+            },
+            money(o.money),
+            o.crew.len(),
+            items_text(&o.items),
+            o.hand_size,
+            o.goals,
+            story.goals.len()
+        );
+        let _ = writeln!(
+            s,
+            "      Warrants {}{} · Solid with {} · active: {} · completed {}",
+            o.warrants,
+            if o.outlaw { " (Outlaw Ship)" } else { "" },
+            if solid.is_empty() {
+                "nobody".into()
+            } else {
+                solid.join(", ")
+            },
+            if active.is_empty() {
+                "none".into()
+            } else {
+                active.join(", ")
+            },
+            o.completed.len()
+        );
+    }
+
+    let _ = writeln!(
+        s,
+        "\nDiscard piles (top card, cards in the pile / left face down):"
+    );
+    for (i, d) in v.supply_discards.iter().enumerate() {
+        let top = d
+            .last()
+            .map_or("empty".to_string(), |&x| c.supply_name(x).to_string());
+        let _ = writeln!(
+            s,
+            "  Supply {}: {top} ({} / {})",
+            c.supply_decks[i].def.name,
+            d.len(),
+            v.supply_left[i]
+        );
+    }
+    for ((k, d), (_, left)) in v.contact_discards.iter().zip(&v.contacts_left) {
+        let top = d.last().map_or("empty".to_string(), |&x| {
+            format!("\"{}\"", c.jobs[x as usize].name)
+        });
+        let _ = writeln!(s, "  Contact {}: {top} ({} / {left})", k.name(), d.len());
+    }
+    for (i, d) in v.nav_discards.iter().enumerate() {
+        let top = d
+            .last()
+            .map_or("empty".to_string(), |&x| c.nav_def(x).name.clone());
+        let _ = writeln!(
+            s,
+            "  {} Nav: {top} ({} / {})",
+            nav_deck_name(i),
+            d.len(),
+            v.nav_left[i]
+        );
+    }
+    let top = v
+        .misbehave_discard
+        .last()
+        .map_or("empty".to_string(), |&x| c.misbehave_def(x).name.clone());
+    let _ = write!(
+        s,
+        "  Misbehave: {top} ({} / {})",
+        v.misbehave_discard.len(),
+        v.misbehave_left
+    );
+    s
+}
+
+fn step_mark(c: &Content, a: &ActiveJob) -> String {
+    let steps = c.jobs[a.job as usize].steps.len();
+    if steps > 1 && a.steps_done > 0 {
+        format!(" [{}/{} steps done]", a.steps_done, steps)
+    } else {
+        String::new()
+    }
+}
+
+fn who_is_at(g: &Firefly, v: &View, s: SectorId, seat: Seat) -> String {
+    let mut at = Vec::new();
+    if v.cruiser == s {
+        at.push("Alliance Cruiser".to_string());
+    }
+    if v.cutter == s {
+        at.push("Reaver Cutter".to_string());
+    }
+    for p in &v.players {
+        if p.seat != seat && g.player(p.seat).placed && p.sector == s {
+            at.push(captain(p.seat));
+        }
+    }
+    if at.is_empty() {
+        String::new()
+    } else {
+        format!("  ← {}", at.join(", "))
+    }
+}
+
+/// The few lines before each decision.
+fn header(g: &Firefly, seat: Seat) -> String {
+    let c = g.content;
+    let names = Names::of(c);
+    let p = g.player(seat);
+    let mut s = String::new();
+    if !p.crew.is_empty() {
+        let where_ = if p.placed {
+            format!(" at {}", c.sector_name(p.sector))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            s,
+            "{} · {}{where_} · {} · {} · crew {} · Warrants {} · goals {}/{}",
+            captain(seat),
+            c.ships[p.ship as usize].name,
+            money(p.money),
+            items_text(&p.items),
+            p.crew.len(),
+            p.warrants,
+            p.goals,
+            g.story_def().goals.len()
+        );
+    }
+    let t = g.turn;
+    match &g.phase {
+        Phase::ChooseLeader => {
+            let _ = writeln!(
+                s,
+                "Set-up: choose your Leader (`card N` shows one in full)."
+            );
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            for a in legal {
+                if let Action::ChooseLeader(l) = a {
+                    let _ = writeln!(
+                        s,
+                        "  {}",
+                        first_lines(&render::crew_card(&c.crew[l as usize]), 4)
+                    );
+                }
+            }
+        }
+        Phase::ChooseShip => {
+            let _ = writeln!(s, "Set-up: choose your ship.");
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            for a in legal {
+                if let Action::ChooseShip(x) = a {
+                    let _ = writeln!(
+                        s,
+                        "  {}",
+                        first_lines(&render::ship_card(&c.ships[x as usize], &names), 3)
+                    );
+                }
+            }
+        }
+        Phase::PlaceShip => {
+            let _ = writeln!(
+                s,
+                "Set-up: place your Firefly (`card N` describes a sector)."
+            );
+        }
+        Phase::StartingJobs => {
+            let _ = writeln!(
+                s,
+                "Set-up: discard starting jobs until you keep 3. Your jobs:"
+            );
+            for &j in &p.hand {
+                let _ = writeln!(s, "  {}", job_line(c, j));
+            }
+        }
+        Phase::Actions => {
+            let used: Vec<&str> = [
+                (t.fly, "Fly"),
+                (t.buy, "Buy"),
+                (t.deal, "Deal"),
+                (t.work, "Work"),
+            ]
+            .iter()
+            .filter(|x| x.0)
+            .map(|x| x.1)
+            .collect();
+            let _ = writeln!(
+                s,
+                "Your turn: {} of 2 actions taken{}.",
+                t.taken,
+                if used.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", used.join(", "))
+                }
+            );
+        }
+        Phase::FullBurn { entered, range } => {
+            let _ = writeln!(
+                s,
+                "Full Burn: {entered} of {range} sectors entered. Keep flying or stop."
+            );
+        }
+        Phase::Mosey { moved, range } => {
+            let _ = writeln!(s, "Mosey: {moved} of {range} sectors moved.");
+        }
+        Phase::Considering {
+            market,
+            considered,
+            max,
+        } => {
+            let _ = writeln!(
+                s,
+                "{}: considered {} of up to {max}:",
+                market_name(c, *market),
+                considered.len()
+            );
+            for &x in considered {
+                let line = match market {
+                    Market::Supply(_) => supply_line(c, x),
+                    Market::Contact(_) => job_line(c, x),
+                };
+                let _ = writeln!(s, "  {line}");
+            }
+        }
+        Phase::Purchasing {
+            considered,
+            bought,
+            max,
+            ..
+        } => {
+            let _ = writeln!(
+                s,
+                "Buying: {bought} of up to {max} bought. Considered cards:"
+            );
+            for &x in considered {
+                let _ = writeln!(
+                    s,
+                    "  {} — price {}",
+                    supply_line(c, x),
+                    money(g.price(seat, x))
+                );
+            }
+        }
+        Phase::BuyingGoods { .. } => {
+            let _ = writeln!(s, "Buy Fuel and Parts, or Done.");
+        }
+        Phase::Accepting {
+            contact,
+            considered,
+            accepted,
+        } => {
+            let _ = writeln!(
+                s,
+                "Dealing with {}: {accepted} of up to 2 accepted. Considered jobs:",
+                contact.name()
+            );
+            for &j in considered {
+                let _ = writeln!(s, "  {}", job_line(c, j));
+            }
+        }
+        Phase::Selling { contact } => {
+            let _ = writeln!(s, "Selling to {} (Solid).", contact.name());
+        }
+        Phase::DiscardJobs => {
+            let _ = writeln!(s, "Too many jobs in hand: discard down to 3.");
+        }
+        Phase::ChooseCrew { target, on_job } => {
+            let what = match target {
+                WorkTarget::Job(j) => job_line(c, *j),
+                WorkTarget::Goal => "the story goal".into(),
+            };
+            let _ = writeln!(s, "Who goes on the job? {what}");
+            crew_lines(g, p, Some(*on_job), &mut s);
+        }
+        Phase::PayCuts { job, next } => {
+            let _ = writeln!(
+                s,
+                "\"{}\" is done: pay the crew's Cuts (crew member {} of {}).",
+                c.jobs[*job as usize].name,
+                next + 1,
+                p.crew.len()
+            );
+        }
+        Phase::Resolving => s.push_str(&resolving_text(g)),
+        Phase::Over => {}
+        #[allow(unreachable_patterns)]
+        other => {
+            let _ = writeln!(s, "{other:?}");
+        }
+    }
+    if g.current != seat && !in_setup(g) {
+        let _ = writeln!(
+            s,
+            "(It is {}'s turn; this decision is yours.)",
+            captain(g.current)
+        );
+    }
+    s.trim_end().to_string()
+}
+
+fn market_name(c: &Content, m: Market) -> String {
+    match m {
+        Market::Supply(d) => format!("Buying at {}", c.supply_decks[d as usize].def.name),
+        Market::Contact(k) => format!("Dealing with {}", k.name()),
+    }
+}
+
+/// The card being resolved, its options and how far it has got.
+fn resolving_text(g: &Firefly) -> String {
+    let c = g.content;
+    let names = Names::of(c);
+    let Some(r) = g.resolving() else {
+        return String::new();
+    };
+    let mut s = String::new();
+    let (title, text) = match r.origin {
+        Origin::Nav(card) => ("Nav card", render::nav_card(c.nav_def(card))),
+        Origin::Event(i) => ("Event", render::event_card(&c.events[i as usize])),
+        Origin::Misbehave(card) => (
+            "Misbehave card",
+            render::misbehave_card(c.misbehave_def(card), &names),
+        ),
+        Origin::JobStep { job, step } => {
+            let jd = &c.jobs[job as usize];
+            let mut t = format!("\"{}\", step {}:", jd.name, step + 1);
+            for ch in r.options {
+                let _ = write!(t, "\n  {}", render::choice(ch));
+            }
+            ("Job", t)
+        }
+        Origin::Goal(i) => {
+            let st = g.story_def();
+            (
+                "Story goal",
+                st.goals.get(i as usize).map_or(String::new(), |gl| {
+                    render::goal_lines(gl, i as usize + 1, &names)
+                }),
+            )
+        }
+        Origin::Rule => ("Rule", "Niska's Pound of Flesh: Kill a crew member.".into()),
+    };
+    let _ = writeln!(s, "Resolving ({title}, {}):", captain(r.seat));
+    for l in text.lines() {
+        let _ = writeln!(s, "  │ {l}");
+    }
+    if r.stage == Stage::ChooseOption && r.options.len() > 1 {
+        for (i, ch) in r.options.iter().enumerate() {
+            if !g.option_available(r.seat, ch) {
+                let _ = writeln!(
+                    s,
+                    "  (option {} \"{}\" is not available: its requirements are not met)",
+                    i + 1,
+                    ch.name
+                );
+            }
+        }
+    }
+    if let Some(ch) = r.choice() {
+        let _ = writeln!(s, "  Chosen: {}", render::choice(ch));
+    }
+    if let Some(t) = r.tester {
+        let _ = writeln!(s, "  Testing: {}", crew_name(c, t));
+    }
+    if r.bribe > 0 {
+        let _ = writeln!(s, "  Bribes: {}", money(r.bribe as u32 * 100));
+    }
+    if let Some(roll) = r.roll {
+        let faces: Vec<String> = roll.faces().iter().map(|f| f.to_string()).collect();
+        let _ = writeln!(
+            s,
+            "  Dice: {} (= {}){}",
+            faces.join("+"),
+            roll.total,
+            if r.after_roll_bonus != 0 {
+                format!(", {:+} from discarded gear", r.after_roll_bonus)
+            } else {
+                String::new()
+            }
+        );
+    }
+    if let (Some(t), Some(b)) = (r.test(), r.band) {
+        let _ = writeln!(
+            s,
+            "  Result {}: {}",
+            render::band_label(t, b as usize),
+            render::outcome(&t.outcomes[b as usize])
+        );
+    }
+    if let Some(p) = r.pending {
+        let what = match p {
+            Pending::Kill { left } => format!("choose {left} crew member(s) to be Killed"),
+            Pending::LoadUpTo { item, max } => {
+                format!("load up to {}", render::item_count(item, max as u32))
+            }
+            Pending::LoadGoods { left } => format!("load {left} Goods of your choice"),
+            Pending::DiscardUpgrade { left } => format!("discard {left} Ship Upgrade(s)"),
+            Pending::TakeUpgrade => "take a Ship Upgrade from a discard pile".into(),
+            Pending::MoveCruiser { mover, .. } => {
+                format!("{} moves the Alliance Cruiser", captain(mover))
+            }
+            Pending::MoveCutter { mover, .. } => {
+                format!("{} moves a Reaver Cutter", captain(mover))
+            }
+            Pending::Trade {
+                fuel,
+                parts,
+                contraband,
+                ..
+            } => format!(
+                "a trader: Fuel {}, Parts {}, Contraband {}",
+                money(fuel),
+                money(parts),
+                money(contraband)
+            ),
+            Pending::Evade => "Evade: choose the adjacent sector to move into".into(),
+            #[allow(unreachable_patterns)]
+            other => format!("{other:?}"),
+        };
+        let _ = writeln!(s, "  Now: {what}");
+    }
+    s
+}
+
+/// `card ARG`.
+fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<String, String> {
+    let c = g.content;
+    let names = Names::of(c);
+    let arg = arg.trim();
+    if arg.is_empty() {
+        return Ok(if g.resolving().is_some() {
+            resolving_text(g)
+        } else {
+            render::story_card(g.story_def(), &names)
+        });
+    }
+    if let Ok(n) = arg.parse::<usize>() {
+        let Some(&a) = n.checked_sub(1).and_then(|i| legal.get(i)) else {
+            return Err(format!(
+                "There is no action {n}: `card N` takes an action number from 1 to {}.",
+                legal.len()
+            ));
+        };
+        let crew_card = |m: CrewCard| match m {
+            CrewCard::Leader(d) => render::crew_card(&c.crew[d as usize]),
+            CrewCard::Hired(x) => supply_card_text(c, x),
+        };
+        let sector = |s: SectorId| {
+            let mut t = sector_line(c, s);
+            let ns: Vec<&str> = c.neighbours[s as usize]
+                .iter()
+                .map(|&n| c.sector_name(n))
+                .collect();
+            let _ = write!(t, "\n  neighbours: {}", ns.join(", "));
+            t
+        };
+        let text = match a {
+            Action::ChooseLeader(l) => render::crew_card(&c.crew[l as usize]),
+            Action::ChooseShip(x) => render::ship_card(&c.ships[x as usize], &names),
+            Action::PlaceShip(x) | Action::MoveTo(x) => sector(x),
+            Action::DiscardJob(j) | Action::AcceptJob(j) | Action::Work(WorkTarget::Job(j)) => {
+                render::job_card(&c.jobs[j as usize], &names)
+            }
+            Action::Work(WorkTarget::Goal) => {
+                let i = g.player(seat).goals as usize;
+                render::goal_lines(&g.story_def().goals[i], i + 1, &names)
+            }
+            Action::ConsiderDiscard(x) => match g.phase {
+                Phase::Considering {
+                    market: Market::Contact(_),
+                    ..
+                } => render::job_card(&c.jobs[x as usize], &names),
+                _ => supply_card_text(c, x),
+            },
+            Action::BuyCard(x)
+            | Action::TakeUpgrade(x)
+            | Action::LoseUpgrade(x)
+            | Action::DiscardUpgrade(x)
+            | Action::Unequip(x)
+            | Action::DiscardForBonus(x) => supply_card_text(c, x),
+            Action::Equip { gear, .. } => supply_card_text(c, gear),
+            Action::ChooseTester(m)
+            | Action::Kill(m)
+            | Action::Dismiss(m)
+            | Action::ToggleCrew(m)
+            | Action::HireAway(m)
+            | Action::CrewRemoveDisgruntled(m) => crew_card(m),
+            Action::Deal => match g.contact_at(g.player(seat).sector).and_then(|k| c.contact(k)) {
+                Some(k) => render::contact_card(k),
+                None => g.describe_action(a),
+            },
+            Action::ChooseOption(i) => match g.resolving() {
+                Some(r) => render::choice(&r.options[i as usize]),
+                None => g.describe_action(a),
+            },
+            _ => format!(
+                "Action {n} ({}) has no card of its own. `card` alone shows the card being resolved.",
+                g.describe_action(a)
+            ),
+        };
+        return Ok(text);
+    }
+    // A card by name.
+    let want = arg.to_lowercase();
+    let all = render::all_cards(c);
+    let hits: Vec<&(String, String)> = all
+        .iter()
+        .filter(|(label, text)| {
+            label.to_lowercase().contains(&want)
+                || text
+                    .lines()
+                    .next()
+                    .is_some_and(|l| l.to_lowercase().contains(&want))
+        })
+        .collect();
+    match hits.len() {
+        0 => Err(format!(
+            "No card is called {arg:?}. `card N` shows the card of action N."
+        )),
+        1..=3 => Ok(hits
+            .iter()
+            .map(|(_, t)| t.as_str())
+            .collect::<Vec<_>>()
+            .join("\n\n")),
+        n => Err(format!(
+            "{n} cards match {arg:?}, e.g. {}. Be more precise.",
+            hits.iter()
+                .take(6)
+                .map(|(l, _)| l.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+// =============================================================================================
+// Commands
+// =============================================================================================
+
+fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut m = match &a.load {
+        Some(path) => {
+            let m = Match::<Firefly>::load_file(content, path)?;
+            writeln!(
+                out,
+                "Loaded {} ({} actions so far; story {}, seed {}).",
+                path.display(),
+                m.record.actions.len(),
+                m.game.story_def().title,
+                m.record.seed
+            )?;
+            m
+        }
+        None => {
+            let seats = a.seats.as_deref().unwrap_or("human,bot");
+            let n = seats.split(',').count() as u8;
+            let seed = a.seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64)
+                    % 1_000_000
+            });
+            let mut o = Options::new(n, &a.story);
+            o.first_game = a.first_game;
+            o.max_rounds = a.max_rounds;
+            let all_bots = !seats
+                .split(',')
+                .any(|s| matches!(s.trim().to_lowercase().as_str(), "human" | "h"));
+            if all_bots && o.max_rounds.is_none() {
+                o.max_rounds = Some(100);
+                writeln!(
+                    out,
+                    "(Only bots play: the game ends after 100 rounds at most.)"
+                )?;
+            }
+            let m = Match::<Firefly>::new(content, o, seed).map_err(|e| anyhow!("{e}"))?;
+            writeln!(
+                out,
+                "Firefly: {} — {n} captains, seed {seed}. Type `help` at a prompt for commands.",
+                m.game.story_def().title
+            )?;
+            m
+        }
+    };
+    let n = m.game.num_seats();
+    let seats_text = match &a.seats {
+        Some(s) => s.clone(),
+        None => (0..n)
+            .map(|i| if i == 0 { "human" } else { "bot" })
+            .collect::<Vec<_>>()
+            .join(","),
+    };
+    let mut seats = driver::parse_seats(&seats_text, BOTS)?;
+    if seats.len() != n {
+        bail!(
+            "--seats names {} seats but the game has {n} captains",
+            seats.len()
+        );
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    driver::play_text(
+        &mut m,
+        &mut seats,
+        &make_bot,
+        a.max_steps,
+        &mut input,
+        &mut out,
+    )?;
+    Ok(())
+}
+
+/// What a simulation keeps of each finished game.
+struct SimResult {
+    winners: Vec<Seat>,
+    rounds: u32,
+    leaders: Vec<String>,
+    goals: Vec<u8>,
+    money: Vec<u32>,
+    jobs: Vec<usize>,
+}
+
+fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
+    let seats = driver::parse_seats(&a.seats, BOTS)?;
+    if seats.contains(&SeatKind::Human) {
+        bail!("simulations are for bots only: --seats bot,random,…");
+    }
+    let names: Vec<String> = seats.iter().map(|s| s.label().to_string()).collect();
+    let n = seats.len() as u8;
+    let stories: Vec<StoryId> = if a.story.eq_ignore_ascii_case("all") {
+        (0..content.stories.len() as StoryId)
+            .filter(|&s| {
+                let st = &content.stories[s as usize];
+                (st.players[0]..=st.players[1]).contains(&n)
+            })
+            .collect()
+    } else {
+        let s = content.story(&a.story).ok_or_else(|| {
+            anyhow!(
+                "no story called {:?} (see `tabletop firefly stories`)",
+                a.story
+            )
+        })?;
+        vec![s]
+    };
+    if stories.is_empty() {
+        bail!("no story is for {n} players");
+    }
+    let sim = Simulation::<Firefly> {
+        content,
+        games: a.games,
+        base_seed: a.seed,
+        seats: names.clone(),
+        bots: &make_bot,
+        max_steps: a.max_steps,
+        progress: !a.quiet,
+    };
+    let mut table = Vec::new();
+    for &story in &stories {
+        let st = &content.stories[story as usize];
+        let mut o = Options::new(n, &st.id);
+        o.first_game = a.first_game;
+        o.max_rounds = Some(a.max_rounds);
+        let started = std::time::Instant::now();
+        let runs = sim.run(&|_| o.clone(), &|g: &Firefly| SimResult {
+            winners: g.outcome.as_ref().map_or(vec![], |o| o.winners.clone()),
+            rounds: rounds_played(g),
+            leaders: g.players.iter().map(|p| leader_name(g, p)).collect(),
+            goals: g.players.iter().map(|p| p.goals).collect(),
+            money: g.players.iter().map(|p| p.money).collect(),
+            jobs: g.players.iter().map(|p| p.completed.len()).collect(),
+        });
+        let secs = started.elapsed().as_secs_f64();
+        let line = summarize(st, &names, &a, &runs, secs);
+        table.push(line);
+    }
+    if stories.len() > 1 {
+        println!("\nPer story:");
+        for l in table {
+            println!("  {l}");
+        }
+    }
+    Ok(())
+}
+
+/// Print one story's summary; return its one-line form.
+fn summarize(
+    st: &Story,
+    seats: &[String],
+    a: &SimArgs,
+    runs: &[driver::GameRun<SimResult>],
+    secs: f64,
+) -> String {
+    let ok: Vec<&SimResult> = runs.iter().filter_map(|r| r.result.as_ref().ok()).collect();
+    let failed: Vec<_> = runs.iter().filter(|r| r.result.is_err()).collect();
+    let finished = ok.iter().filter(|r| !r.winners.is_empty()).count();
+    let n = seats.len();
+    println!(
+        "\n{} — {} games, seats {}, at most {} rounds, seed {} ({:.1} s)",
+        st.title,
+        runs.len(),
+        seats.join(","),
+        a.max_rounds,
+        a.seed,
+        secs
+    );
+    println!(
+        "  finished (a captain won): {finished}/{} ({:.1}%); ended by the round limit: {}; failed: {}",
+        ok.len(),
+        driver::percent(finished, ok.len()),
+        ok.len() - finished,
+        failed.len()
+    );
+    let rounds: Vec<f64> = ok.iter().map(|r| r.rounds as f64).collect();
+    let (mean, median) = driver::mean_median(&rounds);
+    println!("  rounds per game: average {mean:.1}, median {median:.1}");
+    let fin_rounds: Vec<f64> = ok
+        .iter()
+        .filter(|r| !r.winners.is_empty())
+        .map(|r| r.rounds as f64)
+        .collect();
+    if !fin_rounds.is_empty() {
+        let (fm, fmed) = driver::mean_median(&fin_rounds);
+        println!("  rounds per finished game: average {fm:.1}, median {fmed:.1}");
+    }
+    let steps: Vec<f64> = runs.iter().map(|r| r.steps as f64).collect();
+    let (smean, _) = driver::mean_median(&steps);
+    println!("  decisions per game: average {smean:.0}");
+    let mut per_seat = vec![0usize; n];
+    let mut leader_games: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for r in &ok {
+        for &w in &r.winners {
+            per_seat[w as usize] += 1;
+        }
+        for (s, l) in r.leaders.iter().enumerate() {
+            let e = leader_games.entry(l.as_str()).or_default();
+            e.0 += 1;
+            if r.winners.contains(&(s as Seat)) {
+                e.1 += 1;
+            }
+        }
+    }
+    let seat_text: Vec<String> = per_seat
+        .iter()
+        .enumerate()
+        .map(|(s, w)| {
+            format!(
+                "{} ({}) {w} ({:.1}%)",
+                captain(s as Seat),
+                seats[s],
+                driver::percent(*w, ok.len())
+            )
+        })
+        .collect();
+    println!("  wins per seat: {}", seat_text.join(", "));
+    println!("  wins per leader (wins/games played):");
+    for (l, (games, wins)) in &leader_games {
+        println!(
+            "    {l:<24} {wins:>4}/{games:<4} ({:.1}%)",
+            driver::percent(*wins, *games)
+        );
+    }
+    let avg = |f: &dyn Fn(&SimResult) -> f64| -> f64 {
+        if ok.is_empty() {
+            0.0
+        } else {
+            ok.iter().map(|r| f(r)).sum::<f64>() / (ok.len() * n) as f64
+        }
+    };
+    println!(
+        "  per captain at the end, on average: goals {:.2}, jobs completed {:.2}, money {}",
+        avg(&|r| r.goals.iter().map(|&g| g as f64).sum()),
+        avg(&|r| r.jobs.iter().map(|&j| j as f64).sum()),
+        money(avg(&|r| r.money.iter().map(|&m| m as f64).sum()) as u32)
+    );
+    for f in failed.iter().take(10) {
+        println!(
+            "  FAILED game {} (seed {}): {}",
+            f.index,
+            f.seed,
+            f.result.as_ref().err().map_or("", |e| e.as_str())
+        );
+    }
+    if !failed.is_empty() {
+        println!(
+            "  (reproduce one with: tabletop firefly play --seats {} --story {:?} --max-rounds {} --seed SEED)",
+            seats.join(","),
+            st.id,
+            a.max_rounds
+        );
+    }
+    format!(
+        "{:<36} finished {:>5.1}%  rounds avg {:>5.1} median {:>5.1}  failed {}",
+        st.title,
+        driver::percent(finished, ok.len()),
+        mean,
+        median,
+        failed.len()
+    )
+}
+
+fn replay(content: &'static Content, a: ReplayArgs) -> Result<()> {
+    let text = std::fs::read_to_string(&a.file)
+        .with_context(|| format!("cannot read {}", a.file.display()))?;
+    let r = driver::parse_replay::<Firefly>(&text)
+        .map_err(|e| anyhow!("{} is refused: {e}", a.file.display()))?;
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    driver::replay_text::<Firefly>(content, r, a.step, &mut stdin.lock(), &mut stdout.lock())
+}
+
+fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
+    let mut o = Options::new(a.players, &a.story);
+    o.max_rounds = Some(a.max_rounds);
+    println!(
+        "Firefly engine, {} captains, {}, playouts of at most {} rounds, {:.1} s, one thread:",
+        a.players, a.story, a.max_rounds, a.seconds
+    );
+    let r = driver::bench::<Firefly>(content, &o, a.seconds, 5_000_000)?;
+    println!("{r}");
+    Ok(())
+}
+
+fn validate(dir: Option<&Path>) -> Result<()> {
+    let (files, from) = match dir {
+        None => (ContentFiles::builtin(), "the built-in content".to_string()),
+        Some(d) => (
+            ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?,
+            d.display().to_string(),
+        ),
+    };
+    let c = match Content::load(&files) {
+        Ok(c) => c,
+        Err(e) => {
+            let mut msg = format!("{from} is invalid:\n  {e}\n  file:  {}", e.file);
+            if !e.entry.is_empty() {
+                let _ = write!(msg, "\n  entry: {}", e.entry);
+            }
+            if !e.field.is_empty() {
+                let _ = write!(msg, "\n  field: {}", e.field);
+            }
+            bail!(msg);
+        }
+    };
+    println!(
+        "Firefly content OK: {from} ({} files), fingerprint {}",
+        files.files.len(),
+        c.fingerprint
+    );
+    let planetary = c.sectors.iter().filter(|s| !s.planets.is_empty()).count();
+    println!(
+        "  sectors            {:>4} ({planetary} planetary)",
+        c.sectors.len()
+    );
+    println!("  contacts           {:>4}", c.contacts.len());
+    println!("  leaders            {:>4}", c.leaders.len());
+    println!("  crew cards (kinds) {:>4}", c.crew.len() - c.leaders.len());
+    println!("  gear (kinds)       {:>4}", c.gear.len());
+    println!("  upgrades (kinds)   {:>4}", c.upgrades.len());
+    println!("  ships              {:>4}", c.ships.len());
+    let decks: Vec<String> = c
+        .supply_decks
+        .iter()
+        .map(|d| format!("{} {}", d.def.name, d.cards.len()))
+        .collect();
+    println!(
+        "  supply cards       {:>4} ({})",
+        c.supply_cards.len(),
+        decks.join(", ")
+    );
+    let mut per_contact: BTreeMap<&str, usize> = BTreeMap::new();
+    for j in &c.jobs {
+        *per_contact
+            .entry(j.contact.map_or("story", |k| k.name()))
+            .or_default() += 1;
+    }
+    let pc: Vec<String> = per_contact
+        .iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect();
+    println!(
+        "  jobs               {:>4} ({})",
+        c.jobs.len(),
+        pc.join(", ")
+    );
+    println!(
+        "  nav cards          {:>4} ({} distinct)",
+        c.nav_cards.len(),
+        c.nav_defs.len()
+    );
+    println!("  event cards        {:>4}", c.events.len());
+    println!(
+        "  misbehave cards    {:>4} ({} distinct)",
+        c.misbehave_cards.len(),
+        c.misbehave_defs.len()
+    );
+    println!("  stories            {:>4}", c.stories.len());
+    Ok(())
+}
+
+fn stories(content: &'static Content) -> Result<()> {
+    for s in &content.stories {
+        println!(
+            "{} — id {:?}, {}–{} players, {} goals",
+            s.title,
+            s.id,
+            s.players[0],
+            s.players[1],
+            s.goals.len()
+        );
+        println!("    {}", s.premise.trim());
+    }
+    println!("\n`tabletop firefly cards --kind story` prints the whole Story Cards.");
+    Ok(())
+}
+
+fn cards(content: &'static Content, a: CardsArgs) -> Result<()> {
+    const KINDS: &[&str] = &[
+        "crew",
+        "gear",
+        "upgrade",
+        "ship",
+        "contact",
+        "job",
+        "nav",
+        "event",
+        "misbehave",
+        "story",
+    ];
+    if let Some(k) = &a.kind {
+        if !KINDS.contains(&k.as_str()) {
+            bail!("no card kind {k:?}: one of {}", KINDS.join(", "));
+        }
+    }
+    let want = a.name.as_ref().map(|n| n.to_lowercase());
+    let mut shown = 0;
+    for (label, text) in render::all_cards(content) {
+        let kind = label.split_whitespace().next().unwrap_or("");
+        if a.kind.as_deref().is_some_and(|k| k != kind) {
+            continue;
+        }
+        if let Some(w) = &want {
+            let title = text.lines().next().unwrap_or("").to_lowercase();
+            if !label.to_lowercase().contains(w) && !title.contains(w) {
+                continue;
+            }
+        }
+        println!("{text}\n");
+        shown += 1;
+    }
+    println!("({shown} cards)");
+    Ok(())
+}
