@@ -89,15 +89,6 @@ impl Mandalorian {
         if let Some(i) = dc.iter().position(|&n| n != 1) {
             return Err(format!("disturbance token {i} is in {} places", dc[i]));
         }
-        let standins = self
-            .slots
-            .iter()
-            .flat_map(|s| s.tokens.iter())
-            .filter(|&&t| t == STAND_IN)
-            .count();
-        if standins > 0 && !self.dist_pool.is_empty() {
-            return Err("a stand-in is used while the pool has tokens (MA-DISTURB-7)".into());
-        }
         // Threat tokens: the pile lists exactly the tokens located in it.
         for (i, th) in self.threats.iter().enumerate() {
             let in_pile = self.reinforcements.contains(&(i as TokenId));
