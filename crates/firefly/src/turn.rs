@@ -47,6 +47,24 @@ pub fn pound_of_flesh() -> &'static [Choice] {
     })
 }
 
+/// FF-SETUP-8: every player rolls one die and the highest roller picks first. Ties are not
+/// covered by the rulebooks; judged: the tied players roll again among themselves, until one is
+/// highest. Returns the first picker and every round of rolls, `(seat, face)` in seat order.
+pub fn first_pick_roll(chance: &mut Chance, players: u8) -> (Seat, Vec<Vec<(Seat, u8)>>) {
+    let mut rolling: Vec<Seat> = (0..players).collect();
+    let mut rounds = Vec::new();
+    loop {
+        let rolls: Vec<(Seat, u8)> = rolling.iter().map(|&s| (s, chance.d6())).collect();
+        let best = rolls.iter().map(|r| r.1).max().unwrap();
+        let top: Vec<Seat> = rolls.iter().filter(|r| r.1 == best).map(|r| r.0).collect();
+        rounds.push(rolls);
+        if top.len() == 1 {
+            return (top[0], rounds);
+        }
+        rolling = top;
+    }
+}
+
 impl Firefly {
     /// FF-SETUP-1..19.
     pub fn setup(
@@ -128,16 +146,7 @@ impl Firefly {
         misbehave.shuffle(&mut chance);
 
         // FF-SETUP-8: everyone rolls; the highest picks first (ties roll again).
-        let mut rolling: Vec<Seat> = (0..n).collect();
-        let first = loop {
-            let rolls: Vec<(Seat, u8)> = rolling.iter().map(|&s| (s, chance.d6())).collect();
-            let best = rolls.iter().map(|r| r.1).max().unwrap();
-            let top: Vec<Seat> = rolls.iter().filter(|r| r.1 == best).map(|r| r.0).collect();
-            if top.len() == 1 {
-                break top[0];
-            }
-            rolling = top;
-        };
+        let (first, _rolls) = first_pick_roll(&mut chance, n);
         // FF-SETUP-9: picking passes to the left.
         let pick_order: Vec<Seat> = (0..n).map(|k| (first + k) % n).collect();
 
