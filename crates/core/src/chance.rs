@@ -91,7 +91,8 @@ pub struct ExplodingRoll {
 impl ExplodingRoll {
     pub const SHOWN: usize = 6;
 
-    fn push(&mut self, face: u8) {
+    /// Add one face (engines that build rolls die by die, e.g. re-rolling 1s).
+    pub fn push(&mut self, face: u8) {
         if (self.rolls as usize) < Self::SHOWN {
             self.shown[self.rolls as usize] = face;
         }

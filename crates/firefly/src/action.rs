@@ -69,6 +69,8 @@ pub enum Action {
     ChooseTester(CrewCard),
     /// Re-roll the test (crew abilities).
     Reroll,
+    /// Stitch: treat this Negotiate test as a Fight test (once per job).
+    NegotiateAsFight,
     /// Discard a carried gear card after rolling for its bonus.
     DiscardForBonus(SupplyCardId),
     /// Keep the roll.

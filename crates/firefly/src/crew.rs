@@ -147,9 +147,20 @@ impl Firefly {
         total
     }
 
-    /// Shepherd Book and similar: crew who stay aboard for the job being worked.
-    fn stays_aboard(&self, _m: &CrewMember) -> bool {
-        false
+    /// Shepherd Book and similar: crew who stay aboard for the job being worked (an Immoral
+    /// job); they add no skill to it. Work keeps them off such jobs (`eligible_crew`).
+    fn stays_aboard(&self, m: &CrewMember) -> bool {
+        let target = match (&self.phase, self.activity) {
+            (_, Activity::Working { target, .. }) => target,
+            (Phase::ChooseCrew { target, .. }, _) => *target,
+            _ => return false,
+        };
+        matches!(target, WorkTarget::Job(j) if self.content.jobs[j as usize].immoral)
+            && self
+                .crew_def(m)
+                .abilities
+                .iter()
+                .any(|a| matches!(a, Ability::StaysAboardForImmoralJobs))
     }
 
     /// FF-CREW-17: how many gear cards this crew member may carry.
@@ -238,6 +249,8 @@ impl Firefly {
             p.crew[0].disgruntled = false;
             while self.players[seat as usize].crew.len() > 1 {
                 self.discard_crew(seat, 1, events);
+                // Fired crew on a job leave it too (FF-CREW-10, FF-WORK-8).
+                self.crew_removed(seat, 1);
             }
         } else {
             // FF-CREW-12: a second token and the crew member leaves the ship.
@@ -246,6 +259,7 @@ impl Firefly {
                 crew: self.players[seat as usize].crew[idx].card,
             });
             self.discard_crew(seat, idx, events);
+            self.crew_removed(seat, idx);
         }
     }
 

@@ -55,6 +55,12 @@ pub enum Event {
         seat: Seat,
         option: u8,
     },
+    /// River Tam's Gifted roll before a test (Simon Tam's bonus included).
+    Gifted {
+        seat: Seat,
+        crew: CrewCard,
+        roll: u8,
+    },
     Rolled {
         seat: Seat,
         skill: Skill,

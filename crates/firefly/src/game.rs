@@ -199,6 +199,7 @@ impl Firefly {
             Action::Bribe(n) => format!("Bribe ${}", n as u32 * 100),
             Action::ChooseTester(m) => format!("{} makes the test", self.crew_name(m)),
             Action::Reroll => "Re-roll".into(),
+            Action::NegotiateAsFight => "Treat this Negotiate test as a Fight test".into(),
             Action::DiscardForBonus(g) => format!("Discard {} for its bonus", c.supply_name(g)),
             Action::KeepRoll => "Keep the roll".into(),
             Action::ChooseBranch(b) => match self.resolution.last().and_then(|r| r.outcome()) {

@@ -15,6 +15,9 @@ use crate::crew::{all_crew, CrewMask};
 use crate::event::Event;
 use crate::state::*;
 
+/// `Activity::Working::used` bit: Stitch treated a Negotiate test as a Fight test.
+pub const USED_NEGOTIATE_AS_FIGHT: u8 = 1;
+
 /// What is being resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Origin {
@@ -104,6 +107,10 @@ pub struct Resolution {
     pub branch: Option<u8>,
     pub pending: Option<Pending>,
     pub ending: Option<Ending>,
+    /// River Tam's Gifted roll for this test (after Simon's bonus, at most 6), if she made it.
+    pub gifted: Option<u8>,
+    /// Stitch: this Negotiate test is treated as a Fight test.
+    pub as_fight: bool,
 }
 
 impl Resolution {
@@ -124,6 +131,8 @@ impl Resolution {
             branch: None,
             pending: None,
             ending: None,
+            gifted: None,
+            as_fight: false,
         }
     }
 
@@ -133,6 +142,13 @@ impl Resolution {
 
     pub fn test(&self) -> Option<&'static Test> {
         self.choice().and_then(|c| c.test.as_ref())
+    }
+
+    /// The skill tested: the printed one, or Fight when Stitch treats a Negotiate test as a
+    /// Fight test.
+    pub fn skill(&self) -> Option<Skill> {
+        self.test()
+            .map(|t| if self.as_fight { Skill::Fight } else { t.skill })
     }
 
     pub fn outcome(&self) -> Option<&'static Outcome> {
@@ -382,10 +398,8 @@ impl Firefly {
                             .any(|m| matches!(m, TestModifier::SingleCrew))
                         {
                             r.stage = Stage::ChooseTester;
-                        } else if t.bribes && self.max_useful_bribe() > 0 {
-                            self.resolution.last_mut().unwrap().stage = Stage::Bribe;
                         } else {
-                            self.roll_test(events);
+                            self.begin_test(events);
                         }
                     }
                 }
@@ -421,16 +435,49 @@ impl Firefly {
         }
     }
 
+    /// The crew making the test being resolved: the chosen crew member of a single-crew test
+    /// (`TestModifier::SingleCrew`), else the acting crew (FF-SKILL-11). River Tam counts for
+    /// nothing once her Gifted roll has sent her back to the ship.
+    pub fn test_mask(&self) -> CrewMask {
+        let r = self.resolution.last().unwrap();
+        let p = &self.players[r.seat as usize];
+        let mut mask = match r.tester {
+            Some(card) => p.crew_index(card).map_or(0, |i| 1 << i),
+            None => self.acting_mask(r.seat),
+        };
+        if r.gifted.is_some_and(|f| f <= 2) {
+            for (i, m) in p.crew.iter().enumerate() {
+                if self.has_crew_ability(m, |a| matches!(a, Ability::Gifted)) {
+                    mask &= !(1 << i);
+                }
+            }
+        }
+        mask
+    }
+
+    fn has_crew_ability(&self, m: &CrewMember, f: impl Fn(&Ability) -> bool) -> bool {
+        self.crew_def(m).abilities.iter().any(f)
+    }
+
+    /// Whether a crew member in `mask`, or gear they carry, has an ability.
+    fn mask_has_ability(&self, p: &Player, mask: CrewMask, f: impl Fn(&Ability) -> bool) -> bool {
+        p.crew.iter().enumerate().any(|(i, m)| {
+            mask & (1 << i) != 0
+                && (self.crew_def(m).abilities.iter().any(&f)
+                    || m.gear
+                        .iter()
+                        .any(|&g| self.gear_def(g).abilities.iter().any(&f)))
+        })
+    }
+
     /// The skill points counted for the test being resolved.
     fn test_points(&self) -> (Skill, u32, i32) {
         let r = self.resolution.last().unwrap();
         let t = r.test().unwrap();
+        let skill = r.skill().unwrap();
         let p = &self.players[r.seat as usize];
-        let mut mask = self.acting_mask(r.seat);
-        if let Some(card) = r.tester {
-            mask = p.crew_index(card).map_or(0, |i| 1 << i);
-        }
-        let points = self.mask_skill(p, mask, t.skill, t.kosherized);
+        let mask = self.test_mask();
+        let points = self.mask_skill(p, mask, skill, t.kosherized);
         let mut modifier = 0i32;
         for m in &t.modifiers {
             match m {
@@ -445,13 +492,23 @@ impl Firefly {
                 TestModifier::SingleCrew => {}
             }
         }
-        (t.skill, points, modifier)
+        // River Tam's Gifted roll: 3 +2 Fight, 4 +2 Tech, 5 +2 Negotiate, 6 +3 to the skill.
+        modifier += match (r.gifted, skill) {
+            (Some(6), _) => 3,
+            (Some(3), Skill::Fight) | (Some(4), Skill::Tech) | (Some(5), Skill::Negotiate) => 2,
+            _ => 0,
+        };
+        (skill, points, modifier)
     }
 
     /// FF-SKILL-7: bribes beyond what reaches the best band buy nothing, so they are not offered.
+    /// A Negotiate test treated as a Fight test (Stitch) is no longer a Bribes test.
     pub fn max_useful_bribe(&self) -> u8 {
         let r = self.resolution.last().unwrap();
         let t = r.test().unwrap();
+        if !t.bribes || r.as_fight {
+            return 0;
+        }
         let (_, points, modifier) = self.test_points();
         let top = t.outcomes.last().unwrap().min;
         let lowest_total = 1 + points as i32 + modifier;
@@ -460,26 +517,127 @@ impl Firefly {
         useful.min(affordable).min(u8::MAX as u32) as u8
     }
 
+    /// Stitch (`NegotiateAsFightOncePerJob`): once per job, a Negotiate test made by crew that
+    /// include Stitch may be treated as a Fight test. Only on jobs: story goals are not jobs
+    /// (FF-WIN-7). "Once per job" is read as once per Work action on the job.
+    pub fn may_negotiate_as_fight(&self) -> bool {
+        let Some(r) = self.resolution.last() else {
+            return false;
+        };
+        let Activity::Working {
+            target: WorkTarget::Job(_),
+            used,
+            ..
+        } = self.activity
+        else {
+            return false;
+        };
+        r.seat == self.current
+            && used & USED_NEGOTIATE_AS_FIGHT == 0
+            && !r.as_fight
+            && r.test().is_some_and(|t| t.skill == Skill::Negotiate)
+            && self.mask_has_ability(&self.players[r.seat as usize], self.test_mask(), |a| {
+                matches!(a, Ability::NegotiateAsFightOncePerJob)
+            })
+    }
+
+    /// The test begins (its option's effects are done and the tester, if any, chosen): River
+    /// Tam's Gifted roll, then the decisions before rolling (bribes, Stitch), then the roll.
+    fn begin_test(&mut self, events: &mut Vec<Event>) {
+        self.gifted_roll(events);
+        let seat = self.resolution.last().unwrap().seat;
+        if self.working_crew_gone(seat) {
+            // FF-MISC-4: Gifted sent the last crew member on the job back to the ship; the
+            // attempt ends without a roll (the Work action sees the empty job and fails it).
+            let r = self.resolution.last_mut().unwrap();
+            r.ending = None;
+            r.stage = Stage::Finished;
+            return;
+        }
+        self.pre_roll(events);
+    }
+
+    /// Whether `seat` is working a job or goal and nobody is left on it.
+    pub fn working_crew_gone(&self, seat: Seat) -> bool {
+        matches!(self.activity, Activity::Working { on_job: 0, .. }) && seat == self.current
+    }
+
+    /// Decisions before the roll, if any: bribes (FF-SKILL-7) and Stitch.
+    fn pre_roll(&mut self, events: &mut Vec<Event>) {
+        if self.max_useful_bribe() > 0 || self.may_negotiate_as_fight() {
+            self.resolution.last_mut().unwrap().stage = Stage::Bribe;
+        } else {
+            self.roll_test(events);
+        }
+    }
+
+    /// River Tam (`Gifted`): before each test she makes, roll a die (+ Simon Tam's bonus when
+    /// he is on the job with her, at most 6). 1–2: she goes back to the ship and adds nothing.
+    fn gifted_roll(&mut self, events: &mut Vec<Event>) {
+        let mask = self.test_mask();
+        let r = self.resolution.last().unwrap();
+        let seat = r.seat;
+        let p = &self.players[seat as usize];
+        let Some(river) = p.crew.iter().enumerate().find_map(|(i, m)| {
+            (mask & (1 << i) != 0 && self.has_crew_ability(m, |a| matches!(a, Ability::Gifted)))
+                .then_some(i)
+        }) else {
+            return;
+        };
+        let card = p.crew[river].card;
+        let bonus: u32 = p
+            .crew
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.acting_mask(seat) & (1 << i) != 0)
+            .flat_map(|(_, m)| self.crew_def(m).abilities.iter())
+            .map(|a| match a {
+                Ability::GiftedBonus { amount } => *amount as u32,
+                _ => 0,
+            })
+            .sum();
+        let roll = (self.chance.d6() as u32 + bonus).min(6) as u8;
+        events.push(Event::Gifted {
+            seat,
+            crew: card,
+            roll,
+        });
+        self.resolution.last_mut().unwrap().gifted = Some(roll);
+        if roll <= 2 {
+            // FF-MISC-5: back to the ship for the rest of the job.
+            let mask = self.acting_mask(seat);
+            self.set_acting_mask_if_working(seat, mask & !(1 << river));
+        }
+    }
+
     fn roll_test(&mut self, _events: &mut Vec<Event>) {
         let (skill, _, _) = self.test_points();
-        let seat = self.resolution.last().unwrap().seat;
+        let r = self.resolution.last().unwrap();
+        let seat = r.seat;
+        let misbehaving = matches!(r.origin, Origin::Misbehave(_));
         let p = &self.players[seat as usize];
-        let mask = self.acting_mask(seat);
-        // FF-SKILL-8 Thrillin' Heroics, unless a crew member on the test cancels it.
-        let no_heroics = p.crew.iter().enumerate().any(|(i, m)| {
-            mask & (1 << i) != 0
-                && self
-                    .crew_def(m)
-                    .abilities
-                    .iter()
-                    .any(|a| matches!(a, Ability::NoHeroics { skill: s } if *s == skill))
-        });
-        let roll = if no_heroics {
-            // A plain die: a 6 counts 6 and earns nothing.
-            ExplodingRoll::plain(self.chance.d6())
-        } else {
-            self.chance.exploding_d6()
-        };
+        let mask = self.test_mask();
+        // FF-SKILL-8 Thrillin' Heroics, unless a crew member on the test cancels it (Bester).
+        let heroics = !self.mask_has_ability(
+            p,
+            mask,
+            |a| matches!(a, Ability::NoHeroics { skill: s } if *s == skill),
+        );
+        // Jayne's Cunning Hat: when Misbehaving, every 1 rolled is re-rolled (once).
+        let reroll_ones = misbehaving
+            && self.mask_has_ability(p, mask, |a| matches!(a, Ability::RerollOnesWhenMisbehaving));
+        let mut roll = ExplodingRoll::default();
+        loop {
+            let mut f = self.chance.d6();
+            if f == 1 && reroll_ones {
+                f = self.chance.d6();
+            }
+            roll.push(f);
+            // A 6 (the Firefly face) earns a bonus roll, and so does a 6 on a bonus roll.
+            if f != 6 || !heroics {
+                break;
+            }
+        }
         let r = self.resolution.last_mut().unwrap();
         r.roll = Some(roll);
         r.stage = Stage::Rolled;
@@ -491,29 +649,36 @@ impl Firefly {
         let Some(r) = self.resolution.last() else {
             return out;
         };
-        let Some(t) = r.test() else { return out };
+        let Some(skill) = r.skill() else { return out };
+        if r.stage != Stage::Rolled {
+            return out;
+        }
         let p = &self.players[r.seat as usize];
-        let mask = self.acting_mask(r.seat);
+        let mask = self.test_mask();
+        // Zoe, Inara, Kaylee: one re-roll of a test of their skill that they take part in.
         if !r.rerolled
             && p.crew.iter().enumerate().any(|(i, m)| {
                 mask & (1 << i) != 0
-                    && self
-                        .crew_def(m)
-                        .abilities
-                        .iter()
-                        .any(|a| matches!(a, Ability::Reroll { skill } if *skill == t.skill))
+                    && self.has_crew_ability(
+                        m,
+                        |a| matches!(a, Ability::Reroll { skill: s } if *s == skill),
+                    )
             })
         {
             out.push(Action::Reroll);
         }
+        // Knife and the like: discard a carried card after rolling for a bonus.
         for (i, m) in p.crew.iter().enumerate() {
             if mask & (1 << i) == 0 {
                 continue;
             }
             for &g in &m.gear {
-                if self.gear_def(g).abilities.iter().any(
-                    |a| matches!(a, Ability::DiscardForBonus { skill, .. } if *skill == t.skill),
-                ) {
+                if self
+                    .gear_def(g)
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, Ability::DiscardForBonus { skill: s, .. } if *s == skill))
+                {
                     out.push(Action::DiscardForBonus(g));
                 }
             }
@@ -558,7 +723,7 @@ impl Firefly {
         if let Some(pending) = r.pending {
             match pending {
                 Pending::Kill { .. } => {
-                    let mask = self.acting_mask(seat);
+                    let mask = self.kill_mask(seat);
                     if let Some(first) = self.must_be_killed_first(p, mask) {
                         out.push(Action::Kill(p.crew[first].card));
                     } else {
@@ -649,7 +814,12 @@ impl Firefly {
                     }
                 }
             }
-            Stage::Bribe => out.extend((0..=self.max_useful_bribe()).map(Action::Bribe)),
+            Stage::Bribe => {
+                out.extend((0..=self.max_useful_bribe()).map(Action::Bribe));
+                if self.may_negotiate_as_fight() {
+                    out.push(Action::NegotiateAsFight);
+                }
+            }
             Stage::Rolled => out.extend(self.after_roll_choices()),
             Stage::ChooseBranch => {
                 let o = r.outcome().unwrap();
@@ -680,8 +850,10 @@ impl Firefly {
                         None
                     };
                     let idx = self.players[seat as usize].crew_index(card).unwrap();
-                    let mask = self.acting_mask(seat);
                     let died = self.kill_crew(seat, idx, events);
+                    // The mask is read after the Kill: a Leader's second Disgruntled token
+                    // fires the crew (FF-CREW-10), who leave the job.
+                    let mask = self.acting_mask(seat);
                     if died {
                         self.crew_removed(seat, idx);
                     } else if idx != 0 {
@@ -690,7 +862,7 @@ impl Firefly {
                     } else {
                         self.set_acting_mask_if_working(seat, mask & !1);
                     }
-                    if self.acting_mask(seat) == 0 {
+                    if self.kill_mask(seat) == 0 {
                         self.resolution.last_mut().unwrap().pending = None;
                     }
                 }
@@ -776,11 +948,14 @@ impl Firefly {
             (Stage::ChooseOption, Action::ChooseOption(i)) => self.choose_option(i, events),
             (Stage::ChooseTester, Action::ChooseTester(card)) => {
                 r.tester = Some(card);
-                if r.test().unwrap().bribes && self.max_useful_bribe() > 0 {
-                    self.resolution.last_mut().unwrap().stage = Stage::Bribe;
-                } else {
-                    self.roll_test(events);
+                self.begin_test(events);
+            }
+            (Stage::Bribe, Action::NegotiateAsFight) => {
+                r.as_fight = true;
+                if let Activity::Working { used, .. } = &mut self.activity {
+                    *used |= USED_NEGOTIATE_AS_FIGHT;
                 }
+                self.pre_roll(events);
             }
             (Stage::Bribe, Action::Bribe(n)) => {
                 r.bribe = n;
@@ -867,16 +1042,35 @@ impl Firefly {
         }
     }
 
+    /// Who a Kill may hit (FF-DEATH-1, FF-DEATH-3): the crew on the job while working one, and
+    /// only the chosen crew member after a single-crew test ("One on One").
+    pub fn kill_mask(&self, seat: Seat) -> CrewMask {
+        let mask = self.acting_mask(seat);
+        match self.resolution.last() {
+            Some(r) if r.seat == seat && r.tester.is_some() => {
+                let p = &self.players[seat as usize];
+                let t = r.tester.and_then(|c| p.crew_index(c)).map_or(0, |i| 1 << i);
+                mask & t
+            }
+            _ => mask,
+        }
+    }
+
+    /// The crew an effect touches. While working, "all crew" and "Moral crew" mean those on the
+    /// job: crew aboard the ship are never affected by Misbehave results or tests met on the
+    /// job (FF-WORK-8); elsewhere the acting crew are the whole crew.
     fn crew_in_group(&self, seat: Seat, who: CrewGroup) -> Vec<CrewCard> {
         let p = &self.players[seat as usize];
         let mask = self.acting_mask(seat);
         p.crew
             .iter()
             .enumerate()
-            .filter(|(i, m)| match who {
-                CrewGroup::All => true,
-                CrewGroup::Moral => self.crew_def(m).moral,
-                CrewGroup::OnJob => mask & (1 << i) != 0,
+            .filter(|(i, m)| {
+                mask & (1 << i) != 0
+                    && match who {
+                        CrewGroup::All | CrewGroup::OnJob => true,
+                        CrewGroup::Moral => self.crew_def(m).moral,
+                    }
             })
             .map(|(_, m)| m.card)
             .collect()
@@ -920,7 +1114,7 @@ impl Firefly {
                 self.unload(seat, *item, *amount as u32, events)
             }
             Effect::KillCrew { count } => {
-                if self.acting_mask(seat) != 0 {
+                if self.kill_mask(seat) != 0 {
                     set_pending(self, Pending::Kill { left: *count });
                 }
             }
@@ -944,11 +1138,8 @@ impl Firefly {
             Effect::Disgruntle { who } => {
                 for card in self.crew_in_group(seat, *who) {
                     if let Some(idx) = self.players[seat as usize].crew_index(card) {
-                        let before = self.players[seat as usize].crew.len();
+                        // `disgruntle` takes crew who quit or are fired off the job.
                         self.disgruntle(seat, idx, events);
-                        if self.players[seat as usize].crew.len() < before {
-                            self.crew_removed(seat, idx);
-                        }
                     }
                 }
             }
@@ -963,13 +1154,16 @@ impl Firefly {
                 }
             }
             Effect::DiscardProfession { profession } => {
+                // FF-WORK-8: while working, only crew on the job are affected.
                 let p = &self.players[seat as usize];
+                let mask = self.acting_mask(seat);
                 let cards: Vec<_> = p
                     .crew
                     .iter()
+                    .enumerate()
                     .skip(1)
-                    .filter(|m| self.has_profession(m, *profession))
-                    .map(|m| m.card)
+                    .filter(|(i, m)| mask & (1 << i) != 0 && self.has_profession(m, *profession))
+                    .map(|(_, m)| m.card)
                     .collect();
                 for card in cards {
                     let idx = self.players[seat as usize].crew_index(card).unwrap();
@@ -985,7 +1179,9 @@ impl Firefly {
                         mercs |= 1 << i;
                     }
                 }
-                let all = all_crew(p);
+                // FF-WORK-8: the crew on the job, while working one.
+                let all = self.acting_mask(seat);
+                mercs &= all;
                 let merc_fight = self.mask_skill(p, mercs, Skill::Fight, false);
                 let rest_fight = self.mask_skill(p, all & !mercs, Skill::Fight, false);
                 if mercs != 0 && merc_fight > rest_fight {

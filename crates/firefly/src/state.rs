@@ -211,6 +211,8 @@ pub enum Activity {
         on_job: u16,
         misbehave_left: u8,
         step: u8,
+        /// Once-per-job abilities used during this Work action (`resolve::USED_*` bits).
+        used: u8,
     },
 }
 

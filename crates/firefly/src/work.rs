@@ -40,7 +40,30 @@ impl Firefly {
                 }
             }
         }
-        self.needs_met(p, all_crew(p), job)
+        self.needs_met(p, self.eligible_crew(p, WorkTarget::Job(j)), job)
+    }
+
+    /// The crew who may go on a Work action: everyone, except Shepherd Book-like crew on an
+    /// Immoral job (`StaysAboardForImmoralJobs`).
+    pub fn eligible_crew(&self, p: &Player, target: WorkTarget) -> CrewMask {
+        let immoral = match target {
+            WorkTarget::Job(j) => self.content.jobs[j as usize].immoral,
+            WorkTarget::Goal => false,
+        };
+        let mut mask = all_crew(p);
+        if immoral {
+            for (i, m) in p.crew.iter().enumerate() {
+                if self
+                    .crew_def(m)
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, Ability::StaysAboardForImmoralJobs))
+                {
+                    mask &= !(1 << i);
+                }
+            }
+        }
+        mask
     }
 
     /// FF-WORK-9: the Skill Needs box.
@@ -64,6 +87,13 @@ impl Firefly {
         let goal = &story.goals[g];
         self.content.goal_sectors[self.story as usize][g] == Some(p.sector)
             && goal.requires.iter().all(|c| self.goal_condition(p, c))
+            // A goal whose every instruction needs what you do not have ("Pay Niska $6,000")
+            // cannot be attempted.
+            && (goal.choices.is_empty()
+                || goal
+                    .choices
+                    .iter()
+                    .any(|c| self.option_available(p.seat, c)))
     }
 
     pub fn goal_condition(&self, p: &Player, c: &GoalCondition) -> bool {
@@ -83,8 +113,9 @@ impl Firefly {
         }
     }
 
+    /// FF-WORK-6: every crew member who may go starts on the job; the player takes some off.
     pub fn start_work(&mut self, target: WorkTarget) {
-        let mask = all_crew(self.me());
+        let mask = self.eligible_crew(self.me(), target);
         self.phase = Phase::ChooseCrew {
             target,
             on_job: mask,
@@ -96,8 +127,11 @@ impl Firefly {
             unreachable!()
         };
         let p = self.me();
-        for m in &p.crew {
-            out.push(Action::ToggleCrew(m.card));
+        let eligible = self.eligible_crew(p, target);
+        for (i, m) in p.crew.iter().enumerate() {
+            if eligible & (1 << i) != 0 {
+                out.push(Action::ToggleCrew(m.card));
+            }
         }
         let ok = on_job != 0
             && match target {
@@ -153,18 +187,24 @@ impl Firefly {
                 (g, self.story_def().goals[g as usize].misbehave)
             }
         };
-        let misbehave = self.fewer_misbehave(seat, on_job, misbehave);
+        let misbehave = match target {
+            // FF-WIN-7: abilities for jobs do not apply to goals.
+            WorkTarget::Job(_) => self.fewer_misbehave(seat, on_job, misbehave),
+            WorkTarget::Goal => misbehave,
+        };
         self.activity = Activity::Working {
             target,
             on_job,
             misbehave_left: misbehave,
             step,
+            used: 0,
         };
         self.phase = Phase::Resolving;
         self.next_work_stage(events);
     }
 
-    /// Two-Fry-like crew: one fewer Misbehave card with the keyword on the job, minimum 1.
+    /// Two-Fry-like crew on the job: one fewer Misbehave card when the job's crew carry the
+    /// keyword (a SNIPER RIFLE, by anyone on the job), minimum 1.
     fn fewer_misbehave(&self, seat: Seat, mask: CrewMask, n: u8) -> u8 {
         if n <= 1 {
             return n;
@@ -173,10 +213,7 @@ impl Firefly {
         let fewer = p.crew.iter().enumerate().any(|(i, m)| {
             mask & (1 << i) != 0
                 && self.crew_def(m).abilities.iter().any(|a| match a {
-                    Ability::FewerMisbehave { keyword } => m
-                        .gear
-                        .iter()
-                        .any(|&g| self.gear_def(g).keywords.contains(keyword)),
+                    Ability::FewerMisbehave { keyword } => self.mask_has_keyword(p, mask, *keyword),
                     _ => false,
                 })
         });
@@ -191,10 +228,9 @@ impl Firefly {
     fn next_work_stage(&mut self, events: &mut Vec<Event>) {
         let seat = self.current;
         let Activity::Working {
-            target,
             on_job,
             misbehave_left,
-            step,
+            ..
         } = self.activity
         else {
             unreachable!()
@@ -205,12 +241,9 @@ impl Firefly {
             return self.end_work();
         }
         if misbehave_left > 0 {
-            self.activity = Activity::Working {
-                target,
-                on_job,
-                misbehave_left: misbehave_left - 1,
-                step,
-            };
+            if let Activity::Working { misbehave_left, .. } = &mut self.activity {
+                *misbehave_left -= 1;
+            }
             let card = match self.decks.misbehave.draw_or_reshuffle(&mut self.chance) {
                 Some(c) => c,
                 None => return self.step_instructions(events),
@@ -236,25 +269,20 @@ impl Firefly {
         if choices.is_empty() {
             return self.step_succeeded(events);
         }
+        if !choices.iter().any(|c| self.option_available(seat, c)) {
+            // The crew on the job cannot follow any of the instructions: the attempt fails and
+            // the job stays Active (FF-WORK-10, as FF-MISC-4).
+            events.push(Event::JobFailed { seat });
+            return self.end_work();
+        }
         let origin = match target {
             WorkTarget::Job(job) => Origin::JobStep { job, step },
             WorkTarget::Goal => Origin::Goal(step),
         };
         // Mark instructions as begun by leaving no Misbehave cards to draw.
-        self.activity = match self.activity {
-            Activity::Working {
-                target,
-                on_job,
-                step,
-                ..
-            } => Activity::Working {
-                target,
-                on_job,
-                misbehave_left: u8::MAX,
-                step,
-            },
-            a => a,
-        };
+        if let Activity::Working { misbehave_left, .. } = &mut self.activity {
+            *misbehave_left = u8::MAX;
+        }
         self.begin_resolution(origin, seat, choices, events);
     }
 
@@ -279,7 +307,12 @@ impl Firefly {
             | Some(Ending::FullStop)
             | Some(Ending::Evade)
             | None => {
-                if matches!(origin, Origin::Misbehave(_)) {
+                if self.working_crew_gone(seat) {
+                    // FF-MISC-4: everyone on the job was Killed or sent back to the ship: the
+                    // attempt fails (the job stays Active).
+                    events.push(Event::JobFailed { seat });
+                    self.end_work();
+                } else if matches!(origin, Origin::Misbehave(_)) {
                     self.next_work_stage(events)
                 } else {
                     self.step_succeeded(events)
