@@ -18,17 +18,29 @@ impl Firefly {
             .map(|d| d as DeckId)
     }
 
-    /// The price `seat` pays for a Supply card, after Leader discounts.
+    /// What `seat` pays to hire a crew member (FF-CREW-2), from a Supply deck or from a rival
+    /// (FF-CREW-14): the printed hire cost, or nothing with a Leader who hires for free (Nandi).
+    /// Their Cut stays the printed cost (FF-WORK-18).
+    pub fn hire_cost(&self, seat: Seat, crew: CrewDefId) -> u32 {
+        let p = &self.players[seat as usize];
+        if self
+            .crew_abilities(p)
+            .any(|a| matches!(a, Ability::HireFree))
+        {
+            0
+        } else {
+            self.content.crew[crew as usize].cost
+        }
+    }
+
+    /// The price `seat` pays for a Supply card (FF-BUY-4), after Leader discounts: Nandi hires
+    /// for free, Marco pays half for gear with his keywords (FF-BUY-16), Corbin half for ship
+    /// upgrades and drive cores.
     pub fn price(&self, seat: Seat, card: SupplyCardId) -> u32 {
         let c = self.content;
         let p = &self.players[seat as usize];
         let (base, half) = match c.supply_cards[card as usize].kind {
-            SupplyKind::Crew(d) => {
-                let free = self
-                    .crew_abilities(p)
-                    .any(|a| matches!(a, Ability::HireFree));
-                (if free { 0 } else { c.crew[d as usize].cost }, false)
-            }
+            SupplyKind::Crew(d) => (self.hire_cost(seat, d), false),
             SupplyKind::Gear(d) => {
                 let g = &c.gear[d as usize];
                 let half = self.crew_abilities(p).any(|a| match a {
@@ -189,6 +201,11 @@ impl Firefly {
                         }
                     }
                 }
+                // FF-BUY-12: an upgrade may be discarded at any time, e.g. to free a slot for
+                // one being bought.
+                for &u in &p.upgrades {
+                    out.push(Action::DiscardUpgrade(u));
+                }
                 out.push(Action::Done);
             }
             Phase::BuyingGoods { .. } => {
@@ -219,6 +236,7 @@ impl Firefly {
                 self.pay(seat, price, events);
                 self.acquire(seat, c, events);
             }
+            (Phase::Purchasing { .. }, Action::DiscardUpgrade(u)) => self.discard_upgrade(seat, u),
             (
                 Phase::Purchasing {
                     deck, considered, ..

@@ -19,31 +19,44 @@ impl Firefly {
             .map(|i| ALL_CONTACTS[i])
     }
 
-    /// How many cards may be considered (3; Patience's "We can Deal" and some gear: 4).
+    /// FF-REP-1..5: whether `p` enjoys Solid benefits with Contact `c`: Solid reputation, or
+    /// carried gear that counts as Solid with them (the Alliance Ident Card and Harken; gear
+    /// aboard the ship is no use, FF-CREW-20).
+    pub fn counts_as_solid(&self, p: &Player, c: ContactName) -> bool {
+        p.is_solid(c)
+            || self
+                .crew_abilities(p)
+                .any(|a| matches!(a, Ability::CountsAsSolid { contact } if *contact == c))
+    }
+
+    /// A Contact's Special Rule, when the Contact is in the content.
+    fn special_rule(&self, c: ContactName) -> Option<ContactRule> {
+        self.content.contact(c).map(|x| x.special_rule)
+    }
+
+    /// How many cards may be considered: 3 (FF-BUY-3, FF-DEAL-2); with Contacts, 4 while Solid
+    /// with Patience ("We can Deal") or when a crew member carries gear such as A Very Fine
+    /// Hat. The two do not add up: each says "consider 4".
     pub fn consider_limit(&self, p: &Player, market: Market) -> u8 {
         match market {
             Market::Supply(_) => 3,
             Market::Contact(c) => {
-                let patience = c == ContactName::Patience
-                    && p.is_solid(ContactName::Patience)
-                    && self
-                        .content
-                        .contact(c)
-                        .is_some_and(|x| x.special_rule == ContactRule::WeCanDeal);
-                let gear = self
-                    .crew_abilities(p)
-                    .any(|a| matches!(a, Ability::ConsiderJobs { .. }));
-                if patience || gear {
-                    4
-                } else {
-                    3
+                let patience = self.special_rule(c) == Some(ContactRule::WeCanDeal)
+                    && self.counts_as_solid(p, c);
+                let mut n = if patience { 4 } else { 3 };
+                for a in self.crew_abilities(p) {
+                    if let Ability::ConsiderJobs { cards } = a {
+                        n = n.max(*cards);
+                    }
                 }
+                n
             }
         }
     }
 
     pub fn start_considering(&mut self, market: Market) {
         let max = self.consider_limit(self.me(), market);
+        self.considering_drawn = false;
         self.phase = Phase::Considering {
             market,
             considered: Vec::new(),
@@ -61,7 +74,7 @@ impl Firefly {
             unreachable!()
         };
         if considered.len() < *max as usize {
-            let (discards, draw_left) = match *market {
+            let (mut discards, draw_left) = match *market {
                 Market::Supply(d) => {
                     let deck = &self.decks.supply[d as usize];
                     (deck.discard_pile().to_vec(), deck.draw_len())
@@ -71,6 +84,11 @@ impl Firefly {
                     (deck.discard_pile().to_vec(), deck.draw_len())
                 }
             };
+            // FF-BUY-3, FF-DEAL-2: the discard pile is looked through first; the cards not
+            // taken from it may then be drawn face down, one by one.
+            if self.considering_drawn {
+                discards.clear();
+            }
             let mut seen = Vec::new();
             for c in discards {
                 // Identical copies are one choice.
@@ -122,6 +140,7 @@ impl Firefly {
                     Market::Contact(k) => self.decks.contacts[k.index()].draw(),
                 };
                 considered.push(c.expect("ConsiderDraw is only offered on a non-empty deck"));
+                self.considering_drawn = true;
             }
             Action::Done => {
                 let considered = std::mem::take(considered);
@@ -180,6 +199,7 @@ impl Firefly {
                             out.push(Action::Purchase(Item::Fuel));
                         }
                     }
+                    // Badger's "Favor for a Favor" (FF-REP-5).
                     if def.special_rule == ContactRule::FavorForAFavor
                         && p.warrants > 0
                         && p.money >= 1000
@@ -190,6 +210,15 @@ impl Firefly {
                 // Bree-like crew sell Parts to any Solid Contact.
                 if p.item(Item::Parts) > 0 && self.parts_price(p).is_some() {
                     out.push(Action::Sell(Item::Parts));
+                }
+                // Amnon Duul's "Travel Hub": a Solid player dealing with him loads Passengers
+                // and Fugitives at his sector, as many as the ship has room for.
+                if self.special_rule(*contact) == Some(ContactRule::TravelHub) {
+                    for item in [Item::Passengers, Item::Fugitives] {
+                        if self.room_for(p, item) > 0 {
+                            out.push(Action::LoadGood(item));
+                        }
+                    }
                 }
                 out.push(Action::Done);
             }
@@ -265,6 +294,7 @@ impl Firefly {
                 self.pay(seat, price, events);
                 self.load(seat, Item::Fuel, 1, events);
             }
+            (Phase::Selling { .. }, Action::LoadGood(item)) => self.load(seat, item, 1, events),
             (Phase::Selling { .. }, Action::ClearWarrants) => {
                 self.pay(seat, 1000, events);
                 self.players[seat as usize].warrants = 0;
@@ -287,9 +317,10 @@ impl Firefly {
         }
     }
 
-    /// FF-DEAL-8: a Solid player may sell (and use the Contact's Solid benefits).
+    /// FF-DEAL-8, FF-REP-4, FF-REP-5: a Solid player may sell (and use the Contact's Solid
+    /// benefits).
     fn enter_selling(&mut self, contact: ContactName) {
-        if self.me().is_solid(contact) {
+        if self.counts_as_solid(self.me(), contact) {
             self.phase = Phase::Selling { contact };
         } else {
             self.activity_contact = None;

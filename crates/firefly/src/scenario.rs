@@ -194,6 +194,17 @@ struct Taker<'a> {
 impl Taker<'_> {
     /// Take a physical Supply card of this definition id out of any Supply deck.
     fn supply(&mut self, field: &str, id: &str) -> Result<SupplyCardId, ScenarioError> {
+        self.supply_from(field, id, None)
+    }
+
+    /// Take a physical Supply card of this definition id, from deck `prefer` if it has a copy
+    /// there (stacking a deck needs that deck's own copy of a card sold at several planets).
+    fn supply_from(
+        &mut self,
+        field: &str,
+        id: &str,
+        prefer: Option<usize>,
+    ) -> Result<SupplyCardId, ScenarioError> {
         let c = self.g.content;
         let matches = |k: SupplyKind| match k {
             SupplyKind::Crew(d) => c.crew[d as usize].id == id,
@@ -203,7 +214,12 @@ impl Taker<'_> {
         if !c.supply_cards.iter().any(|s| matches(s.kind)) {
             return err(field, format!("no Supply card \"{id}\""));
         }
-        for deck in &mut self.g.decks.supply {
+        let order: Vec<usize> = prefer
+            .into_iter()
+            .chain(0..self.g.decks.supply.len())
+            .collect();
+        for di in order {
+            let deck = &mut self.g.decks.supply[di];
             let found = deck
                 .all_cards()
                 .find(|&x| matches(c.supply_cards[x as usize].kind));
@@ -499,7 +515,7 @@ impl Firefly {
                 let mut cards = Vec::new();
                 for (k, id) in list.iter().enumerate() {
                     let field = format!("decks.{name}.{deck_id}[{k}]");
-                    let x = Taker { g: &mut g }.supply(&field, id)?;
+                    let x = Taker { g: &mut g }.supply_from(&field, id, Some(di))?;
                     if c.supply_cards[x as usize].deck as usize != di {
                         return err(field, format!("\"{id}\" is not a card of {deck_id}"));
                     }

@@ -278,6 +278,9 @@ pub struct Firefly {
     pub job_pay: JobPay,
     /// The Contact of the Deal action in progress.
     pub activity_contact: Option<ContactName>,
+    /// FF-BUY-3, FF-DEAL-2: a card of the hand being considered was drawn from the deck, so
+    /// the discard pile can no longer be looked through.
+    pub considering_drawn: bool,
     /// Seats that have chosen their ship (set-up).
     pub ships_chosen: u8,
     pub outcome: Option<Outcome>,

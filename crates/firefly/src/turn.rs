@@ -205,6 +205,7 @@ impl Firefly {
             resolution: Vec::new(),
             job_pay: JobPay::default(),
             activity_contact: None,
+            considering_drawn: false,
             ships_chosen: 0,
             outcome: None,
         })
@@ -395,11 +396,10 @@ impl Firefly {
                 }
             }
             if !t.buy {
-                if let Some(d) = self.supply_deck_at(p.sector) {
-                    let deck = &self.decks.supply[d as usize];
-                    if deck.draw_len() + deck.discard_len() > 0 {
-                        out.push(Action::Buy);
-                    }
+                if self.supply_deck_at(p.sector).is_some() {
+                    // FF-BUY-2, FF-BUY-7: even with no cards left to consider, a Buy action
+                    // can still buy Fuel and Parts.
+                    out.push(Action::Buy);
                     if p.money >= Self::shore_leave_cost(p) {
                         out.push(Action::ShoreLeave);
                     }
@@ -408,7 +408,7 @@ impl Firefly {
             if !t.deal {
                 if let Some(k) = self.contact_at(p.sector) {
                     let deck = &self.decks.contacts[k.index()];
-                    if deck.draw_len() + deck.discard_len() > 0 || p.is_solid(k) {
+                    if deck.draw_len() + deck.discard_len() > 0 || self.counts_as_solid(p, k) {
                         out.push(Action::Deal);
                     }
                 }
@@ -433,20 +433,17 @@ impl Firefly {
                     out.push(Action::MakeWork);
                 }
             }
-            // Crew who may spend an action to cheer up another crew member.
-            if p.crew.iter().any(|m| {
-                c.crew[m.def as usize]
-                    .abilities
-                    .contains(&Ability::ActionRemoveDisgruntled)
-            }) {
-                for m in &p.crew {
-                    if m.disgruntled
-                        && !c.crew[m.def as usize]
+            // Crew who may spend an action to cheer up *another* crew member (Helen, Emma,
+            // Lucy): any Disgruntled crew member but the one using the ability.
+            for (i, m) in p.crew.iter().enumerate() {
+                let cheered_by_another = p.crew.iter().enumerate().any(|(k, o)| {
+                    k != i
+                        && c.crew[o.def as usize]
                             .abilities
                             .contains(&Ability::ActionRemoveDisgruntled)
-                    {
-                        out.push(Action::CrewRemoveDisgruntled(m.card));
-                    }
+                });
+                if m.disgruntled && cheered_by_another {
+                    out.push(Action::CrewRemoveDisgruntled(m.card));
                 }
             }
         }
@@ -490,7 +487,7 @@ impl Firefly {
             for q in &self.players {
                 if q.seat != p.seat && q.placed && q.sector == p.sector {
                     for m in q.crew.iter().skip(1) {
-                        if m.disgruntled && p.money >= c.crew[m.def as usize].cost {
+                        if m.disgruntled && p.money >= self.hire_cost(p.seat, m.def) {
                             out.push(Action::HireAway(m.card));
                         }
                     }
@@ -671,7 +668,7 @@ impl Firefly {
                 let mut m = self.players[from].crew.remove(i);
                 self.players[from].spare_gear.extend(m.gear.drain(..));
                 m.disgruntled = false;
-                let cost = self.content.crew[m.def as usize].cost;
+                let cost = self.hire_cost(seat, m.def);
                 self.pay(seat, cost, events);
                 self.players[seat as usize].crew.push(m);
                 if let CrewCard::Hired(c) = card {
