@@ -1,1 +1,2431 @@
-//! The heuristic Firefly bot (being written).
+//! The heuristic Firefly bot: a captain that takes jobs it can do, crews and equips its ship
+//! for its jobs and for the story's goals, keeps Fuel for its Full Burns, steers clear of the
+//! Reavers (and of the Alliance when it is an Outlaw Ship), and goes for the story's goals once
+//! its crew gives it a fair chance.
+//!
+//! The bot reads the game state directly but only what its seat may know: its own hand, the
+//! public board and the face-up discard piles, never a face-down pile or another player's hand.
+//! It never clones the state. Every choice is a scored heuristic; ties are broken by the bot's
+//! own seeded [`Rng`], so a game with seeded bots replays exactly.
+//!
+//! Money is the common unit of every score ("worth about $N to me").
+
+use tabletop_core::{Rng, Seat};
+use tabletop_firefly::content::*;
+use tabletop_firefly::crew::{all_crew, CrewMask};
+use tabletop_firefly::deal::{ACTIVE_LIMIT, ALL_CONTACTS, HAND_LIMIT};
+use tabletop_firefly::resolve::{Origin, Pending, Resolution, Stage};
+use tabletop_firefly::state::*;
+use tabletop_firefly::{Action, Firefly};
+
+use crate::Bot;
+
+/// Rough worth of completing a story goal, in $ (it is what the game is about).
+const GOAL_WORTH: f64 = 20_000.0;
+
+/// The heuristic Firefly captain.
+pub struct FireflyBot {
+    rng: Rng,
+    /// All-pairs sector distances of the board (ignoring the Cutter), `n * n`.
+    dist: Vec<u8>,
+    n: usize,
+    /// Runaway guard: decisions taken in the current turn.
+    guard_key: (u16, Seat),
+    guard_count: u32,
+}
+
+impl FireflyBot {
+    pub fn new(seed: u64) -> Self {
+        FireflyBot {
+            rng: Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15),
+            dist: Vec::new(),
+            n: 0,
+            guard_key: (u16::MAX, 0),
+            guard_count: 0,
+        }
+    }
+
+    fn ensure_dist(&mut self, c: &Content) {
+        let n = c.sectors.len();
+        if self.n == n && !self.dist.is_empty() {
+            return;
+        }
+        self.n = n;
+        self.dist = vec![u8::MAX; n * n];
+        let mut queue = Vec::with_capacity(n);
+        for s in 0..n {
+            let row = &mut self.dist[s * n..(s + 1) * n];
+            row[s] = 0;
+            queue.clear();
+            queue.push(s as SectorId);
+            let mut head = 0;
+            while head < queue.len() {
+                let x = queue[head];
+                head += 1;
+                let d = row[x as usize];
+                for &y in &c.neighbours[x as usize] {
+                    if row[y as usize] == u8::MAX {
+                        row[y as usize] = d + 1;
+                        queue.push(y);
+                    }
+                }
+            }
+        }
+    }
+
+    fn d(&self, a: SectorId, b: SectorId) -> u32 {
+        self.dist[a as usize * self.n + b as usize] as u32
+    }
+}
+
+impl Bot<Firefly> for FireflyBot {
+    fn name(&self) -> &str {
+        "heuristic"
+    }
+
+    fn choose(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        self.ensure_dist(g.content);
+        // Runaway guard: a turn never needs hundreds of decisions.
+        let key = (g.round, g.current);
+        if key == self.guard_key {
+            self.guard_count += 1;
+        } else {
+            self.guard_key = key;
+            self.guard_count = 0;
+        }
+        if self.guard_count > 400 {
+            if legal.contains(&Action::EndTurn) {
+                return Action::EndTurn;
+            }
+            if legal.contains(&Action::Done) {
+                return Action::Done;
+            }
+            return legal[self.rng.index(legal.len())];
+        }
+        let a = self.decide(g, seat, legal);
+        if legal.contains(&a) {
+            a
+        } else {
+            debug_assert!(false, "bot chose illegal {a:?} in {:?}", g.phase);
+            legal[0]
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dice
+// ---------------------------------------------------------------------------------------------
+
+/// P(an exploding d6 (FF-SKILL-8) totals at least `need`).
+pub fn p_at_least(need: i32) -> f64 {
+    let mut n = need;
+    let mut scale = 1.0;
+    loop {
+        if n <= 1 {
+            return scale;
+        }
+        if n <= 6 {
+            return scale * (7 - n) as f64 / 6.0;
+        }
+        scale /= 6.0;
+        n -= 6;
+    }
+}
+
+/// P(the total of a test lands in each band), for a roll plus `base`.
+fn band_probs(t: &Test, base: i32, out: &mut Vec<f64>) {
+    out.clear();
+    let k = t.outcomes.len();
+    for i in 0..k {
+        let lo = if i == 0 {
+            1.0
+        } else {
+            p_at_least(t.outcomes[i].min - base)
+        };
+        let hi = if i + 1 < k {
+            p_at_least(t.outcomes[i + 1].min - base)
+        } else {
+            0.0
+        };
+        out.push((lo - hi).max(0.0));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the story asks of us
+// ---------------------------------------------------------------------------------------------
+
+/// What the remaining story goals need.
+#[derive(Clone, Debug, Default)]
+struct StoryNeeds {
+    /// Skill points wanted (Fight, Tech, Negotiate), crew and carried gear.
+    desired: [i32; 3],
+    /// Contacts we must still become Solid with (bits by contact index).
+    solid_with: u16,
+    /// How many more Solid contacts we need.
+    solid_more: u32,
+    /// Money to have in hand for the next goals.
+    money: u32,
+}
+
+fn skill_index(s: Skill) -> usize {
+    match s {
+        Skill::Fight => 0,
+        Skill::Tech => 1,
+        Skill::Negotiate => 2,
+    }
+}
+
+/// The lowest total of a test that can lead to Proceed, and the money that band asks for.
+fn proceed_band(t: &Test) -> Option<(i32, u32)> {
+    for o in &t.outcomes {
+        if o.choose.is_empty() {
+            if o.ends == Some(Ending::Proceed) {
+                return Some((o.min, 0));
+            }
+        } else {
+            for b in &o.choose {
+                if b.ends == Ending::Proceed {
+                    let money = b
+                        .requires
+                        .iter()
+                        .map(|r| match r {
+                            Requirement::Money { amount } => *amount,
+                            _ => 0,
+                        })
+                        .max()
+                        .unwrap_or(0);
+                    return Some((o.min, money));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn story_needs(g: &Firefly, p: &Player) -> StoryNeeds {
+    let story = g.story_def();
+    let mut n = StoryNeeds {
+        // Misbehaving wants a bit of everything.
+        desired: [3, 3, 3],
+        ..Default::default()
+    };
+    for (i, goal) in story.goals.iter().enumerate().skip(p.goals as usize) {
+        let current = i == p.goals as usize;
+        for r in &goal.requires {
+            match r {
+                GoalCondition::SolidWith { contacts } => {
+                    for &c in contacts {
+                        if !p.is_solid(c) {
+                            n.solid_with |= 1 << c.index();
+                        }
+                    }
+                }
+                GoalCondition::SolidCount { count } => {
+                    n.solid_more = n
+                        .solid_more
+                        .max((*count as u32).saturating_sub(p.solid_count()));
+                }
+                GoalCondition::Money { amount } => n.money = n.money.max(*amount),
+                _ => {}
+            }
+        }
+        for ch in &goal.choices {
+            for r in &ch.requires {
+                if let Requirement::Money { amount } = r {
+                    n.money = n.money.max(*amount);
+                }
+            }
+            if let Some(t) = &ch.test {
+                if let Some((min, money)) = proceed_band(t) {
+                    let s = skill_index(t.skill);
+                    n.desired[s] = n.desired[s].max(min - 3);
+                    if current || i == p.goals as usize + 1 {
+                        n.money = n.money.max(money);
+                    }
+                }
+            }
+        }
+    }
+    n
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers on the state
+// ---------------------------------------------------------------------------------------------
+
+fn planetary(g: &Firefly, s: SectorId) -> bool {
+    !g.content.sectors[s as usize].planets.is_empty()
+}
+
+fn skills_of(g: &Firefly, p: &Player, mask: CrewMask) -> [i32; 3] {
+    [
+        g.mask_skill(p, mask, Skill::Fight, false) as i32,
+        g.mask_skill(p, mask, Skill::Tech, false) as i32,
+        g.mask_skill(p, mask, Skill::Negotiate, false) as i32,
+    ]
+}
+
+fn has_profession(g: &Firefly, p: &Player, prof: Profession) -> bool {
+    p.crew.iter().any(|m| g.has_profession(m, prof))
+}
+
+fn gear_skills(d: &Gear) -> [i32; 3] {
+    [
+        d.skills.fight as i32,
+        d.skills.tech as i32,
+        d.skills.negotiate as i32,
+    ]
+}
+
+fn crew_skills(d: &Crew) -> [i32; 3] {
+    [
+        d.skills.fight as i32,
+        d.skills.tech as i32,
+        d.skills.negotiate as i32,
+    ]
+}
+
+/// Skill points of one test (crew in `mask` and their gear, plus modifiers), as the engine
+/// counts them (FF-SKILL-4/6).
+fn test_base(g: &Firefly, p: &Player, mask: CrewMask, t: &Test) -> i32 {
+    let mut points = g.mask_skill(p, mask, t.skill, t.kosherized) as i32;
+    for m in &t.modifiers {
+        match m {
+            TestModifier::PerWarrant { amount } => points += *amount as i32 * p.warrants as i32,
+            TestModifier::KeywordAdds { keyword, amount } => {
+                if g.mask_has_keyword(p, mask, *keyword) {
+                    points += *amount as i32;
+                }
+            }
+            TestModifier::SingleCrew => {}
+        }
+    }
+    points
+}
+
+/// The best single tester's mask for a single-crew test.
+fn best_single(g: &Firefly, p: &Player, mask: CrewMask, t: &Test) -> (CrewMask, i32) {
+    let mut best = (mask, i32::MIN);
+    for i in 0..p.crew.len() {
+        if mask & (1 << i) == 0 {
+            continue;
+        }
+        let m = 1 << i;
+        let b = test_base(g, p, m, t);
+        if b > best.1 {
+            best = (m, b);
+        }
+    }
+    if best.1 == i32::MIN {
+        best.1 = 0;
+    }
+    best
+}
+
+fn is_single(t: &Test) -> bool {
+    t.modifiers
+        .iter()
+        .any(|m| matches!(m, TestModifier::SingleCrew))
+}
+
+fn requirement_met_mask(g: &Firefly, p: &Player, mask: CrewMask, r: &Requirement) -> bool {
+    match r {
+        Requirement::Profession { profession } => g.mask_has_profession(p, mask, *profession),
+        Requirement::Keyword { keyword } => {
+            g.mask_has_keyword(p, mask, *keyword) || p.crew.iter().enumerate().any(|(i, m)| {
+                mask & (1 << i) != 0 && m.gear.iter().any(|&gc| {
+                    g.gear_def(gc).abilities.iter().any(
+                        |a| matches!(a, Ability::DiscardForKeyword { keyword: k } if k == keyword),
+                    )
+                })
+            })
+        }
+        Requirement::KeywordWithSkill {
+            keyword,
+            skill,
+            amount,
+        } => p.crew.iter().enumerate().any(|(i, m)| {
+            mask & (1 << i) != 0
+                && m.gear.iter().any(|&gc| {
+                    let d = g.gear_def(gc);
+                    d.keywords.contains(keyword) && d.skills.get(*skill) >= *amount
+                })
+        }),
+        Requirement::Has { item, amount } => p.item(*item) >= *amount,
+        Requirement::Money { amount } => p.money >= *amount,
+        Requirement::NoDisgruntledCrew => p.crew.iter().all(|m| !m.disgruntled),
+    }
+}
+
+fn choice_available_mask(g: &Firefly, p: &Player, mask: CrewMask, c: &Choice) -> bool {
+    c.requires
+        .iter()
+        .all(|r| requirement_met_mask(g, p, mask, r))
+        && c.effects.iter().all(|e| match e {
+            Effect::Spend { item, amount } => p.item(*item) >= *amount,
+            _ => true,
+        })
+}
+
+fn has_ace(g: &Firefly, p: &Player, mask: CrewMask, ace: &Option<Ace>) -> bool {
+    match ace {
+        None => false,
+        Some(Ace::Keyword { keyword }) => g.mask_has_keyword(p, mask, *keyword),
+        Some(Ace::Profession { profession }) => g.mask_has_profession(p, mask, *profession),
+        Some(Ace::Crew { crew }) => p
+            .crew
+            .iter()
+            .enumerate()
+            .any(|(i, m)| mask & (1 << i) != 0 && &g.crew_def(m).id == crew),
+        Some(Ace::Gear { gear }) => p.crew.iter().enumerate().any(|(i, m)| {
+            mask & (1 << i) != 0 && m.gear.iter().any(|&x| &g.gear_def(x).id == gear)
+        }),
+    }
+}
+
+/// P(a test ends in Proceed), with the best bribe worth paying ignored (bribes are a bonus).
+fn p_proceed(t: &Test, base: i32, probs: &mut Vec<f64>) -> f64 {
+    band_probs(t, base, probs);
+    t.outcomes
+        .iter()
+        .zip(probs.iter())
+        .filter(|(o, _)| {
+            o.ends == Some(Ending::Proceed) || o.choose.iter().any(|b| b.ends == Ending::Proceed)
+        })
+        .map(|(_, p)| *p)
+        .sum()
+}
+
+/// Average chance of getting through one Misbehave card with the crew in `mask`
+/// (FF-MISB-4..8): the best option of each card, Aces counted.
+fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask) -> f64 {
+    let c = g.content;
+    let mut probs = Vec::new();
+    let mut total = 0.0;
+    let mut weight = 0.0;
+    for &def in &c.misbehave_cards {
+        let d = &c.misbehave_defs[def as usize];
+        weight += 1.0;
+        if has_ace(g, p, mask, &d.ace) {
+            total += 1.0;
+            continue;
+        }
+        let mut best: f64 = 0.0;
+        for ch in &d.options {
+            if !choice_available_mask(g, p, mask, ch) {
+                continue;
+            }
+            let pr = match &ch.test {
+                None => {
+                    if ch.ends == Some(Ending::Proceed) {
+                        1.0
+                    } else {
+                        0.0
+                    }
+                }
+                Some(t) => {
+                    let base = if is_single(t) {
+                        best_single(g, p, mask, t).1
+                    } else {
+                        test_base(g, p, mask, t)
+                    };
+                    // Bribes: count a couple of $100s as available.
+                    let bribe = if t.bribes && p.money >= 1500 { 2 } else { 0 };
+                    p_proceed(t, base + bribe, &mut probs)
+                }
+            };
+            best = best.max(pr);
+        }
+        total += best;
+    }
+    if weight == 0.0 {
+        1.0
+    } else {
+        total / weight
+    }
+}
+
+/// Turns to fly `d` sectors with a Full Burn range of `range` (a Mosey covers 1).
+fn turns_for(d: u32, range: u32) -> u32 {
+    if d <= 1 {
+        d
+    } else {
+        d.div_ceil(range.max(1))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bot's view of one decision
+// ---------------------------------------------------------------------------------------------
+
+/// Information shared by the scoring functions of one decision.
+struct Ctx<'a> {
+    g: &'a Firefly,
+    seat: Seat,
+    p: &'a Player,
+    needs: StoryNeeds,
+    skills: [i32; 3],
+    range: u32,
+    misb: std::cell::Cell<Option<f64>>,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(g: &'a Firefly, seat: Seat) -> Self {
+        let p = g.player(seat);
+        let needs = story_needs(g, p);
+        let skills = skills_of(g, p, all_crew(p));
+        let range = g.burn_range(p).max(1) as u32;
+        Ctx {
+            g,
+            seat,
+            p,
+            needs,
+            skills,
+            range,
+            misb: std::cell::Cell::new(None),
+        }
+    }
+
+    fn cuts(&self) -> u32 {
+        self.p
+            .crew
+            .iter()
+            .skip(1)
+            .map(|m| self.g.crew_def(m).cost)
+            .sum()
+    }
+
+    /// Money that must stay in hand (fuel, and savings for a goal that costs money).
+    fn reserve(&self, bot: &FireflyBot) -> u32 {
+        let mut r = 400;
+        if self.needs.money > 0 && self.skill_ready(bot) {
+            r = r.max(self.needs.money + 300);
+        }
+        r
+    }
+
+    /// Whether the crew is about as good as the story asks (money aside).
+    fn skill_ready(&self, bot: &FireflyBot) -> bool {
+        let slack = bot.slack(self.g);
+        (0..3).all(|s| self.skills[s] + slack >= self.needs.desired[s])
+    }
+}
+
+impl FireflyBot {
+    /// How far below the wanted skills we accept to be, growing as the game drags on.
+    fn slack(&self, g: &Firefly) -> i32 {
+        (g.round as i32 / 12).min(4)
+    }
+
+    fn decide(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        match &g.phase {
+            Phase::ChooseLeader => self.choose_leader(g, legal),
+            Phase::ChooseShip => legal[self.rng.index(legal.len())],
+            Phase::PlaceShip => self.place_ship(g, seat, legal),
+            Phase::StartingJobs => self.starting_jobs(g, seat, legal),
+            Phase::Actions => self.turn(g, seat, legal),
+            Phase::FullBurn { .. } | Phase::Mosey { .. } => self.fly_step(g, seat, legal),
+            Phase::Considering {
+                market,
+                considered,
+                max,
+            } => self.considering(g, seat, legal, *market, considered, *max),
+            Phase::Purchasing { .. } => self.purchasing(g, seat, legal),
+            Phase::BuyingGoods { .. } => self.buying_goods(g, seat, legal),
+            Phase::Accepting { .. } => self.accepting(g, seat, legal),
+            Phase::Selling { .. } => self.selling(g, seat, legal),
+            Phase::DiscardJobs => self.discard_jobs(g, seat, legal),
+            Phase::ChooseCrew { .. } => self.choose_crew(g, seat, legal),
+            Phase::PayCuts { .. } => self.pay_cuts(g, seat, legal),
+            Phase::Resolving => self.resolving(g, seat, legal),
+            Phase::Over => legal[0],
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Valuing things
+// ---------------------------------------------------------------------------------------------
+
+/// How a job looks to us.
+#[derive(Clone, Copy, Debug)]
+struct JobEval {
+    /// Expected worth per turn spent on it.
+    score: f64,
+    /// Expected worth (pay, story value, less risk) when done.
+    worth: f64,
+    /// The crew meets its Skill Needs now (FF-WORK-9) and the drop-off goods are aboard.
+    feasible: bool,
+    /// Where the next step is worked.
+    next: SectorId,
+}
+
+impl FireflyBot {
+    /// Goods a drop-off of an active, picked-up job still needs.
+    fn needed_items(&self, g: &Firefly, p: &Player, item: Item) -> u32 {
+        let mut n = 0u32;
+        for a in &p.active {
+            let job = &g.content.jobs[a.job as usize];
+            let step = a.steps_done as usize;
+            if step == 0 || step >= job.steps.len() {
+                continue;
+            }
+            let st = &job.steps[step];
+            if st.kind == StepKind::DropOff {
+                for it in &st.items {
+                    if it.item == item {
+                        n += if it.amount == 0 {
+                            p.item(item) as u32
+                        } else {
+                            it.amount as u32
+                        };
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// What it is worth to us that a job for `c` gets done (the story's Solid goals).
+    fn story_worth_of_contact(&self, ctx: &Ctx, c: ContactName) -> f64 {
+        let p = ctx.p;
+        if p.is_solid(c) || (c == ContactName::Harken && p.warrants > 0) {
+            return 0.0;
+        }
+        if ctx.needs.solid_with & (1 << c.index()) != 0 {
+            6000.0
+        } else if ctx.needs.solid_more > 0 {
+            3500.0
+        } else {
+            0.0
+        }
+    }
+
+    /// Value a job whose next step is `step`, starting from `from`.
+    fn job_eval(&self, ctx: &Ctx, j: JobId, step: u8, from: SectorId) -> JobEval {
+        let g = ctx.g;
+        let p = ctx.p;
+        let c = g.content;
+        let job = &c.jobs[j as usize];
+        let sectors = &c.job_sectors[j as usize];
+        let step = step as usize;
+        let next = sectors[step.min(sectors.len() - 1)];
+        let mut feasible = g.needs_met(p, all_crew(p), job);
+        if step < job.steps.len() && job.steps[step].kind == StepKind::DropOff {
+            for it in &job.steps[step].items {
+                let have = p.item(it.item);
+                if have == 0 || (it.amount > 0 && have < it.amount) {
+                    feasible = false;
+                }
+            }
+        }
+        // Time: each step needs a turn at least; travel by Full Burns.
+        let mut turns = 0u32;
+        let mut at = from;
+        let mut misbehave = 0u32;
+        let mut tests = 0;
+        for (k, st) in job.steps.iter().enumerate().skip(step) {
+            let s = sectors[k];
+            let t = turns_for(self.d(at, s), ctx.range);
+            turns += if k == step { t } else { t.max(1) };
+            at = s;
+            misbehave += st.misbehave as u32;
+            if st.choices.iter().any(|ch| ch.test.is_some()) {
+                tests += 1;
+            }
+        }
+        // Pay.
+        let mut pay = job.pay.unwrap_or(0) as f64;
+        if let Some(pp) = job.pay_per {
+            let mut n = 0u32;
+            for st in &job.steps {
+                for it in &st.items {
+                    if it.item == pp.item {
+                        n = n.max(if it.amount == 0 {
+                            g.room_for(p, it.item).min(6) + p.item(it.item) as u32
+                        } else {
+                            it.amount as u32
+                        });
+                    }
+                }
+            }
+            pay += pp.amount as f64 * n as f64;
+        }
+        if job.pay.is_none() && job.pay_per.is_none() {
+            pay += 600.0;
+        }
+        if let Some(b) = job.bonus {
+            if has_profession(g, p, b.profession) {
+                pay += b.amount as f64 + 300.0 * b.parts as f64;
+            }
+        }
+        for a in g.crew_abilities(p) {
+            if let Ability::JobCompletionBonus { jobs, amount } = a {
+                if tabletop_firefly::work::job_matches(job, *jobs) {
+                    pay += *amount as f64;
+                }
+            }
+        }
+        let mut cost = ctx.cuts() as f64 * 0.5;
+        if job.immoral {
+            cost += 200.0 * p.crew.iter().filter(|m| g.crew_def(m).moral).count() as f64;
+        }
+        if job.steps.iter().any(|st| {
+            st.items
+                .iter()
+                .any(|it| matches!(it.item, Item::Contraband | Item::Fugitives))
+        }) {
+            cost += 250.0;
+        }
+        let pm = if misbehave > 0 {
+            self.misb(ctx).powi(misbehave as i32)
+        } else {
+            1.0
+        };
+        let pt = 0.8f64.powi(tests);
+        let psucc = pm * pt;
+        let story = job
+            .contact
+            .map_or(0.0, |k| self.story_worth_of_contact(ctx, k));
+        let worth = psucc * (pay - cost + story) - (1.0 - psucc) * 900.0;
+        let score = if feasible {
+            worth / (turns as f64 + 1.0)
+        } else {
+            0.0
+        };
+        JobEval {
+            score,
+            worth,
+            feasible,
+            next,
+        }
+    }
+
+    /// Chance of one Misbehave card passed by the whole crew (cached per decision).
+    fn misb(&self, ctx: &Ctx) -> f64 {
+        if let Some(v) = ctx.misb.get() {
+            return v;
+        }
+        let v = misbehave_pass(ctx.g, ctx.p, all_crew(ctx.p));
+        ctx.misb.set(Some(v));
+        v
+    }
+
+    /// The story's next goal: where, and the chance that one attempt now completes it.
+    fn goal_chance(&self, ctx: &Ctx) -> Option<(SectorId, f64)> {
+        let g = ctx.g;
+        let p = ctx.p;
+        let story = g.story_def();
+        let gi = p.goals as usize;
+        if gi >= story.goals.len() {
+            return None;
+        }
+        let goal = &story.goals[gi];
+        let sector = g.content.goal_sectors[g.story as usize][gi]?;
+        if !goal.requires.iter().all(|c| g.goal_condition(p, c)) {
+            return None;
+        }
+        let mask = all_crew(p);
+        let mut probs = Vec::new();
+        let mut best: f64 = if goal.choices.is_empty() { 1.0 } else { 0.0 };
+        for ch in &goal.choices {
+            if !choice_available_mask(g, p, mask, ch) {
+                continue;
+            }
+            let pr = match &ch.test {
+                None => {
+                    if ch.ends == Some(Ending::Proceed) {
+                        1.0
+                    } else {
+                        0.0
+                    }
+                }
+                Some(t) => {
+                    let base = test_base(g, p, mask, t);
+                    band_probs(t, base, &mut probs);
+                    t.outcomes
+                        .iter()
+                        .zip(probs.iter())
+                        .filter(|(o, _)| {
+                            o.ends == Some(Ending::Proceed)
+                                || o.choose.iter().any(|b| {
+                                    b.ends == Ending::Proceed
+                                        && b.requires.iter().all(|r| match r {
+                                            Requirement::Money { amount } => p.money >= *amount,
+                                            _ => true,
+                                        })
+                                })
+                        })
+                        .map(|(_, x)| *x)
+                        .sum()
+                }
+            };
+            best = best.max(pr);
+        }
+        let pm = self.misb(ctx).powi(goal.misbehave as i32);
+        Some((sector, best * pm))
+    }
+
+    /// The chance below which we would rather improve the crew than try the goal.
+    fn goal_threshold(&self, ctx: &Ctx) -> f64 {
+        let g = ctx.g;
+        let mut t = (0.45 - 0.008 * g.round as f64).max(0.06);
+        // Nothing left to improve with: go anyway.
+        let p = ctx.p;
+        let room = p.crew.len() < g.max_crew(p)
+            || p.crew
+                .iter()
+                .any(|m| g.gear_carried_counted(m) < g.gear_capacity(m));
+        if !room || p.money < 800 {
+            t *= 0.5;
+        }
+        t
+    }
+
+    fn goal_value(&self, ctx: &Ctx) -> Option<(SectorId, f64)> {
+        let (s, chance) = self.goal_chance(ctx)?;
+        if chance <= 0.0 || chance < self.goal_threshold(ctx) {
+            return None;
+        }
+        Some((s, GOAL_WORTH * chance))
+    }
+
+    // ---- crew, gear and upgrades -------------------------------------------------------------
+
+    fn skill_gain(&self, ctx: &Ctx, add: [i32; 3]) -> f64 {
+        let mut v = 0.0;
+        for s in 0..3 {
+            if add[s] <= 0 {
+                continue;
+            }
+            let deficit = (ctx.needs.desired[s] + 1 - ctx.skills[s]).max(0);
+            let useful = add[s].min(deficit);
+            v += useful as f64 * 800.0 + (add[s] - useful) as f64 * 180.0;
+        }
+        v
+    }
+
+    fn keyword_gain(&self, ctx: &Ctx, kws: &[Keyword]) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let mut v = 0.0;
+        for &k in kws {
+            if g.mask_has_keyword(p, all_crew(p), k) {
+                v += 20.0;
+                continue;
+            }
+            let wanted = p
+                .hand
+                .iter()
+                .chain(p.active.iter().map(|a| &a.job))
+                .any(|&j| g.content.jobs[j as usize].needs_keywords.contains(&k));
+            v += if wanted { 1500.0 } else { 150.0 };
+        }
+        v
+    }
+
+    fn profession_gain(&self, ctx: &Ctx, profs: &[Profession]) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let mut v = 0.0;
+        for &pr in profs {
+            if has_profession(g, p, pr) {
+                continue;
+            }
+            v += match pr {
+                Profession::Pilot | Profession::Mechanic => 250.0,
+                Profession::Medic => 350.0,
+                _ => 0.0,
+            };
+            for &j in p.hand.iter().chain(p.active.iter().map(|a| &a.job)) {
+                if let Some(b) = g.content.jobs[j as usize].bonus {
+                    if b.profession == pr {
+                        v += b.amount as f64 * 0.5 + 100.0 * b.parts as f64;
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// What a Supply card is worth to us, before its price.
+    fn card_value(&self, ctx: &Ctx, card: SupplyCardId) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let c = g.content;
+        if !g.can_acquire(ctx.seat, card) {
+            return f64::NEG_INFINITY;
+        }
+        match c.supply_cards[card as usize].kind {
+            SupplyKind::Crew(d) => {
+                let def = &c.crew[d as usize];
+                let mut v = self.skill_gain(ctx, crew_skills(def));
+                v += self.keyword_gain(ctx, &def.keywords);
+                v += self.profession_gain(ctx, &def.professions);
+                if !p.spare_gear.is_empty() {
+                    v += 250.0;
+                }
+                v -= def.cost as f64 * 1.5;
+                if def.wanted {
+                    v -= 450.0;
+                }
+                if def.abilities.contains(&Ability::Imposter) {
+                    v -= 100.0;
+                }
+                v
+            }
+            SupplyKind::Gear(d) => {
+                let def = &c.gear[d as usize];
+                let mut v = self.skill_gain(ctx, gear_skills(def));
+                v += self.keyword_gain(ctx, &def.keywords);
+                for a in &def.abilities {
+                    v += match a {
+                        Ability::DiscardForKeyword { keyword } => {
+                            self.keyword_gain(ctx, &[*keyword]) * 0.4
+                        }
+                        Ability::DiscardForBonus { .. } => 80.0,
+                        Ability::MedicCheckBonus { .. } => 100.0,
+                        Ability::ConsiderJobs { .. } | Ability::BuyCards { .. } => 150.0,
+                        _ => 0.0,
+                    };
+                }
+                let carrier = p.crew.iter().any(|m| g.can_carry(p, m, card));
+                if !carrier {
+                    v *= 0.25;
+                }
+                v
+            }
+            SupplyKind::Upgrade(u) => self.upgrade_value(ctx, u),
+        }
+    }
+
+    fn upgrade_value(&self, ctx: &Ctx, u: UpgradeDefId) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let def = &g.content.upgrades[u as usize];
+        let mut v = 0.0;
+        if let Some(dc) = def.drive_core {
+            let cur = g.drive_core_def(p).drive_core.map_or(0, |d| d.range) as f64;
+            v += 700.0 * (dc.range as f64 - cur);
+            if dc.fuel_per_burn == 0 {
+                v += 400.0;
+            }
+        }
+        for a in &def.abilities {
+            v += match a {
+                Ability::ExtraCrew { .. } => {
+                    if p.crew.len() + 1 >= g.max_crew(p) {
+                        300.0
+                    } else {
+                        50.0
+                    }
+                }
+                Ability::ExtraHold { .. } | Ability::ExtraStash { .. } => 100.0,
+                Ability::RangeBonus { amount } => 600.0 * *amount as f64,
+                Ability::MoseyRange { .. } => 150.0,
+                Ability::IgnoreBreakdowns => 200.0,
+                _ => 40.0,
+            };
+        }
+        v
+    }
+
+    /// What losing a crew member would cost us.
+    fn crew_worth(&self, g: &Firefly, p: &Player, idx: usize) -> f64 {
+        let m = &p.crew[idx];
+        if idx == 0 {
+            // FF-CREW-9: a Killed Leader returns Disgruntled; a second token fires everyone.
+            return if m.disgruntled { 50_000.0 } else { 250.0 };
+        }
+        let d = g.crew_def(m);
+        let sk = d.skills.fight + d.skills.tech + d.skills.negotiate;
+        400.0
+            + 450.0 * sk as f64
+            + 150.0 * d.professions.len() as f64
+            + 200.0 * d.keywords.len() as f64
+    }
+
+    /// The cost of `n` Kills among `mask` (FF-DEATH-1: we choose the cheapest).
+    fn kill_cost(&self, g: &Firefly, p: &Player, mask: CrewMask, n: u32) -> f64 {
+        let mut w: Vec<f64> = (0..p.crew.len())
+            .filter(|&i| mask & (1 << i) != 0)
+            .map(|i| self.crew_worth(g, p, i))
+            .collect();
+        w.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let medic = p.crew.iter().any(|m| g.gives_medic_check(m));
+        let f = if medic { 0.67 } else { 1.0 };
+        // A Leader killed twice fires everyone.
+        let mut total = 0.0;
+        for (k, x) in w.iter().take(n as usize).enumerate() {
+            total += if k > 0 && *x < 300.0 { 2000.0 } else { *x * f };
+        }
+        total
+    }
+
+    /// Worth of one more of an item aboard.
+    fn item_gain(&self, ctx: &Ctx, item: Item) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let solid_buyer = |f: fn(&Contact) -> Option<u32>| {
+            g.content
+                .contacts
+                .iter()
+                .filter(|k| p.is_solid(k.contact))
+                .filter_map(f)
+                .max()
+        };
+        match item {
+            Item::Fuel => {
+                if p.item(Item::Fuel) < 8 {
+                    120.0
+                } else {
+                    10.0
+                }
+            }
+            Item::Parts => {
+                if p.item(Item::Parts) < 3 {
+                    150.0
+                } else {
+                    30.0
+                }
+            }
+            Item::Cargo => solid_buyer(|k| k.buys_cargo).map_or(80.0, |x| x as f64 * 0.7),
+            Item::Contraband => {
+                solid_buyer(|k| k.buys_contraband).map_or(-150.0, |x| x as f64 * 0.6 - 150.0)
+            }
+            Item::Passengers | Item::Fugitives => 0.0,
+        }
+    }
+
+    /// Worth of one of an item we would lose.
+    fn item_loss(&self, ctx: &Ctx, item: Item, n: u32) -> f64 {
+        let p = ctx.p;
+        let have = p.item(item) as u32;
+        let n = n.min(have);
+        if n == 0 {
+            return 0.0;
+        }
+        let needed = self.needed_items(ctx.g, p, item);
+        let spare = have.saturating_sub(needed);
+        let from_spare = n.min(spare);
+        let from_needed = n - from_spare;
+        let unit = match item {
+            Item::Fuel => {
+                if have <= 2 {
+                    600.0
+                } else {
+                    150.0
+                }
+            }
+            Item::Parts => 250.0,
+            _ => self.item_gain(ctx, item).max(0.0),
+        };
+        from_spare as f64 * unit + from_needed as f64 * 2500.0
+    }
+
+    /// What meeting the Alliance would cost us now (FF-FLY-15..17).
+    fn outlaw_cost(&self, ctx: &Ctx) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        if !g.is_outlaw(p) {
+            return 0.0;
+        }
+        let mut v = (p.warrants as f64 * 1000.0).min(p.money as f64) - p.warrants as f64 * 600.0;
+        v += self.item_loss(ctx, Item::Contraband, 255);
+        v += self.item_loss(ctx, Item::Fugitives, 255);
+        for (i, m) in p.crew.iter().enumerate().skip(1) {
+            if g.is_wanted(m) {
+                v += self.crew_worth(g, p, i) / 6.0;
+            }
+        }
+        v.max(100.0)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where to go and what to do
+// ---------------------------------------------------------------------------------------------
+
+impl FireflyBot {
+    fn supply_value(&self, ctx: &Ctx, d: DeckId) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let mut v = 0.0;
+        let fuel = p.item(Item::Fuel) as f64;
+        if fuel < 6.0 && p.money >= 100 {
+            v += (6.0 - fuel) * 120.0;
+            if fuel <= 1.0 {
+                v += 2500.0;
+            } else if fuel <= 2.0 {
+                v += 700.0;
+            }
+        }
+        if p.item(Item::Parts) == 0 && p.money >= 1500 {
+            v += 150.0;
+        }
+        let avail = p.money.saturating_sub(ctx.reserve(self)) as f64;
+        if avail >= 100.0 {
+            let deck = &g.decks.supply[d as usize];
+            let mut nets: Vec<f64> = deck
+                .discard_pile()
+                .iter()
+                .filter_map(|&c| {
+                    let price = g.price(ctx.seat, c) as f64;
+                    if price > avail {
+                        return None;
+                    }
+                    let net = self.card_value(ctx, c) - price;
+                    (net > 0.0).then_some(net)
+                })
+                .collect();
+            nets.sort_by(|a, b| b.partial_cmp(a).unwrap());
+            v += nets.iter().take(2).sum::<f64>();
+            if avail >= 500.0 && deck.draw_len() > 0 && !ctx.skill_ready(self) {
+                v += 300.0;
+            }
+        }
+        v
+    }
+
+    fn held_jobs_from(&self, p: &Player, c: ContactName, g: &Firefly) -> bool {
+        p.hand
+            .iter()
+            .chain(p.active.iter().map(|a| &a.job))
+            .any(|&j| g.content.jobs[j as usize].contact == Some(c))
+    }
+
+    /// Worth of a Deal action with Contact `c` for us now.
+    fn deal_value(&self, ctx: &Ctx, c: ContactName) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let deck = &g.decks.contacts[c.index()];
+        let jobs_left = deck.draw_len() + deck.discard_len() > 0;
+        let mut v = 0.0;
+        if jobs_left {
+            let room = p.hand.len() < HAND_LIMIT || p.active.len() < ACTIVE_LIMIT;
+            let good = p
+                .active
+                .iter()
+                .map(|a| (a.job, a.steps_done))
+                .chain(p.hand.iter().map(|&j| (j, 0)))
+                .filter(|&(j, s)| self.job_eval(ctx, j, s, p.sector).score > 80.0)
+                .count();
+            if room {
+                v += match good {
+                    0 => 1200.0,
+                    1 => 600.0,
+                    2 => 150.0,
+                    _ => 30.0,
+                };
+                if !self.held_jobs_from(p, c, g) {
+                    v += self.story_worth_of_contact(ctx, c) * 0.6;
+                }
+                let sector = g.content.contact_sector[c.index()].unwrap_or(p.sector);
+                let best = deck
+                    .discard_pile()
+                    .iter()
+                    .map(|&j| self.job_eval(ctx, j, 0, sector).score)
+                    .fold(0.0, f64::max);
+                v += best;
+            }
+        }
+        if p.is_solid(c) {
+            if let Some(def) = g.content.contact(c) {
+                if let Some(price) = def.buys_cargo {
+                    let spare = (p.item(Item::Cargo) as u32).saturating_sub(self.needed_items(
+                        g,
+                        p,
+                        Item::Cargo,
+                    ));
+                    v += spare as f64 * price as f64;
+                }
+                if let Some(price) = def.buys_contraband {
+                    let spare = (p.item(Item::Contraband) as u32)
+                        .saturating_sub(self.needed_items(g, p, Item::Contraband));
+                    v += spare as f64 * price as f64;
+                }
+                if def.sells_fuel.is_some() && p.item(Item::Fuel) <= 2 {
+                    v += 1500.0;
+                }
+                if def.special_rule == ContactRule::FavorForAFavor
+                    && p.warrants > 0
+                    && p.money >= 1800
+                {
+                    v += 800.0 * p.warrants as f64;
+                }
+            }
+        }
+        v
+    }
+
+    /// Every place worth going to, with its score (worth per turn).
+    fn candidates(&self, ctx: &Ctx, out: &mut Vec<(SectorId, f64)>) {
+        out.clear();
+        let g = ctx.g;
+        let p = ctx.p;
+        let here = p.sector;
+        let turns = |s: SectorId| turns_for(self.d(here, s), ctx.range) as f64;
+        if let Some((s, v)) = self.goal_value(ctx) {
+            out.push((s, v / (turns(s) + 1.0)));
+        }
+        for a in &p.active {
+            let e = self.job_eval(ctx, a.job, a.steps_done, here);
+            if e.feasible && e.score > 0.0 {
+                out.push((e.next, e.score));
+            }
+        }
+        if p.active.len() < ACTIVE_LIMIT {
+            for &j in &p.hand {
+                let e = self.job_eval(ctx, j, 0, here);
+                if e.feasible && e.score > 0.0 {
+                    out.push((e.next, e.score));
+                }
+            }
+        }
+        for (i, &c) in ALL_CONTACTS.iter().enumerate() {
+            if let Some(s) = g.content.contact_sector[i] {
+                let v = self.deal_value(ctx, c);
+                if v > 0.0 {
+                    out.push((s, v / (turns(s) + 1.0)));
+                }
+            }
+        }
+        for (d, info) in g.content.supply_decks.iter().enumerate() {
+            let v = self.supply_value(ctx, d as DeckId);
+            if v > 0.0 {
+                out.push((info.sector, v / (turns(info.sector) + 1.0)));
+            }
+        }
+    }
+
+    /// The best place to fly to (not where we are), if any.
+    fn best_remote(&mut self, ctx: &Ctx) -> Option<(SectorId, f64)> {
+        let mut cands = Vec::new();
+        self.candidates(ctx, &mut cands);
+        let here = ctx.p.sector;
+        let mut best: Option<(SectorId, f64)> = None;
+        for (s, v) in cands {
+            if s == here || s == ctx.g.cutter {
+                continue;
+            }
+            let v = v + self.rng.below(8) as f64 * 0.01;
+            if best.map_or(true, |b| v > b.1) {
+                best = Some((s, v));
+            }
+        }
+        if best.is_none() {
+            // Nothing to do anywhere: head for the nearest Supply planet.
+            best = ctx
+                .g
+                .content
+                .supply_decks
+                .iter()
+                .map(|d| d.sector)
+                .filter(|&s| s != here)
+                .min_by_key(|&s| self.d(here, s))
+                .map(|s| (s, 1.0));
+        }
+        best
+    }
+
+    /// Distances to `target` over the sectors a ship may enter now: never the Cutter's
+    /// (FF-FLY-12), and not the Cruiser's when we are an Outlaw Ship (FF-FLY-15).
+    fn route(&self, g: &Firefly, p: &Player, target: SectorId) -> Vec<u8> {
+        let c = g.content;
+        let n = c.sectors.len();
+        let avoid_cruiser = g.is_outlaw(p) && target != g.cruiser;
+        let mut dist = vec![u8::MAX; n];
+        let mut queue = Vec::with_capacity(n);
+        dist[target as usize] = 0;
+        queue.push(target);
+        let mut head = 0;
+        while head < queue.len() {
+            let x = queue[head];
+            head += 1;
+            let d = dist[x as usize];
+            for &y in &c.neighbours[x as usize] {
+                if y == g.cutter || (avoid_cruiser && y == g.cruiser) {
+                    continue;
+                }
+                if dist[y as usize] == u8::MAX {
+                    dist[y as usize] = d + 1;
+                    queue.push(y);
+                }
+            }
+        }
+        dist
+    }
+
+    /// The next sector toward `target` among the legal moves.
+    fn step_toward(
+        &mut self,
+        g: &Firefly,
+        p: &Player,
+        target: SectorId,
+        legal: &[Action],
+    ) -> Option<Action> {
+        let dist = self.route(g, p, target);
+        let near_cutter = |s: SectorId| g.content.neighbours[s as usize].contains(&g.cutter);
+        let mut best: Option<(i32, Action)> = None;
+        for &a in legal {
+            if let Action::MoveTo(s) = a {
+                let d = dist[s as usize] as i32;
+                let d = if d == u8::MAX as i32 {
+                    // Unreachable without the Cruiser: fall back to plain distance.
+                    self.d(s, target) as i32 + 50
+                } else {
+                    d
+                };
+                let mut score = d * 10;
+                if near_cutter(s) {
+                    score += 3;
+                }
+                if s == g.cruiser && g.is_outlaw(p) {
+                    score += 30;
+                }
+                score += self.rng.below(2) as i32;
+                if best.map_or(true, |b| score < b.0) {
+                    best = Some((score, a));
+                }
+            }
+        }
+        best.map(|b| b.1)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Set-up
+// ---------------------------------------------------------------------------------------------
+
+impl FireflyBot {
+    fn choose_leader(&mut self, g: &Firefly, legal: &[Action]) -> Action {
+        let p = g.me();
+        let needs = story_needs(g, p);
+        let mut best = (f64::MIN, legal[0]);
+        for &a in legal {
+            let Action::ChooseLeader(l) = a else { continue };
+            let d = &g.content.crew[l as usize];
+            let sk = crew_skills(d);
+            let mut v = 0.0;
+            for s in 0..3 {
+                v += sk[s] as f64 * (1.0 + needs.desired[s] as f64 / 4.0);
+            }
+            for ab in &d.abilities {
+                v += match ab {
+                    Ability::HireFree => 3.0,
+                    Ability::JobCompletionBonus { .. } => 1.0,
+                    Ability::HalfPrice { .. } => 1.0,
+                    _ => 0.3,
+                };
+            }
+            v += d.professions.len() as f64 * 0.3 + d.keywords.len() as f64 * 0.3;
+            v += self.rng.below(100) as f64 * 0.001;
+            if v > best.0 {
+                best = (v, a);
+            }
+        }
+        best.1
+    }
+
+    fn place_ship(&mut self, g: &Firefly, _seat: Seat, legal: &[Action]) -> Action {
+        let c = g.content;
+        let mut best = (f64::MIN, legal[0]);
+        for &a in legal {
+            let Action::PlaceShip(s) = a else { continue };
+            let sec = &c.sectors[s as usize];
+            let mut v = 0.0;
+            if sec.supply.is_some() {
+                v += 3.0;
+            }
+            if sec.contact.is_some() {
+                v += 2.0;
+            }
+            if c.neighbours[s as usize].contains(&g.cutter) {
+                v -= 2.0;
+            }
+            if s == g.cruiser {
+                v -= 0.5;
+            }
+            v += self.rng.below(100) as f64 * 0.01;
+            if v > best.0 {
+                best = (v, a);
+            }
+        }
+        best.1
+    }
+
+    fn starting_jobs(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let p = g.player(seat);
+        if p.hand.len() <= HAND_LIMIT && legal.contains(&Action::Done) {
+            return Action::Done;
+        }
+        let ctx = Ctx::new(g, seat);
+        self.worst_job(&ctx, legal).unwrap_or(legal[0])
+    }
+
+    /// The least valuable job among the `DiscardJob` actions.
+    fn worst_job(&self, ctx: &Ctx, legal: &[Action]) -> Option<Action> {
+        let mut worst: Option<(f64, Action)> = None;
+        for &a in legal {
+            if let Action::DiscardJob(j) = a {
+                let e = self.job_eval(ctx, j, 0, ctx.p.sector);
+                let v = if e.feasible { e.score } else { e.worth * 0.02 };
+                if worst.map_or(true, |w| v < w.0) {
+                    worst = Some((v, a));
+                }
+            }
+        }
+        worst.map(|w| w.1)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The turn
+// ---------------------------------------------------------------------------------------------
+
+impl FireflyBot {
+    /// Free actions worth taking now (FF-TURN-6..8, FF-CREW-14, FF-CREW-21).
+    fn free_action(&self, ctx: &Ctx, legal: &[Action]) -> Option<Action> {
+        let g = ctx.g;
+        let p = ctx.p;
+        // Carry every gear card we can (FF-CREW-21): the most valuable first.
+        let mut best_equip: Option<(f64, Action)> = None;
+        for &a in legal {
+            if let Action::Equip { gear, crew } = a {
+                let d = g.gear_def(gear);
+                let mut v = (d.skills.fight + d.skills.tech + d.skills.negotiate) as f64
+                    + d.keywords.len() as f64 * 0.5
+                    + 0.1;
+                // Prefer a carrier that gets an extra bonus from it.
+                if let Some(i) = p.crew_index(crew) {
+                    let cd = g.crew_def(&p.crew[i]);
+                    if cd.abilities.iter().any(|ab| {
+                        matches!(ab, Ability::SkillWhenCarrying { keyword, .. } if d.keywords.contains(keyword))
+                    }) {
+                        v += 1.0;
+                    }
+                }
+                if best_equip.map_or(true, |b| v > b.0) {
+                    best_equip = Some((v, a));
+                }
+            }
+        }
+        if let Some((_, a)) = best_equip {
+            return Some(a);
+        }
+        // Unload Fugitives and Passengers no job needs (they make us a target).
+        for item in [Item::Fugitives, Item::Passengers] {
+            if legal.contains(&Action::Unload(item))
+                && p.item(item) as u32 > self.needed_items(g, p, item)
+            {
+                return Some(Action::Unload(item));
+            }
+        }
+        // Contraband nobody will buy from us and no job needs only makes us an Outlaw Ship.
+        if legal.contains(&Action::Jettison(Item::Contraband))
+            && p.item(Item::Contraband) as u32 > self.needed_items(g, p, Item::Contraband)
+            && self.item_gain(ctx, Item::Contraband) < 0.0
+        {
+            return Some(Action::Jettison(Item::Contraband));
+        }
+        // Hire a rival's Disgruntled crew when they are a real catch (FF-CREW-14).
+        let reserve = ctx.reserve(self);
+        for &a in legal {
+            if let Action::HireAway(card) = a {
+                let rival = g
+                    .players
+                    .iter()
+                    .find(|q| q.seat != ctx.seat && q.crew_index(card).is_some());
+                if let Some(q) = rival {
+                    let m = &q.crew[q.crew_index(card).unwrap()];
+                    let d = g.crew_def(m);
+                    if p.money >= d.cost + reserve {
+                        let mut v = self.skill_gain(ctx, crew_skills(d));
+                        v += self.keyword_gain(ctx, &d.keywords);
+                        v += self.profession_gain(ctx, &d.professions);
+                        v -= d.cost as f64 * 2.5;
+                        if d.wanted {
+                            v -= 450.0;
+                        }
+                        if v > 600.0 {
+                            return Some(a);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn turn(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let ctx = Ctx::new(g, seat);
+        if let Some(a) = self.free_action(&ctx, legal) {
+            return a;
+        }
+        let p = ctx.p;
+        let here = p.sector;
+        let t = g.turn;
+        // The best action here.
+        let mut local: Option<(f64, Action)> = None;
+        for &a in legal {
+            let v = match a {
+                Action::Work(WorkTarget::Goal) => match self.goal_value(&ctx) {
+                    Some((s, v)) if s == here => v,
+                    _ => continue,
+                },
+                Action::Work(WorkTarget::Job(j)) => {
+                    let Some((step, _)) = g.job_next_step(p, j) else {
+                        continue;
+                    };
+                    let e = self.job_eval(&ctx, j, step, here);
+                    if e.worth <= 0.0 {
+                        continue;
+                    }
+                    e.score.max(e.worth * 0.3) + 100.0
+                }
+                Action::Deal => match g.contact_at(here) {
+                    Some(c) => self.deal_value(&ctx, c),
+                    None => continue,
+                },
+                Action::Buy => match g.supply_deck_at(here) {
+                    Some(d) => self.supply_value(&ctx, d),
+                    None => continue,
+                },
+                Action::ShoreLeave => self.shore_leave_value(&ctx),
+                Action::CrewRemoveDisgruntled(_) => 250.0,
+                Action::MakeWork => 200.0,
+                _ => continue,
+            };
+            if v > 0.0 && local.map_or(true, |b| v > b.0) {
+                local = Some((v, a));
+            }
+        }
+        let can_fly = legal.contains(&Action::FullBurn) || legal.contains(&Action::Mosey);
+        let remote = if can_fly && !t.fly {
+            self.best_remote(&ctx)
+        } else {
+            None
+        };
+        let fly = |bot: &mut Self, target: SectorId| -> Action {
+            let dist = bot.route(g, p, target);
+            let d = dist[here as usize];
+            if d <= 1 && legal.contains(&Action::Mosey) {
+                Action::Mosey
+            } else if legal.contains(&Action::FullBurn) {
+                Action::FullBurn
+            } else if legal.contains(&Action::Mosey) {
+                Action::Mosey
+            } else {
+                Action::EndTurn
+            }
+        };
+        match (local, remote) {
+            (Some((lv, la)), Some((target, rv))) => {
+                let arrive_now = turns_for(self.d(here, target), ctx.range) <= 1;
+                let local_first = if t.taken == 0 {
+                    lv >= rv || !arrive_now || la == Action::MakeWork && !arrive_now
+                } else {
+                    lv >= rv
+                };
+                // Make-Work is filler: never instead of flying somewhere we can work today.
+                let local_first = local_first && !(la == Action::MakeWork && arrive_now);
+                if local_first {
+                    la
+                } else {
+                    fly(self, target)
+                }
+            }
+            (Some((_, la)), None) => la,
+            (None, Some((target, _))) => fly(self, target),
+            (None, None) => Action::EndTurn,
+        }
+    }
+
+    fn shore_leave_value(&self, ctx: &Ctx) -> f64 {
+        let p = ctx.p;
+        let cost = 100.0 * p.crew.len() as f64;
+        if p.money < Firefly::shore_leave_cost(p) + 300 {
+            return 0.0;
+        }
+        let mut v = 0.0;
+        for (i, m) in p.crew.iter().enumerate() {
+            if m.disgruntled {
+                v += if i == 0 { 900.0 } else { 350.0 };
+            }
+        }
+        // Shore Leave also buys Fuel and Parts (FF-BUY-8).
+        if p.item(Item::Fuel) < 4 {
+            v += 200.0;
+        }
+        v - cost
+    }
+
+    /// Where this turn's flight is heading.
+    fn flight_target(&mut self, ctx: &Ctx) -> SectorId {
+        let g = ctx.g;
+        let p = ctx.p;
+        let here = p.sector;
+        let t = g.turn;
+        let mut cands = Vec::new();
+        self.candidates(ctx, &mut cands);
+        // Stopping here only pays when an action is left to use here.
+        let mut best: Option<(SectorId, f64)> = None;
+        for (s, v) in cands {
+            if s == g.cutter {
+                continue;
+            }
+            if s == here {
+                let usable = t.taken < 2
+                    && ((!t.work
+                        && (p.active.iter().any(|a| g.can_work_job(p, a.job))
+                            || p.hand.iter().any(|&j| g.can_work_job(p, j))
+                            || g.can_work_goal(p)))
+                        || (!t.deal && g.contact_at(here).is_some())
+                        || (!t.buy && g.supply_deck_at(here).is_some()));
+                if !usable {
+                    continue;
+                }
+            }
+            if best.map_or(true, |b| v > b.1) {
+                best = Some((s, v));
+            }
+        }
+        best.map(|b| b.0).unwrap_or(here)
+    }
+
+    fn fly_step(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let ctx = Ctx::new(g, seat);
+        let target = self.flight_target(&ctx);
+        let p = ctx.p;
+        if target == p.sector && legal.contains(&Action::Done) {
+            return Action::Done;
+        }
+        if let Some(a) = self.step_toward(g, p, target, legal) {
+            // Don't fly on just to stand next to the Reavers.
+            return a;
+        }
+        if legal.contains(&Action::Done) {
+            Action::Done
+        } else {
+            legal[0]
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Buy and Deal
+// ---------------------------------------------------------------------------------------------
+
+impl FireflyBot {
+    fn considering(
+        &mut self,
+        g: &Firefly,
+        seat: Seat,
+        legal: &[Action],
+        market: Market,
+        considered: &[u16],
+        max: u8,
+    ) -> Action {
+        let ctx = Ctx::new(g, seat);
+        let p = ctx.p;
+        let _ = max;
+        match market {
+            Market::Supply(_) => {
+                let avail = p.money.saturating_sub(ctx.reserve(self)) as f64;
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::ConsiderDiscard(c) = a {
+                        let price = g.price(seat, c) as f64;
+                        if price > avail {
+                            continue;
+                        }
+                        let net = self.card_value(&ctx, c) - price;
+                        if net > 0.0 && best.map_or(true, |b| net > b.0) {
+                            best = Some((net, a));
+                        }
+                    }
+                }
+                if let Some((_, a)) = best {
+                    return a;
+                }
+                // Draw blind for the rest while we could pay for something.
+                let want = avail >= 200.0
+                    && (p.crew.len() < g.max_crew(p) || !p.crew.iter().all(|m| !m.gear.is_empty()));
+                if want && legal.contains(&Action::ConsiderDraw) {
+                    return Action::ConsiderDraw;
+                }
+                let _ = considered;
+                Action::Done
+            }
+            Market::Contact(k) => {
+                let sector = g.content.contact_sector[k.index()].unwrap_or(p.sector);
+                let room = p.hand.len() < HAND_LIMIT + 2;
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::ConsiderDiscard(j) = a {
+                        let e = self.job_eval(&ctx, j, 0, sector);
+                        let v = if e.feasible { e.score } else { e.worth * 0.05 };
+                        if v > 60.0 && best.map_or(true, |b| v > b.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                if let Some((_, a)) = best {
+                    if room {
+                        return a;
+                    }
+                }
+                if room && legal.contains(&Action::ConsiderDraw) {
+                    return Action::ConsiderDraw;
+                }
+                Action::Done
+            }
+        }
+    }
+
+    fn purchasing(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let ctx = Ctx::new(g, seat);
+        let avail = ctx.p.money.saturating_sub(ctx.reserve(self)) as f64;
+        let mut best: Option<(f64, Action)> = None;
+        for &a in legal {
+            if let Action::BuyCard(c) = a {
+                let price = g.price(seat, c) as f64;
+                if price > avail {
+                    continue;
+                }
+                let net = self.card_value(&ctx, c) - price;
+                if net > 0.0 && best.map_or(true, |b| net > b.0) {
+                    best = Some((net, a));
+                }
+            }
+        }
+        best.map_or(Action::Done, |b| b.1)
+    }
+
+    fn fuel_target(&self, ctx: &Ctx) -> u8 {
+        let room = ctx.g.room_for(ctx.p, Item::Fuel) as u8 + ctx.p.item(Item::Fuel);
+        8.min(room)
+    }
+
+    fn buying_goods(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let ctx = Ctx::new(g, seat);
+        let p = ctx.p;
+        if legal.contains(&Action::Purchase(Item::Fuel))
+            && p.item(Item::Fuel) < self.fuel_target(&ctx)
+        {
+            // Fuel first: a ship without Fuel goes nowhere (FF-FLY-2).
+            let keep = if p.item(Item::Fuel) < 3 {
+                0
+            } else {
+                ctx.reserve(self).min(1500)
+            };
+            if p.money >= 100 + keep {
+                return Action::Purchase(Item::Fuel);
+            }
+        }
+        if legal.contains(&Action::Purchase(Item::Parts))
+            && p.item(Item::Parts) < 2
+            && p.money >= 300 + ctx.reserve(self) + 300
+        {
+            return Action::Purchase(Item::Parts);
+        }
+        Action::Done
+    }
+
+    fn accepting(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let ctx = Ctx::new(g, seat);
+        let p = ctx.p;
+        let hand_vals: Vec<f64> = p
+            .hand
+            .iter()
+            .map(|&j| {
+                let e = self.job_eval(&ctx, j, 0, p.sector);
+                if e.feasible {
+                    e.score
+                } else {
+                    e.worth * 0.05
+                }
+            })
+            .collect();
+        let worst_hand = hand_vals.iter().cloned().fold(f64::INFINITY, f64::min);
+        let mut best: Option<(f64, Action)> = None;
+        for &a in legal {
+            if let Action::AcceptJob(j) = a {
+                let e = self.job_eval(&ctx, j, 0, p.sector);
+                let v = if e.feasible { e.score } else { e.worth * 0.05 };
+                if v > 40.0 && best.map_or(true, |b| v > b.0) {
+                    best = Some((v, a));
+                }
+            }
+        }
+        if let Some((v, a)) = best {
+            if p.hand.len() < HAND_LIMIT || v > worst_hand + 20.0 {
+                return a;
+            }
+        }
+        Action::Done
+    }
+
+    fn discard_jobs(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let ctx = Ctx::new(g, seat);
+        self.worst_job(&ctx, legal).unwrap_or(legal[0])
+    }
+
+    fn selling(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let ctx = Ctx::new(g, seat);
+        let p = ctx.p;
+        for item in [Item::Contraband, Item::Cargo] {
+            if legal.contains(&Action::Sell(item))
+                && p.item(item) as u32 > self.needed_items(g, p, item)
+            {
+                return Action::Sell(item);
+            }
+        }
+        if legal.contains(&Action::Sell(Item::Parts))
+            && p.item(Item::Parts) as u32 > 3 + self.needed_items(g, p, Item::Parts)
+        {
+            return Action::Sell(Item::Parts);
+        }
+        if legal.contains(&Action::ClearWarrants) && p.money >= 1000 + 800 {
+            return Action::ClearWarrants;
+        }
+        if legal.contains(&Action::Purchase(Item::Fuel))
+            && p.item(Item::Fuel) < self.fuel_target(&ctx).min(6)
+            && p.money >= 400
+        {
+            return Action::Purchase(Item::Fuel);
+        }
+        Action::Done
+    }
+
+    fn choose_crew(&mut self, _g: &Firefly, _seat: Seat, legal: &[Action]) -> Action {
+        // The whole crew goes on every job and goal: every skill point counts.
+        if legal.contains(&Action::Done) {
+            return Action::Done;
+        }
+        legal[0]
+    }
+
+    fn pay_cuts(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let p = g.player(seat);
+        if legal.contains(&Action::PayCut(true)) {
+            // Unpaid crew are Disgruntled (FF-WORK-19), and leave on a second token.
+            if let Phase::PayCuts { next, .. } = g.phase {
+                let m = &p.crew[next as usize];
+                let cut = g.crew_def(m).cost;
+                if m.disgruntled
+                    || p.money >= cut + 200
+                    || self.crew_worth(g, p, next as usize) > 1500.0
+                {
+                    return Action::PayCut(true);
+                }
+            }
+        }
+        Action::PayCut(false)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards: options, tests, effects
+// ---------------------------------------------------------------------------------------------
+
+/// What each way of finishing the card being resolved is worth to us.
+#[derive(Clone, Copy, Debug, Default)]
+struct Stakes {
+    proceed: f64,
+    botched: f64,
+    warrant: f64,
+    botched_warrant: f64,
+    keep_flying: f64,
+    full_stop: f64,
+    evade: f64,
+}
+
+fn ending_value(st: &Stakes, e: Option<Ending>) -> f64 {
+    match e {
+        None => 0.0,
+        Some(Ending::Proceed) => st.proceed,
+        Some(Ending::AttemptBotched) => st.botched,
+        Some(Ending::WarrantIssued) => st.warrant,
+        Some(Ending::BotchedAndWarrant) => st.botched_warrant,
+        Some(Ending::KeepFlying) => st.keep_flying,
+        Some(Ending::FullStop) => st.full_stop,
+        Some(Ending::Evade) => st.evade,
+    }
+}
+
+impl FireflyBot {
+    fn stakes(&self, ctx: &Ctx, r: &Resolution) -> Stakes {
+        let g = ctx.g;
+        let p = ctx.p;
+        let mut st = Stakes::default();
+        match r.origin {
+            Origin::Nav(_) => {
+                if let Activity::Flying { entered, range } = g.activity {
+                    if entered < range {
+                        // Going on is worth something only while we still have somewhere to go.
+                        st.full_stop = -400.0;
+                        st.evade = -250.0;
+                    }
+                }
+            }
+            Origin::Misbehave(_) | Origin::JobStep { .. } | Origin::Goal(_) => {
+                let (worth, goal) = match g.activity {
+                    Activity::Working {
+                        target: WorkTarget::Job(j),
+                        step,
+                        ..
+                    } => {
+                        let e = self.job_eval(ctx, j, step, p.sector);
+                        let pay = g.content.jobs[j as usize].pay.unwrap_or(1000) as f64;
+                        (e.worth.max(pay * 0.6).max(600.0), false)
+                    }
+                    Activity::Working {
+                        target: WorkTarget::Goal,
+                        ..
+                    } => (GOAL_WORTH * 0.5, true),
+                    _ => (1000.0, false),
+                };
+                st.proceed = worth;
+                st.botched = 0.0;
+                let warrant_cost = if p.is_solid(ContactName::Harken) {
+                    1600.0
+                } else {
+                    1100.0
+                };
+                st.warrant = if goal {
+                    -warrant_cost
+                } else {
+                    -(warrant_cost + worth * 0.4)
+                };
+                st.botched_warrant = -warrant_cost;
+                // A Niska job's Warrant also kills a crew member (FF-REP-10).
+                if let Activity::Working {
+                    target: WorkTarget::Job(j),
+                    ..
+                } = g.activity
+                {
+                    if g.content.jobs[j as usize].contact == Some(ContactName::Niska) {
+                        st.warrant -= self.kill_cost(g, p, all_crew(p), 1);
+                    }
+                }
+            }
+            Origin::Event(_) | Origin::Rule => {}
+        }
+        st
+    }
+
+    fn effects_value(&self, ctx: &Ctx, effects: &[Effect], mask: CrewMask) -> f64 {
+        effects
+            .iter()
+            .map(|e| self.effect_value(ctx, e, mask))
+            .sum()
+    }
+
+    fn effect_value(&self, ctx: &Ctx, e: &Effect, mask: CrewMask) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let group = |who: CrewGroup| -> Vec<usize> {
+            (0..p.crew.len())
+                .filter(|&i| match who {
+                    CrewGroup::All => true,
+                    CrewGroup::Moral => g.crew_def(&p.crew[i]).moral,
+                    CrewGroup::OnJob => mask & (1 << i) != 0,
+                })
+                .collect()
+        };
+        match e {
+            Effect::TakeMoney { amount } => *amount as f64,
+            Effect::PayMoney { amount } => -((*amount).min(p.money) as f64),
+            Effect::Load { item, amount } => {
+                let n = (*amount as u32).min(g.room_for(p, *item));
+                self.item_gain(ctx, *item) * n as f64
+            }
+            Effect::LoadUpTo { item, amount } => {
+                let n = (*amount as u32).min(g.room_for(p, *item));
+                self.item_gain(ctx, *item).max(0.0) * n as f64
+            }
+            Effect::LoadGoods { amount } => 130.0 * *amount as f64,
+            Effect::LoadPerCrewOnJob { item } => {
+                self.item_gain(ctx, *item) * mask.count_ones() as f64
+            }
+            Effect::LoadPerCrewWithoutGear { item } => {
+                let n = (0..p.crew.len())
+                    .filter(|&i| mask & (1 << i) != 0 && p.crew[i].gear.is_empty())
+                    .count();
+                self.item_gain(ctx, *item).max(0.0) * n as f64
+            }
+            Effect::Spend { item, amount } | Effect::Lose { item, amount } => {
+                -self.item_loss(ctx, *item, *amount as u32)
+            }
+            Effect::KillCrew { count } => -self.kill_cost(g, p, mask, *count as u32),
+            Effect::KillAllCrewOnJob => -(0..p.crew.len())
+                .filter(|&i| mask & (1 << i) != 0)
+                .map(|i| {
+                    if i == 0 {
+                        2000.0
+                    } else {
+                        self.crew_worth(g, p, i)
+                    }
+                })
+                .sum::<f64>(),
+            Effect::KillPassengersAndFugitives => {
+                -(self.item_loss(ctx, Item::Passengers, 255)
+                    + self.item_loss(ctx, Item::Fugitives, 255))
+            }
+            Effect::Disgruntle { who } => -group(*who)
+                .iter()
+                .map(|&i| {
+                    if p.crew[i].disgruntled {
+                        if i == 0 {
+                            20_000.0
+                        } else {
+                            self.crew_worth(g, p, i)
+                        }
+                    } else {
+                        150.0
+                    }
+                })
+                .sum::<f64>(),
+            Effect::RemoveDisgruntled { who } => {
+                group(*who)
+                    .iter()
+                    .filter(|&&i| p.crew[i].disgruntled)
+                    .count() as f64
+                    * 200.0
+            }
+            Effect::DiscardProfession { profession } => -(1..p.crew.len())
+                .filter(|&i| g.has_profession(&p.crew[i], *profession))
+                .map(|i| self.crew_worth(g, p, i))
+                .sum::<f64>(),
+            Effect::MercsDesertIfStronger => -300.0,
+            Effect::DiscardShipUpgrade { .. } => {
+                if p.upgrades.is_empty() {
+                    0.0
+                } else {
+                    -400.0
+                }
+            }
+            Effect::TakeShipUpgradeFromDiscard => 300.0,
+            Effect::SeizeContrabandAndFugitives => {
+                let (sc, sf) = g.stashed(p);
+                let c = p.item(Item::Contraband).saturating_sub(sc);
+                let f = p.item(Item::Fugitives).saturating_sub(sf);
+                -(self.item_loss(ctx, Item::Contraband, c as u32)
+                    + self.item_loss(ctx, Item::Fugitives, f as u32))
+            }
+            Effect::Warrant => {
+                -(if p.is_solid(ContactName::Harken) {
+                    1600.0
+                } else {
+                    1100.0
+                })
+            }
+            Effect::LoseReputation { contact } => {
+                if p.is_solid(*contact) {
+                    let story = ctx.needs.solid_with & (1 << contact.index()) != 0
+                        || ctx
+                            .g
+                            .story_def()
+                            .goals
+                            .iter()
+                            .skip(p.goals as usize)
+                            .any(|goal| {
+                                goal.requires.iter().any(|r| match r {
+                                    GoalCondition::SolidWith { contacts } => {
+                                        contacts.contains(contact)
+                                    }
+                                    GoalCondition::SolidCount { .. } => true,
+                                    _ => false,
+                                })
+                            });
+                    if story {
+                        -3000.0
+                    } else {
+                        -400.0
+                    }
+                } else {
+                    0.0
+                }
+            }
+            Effect::MoveCruiser { how } => match how {
+                ShipMove::ToYou => -self.outlaw_cost(ctx),
+                _ => 0.0,
+            },
+            Effect::MoveCutter { how } => match how {
+                ShipMove::ToYou => -150.0,
+                _ => 0.0,
+            },
+            Effect::Trade { .. } => 30.0,
+            Effect::AllianceContact => {
+                // Moving the Cruiser to us has already brought the Alliance aboard.
+                0.0
+            }
+            Effect::IfProfession {
+                profession,
+                then,
+                otherwise,
+            } => {
+                if g.mask_has_profession(p, mask, *profession) {
+                    self.effects_value(ctx, then, mask)
+                } else {
+                    self.effects_value(ctx, otherwise, mask)
+                }
+            }
+            Effect::PayAdjust { amount } => *amount as f64,
+            Effect::PayHalf => -1500.0,
+            Effect::PayPerWarrant { amount } => {
+                -((*amount * p.warrants as u32).min(p.money) as f64)
+            }
+            Effect::ClearWarrants => 900.0 * p.warrants as f64,
+            Effect::SeizeAllContrabandAndFugitives => {
+                -(self.item_loss(ctx, Item::Contraband, 255)
+                    + self.item_loss(ctx, Item::Fugitives, 255))
+            }
+            Effect::WantedCrewRolls { removed_up_to } => -(1..p.crew.len())
+                .filter(|&i| g.is_wanted(&p.crew[i]))
+                .map(|i| self.crew_worth(g, p, i) * *removed_up_to as f64 / 6.0)
+                .sum::<f64>(),
+            Effect::Evade => 0.0,
+        }
+    }
+
+    fn band_value(&self, ctx: &Ctx, st: &Stakes, o: &Outcome, mask: CrewMask) -> f64 {
+        let mut v = self.effects_value(ctx, &o.effects, mask);
+        if o.choose.is_empty() {
+            v += ending_value(st, o.ends);
+        } else {
+            let p = ctx.p;
+            let best = o
+                .choose
+                .iter()
+                .filter(|b| {
+                    b.requires
+                        .iter()
+                        .all(|r| requirement_met_mask(ctx.g, p, mask, r))
+                })
+                .map(|b| self.effects_value(ctx, &b.effects, mask) + ending_value(st, Some(b.ends)))
+                .fold(f64::NEG_INFINITY, f64::max);
+            v += if best.is_finite() { best } else { st.botched };
+        }
+        v
+    }
+
+    /// Expected worth of rolling a test with `base` points, and the best bribe to pay.
+    fn test_value(
+        &self,
+        ctx: &Ctx,
+        st: &Stakes,
+        t: &Test,
+        base: i32,
+        mask: CrewMask,
+        max_bribe: u8,
+    ) -> (f64, u8) {
+        let bands: Vec<f64> = t
+            .outcomes
+            .iter()
+            .map(|o| self.band_value(ctx, st, o, mask))
+            .collect();
+        let mut probs = Vec::new();
+        let mut best = (f64::NEG_INFINITY, 0u8);
+        for b in 0..=max_bribe {
+            band_probs(t, base + b as i32, &mut probs);
+            let ev: f64 = probs
+                .iter()
+                .zip(bands.iter())
+                .map(|(p, v)| p * v)
+                .sum::<f64>()
+                - 100.0 * b as f64;
+            if ev > best.0 + 1e-9 {
+                best = (ev, b);
+            }
+        }
+        best
+    }
+
+    fn option_value(&self, ctx: &Ctx, st: &Stakes, c: &Choice, mask: CrewMask) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let mut v = self.effects_value(ctx, &c.effects, mask);
+        if c.breakdown && g.ignores_breakdowns(p) {
+            return v + st.keep_flying;
+        }
+        match &c.test {
+            None => v += ending_value(st, c.ends),
+            Some(t) => {
+                let (m, base) = if is_single(t) {
+                    best_single(g, p, mask, t)
+                } else {
+                    (mask, test_base(g, p, mask, t))
+                };
+                let max_bribe = if t.bribes {
+                    let top = t.outcomes.last().map_or(0, |o| o.min);
+                    ((top - 1 - base).max(0) as u32).min(p.money / 100).min(12) as u8
+                } else {
+                    0
+                };
+                v += self.test_value(ctx, st, t, base, m, max_bribe).0;
+            }
+        }
+        v
+    }
+
+    fn resolving(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let Some(r) = g.resolution.last() else {
+            return legal[0];
+        };
+        if let Some(pending) = r.pending {
+            return self.pending(g, seat, r, pending, legal);
+        }
+        let ctx = Ctx::new(g, r.seat);
+        let st = self.stakes(&ctx, r);
+        let mask = g.acting_mask(r.seat);
+        let p = ctx.p;
+        match r.stage {
+            Stage::ChooseOption => {
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::ChooseOption(i) = a {
+                        let v = self.option_value(&ctx, &st, &r.options[i as usize], mask);
+                        if best.map_or(true, |b| v > b.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                best.map_or(legal[0], |b| b.1)
+            }
+            Stage::ChooseTester => {
+                let t = r.test().unwrap();
+                let mut best: Option<(i32, Action)> = None;
+                for &a in legal {
+                    if let Action::ChooseTester(card) = a {
+                        let Some(i) = p.crew_index(card) else {
+                            continue;
+                        };
+                        let mut v = test_base(g, p, 1 << i, t) * 10;
+                        // A Kill on failure hits the tester: prefer the Leader at equal skill.
+                        if i == 0 && !p.crew[0].disgruntled {
+                            v += 1;
+                        }
+                        if best.map_or(true, |b| v > b.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                best.map_or(legal[0], |b| b.1)
+            }
+            Stage::Bribe => {
+                let t = r.test().unwrap();
+                let m = r
+                    .tester
+                    .and_then(|c| p.crew_index(c))
+                    .map_or(mask, |i| 1 << i);
+                let base = test_base(g, p, m, t);
+                let max = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Bribe(n) => Some(*n),
+                        _ => None,
+                    })
+                    .max()
+                    .unwrap_or(0);
+                let (_, b) = self.test_value(&ctx, &st, t, base, m, max);
+                if legal.contains(&Action::Bribe(b)) {
+                    Action::Bribe(b)
+                } else {
+                    legal[0]
+                }
+            }
+            Stage::Rolled => {
+                let t = r.test().unwrap();
+                let m = r
+                    .tester
+                    .and_then(|c| p.crew_index(c))
+                    .map_or(mask, |i| 1 << i);
+                let base = test_base(g, p, m, t) + r.bribe as i32 + r.after_roll_bonus;
+                let total = r.roll.map_or(0, |x| x.total as i32) + base;
+                let band_of = |tot: i32| t.outcomes.iter().rposition(|o| o.min <= tot).unwrap_or(0);
+                let now = self.band_value(&ctx, &st, &t.outcomes[band_of(total)], m);
+                if legal.contains(&Action::Reroll) {
+                    let (ev, _) = self.test_value(&ctx, &st, t, base, m, 0);
+                    if ev > now + 50.0 {
+                        return Action::Reroll;
+                    }
+                }
+                for &a in legal {
+                    if let Action::DiscardForBonus(gc) = a {
+                        let bonus: i32 = g
+                            .gear_def(gc)
+                            .abilities
+                            .iter()
+                            .map(|x| match x {
+                                Ability::DiscardForBonus { amount, .. } => *amount as i32,
+                                _ => 0,
+                            })
+                            .sum();
+                        let after =
+                            self.band_value(&ctx, &st, &t.outcomes[band_of(total + bonus)], m);
+                        if after > now + 300.0 {
+                            return a;
+                        }
+                    }
+                }
+                if legal.contains(&Action::KeepRoll) {
+                    Action::KeepRoll
+                } else {
+                    legal[0]
+                }
+            }
+            Stage::ChooseBranch => {
+                let o = r.outcome().unwrap();
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::ChooseBranch(b) = a {
+                        let br = &o.choose[b as usize];
+                        let v = self.effects_value(&ctx, &br.effects, mask)
+                            + ending_value(&st, Some(br.ends));
+                        if best.map_or(true, |x| v > x.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                best.map_or(legal[0], |b| b.1)
+            }
+            _ => legal[0],
+        }
+    }
+
+    fn pending(
+        &mut self,
+        g: &Firefly,
+        seat: Seat,
+        r: &Resolution,
+        pending: Pending,
+        legal: &[Action],
+    ) -> Action {
+        let ctx = Ctx::new(g, r.seat);
+        let p = ctx.p;
+        match pending {
+            Pending::Kill { .. } => {
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::Kill(card) = a {
+                        let Some(i) = p.crew_index(card) else {
+                            continue;
+                        };
+                        let v = self.crew_worth(g, p, i) + self.rng.below(10) as f64 * 0.01;
+                        if best.map_or(true, |b| v < b.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                best.map_or(legal[0], |b| b.1)
+            }
+            Pending::LoadUpTo { item, max } => {
+                let n = if self.item_gain(&ctx, item) > 0.0 {
+                    max
+                } else {
+                    0
+                };
+                if legal.contains(&Action::LoadCount(n)) {
+                    Action::LoadCount(n)
+                } else {
+                    legal[0]
+                }
+            }
+            Pending::LoadGoods { .. } => {
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::LoadGood(item) = a {
+                        let v = self.item_gain(&ctx, item);
+                        if v > 0.0 && best.map_or(true, |b| v > b.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                best.map_or(Action::Done, |b| b.1)
+            }
+            Pending::DiscardUpgrade { .. } => {
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::LoseUpgrade(u) = a {
+                        let v = match g.content.supply_cards[u as usize].kind {
+                            SupplyKind::Upgrade(d) => self.upgrade_value(&ctx, d),
+                            _ => 0.0,
+                        };
+                        if best.map_or(true, |b| v < b.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                best.map_or(legal[0], |b| b.1)
+            }
+            Pending::TakeUpgrade => {
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::TakeUpgrade(u) = a {
+                        let v = match g.content.supply_cards[u as usize].kind {
+                            SupplyKind::Upgrade(d) => self.upgrade_value(&ctx, d),
+                            _ => 0.0,
+                        };
+                        if v > 0.0 && best.map_or(true, |b| v > b.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                best.map_or(Action::Done, |b| b.1)
+            }
+            Pending::MoveCruiser { .. } | Pending::MoveCutter { .. } => {
+                // We move the ship: as far from our own Firefly as it will go, and away from
+                // where we are heading.
+                let me = g.player(seat);
+                let cutter = matches!(pending, Pending::MoveCutter { .. });
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::MoveTo(s) = a {
+                        let mut v = self.d(me.sector, s).min(8) as f64;
+                        if !cutter && !g.is_outlaw(me) {
+                            v *= 0.2;
+                        }
+                        // Everyone else: keep it off their backs too, mildly.
+                        let others: u32 = g
+                            .players
+                            .iter()
+                            .filter(|q| q.seat != seat && q.placed)
+                            .map(|q| self.d(q.sector, s).min(4))
+                            .sum();
+                        v += others as f64 * 0.1 + self.rng.below(10) as f64 * 0.001;
+                        if best.map_or(true, |b| v > b.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                best.map_or(legal[0], |b| b.1)
+            }
+            Pending::Trade { fuel, parts, .. } => {
+                let reserve = ctx.reserve(self);
+                if legal.contains(&Action::Purchase(Item::Fuel))
+                    && p.item(Item::Fuel) < 5
+                    && p.money >= fuel + reserve.min(600)
+                {
+                    return Action::Purchase(Item::Fuel);
+                }
+                if legal.contains(&Action::Purchase(Item::Parts))
+                    && p.item(Item::Parts) < 1
+                    && p.money >= parts + reserve + 500
+                {
+                    return Action::Purchase(Item::Parts);
+                }
+                Action::Done
+            }
+            Pending::Evade => {
+                let target = self.flight_target(&ctx);
+                self.step_toward(g, p, target, legal).unwrap_or(legal[0])
+            }
+        }
+    }
+}

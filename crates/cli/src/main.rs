@@ -5,6 +5,7 @@
 
 mod driver;
 mod firefly;
+mod mandalorian;
 
 use std::process::ExitCode;
 
@@ -21,12 +22,15 @@ struct Cli {
 enum GameCmd {
     /// Firefly: The Game (Gale Force Nine, 2013).
     Firefly(firefly::FireflyArgs),
+    /// Star Wars: The Mandalorian Adventures (Unexpected Games, 2024), original content.
+    Mandalorian(mandalorian::MandalorianArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.game {
         GameCmd::Firefly(a) => firefly::run(a),
+        GameCmd::Mandalorian(a) => mandalorian::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -171,3 +171,10 @@ impl Mandalorian {
         }
     }
 }
+
+impl Mandalorian {
+    /// Move an enemy token as an effect outside the event phase (tests and tools).
+    pub fn move_enemy_for_test(&mut self, t: content::TokenId, sq: content::Sq, ev: &mut Vec<Happened>) {
+        self.move_enemy(t, sq, ev);
+    }
+}

@@ -1,0 +1,139 @@
+//! The heuristic Firefly bot: it finishes games of every base story with a winner, and it
+//! only ever picks legal actions.
+//!
+//! Run in release mode (`cargo test --release -p tabletop-bots`); `TABLETOP_BOT_GAMES=N` plays
+//! N games per story instead of the default.
+
+use std::time::Instant;
+
+use tabletop_bots::firefly::FireflyBot;
+use tabletop_bots::Bot;
+use tabletop_core::{Actor, Game, NewGame};
+use tabletop_firefly::content::Content;
+use tabletop_firefly::{invariants, Firefly, Options};
+
+const STORIES: [&str; 3] = [
+    "The King of All Londinium",
+    "Harken's Folly",
+    "First Time in the Captain's Chair",
+];
+
+struct Played {
+    winner: Option<u8>,
+    rounds: u16,
+    steps: u64,
+}
+
+/// Play one game with heuristic bots in every seat. With `check`, every action is checked
+/// against the legal list and the invariants are checked after every step.
+fn play(story: &str, seats: u8, seed: u64, check: bool) -> Played {
+    let content = Content::builtin();
+    let mut opts = Options::new(seats, story);
+    opts.max_rounds = Some(100);
+    let mut g = Firefly::new_game(content, &opts, seed).unwrap();
+    let mut bots: Vec<FireflyBot> = (0..seats)
+        .map(|s| FireflyBot::new(seed.wrapping_mul(31).wrapping_add(s as u64)))
+        .collect();
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut steps = 0u64;
+    while let Actor::Seat(s) = g.actor() {
+        g.legal_actions(&mut legal);
+        assert!(
+            !legal.is_empty(),
+            "{story} seed {seed}: no legal action in {:?}",
+            g.phase
+        );
+        let a = bots[s as usize].choose(&g, s, &legal);
+        events.clear();
+        if check {
+            assert!(
+                legal.contains(&a),
+                "{story} seed {seed}: the bot chose {a:?}, not legal in {:?}",
+                g.phase
+            );
+            g.apply(a, &mut events).unwrap();
+            if let Err(e) = invariants::check(&g) {
+                panic!("{story} seed {seed} step {steps} after {a:?}: {e}");
+            }
+        } else {
+            g.apply_unchecked(a, &mut events);
+        }
+        steps += 1;
+        assert!(steps < 2_000_000, "{story} seed {seed}: runaway game");
+    }
+    let out = g.outcome.clone().unwrap();
+    Played {
+        winner: out.winners.first().copied(),
+        rounds: g.round,
+        steps,
+    }
+}
+
+fn games() -> u64 {
+    std::env::var("TABLETOP_BOT_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40)
+}
+
+fn finish_rate(story: &str, seats: u8, n: u64, seed0: u64) -> f64 {
+    let start = Instant::now();
+    let (mut won, mut rounds, mut steps) = (0u64, 0u64, 0u64);
+    let mut by_seat = vec![0u64; seats as usize];
+    for k in 0..n {
+        let r = play(story, seats, seed0 + k, false);
+        if let Some(w) = r.winner {
+            won += 1;
+            by_seat[w as usize] += 1;
+            rounds += r.rounds as u64;
+        }
+        steps += r.steps;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let rate = won as f64 / n as f64;
+    eprintln!(
+        "{story} ({seats} seats): {won}/{n} finished with a winner ({:.1} %), {:.1} rounds on \
+         average, wins by seat {by_seat:?}, {:.0} steps/game, {:.1} games/s",
+        rate * 100.0,
+        if won > 0 {
+            rounds as f64 / won as f64
+        } else {
+            0.0
+        },
+        steps as f64 / n as f64,
+        n as f64 / secs
+    );
+    rate
+}
+
+#[test]
+fn four_bots_finish_every_story() {
+    let n = games();
+    let mut failed = Vec::new();
+    for story in STORIES {
+        let rate = finish_rate(story, 4, n, 1000);
+        if rate < 0.95 {
+            failed.push(format!("{story}: {:.1} %", rate * 100.0));
+        }
+    }
+    let rate = finish_rate(STORIES[0], 2, n, 5000);
+    if rate < 0.95 {
+        failed.push(format!("{} (2 seats): {:.1} %", STORIES[0], rate * 100.0));
+    }
+    assert!(
+        failed.is_empty(),
+        "fewer than 95 % of games finished: {failed:?}"
+    );
+}
+
+#[test]
+fn bot_plays_legal_actions_and_keeps_the_invariants() {
+    let n = (games() / 8).max(3);
+    for (i, story) in STORIES.iter().enumerate() {
+        for k in 0..n {
+            let seats = 2 + ((k + i as u64) % 3) as u8;
+            play(story, seats, 77_000 + k * 13 + i as u64, true);
+        }
+    }
+}

@@ -1,0 +1,688 @@
+//! `tabletop mandalorian …`: play, simulate, replay, bench, json, validate, campaign, scenario.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Subcommand};
+use tabletop_bots::Bot;
+use tabletop_core::{Game, Replay, Seat};
+use tabletop_mandalorian::campaign::Campaign;
+use tabletop_mandalorian::content::{render, Content};
+use tabletop_mandalorian::scenario::Scenario;
+use tabletop_mandalorian::state::{Child, TLoc, Task};
+use tabletop_mandalorian::{Action, Difficulty, Happened, Mandalorian, Mode, Options};
+
+use crate::driver::{self, Driven, Match, SeatKind, Simulation, TextUi, Viewer};
+
+/// The bots that can play a seat: `bot` (greedy look-ahead) and `random`.
+pub const BOTS: &[&str] = &["bot", "random"];
+
+/// Star Wars: The Mandalorian Adventures (original content).
+#[derive(Args, Debug)]
+pub struct MandalorianArgs {
+    /// Load the content from this directory (the TOML files of crates/mandalorian/content; a
+    /// missing file falls back to the built-in one).
+    #[arg(long, global = true, value_name = "DIR")]
+    content: Option<PathBuf>,
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Play in the terminal: humans type the number of an action; bots can play any seat.
+    Play(PlayArgs),
+    /// Bot-only games in parallel: the win rate per mission and difficulty.
+    Simulate(SimArgs),
+    /// Show a saved game action by action (a save is a replay file).
+    Replay(ReplayArgs),
+    /// Measure the engine: steps/s and playouts/s.
+    Bench(BenchArgs),
+    /// Line-based JSON on stdin/stdout (send {"cmd":"help"}).
+    Json,
+    /// Load and check the content; print counts, or the file/entry/field of the problem.
+    Validate,
+    /// The guide-deck campaign, saved in a JSON file between games.
+    Campaign(CampaignArgs),
+    /// Check a scenario file (a hand-written state) and show it.
+    Scenario(ScenarioArgs),
+    /// List the missions.
+    Missions,
+}
+
+#[derive(Args, Debug, Clone)]
+struct TableArgs {
+    /// Mission number.
+    #[arg(long, default_value_t = 1)]
+    mission: u8,
+    /// recruit, standard or veteran.
+    #[arg(long, default_value = "recruit")]
+    difficulty: String,
+    /// standard, sandbox or shared (default: shared for one seat, standard otherwise).
+    #[arg(long)]
+    mode: Option<String>,
+    /// Character ids (one per seat, or the 2 shared ones), comma-separated.
+    #[arg(long)]
+    characters: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    #[command(flatten)]
+    table: TableArgs,
+    /// Who plays each seat: `human`, `bot` or `random`. One seat = solo with 2 characters.
+    #[arg(long, default_value = "human")]
+    seats: String,
+    /// The seed (default: from the clock; it is printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Continue a saved game (a replay file written by `save <file>` at the prompt).
+    #[arg(long, value_name = "FILE", conflicts_with = "scenario")]
+    load: Option<PathBuf>,
+    /// Start from a scenario file instead of a normal set-up (such a game cannot be saved).
+    #[arg(long, value_name = "FILE")]
+    scenario: Option<PathBuf>,
+    /// Campaign file: play the mission its guide deck names, then record the result.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["load", "scenario"])]
+    campaign: Option<PathBuf>,
+    #[arg(long, default_value_t = 1_000_000, hide = true)]
+    max_steps: u64,
+}
+
+#[derive(Args, Debug)]
+struct SimArgs {
+    /// Games per mission and difficulty.
+    #[arg(long, default_value_t = 200)]
+    games: usize,
+    /// Mission number, or `all`.
+    #[arg(long, default_value = "all")]
+    mission: String,
+    /// recruit, standard, veteran, or `all`.
+    #[arg(long, default_value = "all")]
+    difficulty: String,
+    /// Bots per seat; one seat = solo (shared mode, 2 characters).
+    #[arg(long, default_value = "bot")]
+    seats: String,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[arg(long, default_value_t = 100_000)]
+    max_steps: u64,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    file: PathBuf,
+    /// Wait for Enter after each action.
+    #[arg(long)]
+    step: bool,
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    #[arg(long, default_value_t = 6.0)]
+    seconds: f64,
+    #[arg(long, default_value_t = 1)]
+    mission: u8,
+}
+
+#[derive(Args, Debug)]
+struct CampaignArgs {
+    /// The campaign file (created by `new`).
+    #[arg(long, default_value = "mandalorian-campaign.json")]
+    file: PathBuf,
+    #[command(subcommand)]
+    cmd: CampaignCmd,
+}
+
+#[derive(Subcommand, Debug)]
+enum CampaignCmd {
+    /// Start a campaign: resolve the guide deck up to the first STOP.
+    New,
+    /// Where the campaign stands.
+    Status,
+    /// Record a game's result by hand and read the guide deck on.
+    Record {
+        /// `won` or `lost`.
+        result: String,
+    },
+}
+
+#[derive(Args, Debug)]
+struct ScenarioArgs {
+    file: PathBuf,
+}
+
+pub fn run(args: MandalorianArgs) -> Result<()> {
+    if let Cmd::Validate = args.cmd {
+        return validate(args.content.as_deref());
+    }
+    let content = load_content(args.content.as_deref())?;
+    match args.cmd {
+        Cmd::Play(a) => play(content, a),
+        Cmd::Simulate(a) => simulate(content, a),
+        Cmd::Replay(a) => {
+            let text = std::fs::read_to_string(&a.file)
+                .with_context(|| format!("cannot read {}", a.file.display()))?;
+            let r = driver::parse_replay::<Mandalorian>(&text)
+                .map_err(|e| anyhow!("{} is refused: {e}", a.file.display()))?;
+            driver::replay_text::<Mandalorian>(
+                content,
+                r,
+                a.step,
+                &mut std::io::stdin().lock(),
+                &mut std::io::stdout().lock(),
+            )
+        }
+        Cmd::Bench(a) => {
+            let o = Options::solo(a.mission, Difficulty::Recruit);
+            println!(
+                "Mandalorian engine, mission {}, solo, random playouts, {:.1} s, one thread:",
+                a.mission, a.seconds
+            );
+            let r = driver::bench::<Mandalorian>(content, &o, a.seconds, 100_000)?;
+            println!("{r}");
+            Ok(())
+        }
+        Cmd::Json => {
+            let mut s = driver::JsonSession::<Mandalorian>::new(content, Options::solo(1, Difficulty::Recruit));
+            s.run(&mut std::io::stdin().lock(), &mut std::io::stdout().lock())
+        }
+        Cmd::Campaign(a) => campaign(content, a),
+        Cmd::Scenario(a) => {
+            let text = std::fs::read_to_string(&a.file)
+                .with_context(|| format!("cannot read {}", a.file.display()))?;
+            let g = Scenario::parse(&text)
+                .and_then(|s| s.build(content))
+                .map_err(|e| anyhow!("{}: {e}", a.file.display()))?;
+            println!("{} is a valid scenario.\n", a.file.display());
+            println!("{}", g.show(g.active_seat()));
+            Ok(())
+        }
+        Cmd::Missions => {
+            for m in &content.missions {
+                println!("{} — {}\n  {}\n  {}\n  {}", m.number, m.name, m.briefing, render::objective(m), render::failures(m));
+            }
+            Ok(())
+        }
+        Cmd::Validate => unreachable!(),
+    }
+}
+
+fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
+    match dir {
+        None => Ok(tabletop_mandalorian::embedded()),
+        Some(d) => Ok(Content::load_dir(d)
+            .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?
+            .leak()),
+    }
+}
+
+fn validate(dir: Option<&Path>) -> Result<()> {
+    let c = match dir {
+        None => tabletop_mandalorian::embedded(),
+        Some(d) => Content::load_dir(d).map_err(|e| anyhow!("{e}"))?.leak(),
+    };
+    println!(
+        "content {}: {} characters, {} ability cards, {} event cards, {} planning cards, {} disturbance tokens, {} missions, {} guide cards, {} envelopes — OK",
+        c.fingerprint,
+        c.characters.len(),
+        c.cards.len(),
+        c.events.len(),
+        c.planning.len(),
+        c.disturbance.len(),
+        c.missions.len(),
+        c.guide.len(),
+        c.envelopes.len()
+    );
+    Ok(())
+}
+
+struct MandoBot(tabletop_mandalorian::bot::Bot);
+
+impl Bot<Mandalorian> for MandoBot {
+    fn name(&self) -> &str {
+        "bot"
+    }
+    fn choose(&mut self, game: &Mandalorian, _seat: Seat, _legal: &[Action]) -> Action {
+        self.0.choose(game)
+    }
+}
+
+pub fn make_bot(name: &str, seat: Seat, seed: u64) -> Box<dyn Bot<Mandalorian>> {
+    match name {
+        "bot" => Box::new(MandoBot(tabletop_mandalorian::bot::Bot::new(seed))),
+        other => driver::generic_bot::<Mandalorian>(other, seat, seed),
+    }
+}
+
+fn parse_difficulty(s: &str) -> Result<Difficulty> {
+    Difficulty::parse(s).ok_or_else(|| anyhow!("difficulty {s:?}: recruit, standard or veteran"))
+}
+
+fn options(t: &TableArgs, seats: u8) -> Result<Options> {
+    let mode = match t.mode.as_deref() {
+        None if seats == 1 => Mode::Shared,
+        None => Mode::Standard,
+        Some("standard") => Mode::Standard,
+        Some("sandbox") => Mode::Sandbox,
+        Some("shared") | Some("solo") => Mode::Shared,
+        Some(m) => bail!("mode {m:?}: standard, sandbox or shared"),
+    };
+    let mut o = Options::new(t.mission, parse_difficulty(&t.difficulty)?, mode, seats);
+    if let Some(c) = &t.characters {
+        o.characters = c.split(',').map(|s| s.trim().to_string()).collect();
+    }
+    Ok(o)
+}
+
+fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    let mut camp = None;
+    let mut m = if let Some(path) = &a.load {
+        let m = Match::<Mandalorian>::load_file(content, path)?;
+        writeln!(out, "Loaded {} ({} actions so far).", path.display(), m.record.actions.len())?;
+        m
+    } else {
+        let seed = a.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+                % 1_000_000
+        });
+        let n = a.seats.split(',').count() as u8;
+        if let Some(path) = &a.scenario {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let s = Scenario::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            let g = s.build(content).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            writeln!(out, "Scenario {} (this game cannot be saved as a replay).", path.display())?;
+            Match {
+                record: Replay::new("mandalorian", content.fingerprint.clone(), s.options(), s.seed),
+                game: g,
+            }
+        } else {
+            let mut o = options(&a.table, n)?;
+            if let Some(cf) = &a.campaign {
+                let c = load_campaign(content, cf)?;
+                let co = c
+                    .options(content, o.difficulty, o.mode, o.seats)
+                    .ok_or_else(|| anyhow!("the campaign is over or has no mission: see `campaign status`"))?;
+                o.mission = co.mission;
+                o.locked = co.locked;
+                camp = Some((cf.clone(), c));
+            }
+            let m = Match::<Mandalorian>::new(content, o, seed).map_err(|e| anyhow!("{e}"))?;
+            let mi = m.game.mission();
+            writeln!(
+                out,
+                "Mission {} — {} (seed {seed}). {}\n{}\nObjective: {}\n{}\nType `help` at a prompt for commands.",
+                mi.number,
+                mi.name,
+                mi.intro,
+                mi.briefing,
+                render::objective(mi),
+                render::failures(mi)
+            )?;
+            m
+        }
+    };
+    let n = m.game.num_seats();
+    let mut seats = driver::parse_seats(&a.seats, BOTS)?;
+    if seats.len() != n {
+        bail!("--seats names {} seats but the game has {n}", seats.len());
+    }
+    driver::play_text(&mut m, &mut seats, &make_bot, a.max_steps, &mut std::io::stdin().lock(), &mut out)?;
+    if let (Some((path, mut c)), Some(o)) = (camp, m.game.outcome()) {
+        let won = !o.winners.is_empty();
+        c.record(m.game.mission().number, won);
+        for line in c.resolve(content) {
+            writeln!(out, "{line}")?;
+        }
+        driver::write_atomically(&path, &c.to_json())?;
+        writeln!(out, "Campaign saved to {}.", path.display())?;
+    }
+    Ok(())
+}
+
+fn load_campaign(content: &Content, path: &Path) -> Result<Campaign> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read {} (start one with `campaign new`)", path.display()))?;
+    Campaign::from_json(&text, content).map_err(|e| anyhow!("{}: {e}", path.display()))
+}
+
+fn campaign(content: &'static Content, a: CampaignArgs) -> Result<()> {
+    match a.cmd {
+        CampaignCmd::New => {
+            let mut c = Campaign::new(content);
+            for line in c.resolve(content) {
+                println!("{line}");
+            }
+            driver::write_atomically(&a.file, &c.to_json())?;
+            println!("Campaign saved to {}. Play with `play --campaign {}`.", a.file.display(), a.file.display());
+        }
+        CampaignCmd::Status => {
+            let c = load_campaign(content, &a.file)?;
+            println!(
+                "Next guide card: {} of {}; next mission: {}; results: {:?}; unlocked: {:?}; envelopes opened: {:?}{}",
+                c.next_card + 1,
+                content.guide.len(),
+                c.mission.map_or("none".into(), |m| m.to_string()),
+                c.history,
+                c.unlocked,
+                c.envelopes_opened,
+                if c.finished { "; the campaign is over" } else { "" }
+            );
+        }
+        CampaignCmd::Record { result } => {
+            let mut c = load_campaign(content, &a.file)?;
+            let won = match result.as_str() {
+                "won" | "win" => true,
+                "lost" | "loss" => false,
+                _ => bail!("result {result:?}: won or lost"),
+            };
+            let m = c.mission.ok_or_else(|| anyhow!("no mission to record"))?;
+            c.record(m, won);
+            for line in c.resolve(content) {
+                println!("{line}");
+            }
+            driver::write_atomically(&a.file, &c.to_json())?;
+        }
+    }
+    Ok(())
+}
+
+struct SimResult {
+    won: bool,
+    turns: u16,
+    reason: String,
+}
+
+fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
+    let seats = driver::parse_seats(&a.seats, BOTS)?;
+    if seats.contains(&SeatKind::Human) {
+        bail!("simulations are for bots only");
+    }
+    let names: Vec<String> = seats.iter().map(|s| s.label().to_string()).collect();
+    let missions: Vec<u8> = if a.mission == "all" {
+        content.missions.iter().map(|m| m.number).collect()
+    } else {
+        vec![a.mission.parse().context("--mission: a number or all")?]
+    };
+    let diffs: Vec<Difficulty> = if a.difficulty == "all" {
+        Difficulty::ALL.to_vec()
+    } else {
+        vec![parse_difficulty(&a.difficulty)?]
+    };
+    let n = seats.len() as u8;
+    println!(
+        "{} games per mission and difficulty, seats: {} ({}).",
+        a.games,
+        a.seats,
+        if n == 1 { "solo, 2 shared characters" } else { "one character each" }
+    );
+    println!("{:<28} {:<9} {:>8} {:>11}  most common loss", "mission", "difficulty", "win rate", "avg turns");
+    for &mn in &missions {
+        for &d in &diffs {
+            let sim = Simulation::<Mandalorian> {
+                content,
+                games: a.games,
+                base_seed: a.seed ^ (mn as u64) << 32 ^ (d as u64) << 40,
+                seats: names.clone(),
+                bots: &make_bot,
+                max_steps: a.max_steps,
+                progress: !a.quiet,
+            };
+            let t = TableArgs {
+                mission: mn,
+                difficulty: format!("{d:?}").to_lowercase(),
+                mode: None,
+                characters: None,
+            };
+            let o = options(&t, n)?;
+            let runs = sim.run(&|_| o.clone(), &|g: &Mandalorian| {
+                let o = g.outcome();
+                SimResult {
+                    won: o.as_ref().is_some_and(|o| !o.winners.is_empty()),
+                    turns: g.turn(),
+                    reason: o.map(|o| o.reason).unwrap_or_default(),
+                }
+            });
+            let ok: Vec<&SimResult> = runs.iter().filter_map(|r| r.result.as_ref().ok()).collect();
+            for r in runs.iter().filter(|r| r.result.is_err()) {
+                eprintln!("game {} (seed {}) failed: {}", r.index, r.seed, r.result.as_ref().err().unwrap());
+            }
+            let wins = ok.iter().filter(|r| r.won).count();
+            let turns: f64 = ok.iter().map(|r| r.turns as f64).sum::<f64>() / ok.len().max(1) as f64;
+            let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
+            for r in ok.iter().filter(|r| !r.won) {
+                let key = if r.reason.contains("defeated") { "a character defeated".to_string() } else { r.reason.clone() };
+                *reasons.entry(key).or_default() += 1;
+            }
+            let common = reasons.iter().max_by_key(|(_, &v)| v).map(|(k, v)| format!("{k} ({v})")).unwrap_or_default();
+            let name = format!("{} {}", mn, content.mission_by_number(mn).map_or("", |m| m.name.as_str()));
+            println!(
+                "{:<28} {:<9} {:>7.1}% {:>11.1}  {}",
+                name,
+                format!("{d:?}").to_lowercase(),
+                driver::percent(wins, ok.len()),
+                turns,
+                common
+            );
+        }
+    }
+    Ok(())
+}
+
+// =============================================================================================
+// Text rendering
+// =============================================================================================
+
+fn event_text(g: &Mandalorian, e: &Happened) -> Option<String> {
+    let c = g.content();
+    Some(match e {
+        Happened::Played { card, slot } => format!(
+            "{} plays {} into {}",
+            c.characters[c.card(*card).character as usize].name,
+            render::card(c.card(*card)),
+            g.slot_name(*slot as usize)
+        ),
+        Happened::CharacterMoved { ch, to } => format!("{} moves to {}", g.char_name(*ch), g.square_label(*to)),
+        Happened::Revealed { token } => format!("revealed: {}", g.threat_label(*token, 0)),
+        Happened::CharacterDamaged { ch, amount } => format!("{} takes {amount} damage", g.char_name(*ch)),
+        Happened::Blocked { ch } => format!("{} blocks 1 damage with Defense", g.char_name(*ch)),
+        Happened::Healed { ch, amount } => format!("{} heals {amount}", g.char_name(*ch)),
+        Happened::EnemyDamaged { token, amount } => format!("{} takes {amount} damage", g.token_def(*token).name),
+        Happened::Defeated { token } => format!("{} is defeated", g.token_def(*token).name),
+        Happened::EnemyMoved { token, to } => format!("{} moves to {}", g.token_def(*token).name, g.square_label(*to)),
+        Happened::Crisis { slot } => format!("CRISIS from the {} slot: {}", g.slot_name(*slot as usize), render::effects(&g.mission().crisis)),
+        Happened::EventDrawn { event, slot } => format!("EVENT for the {} slot: {}", g.slot_name(*slot as usize), render::event(&c.events[*event as usize])),
+        Happened::NoEffectSpawn => "the event had no effect: 1 reinforcement spawns in the nearest star square".into(),
+        Happened::Spawned { token, sq } => format!("reinforcement {} spawns at {}", g.token_def(*token).name, g.square_label(*sq)),
+        Happened::SpawnIgnored => "every reinforcement is in play: the spawn is ignored".into(),
+        Happened::Disturbed { slot, value } => format!("the {} slot is disturbed (+{value})", g.slot_name(*slot as usize)),
+        Happened::SlotDiscarded { slot } => format!("the {} slot is discarded", g.slot_name(*slot as usize)),
+        Happened::ChildFled { to } => format!("the Child flees to {}", g.square_label(*to)),
+        Happened::ChildRescued { ch } => format!("{} rescues the Child", g.char_name(*ch)),
+        Happened::ChildDropped { sq } => format!("the Child is dropped at {}", g.square_label(*sq)),
+        Happened::DoorOpened { door } => format!("door {door} opens"),
+        Happened::ItemUsed { ch, token } => format!("{} uses {}", g.char_name(*ch), g.token_def(*token).name),
+        Happened::PlanningKept { ch, card } => format!("{} keeps {}", g.char_name(*ch), c.planning[*card as usize].name),
+        Happened::PlanningUsed { ch, card } => format!("{} uses {}", g.char_name(*ch), c.planning[*card as usize].name),
+        Happened::Track { value } => format!("crisis track: {value}"),
+        Happened::TurnEnded { turn } => format!("— end of turn {turn} —"),
+        Happened::Won => "MISSION COMPLETE: everybody wins".into(),
+        Happened::Lost { reason } => format!("MISSION FAILED: {reason}"),
+    })
+}
+
+impl Driven for Mandalorian {
+    fn fingerprint(content: &Content) -> String {
+        content.fingerprint.clone()
+    }
+
+    fn seat_name(seat: Seat) -> String {
+        format!("player {}", seat + 1)
+    }
+
+    fn event_line(&self, e: &Happened, _viewer: Viewer) -> Option<String> {
+        // Every event is public information (what a player looks at secretly is not an event).
+        event_text(self, e)
+    }
+
+    fn public_description(&self, a: Action, viewer: Viewer) -> String {
+        match (a, viewer) {
+            // Which planning cards were drawn is private (MA-PLAN-2).
+            (Action::Keep(_), Viewer::Public) => "keep a drawn planning card".into(),
+            (Action::Top(_), Viewer::Public) => "put a drawn planning card on top".into(),
+            _ => self.describe_action(a),
+        }
+    }
+}
+
+fn status(g: &Mandalorian, seat: Seat) -> String {
+    let c = g.content();
+    let v = g.view_of(seat);
+    let mut s = String::new();
+    let m = g.mission();
+    let _ = writeln!(s, "Mission {} — {}   turn {}, player {} to act", m.number, m.name, g.turn(), g.active_seat() + 1);
+    let _ = writeln!(s, "Objective: {}", render::objective(m));
+    let mut fail = render::failures(m);
+    if let Some(max) = m.track_max() {
+        let _ = write!(fail, "  Crisis track: {}/{max}.", g.track());
+    }
+    if let Some(max) = m.turn_max() {
+        let _ = write!(fail, "  Turn {}/{max}.", g.turn());
+    }
+    let _ = writeln!(s, "{fail}");
+    for (i, ch) in v.characters.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "  {} {}: at ({},{}), damage {}/{}{}{}",
+            Mandalorian::char_letter(i as u8),
+            ch.name,
+            ch.row,
+            ch.col,
+            ch.damage,
+            ch.health,
+            if ch.kept.is_empty() { String::new() } else { format!(", planning: {}", ch.kept.join(", ")) },
+            if ch.carries_child { ", carrying the Child" } else { "" }
+        );
+    }
+    if !matches!(g.child(), Child::Absent) {
+        let _ = writeln!(s, "  The Child: {}", v.child);
+    }
+    let _ = writeln!(s, "Action slots:");
+    for (i, sl) in v.slots.iter().enumerate() {
+        let extra = if i >= 4 {
+            format!("  [{}]", render::mission_slot(&m.slots[i - 4]))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            s,
+            "  {:<20} Strength {:>2}  tokens {:?}  cards: {}{}",
+            sl.name,
+            sl.strength,
+            sl.tokens,
+            if sl.cards.is_empty() { "-".into() } else { sl.cards.join(" | ") },
+            extra
+        );
+    }
+    let _ = writeln!(
+        s,
+        "Event deck: {} cards, top back: {}; crisis box: {}",
+        v.event_deck,
+        v.event_top_back.as_deref().unwrap_or("-"),
+        render::effects(&m.crisis)
+    );
+    let _ = writeln!(s, "Planning deck: {} cards; reinforcements: {}; disturbance pool: {}", v.planning_deck, v.reinforcement_pile, v.disturbance_pool);
+    let threats: Vec<String> = v
+        .threats
+        .iter()
+        .map(|t| {
+            format!(
+                "({},{}) {}{}",
+                t.row,
+                t.col,
+                g.threat_label(t.token, seat),
+                if t.carries_child { " carrying the Child" } else { "" }
+            )
+        })
+        .collect();
+    let _ = writeln!(s, "Threats: {}", threats.join("; "));
+    let _ = writeln!(s, "Your hand (player {}):", seat + 1);
+    for h in &v.hand {
+        let _ = writeln!(s, "  {} ({})", h.text, h.character);
+    }
+    if !v.plan_drawn.is_empty() {
+        let _ = writeln!(s, "Planning cards drawn: {}", v.plan_drawn.join(" | "));
+    }
+    let _ = c;
+    s
+}
+
+impl TextUi for Mandalorian {
+    fn show(&self, seat: Seat) -> String {
+        format!("{}\n{}", self.draw_map(seat), status(self, seat))
+    }
+
+    fn header(&self, seat: Seat) -> String {
+        let mut s = self.draw_map(seat);
+        s.push_str(&status(self, seat));
+        let _ = write!(s, "Now: {}", self.pending_label());
+        s
+    }
+
+    fn card(&self, _seat: Seat, arg: &str, legal: &[Action]) -> Result<String, String> {
+        let c = self.content();
+        if let Ok(n) = arg.trim().parse::<usize>() {
+            return match legal.get(n.wrapping_sub(1)) {
+                Some(Action::Play { card, .. }) => Ok(render::card(c.card(*card))),
+                Some(Action::UsePlanning { card, .. }) | Some(Action::Keep(card)) | Some(Action::Top(card)) => {
+                    Ok(render::planning(&c.planning[*card as usize]))
+                }
+                Some(a) => Ok(self.describe_action(*a)),
+                None => Err(format!("there is no action {n}")),
+            };
+        }
+        if arg.trim().is_empty() {
+            return match self.pending() {
+                Some(Task::Card { card, .. }) => Ok(render::card(c.card(*card))),
+                _ => Err("no card is being resolved".into()),
+            };
+        }
+        let q = arg.trim().to_lowercase();
+        let mut found: Vec<String> = c
+            .cards
+            .iter()
+            .filter(|k| k.name.to_lowercase().contains(&q))
+            .map(render::card)
+            .collect();
+        found.extend(c.planning.iter().filter(|p| p.name.to_lowercase().contains(&q)).map(render::planning));
+        found.extend(c.events.iter().filter(|e| e.name.to_lowercase().contains(&q)).map(render::event));
+        found.dedup();
+        if found.is_empty() {
+            Err(format!("no card called {arg:?}"))
+        } else {
+            Ok(found.join("\n"))
+        }
+    }
+
+    fn summary(&self) -> String {
+        match self.outcome() {
+            Some(o) if !o.winners.is_empty() => format!("Mission complete on turn {}: {}.", self.turn(), o.reason),
+            Some(o) => format!(
+                "Mission failed on turn {}: {}. Targets defeated: {}.",
+                self.turn(),
+                o.reason,
+                self.threats().iter().filter(|t| t.loc == TLoc::Defeated).count()
+            ),
+            None => "The game is not over.".into(),
+        }
+    }
+}
