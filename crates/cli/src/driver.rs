@@ -343,11 +343,13 @@ pub fn replay_error_index(e: &ReplayError) -> Option<usize> {
 // Bot-only games and simulations
 // =============================================================================================
 
-/// Play bots against each other until the game ends. Returns the number of steps.
+/// Play bots against each other until the game ends. Returns the number of steps. Each action
+/// is pushed to `record` before it is applied, so that a failure can be replayed.
 pub fn play_out<G: NewGame>(
     game: &mut G,
     bots: &mut [Box<dyn Bot<G>>],
     max_steps: u64,
+    record: &mut Vec<G::Action>,
 ) -> Result<u64, String> {
     let mut legal = Vec::new();
     let mut events = Vec::new();
@@ -371,6 +373,7 @@ pub fn play_out<G: NewGame>(
                 bots[seat as usize].name()
             ));
         }
+        record.push(a);
         events.clear();
         game.apply_unchecked(a, &mut events);
         steps += 1;
@@ -384,6 +387,9 @@ pub struct GameRun<R> {
     pub steps: u64,
     /// The game's summary, or why it failed (set-up refused, engine panic, no end, bad bot).
     pub result: Result<R, String>,
+    /// For a failed game, its save up to and including the action that failed (load it with
+    /// `replay` or `play --load` to see the failure again).
+    pub failure_save: Option<String>,
 }
 
 /// A simulation: `games` bot-only games, in parallel. Game `i` has seed
@@ -400,7 +406,7 @@ pub struct Simulation<'a, G: NewGame> {
     pub progress: bool,
 }
 
-impl<G: NewGame> Simulation<'_, G> {
+impl<G: Driven> Simulation<'_, G> {
     pub fn run<R: Send>(
         &self,
         options: &(dyn Fn(usize) -> G::Options + Sync),
@@ -422,9 +428,10 @@ impl<G: NewGame> Simulation<'_, G> {
             .into_par_iter()
             .map(|index| {
                 let seed = game_seed(self.base_seed, index as u64);
+                let opts = options(index);
                 let mut steps = 0;
+                let mut record = Vec::new();
                 let result = catch_unwind(AssertUnwindSafe(|| {
-                    let opts = options(index);
                     let mut g = G::new_game(self.content, &opts, seed)
                         .map_err(|e| format!("set-up refused: {e}"))?;
                     let mut bots: Vec<Box<dyn Bot<G>>> = (0..g.num_seats())
@@ -433,16 +440,22 @@ impl<G: NewGame> Simulation<'_, G> {
                             (self.bots)(name, s as Seat, bot_seed(seed, s as Seat))
                         })
                         .collect();
-                    steps = play_out(&mut g, &mut bots, self.max_steps)?;
+                    steps = play_out(&mut g, &mut bots, self.max_steps, &mut record)?;
                     Ok(summarize(&g))
                 }))
                 .unwrap_or_else(|p| Err(format!("engine panic: {}", panic_message(&*p))));
+                let failure_save = result.is_err().then(|| {
+                    let mut r = Replay::new(G::NAME, G::fingerprint(self.content), opts, seed);
+                    r.actions = record;
+                    r.to_json()
+                });
                 bar.inc(1);
                 GameRun {
                     index,
                     seed,
                     steps,
                     result,
+                    failure_save,
                 }
             })
             .collect();
@@ -938,6 +951,12 @@ pub fn numbered(items: &[String]) -> String {
         let mut best: Option<(usize, usize)> = None; // (prefix length, run length)
         for (b, _) in first.match_indices(' ') {
             let p = &first[..=b];
+            // Only up to a lower-case word ("Move to …", "Place your Firefly at …"), so that a
+            // name ("Border Space 3") is never cut in two.
+            let last_word = p.trim_end().rsplit(' ').next().unwrap_or("");
+            if !last_word.starts_with(|c: char| c.is_lowercase()) {
+                continue;
+            }
             let run = items[i..]
                 .iter()
                 .take_while(|t| t.starts_with(p) && t.len() > p.len())
@@ -1249,4 +1268,113 @@ pub fn replay_text<G: TextUi>(
     }
     writeln!(out, "{}", st.game.summary())?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop_firefly::content::Content;
+    use tabletop_firefly::{Firefly, Options};
+
+    #[test]
+    fn long_runs_of_choices_share_one_heading() {
+        let mut items: Vec<String> = (0..8).map(|i| format!("Move to Sector {i}")).collect();
+        items.push("Done".into());
+        let t = numbered(&items);
+        assert!(t.starts_with("  Move to…\n"), "{t}");
+        assert!(t.contains("  1) Sector 0"), "{t}");
+        assert!(t.contains("  9) Done"), "{t}");
+        let short = numbered(&["Buy".to_string(), "Deal".to_string()]);
+        assert_eq!(short, "  1) Buy\n  2) Deal");
+    }
+
+    #[test]
+    fn seats_are_humans_or_known_bots() {
+        let s = parse_seats("human, Bot,random", &["bot", "random"]).unwrap();
+        assert_eq!(
+            s,
+            vec![
+                SeatKind::Human,
+                SeatKind::Bot("bot".into()),
+                SeatKind::Bot("random".into())
+            ]
+        );
+        let e = parse_seats("human,robot", &["bot"])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("seat 2 is \"robot\""), "{e}");
+    }
+
+    #[test]
+    fn mean_and_median() {
+        assert_eq!(mean_median(&[3.0, 1.0, 2.0]), (2.0, 2.0));
+        assert_eq!(mean_median(&[4.0, 1.0, 2.0, 3.0]), (2.5, 2.5));
+        assert_eq!(mean_median(&[]), (0.0, 0.0));
+    }
+
+    fn firefly_sim(bots: BotMaker<'_, Firefly>, games: usize) -> Vec<GameRun<(u16, Vec<u32>)>> {
+        let sim = Simulation::<Firefly> {
+            content: Content::builtin(),
+            games,
+            base_seed: 42,
+            seats: vec!["random".into(), "random".into()],
+            bots,
+            max_steps: 100_000,
+            progress: false,
+        };
+        let mut o = Options::new(2, "The King of All Londinium");
+        o.max_rounds = Some(8);
+        sim.run(&|_| o.clone(), &|g: &Firefly| {
+            (g.round, g.players.iter().map(|p| p.money).collect())
+        })
+    }
+
+    #[test]
+    fn simulations_are_deterministic() {
+        let a = firefly_sim(&generic_bot::<Firefly>, 6);
+        let b = firefly_sim(&generic_bot::<Firefly>, 6);
+        assert_eq!(a.len(), 6);
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!((x.index, x.seed, x.steps), (y.index, y.seed, y.steps));
+            assert_eq!(x.result.as_ref().unwrap(), y.result.as_ref().unwrap());
+            assert!(x.failure_save.is_none());
+        }
+        assert_ne!(a[0].seed, a[1].seed);
+    }
+
+    /// A bot that plays randomly, then panics: its game fails and its save shows where.
+    struct Breaker(RandomBot, u32);
+    impl Bot<Firefly> for Breaker {
+        fn name(&self) -> &str {
+            "breaker"
+        }
+        fn choose(
+            &mut self,
+            g: &Firefly,
+            seat: Seat,
+            legal: &[tabletop_firefly::Action],
+        ) -> tabletop_firefly::Action {
+            self.1 += 1;
+            assert!(self.1 < 5, "the bot broke");
+            self.0.choose(g, seat, legal)
+        }
+    }
+
+    #[test]
+    fn a_failed_game_is_reported_with_its_save() {
+        let runs = firefly_sim(
+            &|_: &str, _: Seat, seed: u64| -> Box<dyn Bot<Firefly>> {
+                Box::new(Breaker(RandomBot::new(seed), 0))
+            },
+            2,
+        );
+        for r in &runs {
+            let e = r.result.as_ref().unwrap_err();
+            assert!(e.contains("the bot broke"), "{e}");
+            let save = r.failure_save.as_ref().expect("a save of the failed game");
+            let m = Match::<Firefly>::load_str(Content::builtin(), save).unwrap();
+            assert!(!m.record.actions.is_empty());
+            assert_eq!(m.record.seed, r.seed);
+        }
+    }
 }

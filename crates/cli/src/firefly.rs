@@ -107,6 +107,9 @@ struct SimArgs {
     /// Do not draw the progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Write the save of every failed game into this directory.
+    #[arg(long, value_name = "DIR")]
+    save_failures: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -729,13 +732,26 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
         );
         let (hold, stash) = g.storage_boxes(p);
         let used = Firefly::storage_used_half(p);
+        let (sc, sf) = g.stashed(p);
+        let mut stashed = Vec::new();
+        if sc > 0 {
+            stashed.push(render::item_count(Item::Contraband, sc as u32));
+        }
+        if sf > 0 {
+            stashed.push(render::item_count(Item::Fugitives, sf as u32));
+        }
         let _ = writeln!(
             s,
-            "Aboard: {} — {}{} of {} boxes used (Hold {hold}, Stash {stash})",
+            "Aboard: {} — {}{} of {} boxes used (Hold {hold}, Stash {stash}{})",
             items_text(&me.items),
             used / 2,
             if used % 2 == 1 { "½" } else { "" },
-            hold + stash
+            hold + stash,
+            if stashed.is_empty() {
+                String::new()
+            } else {
+                format!("; in the Stash: {}", stashed.join(", "))
+            }
         );
         let ups: Vec<String> = me.upgrades.iter().map(|&u| supply_line(c, u)).collect();
         let _ = writeln!(
@@ -869,6 +885,9 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
         let _ = writeln!(s, "  Contact {}: {top} ({} / {left})", k.name(), d.len());
     }
     for (i, d) in v.nav_discards.iter().enumerate() {
+        if d.is_empty() && v.nav_left[i] == 0 {
+            continue;
+        }
         let top = d
             .last()
             .map_or("empty".to_string(), |&x| c.nav_def(x).name.clone());
@@ -1495,6 +1514,17 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
             jobs: g.players.iter().map(|p| p.completed.len()).collect(),
         });
         let secs = started.elapsed().as_secs_f64();
+        if let Some(dir) = &a.save_failures {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            for r in &runs {
+                if let Some(save) = &r.failure_save {
+                    let path = dir.join(format!("{}-game{}-seed{}.json", st.id, r.index, r.seed));
+                    driver::write_atomically(&path, save)?;
+                    eprintln!("wrote {}", path.display());
+                }
+            }
+        }
         let line = summarize(st, &names, &a, &runs, secs);
         table.push(line);
     }
@@ -1607,10 +1637,12 @@ fn summarize(
     }
     if !failed.is_empty() {
         println!(
-            "  (reproduce one with: tabletop firefly play --seats {} --story {:?} --max-rounds {} --seed SEED)",
+            "  (see one again with --save-failures DIR and `tabletop firefly replay FILE`, or play it: \
+             tabletop firefly play --seats {} --story {:?} --max-rounds {}{} --seed SEED)",
             seats.join(","),
             st.id,
-            a.max_rounds
+            a.max_rounds,
+            if a.first_game { " --first-game" } else { "" }
         );
     }
     format!(
