@@ -28,7 +28,7 @@ impl Mandalorian {
     }
 
     /// MA-PLAN-3..5, MA-MODE-15: keep 1, not Bad Luck, no second copy of a title.
-    pub(crate) fn may_keep(&self, ch: u8, p: PlanId) -> bool {
+    pub fn may_keep(&self, ch: u8, p: PlanId) -> bool {
         let card = &self.content.planning[p as usize];
         card.kind != PlanKind::BadLuck
             && !self.chars[ch as usize]

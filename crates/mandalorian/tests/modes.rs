@@ -1,0 +1,143 @@
+//! Game modes, hidden information and the golden rules (MA-MODE, MA-INFO, MA-GOLD).
+mod common;
+use common::*;
+use tabletop_core::{Actor, Game, NewGame};
+use tabletop_mandalorian::state::*;
+use tabletop_mandalorian::*;
+
+#[test]
+fn ma_mode_1_2_23_too_many_players_or_one_player_need_another_mode() {
+    let c = embedded();
+    // Mission 1 lists 4 characters: 5 players must share or play sandbox (MA-SETUP-23).
+    let e = Mandalorian::new_game(c, &Options::new(1, Difficulty::Recruit, Mode::Standard, 5), 1).unwrap_err();
+    assert!(e.to_string().contains("between 1 and 4") || e.to_string().contains("MA-MODE-1"));
+    let mut o = Options::new(2, Difficulty::Recruit, Mode::Standard, 4);
+    o.locked = vec!["tamsin".into(), "dax".into(), "sela".into(), "bran".into(), "orrin".into()];
+    let e = Mandalorian::new_game(c, &o, 1).unwrap_err();
+    assert!(e.to_string().contains("MA-MODE-1"), "{e}");
+    // MA-MODE-2: alone, the player uses 2 characters in shared mode.
+    let e = Mandalorian::new_game(c, &Options::new(1, Difficulty::Recruit, Mode::Standard, 1), 1).unwrap_err();
+    assert!(e.to_string().contains("MA-MODE-2"));
+    let g = Mandalorian::new_game(c, &Options::solo(1, Difficulty::Recruit), 1).unwrap();
+    assert_eq!(g.characters().len(), 2);
+}
+
+#[test]
+fn ma_mode_4_5_6_7_sandbox_takes_any_different_characters() {
+    let c = embedded();
+    let mut o = Options::new(1, Difficulty::Recruit, Mode::Sandbox, 2);
+    // Sela is not listed for mission 1, and nobody takes the Mandalorian (MA-MODE-5).
+    o.characters = vec!["sela".into(), "bran".into()];
+    let g = Mandalorian::new_game(c, &o, 1).unwrap();
+    // MA-MODE-6: no special set-up, the start square.
+    assert!(g.characters().iter().all(|ch| ch.sq == g.map().start));
+    o.mode = Mode::Standard;
+    assert!(Mandalorian::new_game(c, &o, 1).is_err(), "MA-MODE-4: only sandbox allows it");
+    o.mode = Mode::Sandbox;
+    o.characters = vec!["sela".into(), "sela".into()];
+    assert!(Mandalorian::new_game(c, &o, 1).is_err(), "MA-MODE-7");
+}
+
+#[test]
+fn ma_mode_8_9_10_11_20_shared_mode_two_listed_characters_one_deck() {
+    let c = embedded();
+    let g = Mandalorian::new_game(c, &Options::new(1, Difficulty::Recruit, Mode::Shared, 3), 2).unwrap();
+    // Exactly 2 characters, the first two listed, one shared deck of 24 (MA-MODE-10, -11).
+    assert_eq!(g.characters().len(), 2);
+    assert_eq!(g.decks().len(), 1);
+    assert_eq!(g.deck(0).draw_len() + 3 * 4, 24);
+    assert!((0..3).all(|s| g.hand(s).len() == 4 && g.seat_state(s).deck == 0));
+    let mut o = Options::new(1, Difficulty::Recruit, Mode::Shared, 1);
+    o.characters = vec!["mando".into(), "sela".into()];
+    assert!(Mandalorian::new_game(c, &o, 2).is_err(), "MA-MODE-9: listed characters only");
+    // MA-MODE-20: solo is shared mode with one seat.
+    let s = Options::solo(1, Difficulty::Recruit);
+    assert_eq!((s.mode, s.seats), (Mode::Shared, 1));
+}
+
+#[test]
+fn ma_mode_12_13_14_the_card_shows_who_acts_one_card_per_slot() {
+    let mut g = solo(1, &["Servo March", "Recalibrate", "Jetpack Hop", "Tracking Fob"], "");
+    play(&mut g, "Servo March", "move");
+    assert!(matches!(g.pending(), Some(Task::Card { ch: 1, .. })), "MA-MODE-12: IG-11 moves");
+    finish(&mut g);
+    let jet = card_in_hand(&g, 0, "Jetpack Hop");
+    assert!(!has(&g, Action::Play { card: jet, slot: 0 }), "MA-MODE-14");
+    play_idle(&mut g, "Recalibrate", "plan");
+    // MA-MODE-13: 2 cards of the same character were fine.
+    assert_eq!(g.turn_acts().normal, 2);
+}
+
+#[test]
+fn ma_mode_15_16_planning_cards_per_character_the_active_player_decides() {
+    let g = solo(1, &["Tracking Fob"], "[[character]]\nid = \"mando\"\nkept = [\"defense\"]\n[[character]]\nid = \"ig11\"\nkept = [\"defense\"]\n");
+    // Each character may hold its own Defense (one copy per character).
+    assert_eq!(g.characters()[0].kept.len() + g.characters()[1].kept.len(), 2);
+    assert!(!g.may_keep(0, g.characters()[1].kept[0]));
+    assert_eq!(g.actor(), Actor::Seat(0));
+}
+
+#[test]
+fn ma_mode_17_18_19_you_is_the_acting_character_or_the_top_cards() {
+    // MA-MODE-18: Crossfire's 6+ "you take 1 damage" hits IG-11, whose card is on top.
+    let mut g = sc("mission = 1\nmode = \"shared\"\nseats = 1\nclear_threats = true\nphase = \"event\"\nhands = [[]]\nevents_top = [\"crossfire\"]\n[[slot]]\nslot = \"move\"\ntokens = [2]\ncards = [\"Hunter's Patience\", \"Recalibrate\"]\n[[slot]]\nslot = \"attack\"\ntokens = [2]\n[[slot]]\nslot = \"spy\"\ntokens = [2]\n[[slot]]\nslot = \"plan\"\ntokens = [1]\n");
+    let mut ev = Vec::new();
+    g.resume(&mut ev);
+    assert_eq!((damage(&g, 0), damage(&g, 1)), (0, 1));
+    // MA-MODE-19: the nearest face-down threat is measured from that character.
+    let mut g = sc("mission = 1\nmode = \"shared\"\nseats = 1\nclear_threats = true\nphase = \"event\"\nhands = [[]]\nevents_top = [\"frightened-foundling\"]\n[[character]]\nid = \"ig11\"\nat = [0, 7]\n[[threat]]\nname = \"Kesh Varro\"\nat = [1, 7]\n[[threat]]\nname = \"Medpac\"\nat = [4, 0]\n[[slot]]\nslot = \"move\"\ntokens = [2]\ncards = [\"Target Lock\"]\n[[slot]]\nslot = \"attack\"\ntokens = [2]\n[[slot]]\nslot = \"spy\"\ntokens = [2]\n[[slot]]\nslot = \"plan\"\ntokens = [1]\n");
+    let mut ev = Vec::new();
+    g.resume(&mut ev);
+    assert!(g.threats()[token(&g, "Kesh Varro") as usize].face_up);
+    assert!(!g.threats()[token(&g, "Medpac") as usize].face_up);
+    // MA-MODE-17: in an action, "you" is the character performing it: Whistling Volley measures
+    // its range 2 from the Mandalorian.
+    let mut g = solo(1, &["Whistling Volley"], "[[character]]\nid = \"mando\"\nat = [3, 3]\n[[threat]]\nname = \"Junk Hound\"\nat = [3, 5]\nface_up = true\n");
+    play(&mut g, "Whistling Volley", "attack");
+    assert!(has(&g, Action::ResolveText));
+}
+
+#[test]
+fn ma_mode_3_and_diff_5_modes_and_difficulty_change_between_games() {
+    let c = embedded();
+    let mut camp = tabletop_mandalorian::campaign::Campaign::new(c);
+    camp.resolve(c);
+    for (d, m, s) in [(Difficulty::Recruit, Mode::Shared, 1), (Difficulty::Veteran, Mode::Standard, 2)] {
+        let o = camp.options(c, d, m, s).unwrap();
+        assert!(Mandalorian::new_game(c, &o, 1).is_ok());
+    }
+}
+
+#[test]
+fn ma_info_1_4_a_view_shows_its_own_hand_and_every_discard_pile() {
+    let g = sc("mission = 1\nmode = \"standard\"\nseats = 2\ncharacters = [\"mando\", \"ig11\"]\ndeck_draw = [2, 2]\n");
+    let v0 = g.view_of(0);
+    let v1 = g.view_of(1);
+    assert_eq!(v0.hand.iter().map(|h| h.id).collect::<Vec<_>>(), g.hand(0));
+    assert!(v0.hand.iter().all(|h| !v1.hand.iter().any(|o| o.id == h.id)));
+    assert_eq!(v0.hand_sizes, vec![4, 4]);
+    let json = serde_json::to_string(&v1).unwrap();
+    for h in &v0.hand {
+        assert!(!json.contains(&h.text) || v1.hand.iter().any(|o| o.text == h.text) || v1.ability_discards.concat().contains(&h.text));
+    }
+    // MA-INFO-4: discards (6 cards each here) are public.
+    assert_eq!(v1.ability_discards[0].len(), 6);
+}
+
+#[test]
+fn ma_gold_1_card_text_timing_overrides_the_rulebook_default() {
+    // MA-CARD-6 lets a text go before or after; Beskar Charge says "after the action".
+    let mut g = solo(1, &["Beskar Charge"], "[[threat]]\nname = \"Junk Hound\"\nat = [5, 1]\nface_up = true\n");
+    play(&mut g, "Beskar Charge", "move");
+    assert!(!has(&g, Action::ResolveText));
+}
+
+#[test]
+fn ma_gold_3_and_event_13_the_active_seat_decides_event_ties() {
+    // Two seats; seat 1 is active: the tie of the spawn square is seat 1's decision.
+    let mut g = sc("mission = 3\nmode = \"standard\"\nseats = 2\ncharacters = [\"mando\", \"ig11\"]\nfirst_player = 1\nclear_threats = true\nphase = \"event\"\nhands = [[], []]\nevents_top = [\"dropship-inbound\"]\n[[slot]]\nslot = \"move\"\ntokens = [2]\ncards = [\"Target Lock\"]\n[[slot]]\nslot = \"attack\"\ntokens = [2]\n[[slot]]\nslot = \"spy\"\ntokens = [2]\n[[slot]]\nslot = \"plan\"\ntokens = [1]\n[[slot]]\nslot = \"Slice the Vault\"\ntokens = [1]\n");
+    let mut ev = Vec::new();
+    g.resume(&mut ev);
+    assert!(matches!(g.pending(), Some(Task::Spawn { .. })));
+    assert_eq!(g.actor(), Actor::Seat(1));
+}
