@@ -263,6 +263,10 @@ impl Firefly {
         if let Origin::Misbehave(card) = origin {
             if self.has_ace(seat, card) {
                 events.push(Event::AceInTheHole { seat });
+                events.push(Event::Ended {
+                    seat,
+                    ending: Ending::Proceed,
+                });
                 r.stage = Stage::Finished;
                 r.ending = Some(Ending::Proceed);
             }
