@@ -982,3 +982,156 @@ fn hired_crew_are_supply_cards() {
     assert!(matches!(g.players[0].crew[0].card, CrewCard::Leader(_)));
     assert!(matches!(g.players[0].crew[1].card, CrewCard::Hired(_)));
 }
+
+/// FF-PROF-7: Companions "oil the right people": a Companion on the job is the Ace in the Hole
+/// of "The Sheriff's Justice" (the attempt Proceeds at once), and earns Companion job bonuses
+/// (FF-PROF-11).
+#[test]
+fn ff_prof_7_a_companion_is_an_ace_in_the_hole() {
+    let mut g = scenario(&ezra_job(
+        "",
+        "crew = [{ card = \"inara\" }]",
+        &["the-sheriffs-justice"],
+    ));
+    choose(&mut g, "Work job");
+    let ev = choose(&mut g, "Done");
+    assert!(happened(&ev, |e| matches!(e, Event::AceInTheHole { .. })));
+    assert!(
+        can(&g, "Option: Deal of the Century"),
+        "on to the next card"
+    );
+
+    let mut g = scenario(&ezra_job(
+        "",
+        "crew = [{ card = \"inara\" }]",
+        &["the-sheriffs-justice"],
+    ));
+    choose(&mut g, "Work job");
+    choose(&mut g, "Take off Inara");
+    let ev = choose(&mut g, "Done");
+    assert!(!happened(&ev, |e| matches!(e, Event::AceInTheHole { .. })));
+    assert!(can(&g, "Option: A Hard Man to Sway"));
+}
+
+/// FF-PROF-8: Grifters make some jobs more profitable: Badger's "Hard Goods for Hard Times"
+/// pays a $500 Grifter bonus.
+#[test]
+fn ff_prof_8_a_grifter_makes_a_job_pay_more() {
+    // Dice 3 on the "Negotiate the pay" test: 3 + Negotiate 1 or 2, the printed pay.
+    let text = |crew: &str| {
+        captain_with(
+            "dice = [3]",
+            "malcolm",
+            "three-hills",
+            &format!("cargo = 2\nactive = [{{ job = \"badger-hard-goods-for-hard-times\", steps-done = 1 }}]\ncrew = [{crew}]"),
+            "",
+        )
+    };
+    let mut g = scenario(&text("{ card = \"helen\" }"));
+    let ev = complete_the_job_events(&mut g);
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::JobCompleted { pay: 2100, .. }
+    )));
+    let mut g = scenario(&text("{ card = \"wash\" }"));
+    let ev = complete_the_job_events(&mut g);
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::JobCompleted { pay: 1600, .. }
+    )));
+}
+
+fn complete_the_job_events(g: &mut Firefly) -> Vec<Event> {
+    choose(g, "Work job");
+    choose(g, "Done")
+}
+
+/// FF-CREW-4: Concealed Smuggling Compartments hide up to 2 Wanted crew from the Wanted Crew
+/// rolls; the Grange Brothers must pass 2 rolls.
+#[test]
+fn ff_crew_4_hidden_wanted_crew_and_the_grange_brothers() {
+    let text = |dice: &str, extra: &str| {
+        captain_with(
+            &format!("cruiser = \"border-10\"\ndice = [{dice}]"),
+            "malcolm",
+            "persephone",
+            extra,
+            "",
+        )
+    };
+    let mut g = scenario(&text(
+        "1",
+        "crew = [{ card = \"jayne\" }]\nupgrades = [\"concealed-smuggling-compartments\"]",
+    ));
+    choose(&mut g, "Mosey");
+    let ev = choose(&mut g, "Move to Border Space 10");
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::AllianceContact { .. }
+    )));
+    assert!(!happened(&ev, |e| matches!(e, Event::Arrested { .. })));
+    assert_eq!(
+        g.chance.scripted_remaining(),
+        1,
+        "no roll for a hidden crew member"
+    );
+
+    // The Grange Brothers: a 2 then a 1: caught on the second roll.
+    let mut g = scenario(&text("2, 1", "crew = [{ card = \"grange-brothers\" }]"));
+    choose(&mut g, "Mosey");
+    let ev = choose(&mut g, "Move to Border Space 10");
+    assert!(happened(&ev, |e| matches!(e, Event::Arrested { .. })));
+    // A 2 then a 3: safe.
+    let mut g = scenario(&text("2, 3", "crew = [{ card = \"grange-brothers\" }]"));
+    choose(&mut g, "Mosey");
+    let ev = choose(&mut g, "Move to Border Space 10");
+    assert!(!happened(&ev, |e| matches!(e, Event::Arrested { .. })));
+    assert_eq!(crew_names(&g, 0), ["Malcolm", "Grange Brothers"]);
+}
+
+/// FF-CREW-5 with FF-MISC-8: a dismissed crew member's Wanted token goes with them; hired
+/// again, they are not Wanted.
+#[test]
+fn ff_crew_5_a_dismissed_crew_members_wanted_token_is_discarded() {
+    let mut g = scenario(&captain(
+        "malcolm",
+        "regina",
+        "crew = [{ card = \"kaylee\", wanted-token = true }]",
+    ));
+    assert!(g.is_outlaw(&g.players[0]));
+    choose(&mut g, "Dismiss Kaylee");
+    assert!(!g.is_outlaw(&g.players[0]));
+    choose(&mut g, "Buy");
+    choose(&mut g, "Consider Kaylee");
+    choose(&mut g, "Done");
+    choose(&mut g, "Buy Kaylee");
+    assert!(!crew(&g, 0, "Kaylee").wanted_token);
+    assert!(!g.is_outlaw(&g.players[0]));
+}
+
+/// FF-CREW-19 / FF-KW-1: crew abilities that need a keyword on their own gear: the Enforcers
+/// Negotiate with a FIREARM, Crow fights better with a KNIFE.
+#[test]
+fn ff_crew_19_abilities_that_need_keyworded_gear() {
+    let g = scenario(&captain(
+        "malcolm",
+        "border-10",
+        "crew = [{ card = \"enforcer-bo\", gear = [\"pistol\"] }, { card = \"enforcer-zoh\", gear = [\"knife\"] }, { card = \"crow\", gear = [\"crows-knife\"] }]",
+    ));
+    let p = &g.players[0];
+    assert_eq!(
+        g.mask_skill(p, 0b0010, Skill::Negotiate, false),
+        1,
+        "Bo with a Pistol"
+    );
+    assert_eq!(
+        g.mask_skill(p, 0b0100, Skill::Negotiate, false),
+        0,
+        "Zoh with a Knife"
+    );
+    assert_eq!(
+        g.mask_skill(p, 0b1000, Skill::Fight, false),
+        3,
+        "Crow 2 + 1 with a KNIFE"
+    );
+}
