@@ -281,9 +281,6 @@ pub struct Firefly {
     /// FF-BUY-3, FF-DEAL-2: a card of the hand being considered was drawn from the deck, so
     /// the discard pile can no longer be looked through.
     pub considering_drawn: bool,
-    /// FF-BUY-3, FF-DEAL-2: a card of the hand being considered was drawn from the deck, so
-    /// the discard pile can no longer be looked through.
-    pub considering_drawn: bool,
     /// Seats that have chosen their ship (set-up).
     pub ships_chosen: u8,
     pub outcome: Option<Outcome>,
