@@ -355,6 +355,13 @@ impl Scenario {
             }
         }
         // Slots.
+        // Every listed slot's tokens go back to the pool first, then each slot takes its own.
+        for s2 in self.slot.iter().filter(|s| s.tokens.is_some()) {
+            if let Some(k) = (0..g.slots.len()).find(|&k| g.slot_name(k).eq_ignore_ascii_case(&s2.slot)) {
+                let old = std::mem::take(&mut g.slots[k].tokens);
+                g.dist_pool.extend(old.into_iter().filter(|&t| t != STAND_IN));
+            }
+        }
         let mut slot_seen = Vec::new();
         for (i, ss) in self.slot.iter().enumerate() {
             let ctx = format!("slot[{i}] \"{}\"", ss.slot);
@@ -366,8 +373,6 @@ impl Scenario {
             }
             slot_seen.push(idx);
             if let Some(tokens) = &ss.tokens {
-                let old = std::mem::take(&mut g.slots[idx].tokens);
-                g.dist_pool.extend(old.into_iter().filter(|&t| t != STAND_IN));
                 for &v in tokens {
                     let pos = g.dist_pool.iter().position(|&t| content.disturbance[t as usize].value == v);
                     match pos {
