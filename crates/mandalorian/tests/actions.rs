@@ -22,6 +22,8 @@ fn targets(g: &Mandalorian) -> Vec<&'static str> {
         .collect()
 }
 
+// MA-RANGE-1, MA-RANGE-2, MA-RANGE-0
+// MA-RANGE-1, MA-RANGE-2, MA-RANGE-0
 #[test]
 fn ma_range_1_2_own_square_is_range_0_and_within_means_at_most() {
     let g = m1("[[character]]\nid = \"mando\"\nat = [3, 3]\n");
@@ -38,6 +40,8 @@ fn ma_range_1_2_own_square_is_range_0_and_within_means_at_most() {
     assert_eq!(t, vec!["Junk Hound", "Kesh Varro"]);
 }
 
+// MA-RANGE-3, MA-RANGE-5
+// MA-RANGE-3, MA-RANGE-5
 #[test]
 fn ma_range_3_5_range_goes_around_walls_never_through() {
     // (3,3) and (2,3) are separated by a wall: range 3 around the corner via (3,4), (2,4).
@@ -45,6 +49,8 @@ fn ma_range_3_5_range_goes_around_walls_never_through() {
     assert_eq!(range::range(g.map(), sq(&g, 3, 3), sq(&g, 2, 3), g.doors_open()), 3);
 }
 
+// MA-RANGE-4, MA-RANGE-7
+// MA-RANGE-4, MA-RANGE-7
 #[test]
 fn ma_range_4_7_range_crosses_elevated_edges_and_pieces() {
     // MA-RANGE-4, MA-RANGE-7, MA-TERRAIN-6: (2,4) and (2,5) are not adjacent for movement but at
@@ -55,6 +61,8 @@ fn ma_range_4_7_range_crosses_elevated_edges_and_pieces() {
     assert_eq!(range::walk_from(map, sq(&g, 2, 4), g.doors_open()).to(sq(&g, 2, 5)), 5);
 }
 
+// MA-RANGE-6
+// MA-RANGE-6
 #[test]
 fn ma_range_6_behind_a_closed_door_nothing_is_in_range() {
     // Mission 3's vault (columns 7-8) is closed by door 1.
@@ -65,6 +73,8 @@ fn ma_range_6_behind_a_closed_door_nothing_is_in_range() {
     assert_eq!(range::range(g.map(), a, b, g.doors_open()), 1);
 }
 
+// MA-RANGE-8
+// MA-RANGE-8
 #[test]
 fn ma_range_8_sentinel_range_is_the_same_range() {
     // A Sentinel on the gantry at (1,5) hits a character ending at (1,4), across the dashed line.
@@ -76,6 +86,8 @@ fn ma_range_8_sentinel_range_is_the_same_range() {
     assert_eq!(damage(&g, 0), 1);
 }
 
+// MA-ATTACK-1, MA-ATTACK-2, MA-ATTACK-4
+// MA-ATTACK-1, MA-ATTACK-2, MA-ATTACK-4
 #[test]
 fn ma_attack_1_2_4_damage_equal_to_strength_stays_on_the_enemy() {
     // MA-ATTACK-4: Strength 3 on an enemy with Health 4 (Kell Slaver, mission 2): 3 damage.
@@ -91,6 +103,8 @@ fn ma_attack_1_2_4_damage_equal_to_strength_stays_on_the_enemy() {
     assert_eq!(g.threats()[t as usize].damage, 3);
 }
 
+// MA-ATTACK-3
+// MA-ATTACK-3
 #[test]
 fn ma_attack_3_damage_reaching_health_defeats_the_enemy() {
     let mut g = m1("[[character]]\nid = \"mando\"\nat = [3, 3]\n[[threat]]\nname = \"Junk Hound\"\nat = [3, 4]\nface_up = true\n");
@@ -102,6 +116,8 @@ fn ma_attack_3_damage_reaching_health_defeats_the_enemy() {
     assert!(g.view_of(0).defeated.contains(&"Junk Hound".to_string()));
 }
 
+// MA-ATTACK-5, MA-ATTACK-6
+// MA-ATTACK-5, MA-ATTACK-6
 #[test]
 fn ma_attack_5_6_a_face_down_threat_may_be_attacked_items_take_no_damage() {
     let mut g = m1("[[character]]\nid = \"mando\"\nat = [3, 3]\n[[threat]]\nname = \"Medpac\"\nat = [3, 4]\n");
@@ -119,6 +135,8 @@ fn ma_attack_5_6_a_face_down_threat_may_be_attacked_items_take_no_damage() {
     assert_eq!(g.threats()[t as usize].damage, 2);
 }
 
+// MA-THREAT-4, MA-THREAT-5
+// MA-THREAT-4, MA-THREAT-5
 #[test]
 fn ma_threat_4_5_threats_include_face_down_enemies_are_face_up_only() {
     // Whistling Volley: "an enemy" (face-up only); Tamsin's Vaporator Trap: "a threat".
@@ -134,6 +152,8 @@ fn ma_threat_4_5_threats_include_face_down_enemies_are_face_up_only() {
     assert!(has(&g, Action::ResolveText), "MA-THREAT-4: a face-down threat counts");
 }
 
+// MA-SPY-1, MA-SPY-2
+// MA-SPY-1, MA-SPY-2
 #[test]
 fn ma_spy_1_2_look_at_a_face_down_threat_within_range_s_secretly() {
     let mut g = sc("mission = 1\nmode = \"standard\"\nseats = 2\ncharacters = [\"mando\", \"ig11\"]\nclear_threats = true\nhands = [[\"Tracking Fob\", \"Jetpack Hop\", \"Bounty Puck\", \"Vibro-Knife\"], []]\n[[character]]\nid = \"mando\"\nat = [3, 0]\n[[threat]]\nname = \"Kesh Varro\"\nat = [3, 3]\n[[threat]]\nname = \"Junk Hound\"\nat = [3, 2]\nface_up = true\n[[threat]]\nname = \"Medpac\"\nat = [3, 6]\n");
@@ -153,6 +173,8 @@ fn ma_spy_1_2_look_at_a_face_down_threat_within_range_s_secretly() {
     assert!(theirs.identity.is_none());
 }
 
+// MA-SPY-3
+// MA-SPY-3
 #[test]
 fn ma_spy_3_a_looked_at_threat_still_blocks_movement() {
     let mut g = m1("[[character]]\nid = \"mando\"\nat = [3, 0]\n[[threat]]\nname = \"Kesh Varro\"\nat = [3, 1]\n");
@@ -168,6 +190,8 @@ fn ma_spy_3_a_looked_at_threat_still_blocks_movement() {
     assert_eq!(at(&g, 0), (3, 1));
 }
 
+// MA-SPY-5, MA-SPY-6, MA-ENEMY-1
+// MA-SPY-5, MA-SPY-6, MA-ENEMY-1
 #[test]
 fn ma_spy_5_6_move_a_face_up_enemy_1_square_not_through_walls() {
     // MA-SPY-6: the Junk Hound at (2,3) is behind the wall from (3,3): range 3, Strength 2 only.
@@ -184,6 +208,8 @@ fn ma_spy_5_6_move_a_face_up_enemy_1_square_not_through_walls() {
     assert_eq!(g.threats()[token(&g, "Scrap Trooper") as usize].loc, TLoc::Map(to));
 }
 
+// MA-SPY-7, MA-ENEMY-14
+// MA-SPY-7, MA-ENEMY-14
 #[test]
 fn ma_spy_7_and_enemy_14_moving_a_saboteur_in_the_action_phase_disturbs_nothing() {
     let mut g = solo(2, &HAND, "[[character]]\nid = \"mando\"\nat = [3, 0]\n[[threat]]\nname = \"Saboteur\"\nat = [3, 1]\nface_up = true\n");
@@ -201,6 +227,8 @@ fn plan_game(top: &str, kept: &str) -> Mandalorian {
     sc(&format!("mission = 1\nmode = \"standard\"\nseats = 2\ncharacters = [\"mando\", \"ig11\"]\nclear_threats = true\nhands = [[\"Tracking Fob\", \"Jetpack Hop\", \"Hunter's Patience\", \"Vibro-Knife\"], []]\nplanning_top = [{top}]\n[[character]]\nid = \"mando\"\nkept = [{kept}]\n"))
 }
 
+// MA-PLAN-1, MA-PLAN-2
+// MA-PLAN-1, MA-PLAN-2
 #[test]
 fn ma_plan_1_2_draw_s_cards_privately() {
     let mut g = plan_game("\"bad-luck\", \"defense\", \"sprint\", \"covering-fire\"", "");
@@ -211,6 +239,8 @@ fn ma_plan_1_2_draw_s_cards_privately() {
     assert!(g.view_of(1).plan_drawn.is_empty(), "MA-PLAN-2, MA-INFO-3");
 }
 
+// MA-PLAN-3, MA-PLAN-4, MA-PLAN-5
+// MA-PLAN-3, MA-PLAN-4, MA-PLAN-5
 #[test]
 fn ma_plan_3_4_5_keep_one_not_bad_luck_not_a_second_copy() {
     let mut g = plan_game("\"bad-luck\", \"defense\", \"sprint\"", "\"sprint\"");
@@ -237,6 +267,8 @@ fn ma_plan_3_4_5_keep_one_not_bad_luck_not_a_second_copy() {
     assert!(g.view_of(1).characters[0].kept.contains(&"Defense".to_string()));
 }
 
+// MA-PLAN-6, MA-PLAN-7
+// MA-PLAN-6, MA-PLAN-7
 #[test]
 fn ma_plan_6_7_one_card_on_top_the_rest_discarded() {
     let mut g = plan_game("\"bad-luck\", \"defense\", \"sprint\", \"covering-fire\"", "");
@@ -251,6 +283,8 @@ fn ma_plan_6_7_one_card_on_top_the_rest_discarded() {
     assert!(g.plan_drawn().is_empty());
 }
 
+// MA-PLAN-8, MA-PLAN-9, MA-PLAN-1
+// MA-PLAN-8, MA-PLAN-9, MA-PLAN-1
 #[test]
 fn ma_plan_8_9_defense_blocks_1_damage_and_goes_to_the_discard() {
     let mut g = m1("[[character]]\nid = \"mando\"\nat = [3, 3]\nkept = [\"defense\"]\n[[threat]]\nname = \"Watchman\"\nat = [3, 5]\nface_up = true\n");
@@ -266,6 +300,8 @@ fn ma_plan_8_9_defense_blocks_1_damage_and_goes_to_the_discard() {
     assert_eq!(g.planning_deck().discard_len(), d + 1);
 }
 
+// MA-PLAN-10, MA-EXTRA-1, MA-EXTRA-2, MA-EXTRA-3, MA-EXTRA-6
+// MA-PLAN-10, MA-EXTRA-1, MA-EXTRA-2, MA-EXTRA-3, MA-EXTRA-6
 #[test]
 fn ma_plan_10_and_extra_1_2_3_6_momentum_grants_an_additional_action() {
     let mut g = m1("[[character]]\nid = \"mando\"\nkept = [\"momentum\"]\n");
@@ -286,6 +322,8 @@ fn ma_plan_10_and_extra_1_2_3_6_momentum_grants_an_additional_action() {
     assert_eq!(g.turn_acts().extra, 0);
 }
 
+// MA-EXTRA-4, MA-EXTRA-5, MA-EXTRA-7
+// MA-EXTRA-4, MA-EXTRA-5, MA-EXTRA-7
 #[test]
 fn ma_extra_4_5_7_free_actions_play_no_card_and_may_repeat() {
     let mut g = m1("[[character]]\nid = \"mando\"\nat = [3, 0]\nkept = [\"sprint\"]\n");
@@ -305,6 +343,8 @@ fn ma_extra_4_5_7_free_actions_play_no_card_and_may_repeat() {
     assert_eq!(g.turn_acts().normal, 1, "MA-EXTRA-6");
 }
 
+// MA-CARD-1, MA-CARD-3, MA-CARD-1
+// MA-CARD-1, MA-CARD-3, MA-CARD-1
 #[test]
 fn ma_card_1_3_bonus_icon_adds_1_only_in_its_slot() {
     let g = m1("");
@@ -313,6 +353,8 @@ fn ma_card_1_3_bonus_icon_adds_1_only_in_its_slot() {
     assert_eq!(g.resolve_strength(knife, 0), 1, "no effect in the Move slot");
 }
 
+// MA-CARD-2, MA-CARD-11, MA-EVENT-4
+// MA-CARD-2, MA-CARD-11, MA-EVENT-4
 #[test]
 fn ma_card_2_11_and_event_4_event_phase_counts_printed_values_only() {
     let mut g = m1("[[slot]]\nslot = \"attack\"\ntokens = [1]\n");
@@ -320,6 +362,8 @@ fn ma_card_2_11_and_event_4_event_phase_counts_printed_values_only() {
     assert_eq!(g.slot_strength(1), 2, "1 printed + 1 token; the bonus is not counted");
 }
 
+// MA-CARD-4, MA-CARD-7
+// MA-CARD-4, MA-CARD-7
 #[test]
 fn ma_card_4_7_ability_text_only_in_the_named_slot() {
     let hand = ["Whistling Volley", "Flame Projector"];
@@ -334,6 +378,8 @@ fn ma_card_4_7_ability_text_only_in_the_named_slot() {
     assert!(matches!(g.pending(), Some(Task::Card { s: 3, .. })));
 }
 
+// MA-CARD-5, MA-CARD-6
+// MA-CARD-5, MA-CARD-6
 #[test]
 fn ma_card_5_6_text_before_or_after_the_action_in_addition() {
     let hand = ["Whistling Volley", "Beskar Charge"];
@@ -357,6 +403,8 @@ fn ma_card_5_6_text_before_or_after_the_action_in_addition() {
     assert!(has(&g, Action::ResolveText));
 }
 
+// MA-CARD-8
+// MA-CARD-8
 #[test]
 fn ma_card_8_ability_texts_are_optional() {
     let hand = ["Whistling Volley"];
@@ -367,6 +415,8 @@ fn ma_card_8_ability_texts_are_optional() {
     assert_eq!(g.threats()[token(&g, "Kesh Varro") as usize].damage, 0);
 }
 
+// MA-CARD-9
+// MA-CARD-9
 #[test]
 fn ma_card_9_any_character_includes_you_another_does_not() {
     // IG-11's Nursing Routine heals "another character"; Tamsin's Patch Up "any character".
@@ -381,6 +431,8 @@ fn ma_card_9_any_character_includes_you_another_does_not() {
     assert!(has(&g, Action::Character(0)) && has(&g, Action::Character(1)));
 }
 
+// MA-ACT-1, MA-ACT-4
+// MA-ACT-1, MA-ACT-4
 #[test]
 fn ma_act_1_4_exactly_two_different_actions_one_card_per_slot() {
     let mut g = m1("");
@@ -394,6 +446,8 @@ fn ma_act_1_4_exactly_two_different_actions_one_card_per_slot() {
     assert!(has(&g, Action::EndActions));
 }
 
+// MA-ACT-2, MA-ACT-3, MA-ACT-5
+// MA-ACT-2, MA-ACT-3, MA-ACT-5
 #[test]
 fn ma_act_2_3_5_card_goes_on_top_and_may_be_left_unresolved() {
     let mut g = m1("[[slot]]\nslot = \"move\"\ncards = [\"Bounty Puck\"]\ntokens = [1]\n");
@@ -404,6 +458,8 @@ fn ma_act_2_3_5_card_goes_on_top_and_may_be_left_unresolved() {
     assert_eq!(g.slot_strength(0), 1 + 1 + 2);
 }
 
+// MA-ACT-6
+// MA-ACT-6
 #[test]
 fn ma_act_6_cards_stay_in_slots_across_turns() {
     let mut g = sc("mission = 1\nmode = \"standard\"\nseats = 2\ncharacters = [\"mando\", \"ig11\"]\nclear_threats = true\nhands = [[\"Bounty Puck\", \"Vibro-Knife\", \"Tracking Fob\", \"Jetpack Hop\"], [\"Recalibrate\", \"Servo March\", \"Scan Sweep\", \"Target Lock\"]]\n[[slot]]\nslot = \"move\"\ntokens = [1]\n[[slot]]\nslot = \"attack\"\ntokens = [1]\n");
@@ -416,6 +472,8 @@ fn ma_act_6_cards_stay_in_slots_across_turns() {
     assert_eq!(g.slots()[0].cards.len(), 2);
 }
 
+// MA-ACT-9
+// MA-ACT-9
 #[test]
 fn ma_act_9_a_hand_too_small_plays_what_it_can() {
     let mut g = sc("mission = 1\nmode = \"standard\"\nseats = 2\ncharacters = [\"mando\", \"ig11\"]\nclear_threats = true\nhands = [[\"Bounty Puck\"], []]\ndeck_draw = [0, 0]\n");

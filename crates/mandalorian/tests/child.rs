@@ -11,6 +11,8 @@ fn m2(extra: &str) -> Mandalorian {
     solo(2, &HAND, extra)
 }
 
+// MA-CHILD-1, MA-CHILD-3
+// MA-CHILD-1, MA-CHILD-3
 #[test]
 fn ma_child_1_3_the_briefing_puts_the_child_on_the_slaver_and_it_moves_with_it() {
     let mut g = Mandalorian::new_game(embedded(), &Options::solo(2, Difficulty::Recruit), 9).unwrap();
@@ -25,6 +27,8 @@ fn ma_child_1_3_the_briefing_puts_the_child_on_the_slaver_and_it_moves_with_it()
     assert!(g.view_of(0).child.contains("Kell"));
 }
 
+// MA-CHILD-2, MA-CHILD-4, MA-CHILD-5
+// MA-CHILD-2, MA-CHILD-4, MA-CHILD-5
 #[test]
 fn ma_child_2_4_5_rescued_mid_move_then_carried_on_the_card() {
     let mut g = m2("child = { at = [3, 2] }\n[[character]]\nid = \"mando\"\nat = [3, 0]\n");
@@ -39,6 +43,8 @@ fn ma_child_2_4_5_rescued_mid_move_then_carried_on_the_card() {
     assert!(g.view_of(0).characters[0].carries_child);
 }
 
+// MA-CHILD-6, MA-CHILD-7
+// MA-CHILD-6, MA-CHILD-7
 #[test]
 fn ma_child_6_7_no_rescue_from_a_carrier_a_defeated_carrier_drops_it() {
     let mut g = m2("[[character]]\nid = \"mando\"\nat = [3, 1]\n[[threat]]\nname = \"Kell Slaver\"\nat = [3, 1]\nface_up = true\ndamage = 2\ncarries_child = true\n");
@@ -52,6 +58,8 @@ fn ma_child_6_7_no_rescue_from_a_carrier_a_defeated_carrier_drops_it() {
     assert!(has(&g, Action::Rescue { ch: 0 }));
 }
 
+// MA-CHILD-8
+// MA-CHILD-8
 #[test]
 fn ma_child_8_a_carried_child_stays_with_its_carrier() {
     // There is no action to drop or hand over the Child: it moves with the carrier.
@@ -65,6 +73,8 @@ fn ma_child_8_a_carried_child_stays_with_its_carrier() {
     assert_eq!(g.child(), Child::Character(0));
 }
 
+// MA-CHILD-10, MA-CHILD-11, MA-CHILD-12
+// MA-CHILD-10, MA-CHILD-11, MA-CHILD-12
 #[test]
 fn ma_child_10_11_12_unblocked_damage_makes_it_flee_toward_enemies_or_face_down_threats() {
     // Close Quarters: the Grappler in the Mandalorian's square attacks him. Adjacent: (2,1) a
@@ -88,6 +98,8 @@ fn ma_child_10_11_12_unblocked_damage_makes_it_flee_toward_enemies_or_face_down_
     assert_eq!(g.child(), Child::Square(to));
 }
 
+// MA-CHILD-13
+// MA-CHILD-13
 #[test]
 fn ma_child_13_blocked_damage_keeps_the_child() {
     let mut g = m2("child = { character = \"mando\" }\n[[character]]\nid = \"mando\"\nat = [3, 1]\nkept = [\"defense\"]\n[[threat]]\nname = \"Grappler\"\nat = [3, 1]\nface_up = true\n");
@@ -101,6 +113,8 @@ fn ma_child_13_blocked_damage_keeps_the_child() {
     assert_eq!(at(&g, 0), (3, 2));
 }
 
+// MA-CHILD-9, MA-CHILD-16
+// MA-CHILD-9, MA-CHILD-16
 #[test]
 fn ma_child_9_16_fled_child_cannot_be_rescued_that_turn_and_flees_anywhere_if_needed() {
     // Grapple damage as the Mandalorian leaves (3,1): no enemy or face-down threat is adjacent,
@@ -117,6 +131,8 @@ fn ma_child_9_16_fled_child_cannot_be_rescued_that_turn_and_flees_anywhere_if_ne
     assert!(!has(&g, Action::Rescue { ch: 0 }), "MA-CHILD-9: fled this turn");
 }
 
+// MA-CHILD-14, MA-CHILD-15
+// MA-CHILD-14, MA-CHILD-15
 #[test]
 fn ma_child_14_15_events_make_a_carried_child_flee_but_not_a_free_one() {
     let base = "mission = 2\nmode = \"shared\"\nseats = 1\nclear_threats = true\nphase = \"event\"\nhands = [[]]\nevents_top = [\"frightened-foundling\"]\nreinforcements = []\n[[character]]\nid = \"mando\"\nat = [3, 1]\n[[slot]]\nslot = \"move\"\ntokens = [2]\ncards = [\"Hunter's Patience\"]\n[[slot]]\nslot = \"attack\"\ntokens = [2]\n[[slot]]\nslot = \"spy\"\ntokens = [2]\n[[slot]]\nslot = \"plan\"\ntokens = [1]\n";

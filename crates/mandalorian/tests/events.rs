@@ -35,6 +35,8 @@ const SIX_IN_MOVE: &str = "[[slot]]\nslot = \"move\"\ntokens = [2]\ncards = [\"H
 /// Slots: Move 5 (token 2 + 3), Attack 2, Spy 2, Plan 1 (the unique lowest).
 const FIVE_IN_MOVE: &str = "[[slot]]\nslot = \"move\"\ntokens = [2]\ncards = [\"Hunter's Patience\"]\n[[slot]]\nslot = \"attack\"\ntokens = [2]\n[[slot]]\nslot = \"spy\"\ntokens = [2]\n[[slot]]\nslot = \"plan\"\ntokens = [1]\n";
 
+// MA-EVENT-5, MA-EVENT-9, MA-EVENT-39, MA-EVENT-40, MA-EVENT-41, MA-EVENT-42, MA-EVENT-43
+// MA-EVENT-5, MA-EVENT-9, MA-EVENT-39, MA-EVENT-40, MA-EVENT-41, MA-EVENT-42, MA-EVENT-43
 #[test]
 fn ma_event_5_9_39_to_43_strength_six_resolves_a_crisis_then_an_event() {
     // The rulebook's example: Move slot at 6 (2 from a token, 4 from cards), crisis (1 damage on
@@ -57,6 +59,8 @@ fn ma_event_5_9_39_to_43_strength_six_resolves_a_crisis_then_an_event() {
     assert_eq!(g.disturbance_discard().len(), 1);
 }
 
+// MA-EVENT-7
+// MA-EVENT-7
 #[test]
 fn ma_event_7_strength_five_resolves_an_event_without_crisis() {
     let mut g = ev_game(1, &format!("events_top = [\"overwatch\"]\n{FIVE_IN_MOVE}"));
@@ -67,6 +71,8 @@ fn ma_event_7_strength_five_resolves_an_event_without_crisis() {
     assert!(g.slots()[0].cards.is_empty());
 }
 
+// MA-EVENT-8, MA-EVENT-44, MA-TURN-6
+// MA-EVENT-8, MA-EVENT-44, MA-TURN-6
 #[test]
 fn ma_event_8_44_and_turn_6_strength_four_or_less_resolves_nothing() {
     // MA-EVENT-44: a slot at 4 draws no event (the rulebook example's "4" is a typo for 5).
@@ -80,6 +86,8 @@ fn ma_event_8_44_and_turn_6_strength_four_or_less_resolves_nothing() {
     assert_eq!(g.slots()[0].cards.len(), 1);
 }
 
+// MA-EVENT-1, MA-EVENT-2, MA-EVENT-10, MA-TURN-4
+// MA-EVENT-1, MA-EVENT-2, MA-EVENT-10, MA-TURN-4
 #[test]
 fn ma_event_1_2_10_and_turn_4_slots_left_to_right_several_events() {
     let mut g = ev_game(1, "events_top = [\"overwatch\", \"closing-in\"]\n[[slot]]\nslot = \"move\"\ntokens = [2]\ncards = [\"Hunter's Patience\"]\n[[slot]]\nslot = \"attack\"\ntokens = [1]\n[[slot]]\nslot = \"spy\"\ntokens = [2]\ncards = [\"Target Lock\"]\n[[slot]]\nslot = \"plan\"\ntokens = [1]\n");
@@ -88,6 +96,8 @@ fn ma_event_1_2_10_and_turn_4_slots_left_to_right_several_events() {
     assert_eq!(d.iter().map(|x| x.1).collect::<Vec<_>>(), vec![0, 2]);
 }
 
+// MA-DISTURB-3
+// MA-DISTURB-3
 #[test]
 fn ma_disturb_3_a_disturbance_reaching_five_brings_another_event_after_the_current_one() {
     // Move 5 resolves Jammed Comms: disturb the lowest slot (Attack, the only one at 4): it
@@ -101,6 +111,8 @@ fn ma_disturb_3_a_disturbance_reaching_five_brings_another_event_after_the_curre
     assert_eq!(d.len(), 4, "then Spy and Plan, left to right");
 }
 
+// MA-DISTURB-4
+// MA-DISTURB-4
 #[test]
 fn ma_disturb_4_a_slot_already_at_five_gains_no_extra_event() {
     // Alarm Klaxon disturbs the Move slot, the one being resolved: no extra event; the token is
@@ -112,6 +124,8 @@ fn ma_disturb_4_a_slot_already_at_five_gains_no_extra_event() {
     assert_eq!(g.disturbance_discard().len(), 2);
 }
 
+// MA-DISTURB-1, MA-DISTURB-2, MA-DISTURB-5, MA-DISTURB-6, MA-DISTURB-7, MA-DISTURB-8
+// MA-DISTURB-1, MA-DISTURB-2, MA-DISTURB-5, MA-DISTURB-6, MA-DISTURB-7, MA-DISTURB-8
 #[test]
 fn ma_disturb_1_2_5_6_7_8_tokens_pool_recycling_and_the_stand_in() {
     // All 10 tokens are in the slots: pool and discards are empty.
@@ -139,6 +153,8 @@ fn ma_disturb_1_2_5_6_7_8_tokens_pool_recycling_and_the_stand_in() {
     assert!(g.slots()[0].tokens[0] != STAND_IN);
 }
 
+// MA-EVENT-32, MA-EVENT-33
+// MA-EVENT-32, MA-EVENT-33
 #[test]
 fn ma_event_32_33_an_event_without_effect_spawns_at_the_nearest_star() {
     // Close Quarters with no melee enemy on the map: nothing happens, so 1 reinforcement spawns
@@ -152,6 +168,8 @@ fn ma_event_32_33_an_event_without_effect_spawns_at_the_nearest_star() {
     assert!(g.threats()[t as usize].face_up && g.token_def(t).orange);
 }
 
+// MA-EVENT-34
+// MA-EVENT-34
 #[test]
 fn ma_event_34_an_event_that_changed_anything_spawns_nothing() {
     let mut g = ev_game(1, &format!("events_top = [\"close-quarters\"]\nreinforcements = [\"Junk Hound\"]\n[[threat]]\nname = \"Junk Hound\"\nat = [2, 0]\nface_up = true\n{FIVE_IN_MOVE}"));
@@ -160,6 +178,8 @@ fn ma_event_34_an_event_that_changed_anything_spawns_nothing() {
     assert_eq!(g.reinforcement_pile().len(), 1);
 }
 
+// MA-EVENT-15
+// MA-EVENT-15
 #[test]
 fn ma_event_15_the_spawn_square_is_chosen_before_drawing() {
     // Mission 3: the Mandalorian on (3,0) is at range 3 from the stars (0,0) and (6,0).
@@ -173,6 +193,8 @@ fn ma_event_15_the_spawn_square_is_chosen_before_drawing() {
     assert_eq!(g.reinforcement_pile().len(), pile - 1);
 }
 
+// MA-EVENT-16, MA-EVENT-17
+// MA-EVENT-16, MA-EVENT-17
 #[test]
 fn ma_event_16_17_an_empty_pile_recycles_defeated_reinforcements_or_is_ignored() {
     let mut g = ev_game(1, &format!("events_top = [\"dropship-inbound\"]\nreinforcements = []\ndefeated = [\"Junk Hound\"]\n{FIVE_IN_MOVE}"));
@@ -183,6 +205,8 @@ fn ma_event_16_17_an_empty_pile_recycles_defeated_reinforcements_or_is_ignored()
     assert!(ev.iter().any(|e| matches!(e, Happened::SpawnIgnored)));
 }
 
+// MA-EVENT-18, MA-EVENT-19, MA-EVENT-22
+// MA-EVENT-18, MA-EVENT-19, MA-EVENT-22
 #[test]
 fn ma_event_18_19_22_enemies_move_toward_the_nearest_character_through_pieces() {
     // Close Quarters: all melee enemies move 2. The Junk Hound at (3,3) walks to (3,1) toward the
@@ -192,6 +216,8 @@ fn ma_event_18_19_22_enemies_move_toward_the_nearest_character_through_pieces() 
     assert_eq!(g.threats()[token(&g, "Junk Hound") as usize].loc, TLoc::Map(sq(&g, 3, 1)));
 }
 
+// MA-EVENT-13
+// MA-EVENT-13
 #[test]
 fn ma_event_13_the_active_player_breaks_ties_of_nearest_characters() {
     let mut g = ev_game(1, &format!("events_top = [\"close-quarters\"]\n[[character]]\nid = \"mando\"\nat = [3, 0]\n[[character]]\nid = \"ig11\"\nat = [3, 6]\n[[threat]]\nname = \"Junk Hound\"\nat = [3, 3]\nface_up = true\n{FIVE_IN_MOVE}"));
@@ -200,6 +226,8 @@ fn ma_event_13_the_active_player_breaks_ties_of_nearest_characters() {
     assert!(has(&g, Action::Square(sq(&g, 3, 1))) && has(&g, Action::Square(sq(&g, 3, 5))));
 }
 
+// MA-EVENT-20, MA-EVENT-21
+// MA-EVENT-20, MA-EVENT-21
 #[test]
 fn ma_event_20_21_only_enemies_that_can_move_are_chosen() {
     // Hunting Party: spawn, then 1 enemy moves 2. The Junk Hound sharing the Mandalorian's
@@ -210,6 +238,8 @@ fn ma_event_20_21_only_enemies_that_can_move_are_chosen() {
     assert_eq!(g.threats()[token(&g, "Junk Hound") as usize].loc, TLoc::Map(sq(&g, 3, 0)));
 }
 
+// MA-EVENT-23
+// MA-EVENT-23
 #[test]
 fn ma_event_23_enemies_move_only_when_told() {
     let mut g = ev_game(1, "[[threat]]\nname = \"Junk Hound\"\nat = [3, 3]\nface_up = true\n");
@@ -217,6 +247,8 @@ fn ma_event_23_enemies_move_only_when_told() {
     assert_eq!(g.threats()[token(&g, "Junk Hound") as usize].loc, TLoc::Map(sq(&g, 3, 3)));
 }
 
+// MA-EVENT-24
+// MA-EVENT-24
 #[test]
 fn ma_event_24_moving_an_enemy_away_goes_one_square_farther_each_step() {
     // Orrin's Negotiate (Spy text): move an enemy within range 3 up to 1 square away from you.
@@ -236,6 +268,8 @@ fn ma_event_24_moving_an_enemy_away_goes_one_square_farther_each_step() {
     assert_eq!(opts, vec![(3, 4), (4, 3)]);
 }
 
+// MA-EVENT-25, MA-EVENT-26, MA-EVENT-27, MA-EVENT-28
+// MA-EVENT-25, MA-EVENT-26, MA-EVENT-27, MA-EVENT-28
 #[test]
 fn ma_event_25_26_27_28_an_event_with_two_classes_attacks_the_nearest_character() {
     // Crossfire: 1 blaster or sniper attacks the nearest character within range 2.
@@ -244,6 +278,8 @@ fn ma_event_25_26_27_28_an_event_with_two_classes_attacks_the_nearest_character(
     assert_eq!((damage(&g, 0), damage(&g, 1)), (0, 1));
 }
 
+// MA-EVENT-29, MA-EVENT-30
+// MA-EVENT-29, MA-EVENT-30
 #[test]
 fn ma_event_29_30_as_many_enemies_attack_as_possible_up_to_the_number() {
     // Blaster Advance: blasters move 2, then 2 blasters attack within range 1; three can.
@@ -262,6 +298,8 @@ fn ma_event_29_30_as_many_enemies_attack_as_possible_up_to_the_number() {
     assert_eq!((damage(&g, 0), damage(&g, 1)), (0, 0));
 }
 
+// MA-EVENT-31, MA-WIN-5
+// MA-EVENT-31, MA-WIN-5
 #[test]
 fn ma_event_31_and_win_5_a_defeated_character_loses_the_game() {
     let mut g = ev_game(1, &format!("events_top = [\"close-quarters\"]\n[[character]]\nid = \"mando\"\ndamage = 7\n[[character]]\nid = \"ig11\"\nat = [0, 7]\n[[threat]]\nname = \"Junk Hound\"\nat = [5, 0]\nface_up = true\n{FIVE_IN_MOVE}"));
@@ -270,6 +308,8 @@ fn ma_event_31_and_win_5_a_defeated_character_loses_the_game() {
     assert!(g.outcome.as_ref().unwrap().reason.contains("defeated"));
 }
 
+// MA-EVENT-36
+// MA-EVENT-36
 #[test]
 fn ma_event_36_six_plus_abilities_need_strength_six() {
     let setup = "[[character]]\nid = \"mando\"\nat = [3, 1]\n[[character]]\nid = \"ig11\"\nat = [0, 7]\n[[threat]]\nname = \"Watchman\"\nat = [3, 3]\nface_up = true\n";
@@ -281,6 +321,8 @@ fn ma_event_36_six_plus_abilities_need_strength_six() {
     assert_eq!(damage(&g, 0), 2);
 }
 
+// MA-EVENT-37, MA-INFO-5
+// MA-EVENT-37, MA-INFO-5
 #[test]
 fn ma_event_37_and_info_5_only_the_top_cards_back_is_visible() {
     let g = ev_game(1, "events_top = [\"overwatch\"]\n");
@@ -290,6 +332,8 @@ fn ma_event_37_and_info_5_only_the_top_cards_back_is_visible() {
     assert!(!json.contains("Overwatch"), "the card itself is hidden");
 }
 
+// MA-EVENT-6
+// MA-EVENT-6
 #[test]
 fn ma_event_6_each_ability_card_goes_to_its_owners_discard() {
     let mut g = sc(&format!("mission = 1\nmode = \"standard\"\nseats = 2\ncharacters = [\"mando\", \"ig11\"]\nclear_threats = true\nphase = \"event\"\nhands = [[], []]\nevents_top = [\"overwatch\"]\n[[slot]]\nslot = \"move\"\ntokens = [1]\ncards = [\"Hunter's Patience\", \"Recalibrate\"]\n[[slot]]\nslot = \"attack\"\ntokens = [1]\n[[slot]]\nslot = \"spy\"\ntokens = [1]\n[[slot]]\nslot = \"plan\"\ntokens = [1]\n"));
@@ -298,6 +342,8 @@ fn ma_event_6_each_ability_card_goes_to_its_owners_discard() {
     assert_eq!(g.deck(1).discard_len(), 1);
 }
 
+// MA-ENEMY-12, MA-ENEMY-13
+// MA-ENEMY-12, MA-ENEMY-13
 #[test]
 fn ma_enemy_12_13_sabotage_disturbs_the_lowest_slot_after_moving_in_the_event_phase() {
     // Mission 2, Blaster Advance: the Saboteur moves, then disturbs the lowest slot.
@@ -311,6 +357,8 @@ fn ma_enemy_12_13_sabotage_disturbs_the_lowest_slot_after_moving_in_the_event_ph
     assert!(!ev.iter().any(|e| matches!(e, Happened::Disturbed { .. })));
 }
 
+// MA-ENEMY-15, MA-ENEMY-16, MA-ENEMY-17
+// MA-ENEMY-15, MA-ENEMY-16, MA-ENEMY-17
 #[test]
 fn ma_enemy_15_16_17_mission_effects_resolve_on_reveal_even_if_defeated() {
     // Mission 2's Mission Effect: spawn at #2 and disturb the lowest slot.

@@ -5,6 +5,8 @@ use tabletop_core::{Actor, Game, NewGame};
 use tabletop_mandalorian::state::*;
 use tabletop_mandalorian::*;
 
+// MA-MODE-1, MA-MODE-2, MA-MODE-23
+// MA-MODE-1, MA-MODE-2, MA-MODE-23
 #[test]
 fn ma_mode_1_2_23_too_many_players_or_one_player_need_another_mode() {
     let c = embedded();
@@ -22,6 +24,8 @@ fn ma_mode_1_2_23_too_many_players_or_one_player_need_another_mode() {
     assert_eq!(g.characters().len(), 2);
 }
 
+// MA-MODE-4, MA-MODE-5, MA-MODE-6, MA-MODE-7
+// MA-MODE-4, MA-MODE-5, MA-MODE-6, MA-MODE-7
 #[test]
 fn ma_mode_4_5_6_7_sandbox_takes_any_different_characters() {
     let c = embedded();
@@ -38,6 +42,8 @@ fn ma_mode_4_5_6_7_sandbox_takes_any_different_characters() {
     assert!(Mandalorian::new_game(c, &o, 1).is_err(), "MA-MODE-7");
 }
 
+// MA-MODE-8, MA-MODE-9, MA-MODE-10, MA-MODE-11, MA-MODE-20
+// MA-MODE-8, MA-MODE-9, MA-MODE-10, MA-MODE-11, MA-MODE-20
 #[test]
 fn ma_mode_8_9_10_11_20_shared_mode_two_listed_characters_one_deck() {
     let c = embedded();
@@ -55,6 +61,8 @@ fn ma_mode_8_9_10_11_20_shared_mode_two_listed_characters_one_deck() {
     assert_eq!((s.mode, s.seats), (Mode::Shared, 1));
 }
 
+// MA-MODE-12, MA-MODE-13, MA-MODE-14
+// MA-MODE-12, MA-MODE-13, MA-MODE-14
 #[test]
 fn ma_mode_12_13_14_the_card_shows_who_acts_one_card_per_slot() {
     let mut g = solo(1, &["Servo March", "Recalibrate", "Jetpack Hop", "Tracking Fob"], "");
@@ -68,6 +76,8 @@ fn ma_mode_12_13_14_the_card_shows_who_acts_one_card_per_slot() {
     assert_eq!(g.turn_acts().normal, 2);
 }
 
+// MA-MODE-15, MA-MODE-16
+// MA-MODE-15, MA-MODE-16
 #[test]
 fn ma_mode_15_16_planning_cards_per_character_the_active_player_decides() {
     let g = solo(1, &["Tracking Fob"], "[[character]]\nid = \"mando\"\nkept = [\"defense\"]\n[[character]]\nid = \"ig11\"\nkept = [\"defense\"]\n");
@@ -77,6 +87,8 @@ fn ma_mode_15_16_planning_cards_per_character_the_active_player_decides() {
     assert_eq!(g.actor(), Actor::Seat(0));
 }
 
+// MA-MODE-17, MA-MODE-18, MA-MODE-19
+// MA-MODE-17, MA-MODE-18, MA-MODE-19
 #[test]
 fn ma_mode_17_18_19_you_is_the_acting_character_or_the_top_cards() {
     // MA-MODE-18: Crossfire's 6+ "you take 1 damage" hits IG-11, whose card is on top.
@@ -97,6 +109,8 @@ fn ma_mode_17_18_19_you_is_the_acting_character_or_the_top_cards() {
     assert!(has(&g, Action::ResolveText));
 }
 
+// MA-MODE-3, MA-DIFF-5
+// MA-MODE-3, MA-DIFF-5
 #[test]
 fn ma_mode_3_and_diff_5_modes_and_difficulty_change_between_games() {
     let c = embedded();
@@ -108,6 +122,8 @@ fn ma_mode_3_and_diff_5_modes_and_difficulty_change_between_games() {
     }
 }
 
+// MA-INFO-1, MA-INFO-4
+// MA-INFO-1, MA-INFO-4
 #[test]
 fn ma_info_1_4_a_view_shows_its_own_hand_and_every_discard_pile() {
     let g = sc("mission = 1\nmode = \"standard\"\nseats = 2\ncharacters = [\"mando\", \"ig11\"]\ndeck_draw = [2, 2]\n");
@@ -124,6 +140,8 @@ fn ma_info_1_4_a_view_shows_its_own_hand_and_every_discard_pile() {
     assert_eq!(v1.ability_discards[0].len(), 6);
 }
 
+// MA-GOLD-1
+// MA-GOLD-1
 #[test]
 fn ma_gold_1_card_text_timing_overrides_the_rulebook_default() {
     // MA-CARD-6 lets a text go before or after; Beskar Charge says "after the action".
@@ -132,6 +150,8 @@ fn ma_gold_1_card_text_timing_overrides_the_rulebook_default() {
     assert!(!has(&g, Action::ResolveText));
 }
 
+// MA-GOLD-3, MA-EVENT-13
+// MA-GOLD-3, MA-EVENT-13
 #[test]
 fn ma_gold_3_and_event_13_the_active_seat_decides_event_ties() {
     // Two seats; seat 1 is active: the tie of the spawn square is seat 1's decision.

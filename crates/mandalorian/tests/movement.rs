@@ -29,6 +29,8 @@ fn steps(g: &Mandalorian) -> Vec<(usize, usize)> {
     v
 }
 
+// MA-MOVE-1
+// MA-MOVE-1
 #[test]
 fn ma_move_1_moves_up_to_strength_squares() {
     // MA-MOVE-1: Strength 2 (Tracking Fob, no Move bonus): 0, 1 or 2 squares.
@@ -41,6 +43,8 @@ fn ma_move_1_moves_up_to_strength_squares() {
     assert_eq!(at(&g, 0), (3, 2));
 }
 
+// MA-MOVE-2, MA-TERRAIN-2, MA-TERRAIN-3
+// MA-MOVE-2, MA-TERRAIN-2, MA-TERRAIN-3
 #[test]
 fn ma_move_2_and_terrain_2_3_steps_go_to_adjacent_squares_not_through_walls() {
     // MA-MOVE-2, MA-TERRAIN-2: thin lines are adjacent; MA-TERRAIN-3: the wall under (2,3)
@@ -50,6 +54,8 @@ fn ma_move_2_and_terrain_2_3_steps_go_to_adjacent_squares_not_through_walls() {
     assert_eq!(steps(&g), vec![(3, 2), (3, 4), (4, 3)]);
 }
 
+// MA-MOVE-3
+// MA-MOVE-3
 #[test]
 fn ma_move_3_enemy_or_face_down_threat_square_ends_the_movement() {
     // MA-MOVE-3: entering an enemy's square ends the movement; MA-MOVE-10: the squares beyond
@@ -65,6 +71,8 @@ fn ma_move_3_enemy_or_face_down_threat_square_ends_the_movement() {
     assert!(steps(&g).is_empty());
 }
 
+// MA-MOVE-10
+// MA-MOVE-10
 #[test]
 fn ma_move_10_example_cannot_pass_an_enemy_square() {
     // MA-MOVE-10: with Strength 3 the square behind an enemy in a corridor is out of reach.
@@ -77,6 +85,8 @@ fn ma_move_10_example_cannot_pass_an_enemy_square() {
     }
 }
 
+// MA-MOVE-4
+// MA-MOVE-4
 #[test]
 fn ma_move_4_other_characters_do_not_block() {
     // MA-MOVE-4, MA-MOVE-7, MA-TERRAIN-1: IG-11 stands in (3,1); the Mandalorian walks through.
@@ -86,6 +96,8 @@ fn ma_move_4_other_characters_do_not_block() {
     assert_eq!(steps(&g), vec![(2, 1), (3, 0), (3, 2), (4, 1)]);
 }
 
+// MA-MOVE-5
+// MA-MOVE-5
 #[test]
 fn ma_move_5_face_up_items_do_not_block_unless_face_down_at_the_start() {
     // MA-MOVE-5, MA-THREAT-12: a face-up Medpac does not stop the movement…
@@ -102,6 +114,8 @@ fn ma_move_5_face_up_items_do_not_block_unless_face_down_at_the_start() {
     assert!(steps(&g).is_empty());
 }
 
+// MA-MOVE-6
+// MA-MOVE-6
 #[test]
 fn ma_move_6_leave_an_enemy_square_freely() {
     // MA-MOVE-6: starting in an enemy's square, the character may leave (no Grapple here).
@@ -112,6 +126,8 @@ fn ma_move_6_leave_an_enemy_square_freely() {
     assert_eq!((at(&g, 0), damage(&g, 0)), ((3, 3), 0));
 }
 
+// MA-MOVE-8
+// MA-MOVE-8
 #[test]
 fn ma_move_8_a_face_down_threat_sharing_a_square_is_revealed() {
     // MA-MOVE-8, MA-THREAT-6: revealed at once; then it is an enemy.
@@ -123,6 +139,8 @@ fn ma_move_8_a_face_down_threat_sharing_a_square_is_revealed() {
     assert!(g.enemy_on_map(t).is_some());
 }
 
+// MA-MOVE-9
+// MA-MOVE-9
 #[test]
 fn ma_move_9_ability_text_movement_follows_the_same_rules() {
     // MA-MOVE-9: Covering Advance (Vessa, Move text) moves another character 1 square; IG-11
@@ -139,6 +157,8 @@ fn ma_move_9_ability_text_movement_follows_the_same_rules() {
     assert!(!matches!(g.pending(), Some(Task::Move { .. })));
 }
 
+// MA-MOVE-11, MA-ENEMY-5
+// MA-MOVE-11, MA-ENEMY-5
 #[test]
 fn ma_move_11_and_enemy_5_moving_zero_squares_triggers_no_sentinel() {
     // MA-MOVE-11, MA-ENEMY-5.
@@ -148,6 +168,8 @@ fn ma_move_11_and_enemy_5_moving_zero_squares_triggers_no_sentinel() {
     assert_eq!(damage(&g, 0), 0);
 }
 
+// MA-MOVE-12, MA-ITEM-1
+// MA-MOVE-12, MA-ITEM-1
 #[test]
 fn ma_move_12_and_item_1_using_an_item_mid_movement_does_not_end_it() {
     // MA-ITEM-1, MA-MOVE-12, MA-ACT-8: a face-up Medpac on the way is used, and the move goes on.
@@ -161,6 +183,8 @@ fn ma_move_12_and_item_1_using_an_item_mid_movement_does_not_end_it() {
     assert_eq!(at(&g, 0), (3, 3));
 }
 
+// MA-TERRAIN-4, MA-TERRAIN-5
+// MA-TERRAIN-4, MA-TERRAIN-5
 #[test]
 fn ma_terrain_4_5_closed_doors_block_open_doors_do_not() {
     // Mission 2: door 1 between (2,2) and (2,3).
@@ -172,6 +196,8 @@ fn ma_terrain_4_5_closed_doors_block_open_doors_do_not() {
     assert!(steps(&g).contains(&(2, 3)), "MA-TERRAIN-5: open door");
 }
 
+// MA-TERRAIN-6
+// MA-TERRAIN-6
 #[test]
 fn ma_terrain_6_elevated_boundaries_block_movement() {
     // (2,4) and (2,5) are separated by the gantry's dashed line.
@@ -181,6 +207,8 @@ fn ma_terrain_6_elevated_boundaries_block_movement() {
     assert_eq!(steps(&g), vec![(1, 4), (2, 3), (3, 4)]);
 }
 
+// MA-TERRAIN-9
+// MA-TERRAIN-9
 #[test]
 fn ma_terrain_9_forbidden_areas_are_not_squares() {
     // (0,5) is forbidden: no step from (0,4).
@@ -190,6 +218,8 @@ fn ma_terrain_9_forbidden_areas_are_not_squares() {
     assert!(!g.map().exists[sq(&g, 0, 5) as usize]);
 }
 
+// MA-TERRAIN-11
+// MA-TERRAIN-11
 #[test]
 fn ma_terrain_11_enemies_obey_terrain() {
     // An enemy on the gantry at (1,5) reaches a character at (1,4) only by the stairs.
@@ -202,6 +232,8 @@ fn ma_terrain_11_enemies_obey_terrain() {
     assert_eq!(d, vec![(1, 6), (2, 5)], "{t}: toward the stairs at (2,6)");
 }
 
+// MA-ENEMY-1, MA-ENEMY-7, MA-ENEMY-1, MA-RANGE-1
+// MA-ENEMY-1, MA-ENEMY-7, MA-ENEMY-1, MA-RANGE-1
 #[test]
 fn ma_enemy_1_7_sentinel_deals_1_damage_at_the_end_of_a_movement_within_range_1() {
     let mut g = mando_at(3, 2, "[[threat]]\nname = \"Watchman\"\nat = [3, 5]\nface_up = true\n");
@@ -212,6 +244,8 @@ fn ma_enemy_1_7_sentinel_deals_1_damage_at_the_end_of_a_movement_within_range_1(
     assert_eq!(damage(&g, 0), 1);
 }
 
+// MA-ENEMY-2
+// MA-ENEMY-2
 #[test]
 fn ma_enemy_2_passing_by_a_sentinel_is_safe() {
     // Through (1,4), within range 1 of the Sentinel at (1,3), ending at range 2 in (0,4).
@@ -222,6 +256,8 @@ fn ma_enemy_2_passing_by_a_sentinel_is_safe() {
     assert_eq!(damage(&g, 0), 0);
 }
 
+// MA-ENEMY-3, MA-ENEMY-1
+// MA-ENEMY-3, MA-ENEMY-1
 #[test]
 fn ma_enemy_3_a_sentinel_revealed_by_movement_deals_1_damage() {
     // MA-ENEMY-3 (judged): 1 damage in total.
@@ -232,6 +268,8 @@ fn ma_enemy_3_a_sentinel_revealed_by_movement_deals_1_damage() {
     assert_eq!(damage(&g, 0), 1);
 }
 
+// MA-ENEMY-4, MA-ATTACK-7
+// MA-ENEMY-4, MA-ATTACK-7
 #[test]
 fn ma_enemy_4_and_attack_7_a_sentinel_revealed_by_an_attack_deals_nothing() {
     let mut g = mando_at(3, 3, "[[threat]]\nname = \"Watchman\"\nat = [3, 4]\n");
@@ -244,6 +282,8 @@ fn ma_enemy_4_and_attack_7_a_sentinel_revealed_by_an_attack_deals_nothing() {
     assert_eq!(damage(&g, 0), 0);
 }
 
+// MA-ENEMY-6
+// MA-ENEMY-6
 #[test]
 fn ma_enemy_6_each_sentinel_deals_its_own_damage() {
     let mut g = mando_at(3, 2, "[[threat]]\nname = \"Watchman\"\nat = [3, 5]\nface_up = true\n[[threat]]\nname = \"Watchman\"\nat = [2, 4]\nface_up = true\n");
@@ -253,6 +293,8 @@ fn ma_enemy_6_each_sentinel_deals_its_own_damage() {
     assert_eq!(damage(&g, 0), 2);
 }
 
+// MA-ENEMY-8
+// MA-ENEMY-8
 #[test]
 fn ma_enemy_8_an_item_is_used_before_sentinel_resolves() {
     let mut g = mando_at(3, 3, "[[character]]\nid = \"mando\"\ndamage = 1\n[[threat]]\nname = \"Watchman\"\nat = [3, 5]\nface_up = true\n[[threat]]\nname = \"Medpac\"\nat = [3, 4]\nface_up = true\n");
@@ -269,6 +311,8 @@ fn m2(extra: &str) -> Mandalorian {
     solo(2, &HAND, extra)
 }
 
+// MA-ENEMY-9, MA-ENEMY-10, MA-ENEMY-1
+// MA-ENEMY-9, MA-ENEMY-10, MA-ENEMY-1
 #[test]
 fn ma_enemy_9_10_grapple_deals_1_damage_before_the_character_leaves() {
     let mut g = m2("[[character]]\nid = \"mando\"\nat = [3, 1]\n[[threat]]\nname = \"Grappler\"\nat = [3, 1]\nface_up = true\n");
@@ -283,6 +327,8 @@ fn ma_enemy_9_10_grapple_deals_1_damage_before_the_character_leaves() {
     assert_eq!(at(&g, 0), (3, 2));
 }
 
+// MA-ENEMY-11, MA-SPY-7
+// MA-ENEMY-11, MA-SPY-7
 #[test]
 fn ma_enemy_11_and_spy_7_a_grapple_enemy_moved_away_by_spy_deals_nothing() {
     let mut g = m2("[[character]]\nid = \"mando\"\nat = [3, 1]\n[[threat]]\nname = \"Grappler\"\nat = [3, 1]\nface_up = true\n");

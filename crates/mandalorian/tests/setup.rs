@@ -10,6 +10,8 @@ fn new(m: u8, d: Difficulty, seed: u64) -> Mandalorian {
     Mandalorian::new_game(embedded(), &Options::solo(m, d), seed).unwrap()
 }
 
+// MA-SETUP-2, MA-SETUP-6, MA-SETUP-7, MA-SETUP-8, MA-MISSION-1
+// MA-SETUP-2, MA-SETUP-6, MA-SETUP-7, MA-SETUP-8, MA-MISSION-1
 #[test]
 fn ma_setup_2_6_7_8_decks_shuffled_for_mission_1() {
     let a = new(1, Difficulty::Recruit, 1);
@@ -22,6 +24,8 @@ fn ma_setup_2_6_7_8_decks_shuffled_for_mission_1() {
     assert_ne!(a.planning_deck().draw_pile(), b.planning_deck().draw_pile());
 }
 
+// MA-SETUP-10, MA-SETUP-11, MA-MISSION-3
+// MA-SETUP-10, MA-SETUP-11, MA-MISSION-3
 #[test]
 fn ma_setup_10_11_and_mission_3_one_white_token_per_slot_the_rest_in_the_pool() {
     let c = embedded();
@@ -40,6 +44,8 @@ fn ma_setup_10_11_and_mission_3_one_white_token_per_slot_the_rest_in_the_pool() 
     assert!(g.disturbance_pool().iter().all(|&t| !c.disturbance[t as usize].white));
 }
 
+// MA-SETUP-12, MA-SETUP-13, MA-SETUP-14, MA-SETUP-15, MA-SETUP-16
+// MA-SETUP-12, MA-SETUP-13, MA-SETUP-14, MA-SETUP-15, MA-SETUP-16
 #[test]
 fn ma_setup_12_13_14_15_16_threat_tokens_by_shape_face_down_with_question_marks() {
     for seed in 0..20 {
@@ -64,6 +70,8 @@ fn ma_setup_12_13_14_15_16_threat_tokens_by_shape_face_down_with_question_marks(
     }
 }
 
+// MA-SETUP-17, MA-SETUP-18, MA-SETUP-19, MA-SETUP-20, MA-DIFF-2, MA-DIFF-3, MA-DIFF-4
+// MA-SETUP-17, MA-SETUP-18, MA-SETUP-19, MA-SETUP-20, MA-DIFF-2, MA-DIFF-3, MA-DIFF-4
 #[test]
 fn ma_setup_17_18_19_20_and_diff_2_3_4_characters_sides_start_and_hands() {
     let c = embedded();
@@ -84,6 +92,8 @@ fn ma_setup_17_18_19_20_and_diff_2_3_4_characters_sides_start_and_hands() {
     assert!(Mandalorian::new_game(c, &o, 1).is_err());
 }
 
+// MA-SETUP-22
+// MA-SETUP-22
 #[test]
 fn ma_setup_22_the_first_player_is_chosen_or_random() {
     let c = embedded();
@@ -95,6 +105,8 @@ fn ma_setup_22_the_first_player_is_chosen_or_random() {
     assert!(firsts.len() > 1 && firsts.iter().all(|&f| f < 3));
 }
 
+// MA-TURN-1, MA-TURN-2, MA-TURN-3
+// MA-TURN-1, MA-TURN-2, MA-TURN-3
 #[test]
 fn ma_turn_1_2_3_phases_in_order_then_the_player_to_the_left() {
     let mut g = sc("mission = 1\nmode = \"standard\"\nseats = 2\ncharacters = [\"mando\", \"ig11\"]\nclear_threats = true\nhands = [[\"Bounty Puck\", \"Vibro-Knife\", \"Tracking Fob\", \"Jetpack Hop\"], [\"Recalibrate\", \"Servo March\", \"Scan Sweep\", \"Target Lock\"]]\n");
@@ -108,6 +120,8 @@ fn ma_turn_1_2_3_phases_in_order_then_the_player_to_the_left() {
     assert_eq!(g.hand(0).len(), 4);
 }
 
+// MA-TURN-7, MA-TURN-8, MA-DECK-2
+// MA-TURN-7, MA-TURN-8, MA-DECK-2
 #[test]
 fn ma_turn_7_8_and_deck_2_draw_to_hand_size_owed_cards_come_later() {
     // Seat 0 has 4 cards, an empty draw pile and discard pile; a slot holds its other cards.
@@ -132,6 +146,8 @@ fn ma_turn_7_8_and_deck_2_draw_to_hand_size_owed_cards_come_later() {
     assert_eq!(g.hand(0).len(), 4);
 }
 
+// MA-DECK-1
+// MA-DECK-1
 #[test]
 fn ma_deck_1_an_emptied_deck_is_reshuffled_at_once() {
     // 2 planning cards left and 18 in the discard: a Plan of 2 draws both, and the discard pile
@@ -144,6 +160,8 @@ fn ma_deck_1_an_emptied_deck_is_reshuffled_at_once() {
     assert_eq!(g.planning_deck().discard_len(), 0);
 }
 
+// MA-WIN-1, MA-WIN-2, MA-WIN-3
+// MA-WIN-1, MA-WIN-2, MA-WIN-3
 #[test]
 fn ma_win_1_2_3_the_objective_is_checked_at_the_end_of_the_turn() {
     let mut g = solo(1, &["Jetpack Hop", "Bounty Puck"], "[[threat]]\nname = \"Kesh Varro\"\nat = [5, 1]\nface_up = true\ndamage = 3\n");
@@ -161,6 +179,8 @@ fn token_any(g: &Mandalorian, name: &str) -> u8 {
     (0..g.threats().len() as u8).find(|&t| g.token_def(t).name == name).unwrap()
 }
 
+// MA-WIN-4
+// MA-WIN-4
 #[test]
 fn ma_win_4_a_failure_loses_at_once() {
     // The crisis takes the track to 8: lost before the event card is drawn.
@@ -178,6 +198,8 @@ fn ma_win_4_a_failure_loses_at_once() {
     assert!(lost(&g));
 }
 
+// MA-END-3
+// MA-END-3
 #[test]
 fn ma_end_3_every_game_starts_without_damage() {
     let g = new(2, Difficulty::Standard, 5);
