@@ -1,0 +1,402 @@
+//! General clarifications (FF-MISC-1..11, 17..19): discarding and removing cards, storage,
+//! failed jobs, crew sent back to the ship, Wanted tokens, jobs of two types, where things are.
+
+use tabletop_core::NewGame;
+use tabletop_firefly::content::{
+    Content, ContentFiles, Item, JobFilter, JobType, Keyword, Profession,
+};
+use tabletop_firefly::scenario::Scenario;
+use tabletop_firefly::state::{Activity, Phase};
+use tabletop_firefly::testing::*;
+use tabletop_firefly::work::job_matches;
+use tabletop_firefly::{Event, Firefly, Options};
+
+/// A two-captain position: `top` holds top-level keys (dice …), `p0` the first captain's fields
+/// (sector included), `decks` the `[decks]` table's keys. The second captain waits at Regina.
+fn text(top: &str, p0: &str, decks: &str) -> String {
+    format!(
+        "{top}\n[[player]]\nship = \"serenity\"\n{p0}\n\
+         [[player]]\nleader = \"womack\"\nship = \"yun-qi\"\nsector = \"regina\"\n\
+         [decks]\n{decks}\n"
+    )
+}
+
+fn game(top: &str, p0: &str, decks: &str) -> Firefly {
+    scenario(&text(top, p0, decks))
+}
+
+/// The base content plus one more content file (test jobs the base game does not have; marked
+/// "promo" so that the base game's card counts still hold).
+fn content_with(extra: &str) -> &'static Content {
+    let mut files = ContentFiles::builtin();
+    files
+        .files
+        .push(("test/extra.toml".to_string(), extra.to_string()));
+    Content::load(&files)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .leak()
+}
+
+fn game_with(content: &'static Content, text: &str) -> Firefly {
+    let mut o = Options::new(2, DEFAULT_STORY);
+    o.scenario = Some(Scenario::parse(text).unwrap());
+    Firefly::new_game(content, &o, 1).unwrap()
+}
+
+fn crew_ids(g: &Firefly, seat: usize) -> Vec<String> {
+    g.players[seat]
+        .crew
+        .iter()
+        .map(|m| g.content.crew[m.def as usize].id.clone())
+        .collect()
+}
+
+fn in_supply_discards(g: &Firefly, name: &str) -> bool {
+    g.decks
+        .supply
+        .iter()
+        .flat_map(|d| d.discard_pile().iter())
+        .any(|&c| g.content.supply_name(c) == name)
+}
+
+fn removed(g: &Firefly, name: &str) -> bool {
+    g.removed
+        .supply
+        .iter()
+        .any(|&c| g.content.supply_name(c) == name)
+}
+
+/// FF-MISC-1: "discard" puts a card on its deck's discard pile; "Kill" or "remove from play"
+/// puts it back in the box for the rest of the game.
+#[test]
+fn ff_misc_1_discard_versus_remove_from_play() {
+    // Dismissing discards the crew card.
+    let mut g = game(
+        "",
+        "leader = \"corbin\"\nsector = \"persephone\"\ncrew = [{ card = \"skunk\" }]",
+        "",
+    );
+    choose(&mut g, "Dismiss Skunk");
+    assert!(in_supply_discards(&g, "Skunk") && !removed(&g, "Skunk"));
+    // A Kill removes it from play.
+    let mut g = game(
+        "dice = [1]",
+        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"skunk\" }]",
+        "misbehave = [\"gun-play\"]",
+    );
+    choose(&mut g, "Henpecked Badger");
+    choose(&mut g, "Done");
+    choose(&mut g, "My Guns");
+    choose(&mut g, "Skunk is Killed");
+    assert!(removed(&g, "Skunk") && !in_supply_discards(&g, "Skunk"));
+    // A Misbehave card, once resolved, is discarded (FF-MISB-13).
+    assert_eq!(g.decks.misbehave.discard_len(), 1);
+}
+
+/// FF-MISC-2: Fuel and Parts take half a storage space each, so a Fuel and a Part share one.
+#[test]
+fn ff_misc_2_fuel_and_parts_take_half_a_space() {
+    // Serenity: 8 Hold + 4 Stash. 11 Cargo and 1 Fuel leave half a space: one Part fits.
+    let g = game(
+        "",
+        "leader = \"corbin\"\nsector = \"osiris\"\ncargo = 11\nfuel = 1\nparts = 0",
+        "",
+    );
+    let p = &g.players[0];
+    assert_eq!(g.room_for(p, Item::Parts), 1);
+    assert_eq!(g.room_for(p, Item::Fuel), 1);
+    assert_eq!(g.room_for(p, Item::Cargo), 0);
+    // Harken's "Equipment Delivery" loads 4 Parts at Osiris: only 1 fits.
+    let mut g = game(
+        "",
+        "leader = \"corbin\"\nsector = \"osiris\"\ncargo = 11\nfuel = 1\nparts = 0\nhand = [\"harken-equipment-delivery-bellerophon\"]",
+        "",
+    );
+    choose(&mut g, "Equipment Delivery");
+    choose(&mut g, "Done");
+    assert_eq!(g.players[0].item(Item::Parts), 1);
+}
+
+/// FF-MISC-3: never more than the Hold and Stash allow; Cargo, Contraband, Passengers and
+/// Fugitives take a full box each.
+#[test]
+fn ff_misc_3_storage_limits() {
+    let g = game(
+        "",
+        "leader = \"corbin\"\nsector = \"persephone\"\ncargo = 11\nfuel = 0\nparts = 0",
+        "",
+    );
+    let p = &g.players[0];
+    for item in [
+        Item::Cargo,
+        Item::Contraband,
+        Item::Passengers,
+        Item::Fugitives,
+    ] {
+        assert_eq!(g.room_for(p, item), 1, "{item:?}");
+    }
+    assert_eq!(g.room_for(p, Item::Fuel), 2);
+    // A pick-up of 2 Cargo with room for 1 loads 1.
+    let mut g = game(
+        "",
+        "leader = \"corbin\"\nsector = \"sihnon\"\ncargo = 11\nfuel = 0\nparts = 0\nhand = [\"harken-cargo-delivery-albion\"]",
+        "",
+    );
+    choose(&mut g, "Cargo Delivery");
+    choose(&mut g, "Done");
+    assert_eq!(g.players[0].item(Item::Cargo), 12);
+}
+
+/// FF-MISC-4: if every crew member on the job is Killed or sent back to the ship, the job
+/// fails; the attempt ends and the job stays Active (judged).
+#[test]
+fn ff_misc_4_nobody_left_on_the_job() {
+    // River Tam alone on the job; her Gifted roll of 1 sends her back to the ship.
+    let mut g = game(
+        "dice = [1]",
+        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"river-tam\" }]",
+        "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\"]",
+    );
+    choose(&mut g, "Henpecked Badger");
+    choose(&mut g, "Take off Corbin");
+    choose(&mut g, "Done");
+    let ev = choose(&mut g, "Rig a Bypass");
+    assert!(happened(&ev, |e| matches!(e, Event::JobFailed { .. })));
+    assert!(
+        !happened(&ev, |e| matches!(e, Event::MisbehaveDrawn { .. })),
+        "no next card"
+    );
+    assert_eq!(g.phase, Phase::Actions);
+    assert_eq!(g.activity, Activity::None);
+    assert_eq!(g.players[0].active.len(), 1, "the job stays Active");
+
+    // All three crew on the job Killed by Reaver Raid, with no Medic: the attempt is over.
+    let mut g = game(
+        "dice = [1]",
+        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"skunk\" }, { card = \"fendris\" }]",
+        "misbehave = [\"reaver-raid\", \"kill-the-alarm\"]",
+    );
+    choose(&mut g, "Henpecked Badger");
+    choose(&mut g, "Take off Corbin");
+    let ev = choose(&mut g, "Done");
+    assert_eq!(crew_ids(&g, 0), vec!["corbin"]);
+    assert!(!happened(&ev, |e| matches!(e, Event::JobCompleted { .. })));
+    assert_eq!(g.phase, Phase::Actions);
+    assert_eq!(g.players[0].active.len(), 1);
+}
+
+/// FF-MISC-5: a crew member sent back to the ship, and their gear, cannot be used for the
+/// rest of the job; gear cannot be swapped between crew during the job.
+#[test]
+fn ff_misc_5_return_to_ship() {
+    // River carries a Pistol (Fight 1). Her Gifted 2 sends her back on the first test; on the
+    // second card's Fight test her Pistol does not count, and she makes no Gifted roll.
+    let mut g = game(
+        "dice = [2, 3, 3]",
+        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"river-tam\", gear = [\"pistol\"] }]",
+        "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\"]",
+    );
+    choose(&mut g, "Henpecked Badger");
+    choose(&mut g, "Done");
+    assert!(!can(&g, "Give"), "no gear swaps during the job");
+    let ev = choose(&mut g, "Rig a Bypass");
+    assert!(happened(&ev, |e| matches!(e, Event::Gifted { roll: 2, .. })));
+    assert!(!can(&g, "Give"), "no gear swaps during the job");
+    let ev = choose(&mut g, "Just Shoot");
+    assert!(happened(&ev, |e| matches!(e, Event::Rolled { skill_points: 0, total: 3, .. })));
+    assert!(!happened(&ev, |e| matches!(e, Event::Gifted { .. })));
+}
+
+/// FF-MISC-7: crew with a Wanted token count as Wanted for Wanted crew rolls (Alliance
+/// Contact: one die each, 1 removes them from play).
+#[test]
+fn ff_misc_7_wanted_tokens_count_as_wanted() {
+    let mut g = game(
+        "cruiser = \"alliance-30\"\ndice = [1]",
+        "leader = \"corbin\"\nsector = \"persephone\"\nwarrants = 1\ncrew = [{ card = \"skunk\", wanted-token = true }, { card = \"fendris\" }]",
+        "",
+    );
+    choose(&mut g, "Mosey");
+    let ev = choose(&mut g, "Move to Alliance Space 30");
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::AllianceContact { .. }
+    )));
+    assert!(happened(&ev, |e| matches!(e, Event::Arrested { .. })));
+    assert_eq!(
+        crew_ids(&g, 0),
+        vec!["corbin", "fendris"],
+        "Fendris is not Wanted"
+    );
+    assert!(removed(&g, "Skunk"));
+}
+
+/// FF-MISC-8: when a crew member with a Wanted token is fired or discarded, the token goes too:
+/// hired again, they are not Wanted.
+#[test]
+fn ff_misc_8_wanted_token_goes_with_the_discarded_crew() {
+    let mut g = game(
+        "",
+        "leader = \"corbin\"\nsector = \"silverhold\"\ncrew = [{ card = \"skunk\", wanted-token = true }]",
+        "",
+    );
+    assert!(g.is_wanted(&g.players[0].crew[1]));
+    choose(&mut g, "Dismiss Skunk");
+    assert!(in_supply_discards(&g, "Skunk"));
+    choose(&mut g, "Buy");
+    choose(&mut g, "Consider Skunk from the discard pile");
+    choose(&mut g, "Done");
+    choose(&mut g, "Buy Skunk");
+    let skunk = g.players[0]
+        .crew
+        .iter()
+        .find(|m| g.content.crew[m.def as usize].id == "skunk")
+        .expect("hired again");
+    assert!(!skunk.wanted_token);
+    assert!(!g.is_wanted(skunk));
+}
+
+const TEST_JOBS: &str = r#"
+[[job]]
+id = "test-crime-and-smuggling"
+name = "Crime and Smuggling"
+contact = "badger"
+source = "promo"
+types = ["crime", "smuggling"]
+illegal = true
+pay = 1000
+
+[[job.steps]]
+kind = "target"
+at = "persephone"
+
+[[job]]
+id = "test-salvage"
+name = "Salvage Job"
+contact = "badger"
+source = "promo"
+types = ["shipping", "salvage-op"]
+pay = 1000
+
+[[job.steps]]
+kind = "target"
+at = "persephone"
+"#;
+
+/// FF-MISC-10: a job with two types follows the special rules of both: Malcolm's Crime bonus
+/// and Monty's Smuggling bonus both apply to a Crime/Smuggling job.
+#[test]
+fn ff_misc_10_two_job_types() {
+    let c = content_with(TEST_JOBS);
+    let job = c
+        .jobs
+        .iter()
+        .find(|j| j.id == "test-crime-and-smuggling")
+        .unwrap();
+    assert!(job_matches(job, JobFilter::Type(JobType::Crime)));
+    assert!(job_matches(job, JobFilter::Type(JobType::Smuggling)));
+    for leader in ["malcolm", "monty"] {
+        let mut g = game_with(
+            c,
+            &text(
+                "",
+                &format!(
+                    "leader = \"{leader}\"\nsector = \"persephone\"\nhand = [\"test-crime-and-smuggling\"]"
+                ),
+                "",
+            )
+            .replace("leader = \"womack\"", "leader = \"corbin\""),
+        );
+        choose(&mut g, "Crime and Smuggling");
+        let ev = choose(&mut g, "Done");
+        assert!(
+            happened(&ev, |e| matches!(e, Event::JobCompleted { pay: 1500, .. })),
+            "{leader}: {ev:?}"
+        );
+    }
+}
+
+/// FF-MISC-10: a job with "Salvage Op" among its types counts as a Salvage Op when completed:
+/// Jesse's "After a Salvage Op, load 1 more Contraband" applies.
+#[test]
+fn ff_misc_10_salvage_op_jobs() {
+    let c = content_with(TEST_JOBS);
+    let mut g = game_with(
+        c,
+        &text(
+            "",
+            "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"test-salvage\"]\ncrew = [{ card = \"jesse\" }]",
+            "",
+        ),
+    );
+    choose(&mut g, "Salvage Job");
+    choose(&mut g, "Done");
+    assert_eq!(g.players[0].item(Item::Contraband), 1);
+}
+
+/// FF-MISC-17: a "Planetary Sector" is any sector with a planet: Make-Work, dismissing crew and
+/// unloading Passengers happen only there.
+#[test]
+fn ff_misc_17_planetary_sectors() {
+    let p0 =
+        "leader = \"corbin\"\nsector = \"SECTOR\"\npassengers = 1\ncrew = [{ card = \"skunk\" }]";
+    let g = game("", &p0.replace("SECTOR", "border-10"), "");
+    assert!(g.content.sectors[sector("border-10") as usize]
+        .planets
+        .is_empty());
+    assert!(!can(&g, "Make-Work") && !can(&g, "Dismiss") && !can(&g, "Unload"));
+    let g = game("", &p0.replace("SECTOR", "pelorum"), "");
+    assert!(!g.content.sectors[sector("pelorum") as usize]
+        .planets
+        .is_empty());
+    assert!(can(&g, "Make-Work") && can(&g, "Dismiss Skunk") && can(&g, "Unload 1 Passengers"));
+}
+
+/// FF-MISC-18: Active jobs cannot be discarded by choice.
+#[test]
+fn ff_misc_18_active_jobs_are_not_discarded_by_choice() {
+    let g = game(
+        "",
+        "leader = \"corbin\"\nsector = \"persephone\"\nactive = [{ job = \"patience-henpecked-badger\" }]\nhand = [\"harken-cargo-delivery-albion\"]",
+        "",
+    );
+    assert!(!menu(&g).iter().any(|d| d.contains("Discard job")));
+}
+
+/// FF-MISC-19: the rulebooks' survival tips say where things are: Pilots at the Space Bazaar,
+/// Mechanics at Persephone's Eavesdown Docks, TRANSPORT gear (Fast Horses, the 4WD Mule), the
+/// Cry Baby; and "No Fuel = No Go".
+#[test]
+fn ff_misc_19_survival_tips() {
+    let c = Content::builtin();
+    let deck = |id: &str| c.supply_decks.iter().find(|d| d.def.id == id).unwrap();
+    let has_prof = |id: &str, prof: Profession| {
+        deck(id)
+            .cards
+            .iter()
+            .any(|&x| match c.supply_cards[x as usize].kind {
+                tabletop_firefly::content::SupplyKind::Crew(d) => {
+                    c.crew[d as usize].professions.contains(&prof)
+                }
+                _ => false,
+            })
+    };
+    assert!(has_prof("space-bazaar", Profession::Pilot));
+    assert!(has_prof("persephone", Profession::Mechanic));
+    let gear = |id: &str| c.gear.iter().find(|g| g.id == id).unwrap();
+    assert!(gear("4wd-mule").keywords.contains(&Keyword::Transport));
+    assert!(gear("fast-horses").abilities.iter().any(|a| matches!(
+        a,
+        tabletop_firefly::content::Ability::DiscardForKeyword {
+            keyword: Keyword::Transport
+        }
+    )));
+    assert!(c.upgrades.iter().any(|u| u.id == "cry-baby"));
+    // No Fuel, no Full Burn.
+    let g = game(
+        "",
+        "leader = \"corbin\"\nsector = \"persephone\"\nfuel = 0",
+        "",
+    );
+    assert!(!can(&g, "Full Burn"));
+}
