@@ -297,6 +297,11 @@ impl Firefly {
         if let Origin::Misbehave(card) = origin {
             // FF-MISB-13: the card goes to the discard pile.
             self.decks.misbehave.discard(card);
+            // The "RESHUFFLE DECK" card (Alliance Operatives): once resolved, the discard pile
+            // is shuffled back into the deck (content/base/misbehave.toml, as FF-FLY-26).
+            if self.content.misbehave_def(card).reshuffle {
+                self.decks.misbehave.reshuffle(&mut self.chance);
+            }
         }
         let Activity::Working { target, .. } = self.activity else {
             unreachable!()

@@ -426,3 +426,22 @@ fn ff_misb_17_goal_misbehave_first() {
     )));
     assert!(can(&g, "Walk Away"));
 }
+
+/// FF-MISB-13 with the Misbehave deck's RESHUFFLE card, "Alliance Operatives": it goes to the
+/// discard pile once resolved, and then the discard pile is shuffled back into the deck.
+#[test]
+fn ff_misb_13_the_reshuffle_card_shuffles_the_discards_back() {
+    let mut g = henpecked(
+        "5",
+        "leader-gear = [\"4wd-mule\"]",
+        "\"kill-the-alarm\", \"alliance-operatives\"",
+    );
+    let total = g.decks.misbehave.draw_len();
+    start(&mut g);
+    choose(&mut g, "Rig a Bypass");
+    assert_eq!(discard_ids(&g), vec!["kill-the-alarm"]);
+    let ev = choose(&mut g, "Two by Two");
+    assert_eq!(endings(&ev), vec![Ending::AttemptBotched]);
+    assert_eq!(g.decks.misbehave.discard_len(), 0);
+    assert_eq!(g.decks.misbehave.draw_len(), total);
+}
