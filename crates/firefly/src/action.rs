@@ -89,6 +89,8 @@ pub enum Action {
     TakeUpgrade(SupplyCardId),
     /// Buy one item from a trader (Nav card), or Fuel/Parts at a Supply planet.
     Purchase(Item),
+    /// Ignore the card (`true`: Harken's "Your Papers are in Order", a Cry Baby) or resolve it.
+    UseExemption(bool),
 
     // ---- buy and deal ----
     /// Consider this card from the discard pile (FF-BUY-3, FF-DEAL-2).

@@ -1,15 +1,31 @@
 //! Fly (FF-FLY): Full Burn, Mosey, Nav cards, Evade, the Alliance Cruiser and the Reaver
 //! Cutter, and the Alliance and Reaver Contact events.
 
+use serde::Serialize;
 use tabletop_core::Seat;
 
+use crate::action::Action;
 use crate::content::*;
 use crate::event::Event;
-use crate::resolve::{Origin, Resolution};
+use crate::resolve::{Origin, Pending, Resolution, Stage};
 use crate::state::*;
 
 pub const ALLIANCE_CONTACT: &str = "alliance-contact";
 pub const REAVER_CONTACT: &str = "reaver-contact";
+/// The Nav card Harken's "Your Papers are in Order" lets a Solid player ignore.
+pub const CUSTOMS_INSPECTION: &str = "customs-inspection";
+
+/// A card the player *may* ignore, asked before the card is resolved (`Pending::Exemption`).
+/// Answered with `Action::UseExemption(true)` (ignore it) or `(false)` (resolve it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Exemption {
+    /// Harken's "Your Papers are in Order": while Solid with Harken, Customs Inspection Nav
+    /// cards may be ignored.
+    PapersInOrder,
+    /// The Cry Baby ship upgrade (`Ability::EvadeCruiser`): discard it to ignore the Alliance
+    /// Cruiser's effects and move the Cruiser 1 sector within Alliance Space.
+    CryBaby(SupplyCardId),
+}
 
 impl Firefly {
     /// FF-FLY-6, FF-FLY-12: sectors a ship may move into from `from`.
@@ -21,13 +37,26 @@ impl Firefly {
     }
 
     pub fn can_full_burn(&self, p: &Player) -> bool {
-        p.item(Item::Fuel) >= self.burn_fuel(p) && self.enterable(p.sector).next().is_some()
+        p.item(Item::Fuel) >= self.full_burn_fuel(p) && self.enterable(p.sector).next().is_some()
+    }
+
+    /// FF-FLY-2: the Fuel a Full Burn costs: the Drive Core's (1, or none for a core that needs
+    /// no Fuel), plus one more for each Active "Heavy Load" job (`Job::heavy_load`: "while this
+    /// job is Active, each Full Burn costs 1 more Fuel"). Judged: the Heavy Load's Fuel is owed
+    /// even with a Drive Core that needs no Fuel, and two Heavy Loads add up.
+    pub fn full_burn_fuel(&self, p: &Player) -> u8 {
+        let heavy: u8 = p
+            .active
+            .iter()
+            .map(|a| self.content.jobs[a.job as usize].heavy_load)
+            .sum();
+        self.burn_fuel(p) + heavy
     }
 
     /// FF-FLY-2: start a Full Burn, spending its Fuel.
     pub fn start_full_burn(&mut self, events: &mut Vec<Event>) {
         let seat = self.current;
-        let fuel = self.burn_fuel(self.player(seat));
+        let fuel = self.full_burn_fuel(self.player(seat));
         self.unload(seat, Item::Fuel, fuel as u32, events);
         let range = self.burn_range(self.player(seat));
         self.activity = Activity::Flying { entered: 0, range };
@@ -44,9 +73,17 @@ impl Firefly {
             entered: entered + 1,
             range,
         };
+        let before = self.resolution.len();
         self.move_ship(seat, sector, events);
         self.phase = Phase::Resolving;
-        self.draw_nav(seat, events);
+        // FF-FLY-15: entering the Cruiser's sector, an Outlaw Ship resolves Alliance Contact at
+        // once ("in qualsiasi momento"), before the sector's Nav card. Judged (the rules do not
+        // order the two): Alliance Contact ends in a Full Stop, so the flight ends there and no
+        // Nav card is drawn for the sector; if the Cruiser is ignored (Cry Baby) the ship flies
+        // on and the Nav card is drawn then (`after_event`).
+        if self.resolution.len() == before {
+            self.draw_nav(seat, events);
+        }
     }
 
     /// FF-FLY-5: Mosey one sector (no Fuel, no Nav card).
@@ -93,7 +130,7 @@ impl Firefly {
     }
 
     /// FF-FLY-3, FF-FLY-25: draw the sector's Nav card (reshuffling an exhausted deck).
-    fn draw_nav(&mut self, seat: Seat, events: &mut Vec<Event>) {
+    pub fn draw_nav(&mut self, seat: Seat, events: &mut Vec<Event>) {
         let d = self.nav_deck_of(self.players[seat as usize].sector);
         let deck = &mut self.decks.nav[d];
         if deck.draw_len() == 0 {
@@ -103,20 +140,137 @@ impl Firefly {
         }
         let Some(card) = self.decks.nav[d].draw() else {
             // An empty deck and discard pile: nothing can happen; the flight goes on.
-            self.after_nav(seat, None, Some(Ending::KeepFlying), events);
+            self.after_nav(seat, None, Some(Ending::KeepFlying), true, events);
             return;
         };
         events.push(Event::NavDrawn { seat, card });
         let def = self.content.nav_def(card);
+        let p = &self.players[seat as usize];
+        // Drive cores that "Ignore all Breakdowns": a Breakdown card (one with a `breakdown`
+        // option) is not resolved at all; the ship flies on as after Keep Flying. Ignoring never
+        // costs the player anything (they may still stop, FF-FLY-8), so it is not asked.
+        if self.ignores_breakdowns(p) && def.options.iter().any(|o| o.breakdown) {
+            events.push(Event::Ended {
+                seat,
+                ending: Ending::KeepFlying,
+            });
+            self.after_nav(seat, Some(card), Some(Ending::KeepFlying), false, events);
+            return;
+        }
+        // Harken's "Your Papers are in Order": a player Solid with Harken may ignore Customs
+        // Inspection cards; they are asked first.
+        if def.id == CUSTOMS_INSPECTION && self.papers_in_order(p) {
+            let mut r = Resolution::new(Origin::Nav(card), seat, &def.options);
+            r.pending = Some(Pending::Exemption(Exemption::PapersInOrder));
+            self.resolution.push(r);
+            return;
+        }
         self.begin_resolution(Origin::Nav(card), seat, &def.options, events);
     }
 
-    /// A Nav card is resolved: discard it, reshuffle if it says so, and go on flying.
+    /// Harken's Special Rule "Your Papers are in Order" applies: Solid with Harken (or counting
+    /// as Solid, e.g. with an Alliance Ident Card).
+    fn papers_in_order(&self, p: &Player) -> bool {
+        let harken = ContactName::Harken;
+        let rule = self
+            .content
+            .contact(harken)
+            .is_some_and(|k| k.special_rule == ContactRule::PapersInOrder);
+        rule && (p.is_solid(harken)
+            || self
+                .crew_abilities(p)
+                .chain(self.ship_abilities(p))
+                .any(|a| matches!(a, Ability::CountsAsSolid { contact } if *contact == harken)))
+    }
+
+    /// The Cry Baby upgrade of a player, if one is fitted.
+    fn cry_baby(&self, seat: Seat) -> Option<SupplyCardId> {
+        let c = self.content;
+        self.players[seat as usize]
+            .upgrades
+            .iter()
+            .copied()
+            .find(|&u| match c.supply_cards[u as usize].kind {
+                SupplyKind::Upgrade(d) => c.upgrades[d as usize]
+                    .abilities
+                    .contains(&Ability::EvadeCruiser),
+                _ => false,
+            })
+    }
+
+    /// The decisions of a `Pending::Exemption`: ignore the card, or resolve it.
+    pub fn exemption_actions(&self, out: &mut Vec<Action>) {
+        out.push(Action::UseExemption(true));
+        out.push(Action::UseExemption(false));
+    }
+
+    /// Answer the `Pending::Exemption` of the top resolution.
+    pub fn apply_exemption(&mut self, ignore: bool, events: &mut Vec<Event>) {
+        let r = self.resolution.last().unwrap();
+        let Some(Pending::Exemption(x)) = r.pending else {
+            unreachable!("no exemption pending")
+        };
+        let (origin, seat, options) = (r.origin, r.seat, r.options);
+        if !ignore {
+            // Resolve the card as usual, from the start.
+            self.resolution.pop();
+            self.begin_resolution(origin, seat, options, events);
+            return;
+        }
+        let r = self.resolution.last_mut().unwrap();
+        r.pending = None;
+        r.stage = Stage::Finished;
+        match x {
+            Exemption::PapersInOrder => {
+                // The card goes to the discard pile unresolved and the ship flies on.
+                r.ending = Some(Ending::KeepFlying);
+                events.push(Event::Ended {
+                    seat,
+                    ending: Ending::KeepFlying,
+                });
+            }
+            Exemption::CryBaby(card) => {
+                // No Alliance Contact: the Cry Baby is discarded and its owner moves the Cruiser
+                // 1 sector within Alliance Space (ships there then meet it, FF-FLY-15).
+                r.ending = None;
+                self.discard_upgrade(seat, card);
+                let how = ShipMove::OneSectorByRightPlayer;
+                if !self.cruiser_destinations(how).is_empty() {
+                    self.resolution.last_mut().unwrap().pending =
+                        Some(Pending::MoveCruiser { how, mover: seat });
+                }
+            }
+        }
+    }
+
+    /// What `Action::UseExemption` means now.
+    pub fn describe_exemption(&self, ignore: bool) -> String {
+        match (self.resolution.last().and_then(|r| r.pending), ignore) {
+            (Some(Pending::Exemption(Exemption::PapersInOrder)), true) => {
+                "Your Papers are in Order (Solid with Harken): ignore Customs Inspection".into()
+            }
+            (Some(Pending::Exemption(Exemption::PapersInOrder)), false) => {
+                "Resolve Customs Inspection".into()
+            }
+            (Some(Pending::Exemption(Exemption::CryBaby(card))), true) => format!(
+                "Discard {} to ignore the Alliance Cruiser and move it 1 sector",
+                self.content.supply_name(card)
+            ),
+            (Some(Pending::Exemption(Exemption::CryBaby(_))), false) => {
+                "Resolve Alliance Contact".into()
+            }
+            (_, ignore) => format!("Use an exemption: {ignore}"),
+        }
+    }
+
+    /// A Nav card is resolved (or ignored, `resolved = false`): discard it, reshuffle if it says
+    /// so, and go on flying.
     pub fn after_nav(
         &mut self,
         seat: Seat,
         card: Option<NavCardId>,
         ending: Option<Ending>,
+        resolved: bool,
         events: &mut Vec<Event>,
     ) {
         if let Some(card) = card {
@@ -128,9 +282,13 @@ impl Firefly {
             };
             // FF-FLY-28: resolved Nav cards go to the discard pile.
             self.decks.nav[d].discard(card);
-            // FF-FLY-26: after the first reshuffle, a resolved RESHUFFLE card reshuffles the
-            // deck with its discard pile.
-            if def.reshuffle && self.decks.nav_reshuffled[d] {
+            if def.reshuffle && !resolved {
+                // FF-FLY-27: a RESHUFFLE card put on the discard pile without being resolved
+                // reshuffles its deck once the current action has finished.
+                self.decks.nav_reshuffle_due[d] = true;
+            } else if def.reshuffle && self.decks.nav_reshuffled[d] {
+                // FF-FLY-26: after the first reshuffle, a RESHUFFLE card drawn and resolved
+                // reshuffles the deck with its discard pile.
                 self.decks.nav[d].reshuffle(&mut self.chance);
                 events.push(Event::NavReshuffled { deck: d as u8 });
             }
@@ -245,7 +403,8 @@ impl Firefly {
     }
 
     /// FF-FLY-15..17: resolve the Alliance Contact event card for `seat`. Only Outlaw Ships have
-    /// anything to fear from it, so a law-abiding ship resolves nothing.
+    /// anything to fear from it, so a law-abiding ship resolves nothing. A ship with a Cry Baby
+    /// is first asked whether to discard it and ignore the Cruiser.
     pub fn alliance_contact_effect(&mut self, seat: Seat, events: &mut Vec<Event>) {
         if !self.is_outlaw(&self.players[seat as usize]) {
             return;
@@ -255,7 +414,114 @@ impl Firefly {
         };
         events.push(Event::AllianceContact { seat });
         let options = &self.content.events[e as usize].options;
+        if let Some(card) = self.cry_baby(seat) {
+            let mut r = Resolution::new(Origin::Event(e), seat, options);
+            r.pending = Some(Pending::Exemption(Exemption::CryBaby(card)));
+            self.resolution.push(r);
+            return;
+        }
         self.begin_resolution(Origin::Event(e), seat, options, events);
+    }
+
+    /// An event card finished. Alliance Contact met by the ship that is flying (FF-FLY-15):
+    /// its Full Stop ends the Fly action (FF-FLY-9); if the Cruiser was ignored instead (Cry
+    /// Baby) on entering its sector, the Nav card of the sector is drawn now (FF-FLY-3).
+    pub fn after_event(
+        &mut self,
+        e: u8,
+        seat: Seat,
+        ending: Option<Ending>,
+        events: &mut Vec<Event>,
+    ) {
+        if self.content.events[e as usize].id != ALLIANCE_CONTACT || seat != self.current {
+            return;
+        }
+        let Activity::Flying { .. } = self.activity else {
+            return;
+        };
+        match ending {
+            Some(Ending::FullStop) => self.activity = Activity::None,
+            None if !self
+                .resolution
+                .iter()
+                .any(|r| matches!(r.origin, Origin::Nav(_))) =>
+            {
+                self.phase = Phase::Resolving;
+                self.draw_nav(seat, events);
+            }
+            _ => {}
+        }
+    }
+
+    /// FF-FLY-27: once an action has finished, reshuffle the Nav decks whose RESHUFFLE card was
+    /// discarded unresolved during it.
+    pub fn reshuffle_due_nav_decks(&mut self, events: &mut Vec<Event>) {
+        for d in 0..3 {
+            if self.decks.nav_reshuffle_due[d] {
+                self.decks.nav_reshuffle_due[d] = false;
+                self.decks.nav[d].reshuffle(&mut self.chance);
+                events.push(Event::NavReshuffled { deck: d as u8 });
+            }
+        }
+    }
+
+    /// Salvage Op bonuses: when an option marked Salvage Op succeeds — it salvaged something
+    /// (loaded goods, took money or a Ship Upgrade) — every crew, gear and ship ability "after a
+    /// Salvage Op" pays out: `SalvageBonus` loads its items (as storage allows, FF-MISC-3) and
+    /// `SalvageCash` takes its money. A failed Salvage Op (a Kill result, nothing found) earns
+    /// nothing. (FF-MISC-10 names jobs of the Salvage Op type; the base game has none.)
+    pub fn salvage_bonuses(&mut self, done: &Resolution, events: &mut Vec<Event>) {
+        let Some(choice) = done.choice() else { return };
+        if !choice.salvage_op {
+            return;
+        }
+        let gains = |effects: &[Effect]| {
+            effects.iter().any(|e| {
+                matches!(
+                    e,
+                    Effect::Load { .. }
+                        | Effect::LoadUpTo { .. }
+                        | Effect::LoadGoods { .. }
+                        | Effect::LoadPerCrewOnJob { .. }
+                        | Effect::LoadPerCrewWithoutGear { .. }
+                        | Effect::TakeMoney { .. }
+                        | Effect::TakeShipUpgradeFromDiscard
+                )
+            })
+        };
+        let outcome = done.outcome();
+        let succeeded = gains(&choice.effects)
+            || outcome.is_some_and(|o| {
+                gains(&o.effects)
+                    || done
+                        .branch
+                        .is_some_and(|b| gains(&o.choose[b as usize].effects))
+            });
+        if !succeeded {
+            return;
+        }
+        let seat = done.seat;
+        let p = &self.players[seat as usize];
+        let bonuses: Vec<Ability> = self
+            .crew_abilities(p)
+            .chain(self.ship_abilities(p))
+            .filter(|a| {
+                matches!(
+                    a,
+                    Ability::SalvageBonus { .. } | Ability::SalvageCash { .. }
+                )
+            })
+            .cloned()
+            .collect();
+        for a in bonuses {
+            match a {
+                Ability::SalvageBonus { item, amount } => {
+                    self.load(seat, item, amount as u32, events)
+                }
+                Ability::SalvageCash { amount } => self.earn(seat, amount, events),
+                _ => {}
+            }
+        }
     }
 
     /// FF-TURN-2, FF-FLY-20: a turn that starts in the Cutter's sector begins with Reaver Contact.

@@ -212,6 +212,7 @@ impl Firefly {
             Action::LoadGood(i) => format!("Load 1 {}", i.name()),
             Action::TakeUpgrade(u) => format!("Take {}", c.supply_name(u)),
             Action::Purchase(i) => format!("Buy 1 {}", i.name()),
+            Action::UseExemption(ignore) => self.describe_exemption(ignore),
             Action::ConsiderDiscard(x) => match self.phase {
                 Phase::Considering {
                     market: Market::Contact(_),

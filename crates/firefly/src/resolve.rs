@@ -86,6 +86,8 @@ pub enum Pending {
     },
     /// FF-FLY-10: choose the adjacent sector to Evade into.
     Evade,
+    /// The player may ignore the card (Harken's papers, a Cry Baby): `crate::fly::Exemption`.
+    Exemption(crate::fly::Exemption),
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -246,6 +248,10 @@ impl Firefly {
                 Effect::Spend { item, amount } => {
                     self.players[seat as usize].item(*item) >= *amount
                 }
+                // FF-FLY-19 (b), "A Legitimate Tip": no Outlaw Ship, no tip (judged).
+                Effect::MoveCruiser {
+                    how: how @ ShipMove::ToAnOutlawShip,
+                } => !self.cruiser_destinations(*how).is_empty(),
                 _ => true,
             })
     }
@@ -799,6 +805,7 @@ impl Firefly {
                         .into_iter()
                         .map(Action::MoveTo),
                 ),
+                Pending::Exemption(_) => self.exemption_actions(out),
             }
             return;
         }
@@ -943,6 +950,9 @@ impl Firefly {
                 (Pending::Evade, Action::MoveTo(s)) => {
                     r.pending = None;
                     self.move_ship(seat, s, events);
+                }
+                (Pending::Exemption(_), Action::UseExemption(ignore)) => {
+                    self.apply_exemption(ignore, events)
                 }
                 _ => unreachable!("{a:?} is not legal for {pending:?}"),
             }

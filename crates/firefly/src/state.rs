@@ -238,6 +238,8 @@ pub struct Decks {
     pub nav: [Deck<NavCardId>; 3],
     /// FF-FLY-25/26: whether each Nav deck has been reshuffled once.
     pub nav_reshuffled: [bool; 3],
+    /// FF-FLY-27: a RESHUFFLE card was discarded unresolved; reshuffle when the action ends.
+    pub nav_reshuffle_due: [bool; 3],
     pub misbehave: Deck<MisbehaveCardId>,
 }
 

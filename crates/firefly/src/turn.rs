@@ -189,6 +189,7 @@ impl Firefly {
                 contacts,
                 nav,
                 nav_reshuffled: [false; 3],
+                nav_reshuffle_due: [false; 3],
                 misbehave,
             },
             removed: Removed::default(),
@@ -359,12 +360,14 @@ impl Firefly {
                 if *entered > 0 {
                     out.push(Action::Done);
                 }
+                self.jettison_actions(out);
             }
             Phase::Mosey { moved, .. } => {
                 out.extend(self.enterable(self.me().sector).map(Action::MoveTo));
                 if *moved > 0 {
                     out.push(Action::Done);
                 }
+                self.jettison_actions(out);
             }
             Phase::Considering { .. } => self.market_actions(out),
             Phase::Purchasing { .. } | Phase::BuyingGoods { .. } => self.buy_actions(out),
@@ -459,11 +462,7 @@ impl Firefly {
                 }
             }
         }
-        for item in [Item::Fuel, Item::Parts, Item::Cargo, Item::Contraband] {
-            if p.item(item) > 0 {
-                out.push(Action::Jettison(item));
-            }
-        }
+        self.jettison_actions(out);
         for &g in &p.spare_gear {
             for m in &p.crew {
                 if self.can_carry(p, m, g) {
@@ -495,6 +494,18 @@ impl Firefly {
             }
         }
         out.push(Action::EndTurn);
+    }
+
+    /// FF-TURN-7: Fuel, Parts, Cargo and Contraband may be jettisoned at any time of the turn,
+    /// without an action: between actions and between the moves of a Fly action. (Not while a
+    /// card is being resolved: a card's instructions are carried out as one.)
+    fn jettison_actions(&self, out: &mut Vec<Action>) {
+        let p = &self.players[self.current as usize];
+        for item in [Item::Fuel, Item::Parts, Item::Cargo, Item::Contraband] {
+            if p.item(item) > 0 {
+                out.push(Action::Jettison(item));
+            }
+        }
     }
 
     fn take_action(&mut self, kind: &'static str, events: &mut Vec<Event>) {
@@ -578,6 +589,9 @@ impl Firefly {
                 self.end_fly()
             }
             (Phase::Mosey { .. }, Action::MoveTo(s)) => self.mosey_into(s, events),
+            (Phase::FullBurn { .. } | Phase::Mosey { .. }, Action::Jettison(item)) => {
+                self.unload(self.current, item, 1, events)
+            }
             (Phase::Considering { .. }, _) => self.apply_market_action(a, events),
             (Phase::Purchasing { .. }, _) | (Phase::BuyingGoods { .. }, _) => {
                 self.apply_buy_action(a, events)
@@ -690,7 +704,7 @@ impl Firefly {
             if !self.resolution.is_empty() {
                 match self.advance_resolution(events) {
                     Some(done) => {
-                        self.on_resolved(done.origin, done.seat, done.ending, events);
+                        self.on_resolved(done, events);
                         continue;
                     }
                     None => {
@@ -704,6 +718,10 @@ impl Firefly {
                 self.resume_after_interrupt();
             }
             break;
+        }
+        if self.phase == Phase::Actions && self.activity == Activity::None {
+            // The action under way, if any, has finished (FF-FLY-27).
+            self.reshuffle_due_nav_decks(events);
         }
         self.check_standing_goals(events);
         if self.outcome.is_some() {
@@ -719,17 +737,17 @@ impl Firefly {
     }
 
     /// A card or event finished resolving: continue whatever it interrupted.
-    fn on_resolved(
-        &mut self,
-        origin: Origin,
-        seat: Seat,
-        ending: Option<Ending>,
-        events: &mut Vec<Event>,
-    ) {
+    fn on_resolved(&mut self, done: crate::resolve::Resolution, events: &mut Vec<Event>) {
+        self.salvage_bonuses(&done, events);
+        let (origin, seat, ending) = (done.origin, done.seat, done.ending);
         match origin {
-            Origin::Nav(card) => self.after_nav(seat, Some(card), ending, events),
+            // A Nav card with no option chosen was ignored, not resolved (FF-FLY-27).
+            Origin::Nav(card) => {
+                self.after_nav(seat, Some(card), ending, done.chosen.is_some(), events)
+            }
             // Events interrupt; what was under way resumes once the stack is empty (settle).
-            Origin::Event(_) | Origin::Rule => {}
+            Origin::Event(e) => self.after_event(e, seat, ending, events),
+            Origin::Rule => {}
             Origin::Misbehave(_) | Origin::JobStep { .. } | Origin::Goal(_) => {
                 self.after_work_resolution(origin, ending, events)
             }

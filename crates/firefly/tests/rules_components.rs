@@ -74,7 +74,10 @@ fn ff_comp_1_five_supply_decks_of_25_each_at_one_location() {
             ));
         }
         assert!(sectors.insert(d.sector), "two decks in one sector");
-        assert_eq!(c().sectors[d.sector as usize].supply.as_deref(), Some(&*d.def.id));
+        assert_eq!(
+            c().sectors[d.sector as usize].supply.as_deref(),
+            Some(&*d.def.id)
+        );
     }
     let kinds: BTreeSet<u8> = decks
         .iter()
@@ -108,7 +111,11 @@ fn ff_comp_2_five_contact_decks_of_25_jobs() {
     assert_eq!(per.len(), 5);
     for k in names {
         assert_eq!(per[&k], 25, "{}", k.name());
-        assert!(c().contact_sector[k.index()].is_some(), "{} has a location", k.name());
+        assert!(
+            c().contact_sector[k.index()].is_some(),
+            "{} has a location",
+            k.name()
+        );
     }
     // In a game, each deck holds its 25 cards (FF-SETUP-4 shuffled them).
     let g = Firefly::new_game(c(), &Options::new(2, DEFAULT_STORY), 3).unwrap();
@@ -148,13 +155,20 @@ fn ff_comp_5_eleven_set_up_cards_leaders_and_starting_cores() {
         .iter()
         .filter(|&&l| c().crew[l as usize].source == Source::Base)
         .count();
-    let ships = c().ships.iter().filter(|s| s.source == Source::Base).count();
+    let ships = c()
+        .ships
+        .iter()
+        .filter(|s| s.source == Source::Base)
+        .count();
     assert_eq!(leaders + ships, 11);
     // Starting cores are never sold (no price) and are not in any Supply deck.
     for &core in &c().ship_cores {
         let u = &c().upgrades[core as usize];
         assert!(u.drive_core.is_some() && u.cost.is_none(), "{}", u.id);
-        assert!(!c().supply_cards.iter().any(|s| s.kind == SupplyKind::Upgrade(core)));
+        assert!(!c()
+            .supply_cards
+            .iter()
+            .any(|s| s.kind == SupplyKind::Upgrade(core)));
     }
     // Every Leader is a Set Up card, costs nothing and is offered at set-up (FF-SETUP-7).
     for &l in &c().leaders {
@@ -198,7 +212,10 @@ fn ff_comp_11_12_four_fireflies_and_the_fifth_player_kit() {
         assert_eq!(g.players.len(), n as usize);
     }
     let err = Firefly::new_game(c(), &Options::new(5, DEFAULT_STORY), 1).unwrap_err();
-    assert!(matches!(err, SetupError::NotEnoughShips { players: 5, .. }), "{err}");
+    assert!(
+        matches!(err, SetupError::NotEnoughShips { players: 5, .. }),
+        "{err}"
+    );
     // One Cruiser and one Cutter: each is in exactly one sector.
     let g = scenario(TWO_SHIPS);
     assert_eq!(g.cruiser, sector("londinium"));
@@ -266,7 +283,10 @@ fn ff_comp_14_main_drive_slot_and_three_upgrade_slots() {
     choose(&mut g, "Draw a card face down");
     choose(&mut g, "Draw a card face down");
     choose(&mut g, "Done");
-    assert!(!legal(&g).contains(&Action::BuyCard(upgrade)), "no free slot");
+    assert!(
+        !legal(&g).contains(&Action::BuyCard(upgrade)),
+        "no free slot"
+    );
     act(&mut g, Action::BuyCard(core));
     assert_eq!(g.players[0].drive_core, DriveCoreCard::Card(core));
     assert_eq!(g.players[0].upgrades.len(), 3);
@@ -299,7 +319,10 @@ fn ff_comp_15_ship_card_prints_the_crew_maximum() {
     choose(&mut g, "Buy");
     choose(&mut g, "Draw a card face down");
     choose(&mut g, "Done");
-    assert!(!legal(&g).contains(&Action::BuyCard(hire)), "the ship is full");
+    assert!(
+        !legal(&g).contains(&Action::BuyCard(hire)),
+        "the ship is full"
+    );
 }
 
 /// FF-COMP-16: a Supply card's price is its printed price.
@@ -307,7 +330,13 @@ fn ff_comp_15_ship_card_prints_the_crew_maximum() {
 fn ff_comp_16_supply_card_price_is_the_printed_price() {
     let mut g = scenario(TWO_SHIPS);
     let deck = g.supply_deck_at(sector("persephone")).unwrap();
-    let top: Vec<u16> = g.decks.supply[deck as usize].draw_pile().iter().rev().take(3).copied().collect();
+    let top: Vec<u16> = g.decks.supply[deck as usize]
+        .draw_pile()
+        .iter()
+        .rev()
+        .take(3)
+        .copied()
+        .collect();
     choose(&mut g, "Buy");
     for _ in 0..3 {
         choose(&mut g, "Draw a card face down");
@@ -394,7 +423,10 @@ fn ff_comp_18_each_skill_symbol_is_one_point() {
 fn ff_comp_19_keywords_on_gear_and_some_crew() {
     assert!(c().gear.iter().any(|g| !g.keywords.is_empty()));
     assert!(c().crew.iter().any(|m| !m.keywords.is_empty()));
-    assert!(c().crew.iter().any(|m| m.keywords.is_empty()), "only some crew");
+    assert!(
+        c().crew.iter().any(|m| m.keywords.is_empty()),
+        "only some crew"
+    );
     assert_eq!(gear("4wd-mule").keywords, vec![Keyword::Transport]);
 }
 
@@ -402,7 +434,11 @@ fn ff_comp_19_keywords_on_gear_and_some_crew() {
 /// the map shows the Supply planets and the Contacts.
 #[test]
 fn ff_comp_20_board_zones_supply_planets_and_contacts() {
-    let base: Vec<_> = c().sectors.iter().filter(|s| s.source == Source::Base).collect();
+    let base: Vec<_> = c()
+        .sectors
+        .iter()
+        .filter(|s| s.source == Source::Base)
+        .collect();
     assert!(base.iter().all(|s| s.zone != Zone::Rim));
     assert!(base.iter().any(|s| s.zone == Zone::Alliance));
     assert!(base.iter().any(|s| s.zone == Zone::Border));
@@ -429,14 +465,28 @@ fn ff_comp_8_story_cards_are_base_story_cards() {
 #[test]
 fn ff_card_1_named_nav_cards() {
     let ac = nav("alliance-cruiser");
-    assert_eq!((ac.name.as_str(), ac.deck, ac.reshuffle), ("Alliance Cruiser", NavDeckName::Alliance, true));
+    assert_eq!(
+        (ac.name.as_str(), ac.deck, ac.reshuffle),
+        ("Alliance Cruiser", NavDeckName::Alliance, true)
+    );
     let rc = nav("reaver-cutter");
-    assert_eq!((rc.name.as_str(), rc.deck, rc.reshuffle), ("Reaver Cutter", NavDeckName::Border, true));
+    assert_eq!(
+        (rc.name.as_str(), rc.deck, rc.reshuffle),
+        ("Reaver Cutter", NavDeckName::Border, true)
+    );
     for (id, name, deck) in [
-        ("alliance-entanglements", "Alliance Entanglements", NavDeckName::Alliance),
+        (
+            "alliance-entanglements",
+            "Alliance Entanglements",
+            NavDeckName::Alliance,
+        ),
         ("cruiser-patrol", "Cruiser Patrol", NavDeckName::Alliance),
         ("reaver-bait", "Reaver Bait", NavDeckName::Border),
-        ("reavers-on-the-hunt", "Reavers on the Hunt", NavDeckName::Border),
+        (
+            "reavers-on-the-hunt",
+            "Reavers on the Hunt",
+            NavDeckName::Border,
+        ),
     ] {
         let n = nav(id);
         assert_eq!((n.name.as_str(), n.deck, n.reshuffle), (name, deck, false));
@@ -453,7 +503,11 @@ fn ff_card_2_event_cards() {
     let names: Vec<&str> = c().events.iter().map(|e| e.name.as_str()).collect();
     assert!(names.contains(&"Alliance Contact"));
     assert!(names.contains(&"Reaver Contact"));
-    let rc = c().events.iter().find(|e| e.id == "reaver-contact").unwrap();
+    let rc = c()
+        .events
+        .iter()
+        .find(|e| e.id == "reaver-contact")
+        .unwrap();
     assert_eq!(rc.options.len(), 2);
     assert_eq!(rc.options[1].name, "Crazy Ivan!");
 }
@@ -509,7 +563,11 @@ sector = "londinium"
         .unwrap() as SupplyCardId;
     assert!(gear("pistol").keywords.contains(&Keyword::Firearm));
     assert!(g.price(0, pistol) < gear("pistol").cost);
-    assert_eq!(g.price(1, pistol), gear("pistol").cost, "Monty pays full price");
+    assert_eq!(
+        g.price(1, pistol),
+        gear("pistol").cost,
+        "Monty pays full price"
+    );
 }
 
 /// FF-CARD-6: the "Cry Baby" (helps avoid the Alliance), and the TRANSPORT gear "Fast Horses" and
@@ -521,7 +579,9 @@ fn ff_card_6_cry_baby_fast_horses_and_4wd_mule() {
     assert!(gear("4wd-mule").keywords.contains(&Keyword::Transport));
     assert!(gear("fast-horses")
         .abilities
-        .contains(&Ability::DiscardForKeyword { keyword: Keyword::Transport }));
+        .contains(&Ability::DiscardForKeyword {
+            keyword: Keyword::Transport
+        }));
 }
 
 /// FF-CARD-7: the Story Card "The King of All Londinium".
@@ -571,7 +631,11 @@ fn ff_place_1_contacts_are_dealt_with_where_named() {
         ("persephone", "Badger"),
         ("londinium", "Harken"),
     ] {
-        let g = scenario(&TWO_SHIPS.replacen("sector = \"persephone\"", &format!("sector = \"{id}\""), 1));
+        let g = scenario(&TWO_SHIPS.replacen(
+            "sector = \"persephone\"",
+            &format!("sector = \"{id}\""),
+            1,
+        ));
         assert!(can(&g, &format!("Deal with {who}")), "{id}: {:?}", menu(&g));
     }
     let g = scenario(&TWO_SHIPS.replacen("sector = \"persephone\"", "sector = \"boros\"", 1));

@@ -33,7 +33,11 @@ fn pick_and_place(g: &mut Firefly) -> (Vec<Seat>, Vec<Seat>) {
         let a = legal(g)[0];
         act(g, a);
         assert_eq!(g.phase, Phase::ChooseShip);
-        assert_eq!(seat(g), *picked.last().unwrap(), "the same player picks the ship");
+        assert_eq!(
+            seat(g),
+            *picked.last().unwrap(),
+            "the same player picks the ship"
+        );
         let a = legal(g)[0];
         act(g, a);
     }
@@ -50,7 +54,10 @@ fn pick_and_place(g: &mut Firefly) -> (Vec<Seat>, Vec<Seat>) {
 #[test]
 fn ff_setup_1_the_board_is_laid_out() {
     assert_eq!(
-        c().sectors.iter().filter(|s| s.source == Source::Base).count(),
+        c().sectors
+            .iter()
+            .filter(|s| s.source == Source::Base)
+            .count(),
         100
     );
     for (s, ns) in c().neighbours.iter().enumerate() {
@@ -165,7 +172,10 @@ fn ff_setup_8_highest_roller_picks_first_and_ties_roll_again() {
     ch.script_d6([6, 1, 6, 4, 2, 5]);
     let (first, rounds) = first_pick_roll(&mut ch, 4);
     assert_eq!(first, 2);
-    assert_eq!(rounds, vec![vec![(0, 6), (1, 1), (2, 6), (3, 4)], vec![(0, 2), (2, 5)]]);
+    assert_eq!(
+        rounds,
+        vec![vec![(0, 6), (1, 1), (2, 6), (3, 4)], vec![(0, 2), (2, 5)]]
+    );
     assert_eq!(ch.scripted_remaining(), 0);
 
     // In a game, the first picker is the first to choose a Leader.
@@ -254,7 +264,10 @@ fn ff_setup_10_11_12_placement_order_and_first_turn() {
     assert_eq!(g.phase, Phase::Actions);
     assert_eq!(g.current, picked[0]);
     let ev = choose(&mut g, "End turn");
-    assert!(happened(&ev, |e| matches!(e, Event::TurnStarted { seat, .. } if *seat == (picked[0] + 1) % 4)));
+    assert!(happened(
+        &ev,
+        |e| matches!(e, Event::TurnStarted { seat, .. } if *seat == (picked[0] + 1) % 4)
+    ));
 }
 
 /// FF-SETUP-11 (judged with FF-FLY-12): a Firefly may not be placed in the Reaver Cutter's
@@ -281,8 +294,12 @@ fn pick_and_place_until_placing(g: &mut Firefly) {
 fn ff_setup_13_22_one_story_card_with_its_set_up_changes() {
     let err = Firefly::new_game(c(), &Options::new(2, "No Such Story"), 1).unwrap_err();
     assert!(matches!(err, SetupError::Story(_)));
-    let mut g =
-        Firefly::new_game(c(), &Options::new(2, "First Time in the Captain's Chair"), 1).unwrap();
+    let mut g = Firefly::new_game(
+        c(),
+        &Options::new(2, "First Time in the Captain's Chair"),
+        1,
+    )
+    .unwrap();
     assert_eq!(g.story_def().title, "First Time in the Captain's Chair");
     let (_, _) = pick_and_place(&mut g);
     assert_eq!(g.phase, Phase::StartingJobs);
@@ -295,11 +312,15 @@ fn ff_setup_13_22_one_story_card_with_its_set_up_changes() {
         assert_eq!(p.hand.len(), 2);
         assert_eq!(
             from,
-            [ContactName::Harken, ContactName::AmnonDuul].into_iter().collect()
+            [ContactName::Harken, ContactName::AmnonDuul]
+                .into_iter()
+                .collect()
         );
     }
     // "Planetary Sector" means a sector with a planet (FF-MISC-17).
-    assert!(!c().sectors[sector("persephone") as usize].planets.is_empty());
+    assert!(!c().sectors[sector("persephone") as usize]
+        .planets
+        .is_empty());
 }
 
 /// FF-SETUP-14: "The King of All Londinium" is the recommended first story: it is the default.
@@ -370,9 +391,13 @@ fn ff_setup_17_first_game_variant_deals_three_jobs() {
             .collect();
         assert_eq!(
             from,
-            [ContactName::Harken, ContactName::AmnonDuul, ContactName::Patience]
-                .into_iter()
-                .collect()
+            [
+                ContactName::Harken,
+                ContactName::AmnonDuul,
+                ContactName::Patience
+            ]
+            .into_iter()
+            .collect()
         );
         assert_eq!(p.hand.len(), 3);
     }
@@ -421,7 +446,11 @@ fn ff_setup_20_no_bounty_deck_in_the_base_game() {
     let g = new(2, 6);
     let cards = g.decks.supply.iter().map(|d| d.draw_len()).sum::<usize>()
         + g.decks.contacts.iter().map(|d| d.draw_len()).sum::<usize>()
-        + g.decks.nav.iter().map(|d| d.draw_len() + d.discard_len()).sum::<usize>()
+        + g.decks
+            .nav
+            .iter()
+            .map(|d| d.draw_len() + d.discard_len())
+            .sum::<usize>()
         + g.decks.misbehave.draw_len();
     assert_eq!(cards, 125 + 125 + 80 + 40);
 }

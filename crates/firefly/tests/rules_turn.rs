@@ -4,8 +4,8 @@
 use std::collections::VecDeque;
 
 use tabletop_firefly::content::*;
-use tabletop_firefly::testing::*;
 use tabletop_firefly::resolve::Origin;
+use tabletop_firefly::testing::*;
 use tabletop_firefly::{Event, Phase};
 
 fn reaver_contact() -> u8 {
@@ -58,14 +58,12 @@ fn path(from: &str, to: &str) -> Vec<SectorId> {
     p
 }
 
-
 /// FF-TURN-1: turns go clockwise: ending a turn passes play to the player on the left; the
 /// round ends when play comes back to the first player.
 #[test]
 fn ff_turn_1_play_passes_to_the_left() {
-    let three = format!(
-        "{TWO}\n[[player]]\nleader = \"nandi\"\nship = \"bonanza\"\nsector = \"athens\"\n"
-    );
+    let three =
+        format!("{TWO}\n[[player]]\nleader = \"nandi\"\nship = \"bonanza\"\nsector = \"athens\"\n");
     let mut g = scenario(&three);
     assert_eq!(g.current, 0);
     let mut order = vec![];
@@ -94,7 +92,11 @@ fn ff_turn_2_reaver_contact_comes_first() {
     assert_eq!(r.origin, Origin::Event(reaver_contact()));
     assert_eq!(g.turn.taken, 0);
     // The other player's turn does not start with it.
-    let g = scenario(&at("border-19", "").replacen("[[player]]", "cutter = \"border-10\"\n[[player]]", 1));
+    let g = scenario(&at("border-19", "").replacen(
+        "[[player]]",
+        "cutter = \"border-10\"\n[[player]]",
+        1,
+    ));
     assert_eq!(g.phase, Phase::Actions);
 }
 
@@ -103,7 +105,13 @@ fn ff_turn_2_reaver_contact_comes_first() {
 fn ff_turn_3_four_action_types() {
     // At Persephone: a Supply planet, Badger, and Make-Work (a planetary sector).
     let g = scenario(TWO);
-    for a in ["Fly: Full Burn", "Fly: Mosey", "Buy", "Deal with Badger", "Work: Make-Work"] {
+    for a in [
+        "Fly: Full Burn",
+        "Fly: Mosey",
+        "Buy",
+        "Deal with Badger",
+        "Work: Make-Work",
+    ] {
         assert!(can(&g, a), "{a}: {:?}", menu(&g));
     }
 }
@@ -128,7 +136,10 @@ fn ff_turn_4_5_two_different_actions() {
 /// uses no action. Passengers and Fugitives are not jettisoned.
 #[test]
 fn ff_turn_7_jettison_uses_no_action() {
-    let mut g = scenario(&at("border-10", "cargo = 1\ncontraband = 1\npassengers = 1\nfugitives = 1"));
+    let mut g = scenario(&at(
+        "border-10",
+        "cargo = 1\ncontraband = 1\npassengers = 1\nfugitives = 1",
+    ));
     for i in [Item::Fuel, Item::Parts, Item::Cargo, Item::Contraband] {
         assert!(can(&g, &format!("Jettison 1 {}", i.name())), "{i:?}");
     }
@@ -178,7 +189,11 @@ fn ff_turn_9_contacts_use_no_action() {
     let mut g = scenario(&at("bernadette", "contraband = 1"));
     choose(&mut g, "Mosey");
     choose(&mut g, "Move to Londinium");
-    assert_eq!(g.players[0].item(Item::Contraband), 0, "Alliance Contact happened");
+    assert_eq!(
+        g.players[0].item(Item::Contraband),
+        0,
+        "Alliance Contact happened"
+    );
     assert_eq!(g.phase, Phase::Actions);
     assert_eq!(g.turn.taken, 1);
     assert!(can(&g, "Deal with Harken"));
@@ -193,7 +208,10 @@ fn ff_turn_10_pass_the_dinosaur() {
     choose(&mut g, "Mosey");
     choose(&mut g, "Move to");
     let ev = choose(&mut g, "End turn (pass the Dinosaur)");
-    assert!(happened(&ev, |e| matches!(e, Event::TurnStarted { seat: 1, .. })));
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::TurnStarted { seat: 1, .. }
+    )));
     assert_eq!(g.current, 1);
     assert_eq!(g.turn.taken, 0);
 }
