@@ -145,7 +145,12 @@ impl Mandalorian {
                 return Err("a hand is above the hand size".into());
             }
         }
-        // Views: other hands and threats looked at by others are hidden.
+        Ok(())
+    }
+
+    /// Views: each seat sees its own hand, and neither other hands nor threats looked at by
+    /// others (MA-INFO-1, -2, -3). Separate because rendering views is slow.
+    pub fn check_views(&self) -> Result<(), String> {
         for seat in 0..self.seats.len() as u8 {
             let v = self.view_of(seat);
             let own: Vec<CardId> = v.hand.iter().map(|h| h.id).collect();

