@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
+use tabletop_bots::firefly::FireflyBot;
 use tabletop_bots::Bot;
 use tabletop_core::{Game, Seat};
 use tabletop_firefly::content::render::{self, Names};
@@ -191,11 +192,10 @@ fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
     }
 }
 
-/// The bots: `bot` is the best Firefly bot there is, `random` plays uniformly random actions.
+/// The bots: `bot` is the heuristic Firefly captain, `random` plays uniformly random actions.
 pub fn make_bot(name: &str, seat: Seat, seed: u64) -> Box<dyn Bot<Firefly>> {
     match name {
-        // Until the heuristic Firefly bot lands, `bot` is the random bot.
-        "bot" => driver::generic_bot::<Firefly>("random", seat, seed),
+        "bot" => Box::new(FireflyBot::new(seed)),
         other => driver::generic_bot::<Firefly>(other, seat, seed),
     }
 }
