@@ -1807,3 +1807,106 @@ fn cards(content: &'static Content, a: CardsArgs) -> Result<()> {
     println!("({shown} cards)");
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop_core::{Actor, NewGame};
+
+    /// Every text of the interface, at every decision of bot games: nothing panics, hidden
+    /// cards stay hidden, and every legal action has a card or an explanation.
+    #[test]
+    fn every_decision_renders() {
+        let content = Content::builtin();
+        let mut events = Vec::new();
+        let mut legal = Vec::new();
+        let mut phases = std::collections::BTreeSet::new();
+        for seed in 0..12u64 {
+            let players = 2 + (seed % 3) as u8;
+            let story = &content.stories[seed as usize % content.stories.len()];
+            let mut o = Options::new(players, &story.id);
+            o.max_rounds = Some(25);
+            let mut g = Firefly::new_game(content, &o, seed).unwrap();
+            let mut bots: Vec<Box<dyn Bot<Firefly>>> = (0..players)
+                .map(|s| {
+                    make_bot(
+                        if s % 2 == 0 { "bot" } else { "random" },
+                        s,
+                        seed + s as u64,
+                    )
+                })
+                .collect();
+            let mut step = 0u32;
+            while let Actor::Seat(seat) = g.actor() {
+                g.legal_actions(&mut legal);
+                phases.insert(
+                    format!("{:?}", g.phase)
+                        .split([' ', '{', '('])
+                        .next()
+                        .unwrap()
+                        .to_string(),
+                );
+                let h = g.header(seat);
+                assert!(!h.contains("{ ") || h.contains("Resolving"), "{h}");
+                if (step / 97) * 97 == step {
+                    let all = g.show(seat);
+                    for other in 0..players {
+                        if other != seat {
+                            // Another seat's view never lists this seat's hand.
+                            let v = g.show(other);
+                            for &j in &g.player(seat).hand {
+                                let name = format!("  {}", job_line(content, j));
+                                assert!(!v.contains(&name), "seat {other} sees {name}");
+                            }
+                        }
+                    }
+                    assert!(all.contains("Story:"));
+                }
+                for n in 1..=legal.len() {
+                    g.card(seat, &n.to_string(), &legal).unwrap();
+                }
+                assert!(g
+                    .card(seat, &(legal.len() + 1).to_string(), &legal)
+                    .is_err());
+                g.card(seat, "", &legal).unwrap();
+                let a = bots[seat as usize].choose(&g, seat, &legal);
+                let public = g.public_description(a, Viewer::Public);
+                if let Action::AcceptJob(j) = a {
+                    assert!(!public.contains(&content.jobs[j as usize].name));
+                }
+                events.clear();
+                g.apply(a, &mut events).unwrap();
+                for e in &events {
+                    for v in [Viewer::All, Viewer::Public, Viewer::Seat(seat)] {
+                        let line = g.event_line(e, v);
+                        if let (Event::JobAccepted { job, .. }, Viewer::Public) = (e, v) {
+                            assert!(!line.unwrap().contains(&content.jobs[*job as usize].name));
+                        }
+                    }
+                }
+                step += 1;
+                assert!(step < 200_000, "runaway game, seed {seed}");
+            }
+            assert!(g.summary().contains("Final standings"));
+        }
+        for p in [
+            "ChooseLeader",
+            "Actions",
+            "Resolving",
+            "Considering",
+            "ChooseCrew",
+        ] {
+            assert!(phases.contains(p), "no decision in phase {p}: {phases:?}");
+        }
+    }
+
+    #[test]
+    fn cards_can_be_looked_up_by_name() {
+        let g = Firefly::new_game(Content::builtin(), &Options::new(2, DEFAULT_STORY), 1).unwrap();
+        let t = card_for(&g, 0, "serenity", &[]).unwrap();
+        assert!(t.contains("(Ship)"), "{t}");
+        assert!(card_for(&g, 0, "no such card at all", &[]).is_err());
+        let e = card_for(&g, 0, "a", &[]).unwrap_err();
+        assert!(e.contains("Be more precise"), "{e}");
+    }
+}
