@@ -92,6 +92,10 @@ pub enum Action {
     /// Ignore the card (`true`: Harken's "Your Papers are in Order", a Cry Baby) or resolve it.
     UseExemption(bool),
 
+    // ---- trading (FF-TRADE, no action) ----
+    /// Open, build, propose or answer an offer between players in the same sector.
+    Trade(crate::trade::TradeAction),
+
     // ---- buy and deal ----
     /// Consider this card from the discard pile (FF-BUY-3, FF-DEAL-2).
     ConsiderDiscard(u16),

@@ -192,4 +192,12 @@ pub enum Event {
     GameOver {
         reason: String,
     },
+    /// FF-TRADE: an offer was accepted; `gave` and `got` are the cards that changed ships (the
+    /// goods and credits have their own `Items` and `Money` events).
+    Traded {
+        from: Seat,
+        to: Seat,
+        gave: Vec<SupplyCardId>,
+        got: Vec<SupplyCardId>,
+    },
 }

@@ -213,6 +213,7 @@ impl Firefly {
             Action::TakeUpgrade(u) => format!("Take {}", c.supply_name(u)),
             Action::Purchase(i) => format!("Buy 1 {}", i.name()),
             Action::UseExemption(ignore) => self.describe_exemption(ignore),
+            Action::Trade(t) => self.describe_trade(t),
             Action::ConsiderDiscard(x) => match self.phase {
                 Phase::Considering {
                     market: Market::Contact(_),

@@ -13,6 +13,7 @@ pub mod fly;
 pub mod resolve;
 pub mod ship;
 pub mod state;
+pub mod trade;
 pub mod turn;
 pub mod work;
 

@@ -194,6 +194,10 @@ pub enum Phase {
     PayCuts { job: JobId, next: u8 },
     /// A card option or test is being resolved (see `Firefly::resolution`).
     Resolving,
+    /// FF-TRADE: the active player builds an offer to a player in the same sector.
+    Trading(crate::trade::Offer),
+    /// FF-TRADE-3: the offer's receiver (the actor now) accepts or refuses it.
+    TradeAnswer(crate::trade::Offer),
     /// The game is over.
     Over,
 }

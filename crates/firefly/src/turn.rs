@@ -377,6 +377,7 @@ impl Firefly {
             Phase::ChooseCrew { .. } => self.choose_crew_actions(out),
             Phase::PayCuts { .. } => self.pay_cut_actions(out),
             Phase::Resolving => self.resolution_actions(out),
+            Phase::Trading(_) | Phase::TradeAnswer(_) => self.trade_actions(out),
         }
     }
 
@@ -493,6 +494,10 @@ impl Firefly {
                 }
             }
         }
+        // FF-TURN-6, FF-TRADE-1: trade with a player in the same sector (`crate::trade`).
+        for s in self.trade_partners() {
+            out.push(Action::Trade(crate::trade::TradeAction::With(s)));
+        }
         out.push(Action::EndTurn);
     }
 
@@ -602,6 +607,9 @@ impl Firefly {
             (Phase::ChooseCrew { .. }, _) => self.apply_choose_crew(a, events),
             (Phase::PayCuts { .. }, Action::PayCut(pay)) => self.apply_pay_cut(pay, events),
             (Phase::Resolving, _) => self.apply_resolution_action(a, events),
+            (Phase::Trading(_) | Phase::TradeAnswer(_), Action::Trade(t)) => {
+                self.apply_trade(t, events)
+            }
             (ph, a) => unreachable!("{a:?} is not legal in {ph:?}"),
         }
         self.settle(events);
@@ -652,6 +660,8 @@ impl Firefly {
                 events.push(Event::Undisgruntled { seat, crew: card });
             }
             Action::EndTurn => self.end_turn(events),
+            // FF-TURN-6, FF-TRADE-1: trading uses no action.
+            Action::Trade(t) => self.apply_trade(t, events),
             Action::Dismiss(card) => {
                 let i = self.me().crew_index(card).unwrap();
                 self.discard_crew(seat, i, events);
@@ -728,7 +738,10 @@ impl Firefly {
             self.phase = Phase::Over;
             return;
         }
-        if !matches!(
+        if let Phase::TradeAnswer(o) = &self.phase {
+            // FF-TRADE-3: the other player answers, on the active player's turn.
+            self.actor = o.to;
+        } else if !matches!(
             self.phase,
             Phase::ChooseLeader | Phase::ChooseShip | Phase::PlaceShip | Phase::StartingJobs
         ) {

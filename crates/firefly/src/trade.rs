@@ -1,0 +1,396 @@
+//! Trading between players (FF-TRADE, FF-TURN-6).
+//!
+//! While two or more ships are stopped in the same sector, their players "may buy, sell and swap
+//! crew, Fuel, Parts, Cargo, Contraband, Ship Upgrades and Gear with no restrictions"
+//! (FF-TRADE-2), using no action (FF-TRADE-1). This is the only place where a player decides on
+//! another player's turn, so it is modelled as an offer and an answer, each an explicit decision
+//! of its own seat (no hidden default):
+//!
+//! 1. In the Actions phase the active player may open an offer to any player whose ship is in
+//!    the same sector: `TradeAction::With(seat)` ([`Phase::Trading`]).
+//! 2. They build it one thing at a time: `Give(x)` adds something of theirs, `Ask(x)` something
+//!    of the other player's. A thing is one Fuel, Part, Cargo or Contraband, one crew, Gear or
+//!    Ship Upgrade card, or credits in steps of $100, $500 and $1,000 (so "$700" is three
+//!    steps). Credits are offered on one side only. Every step adds, so the list of legal
+//!    actions stays short (about 30 at most) and an offer is built in a bounded number of steps.
+//! 3. `Propose` hands the decision to the other player ([`Phase::TradeAnswer`]): the engine's
+//!    actor switches to that seat, which answers `Accept` or `Refuse` (FF-TRADE-3: trading on
+//!    someone else's turn). Then play returns to the active player. `Cancel` drops an offer
+//!    before it is made.
+//!
+//! What can be traded (FF-TRADE-5): Fuel, Parts, Cargo, Contraband, hired crew, Gear (carried
+//! or set aside) and Ship Upgrades — not jobs, Passengers, Fugitives, Leaders or Drive Cores. An
+//! offer can only be proposed (and accepted) if both ships can take what they get: the crew
+//! maximum, Upgrade slots and the Hold and Stash (FF-TRADE-6, FF-MISC-3), counted after the
+//! whole exchange (so full holds can swap Cargo for Cargo).
+//!
+//! Judged details: a traded crew member leaves their gear aboard the old ship, set aside, as
+//! when hired away (FF-CREW-14), unless the gear is traded too; they keep their Disgruntled and
+//! Wanted tokens (the same card changes ships). Traded Gear arrives set aside, to be handed out
+//! with the free Equip action. Only the active player opens offers: the engine has one decider
+//! at a time, and every trade involves the active player's turn, so a trade between two other
+//! players is not modelled. The chance to trade ends when a ship leaves (FF-TRADE-4): offers
+//! exist only between ships in the same sector during the active player's Actions phase.
+
+use serde::{Deserialize, Serialize};
+use tabletop_core::Seat;
+
+use crate::action::Action;
+use crate::content::*;
+use crate::event::Event;
+use crate::state::*;
+
+/// Credit steps an offer can add (FF-TRADE-2: credits are the price of a sale).
+pub const MONEY_STEPS: [u32; 3] = [100, 500, 1000];
+
+/// Goods that can be traded (FF-TRADE-2); Passengers and Fugitives cannot (FF-TRADE-5).
+pub const TRADE_GOODS: [Item; 4] = [Item::Fuel, Item::Parts, Item::Cargo, Item::Contraband];
+
+/// One thing added to an offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "t", content = "v", rename_all = "kebab-case")]
+pub enum Tradeable {
+    /// One Fuel, Part, Cargo or Contraband.
+    Goods(Item),
+    /// A hired crew, Gear or Ship Upgrade card.
+    Card(SupplyCardId),
+    /// Credits.
+    Money(u32),
+}
+
+/// A trading decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "t", content = "v", rename_all = "kebab-case")]
+pub enum TradeAction {
+    /// Open an offer to the player in this seat (same sector).
+    With(Seat),
+    /// Add this to what you give.
+    Give(Tradeable),
+    /// Add this to what you ask for.
+    Ask(Tradeable),
+    /// Make the offer: the other player answers.
+    Propose,
+    /// Drop the offer.
+    Cancel,
+    /// The other player's answers.
+    Accept,
+    Refuse,
+}
+
+/// What one side of a trade hands over.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Bundle {
+    /// Goods, indexed by [`Item::index`].
+    pub goods: [u8; 6],
+    pub cards: Vec<SupplyCardId>,
+    pub money: u32,
+}
+
+impl Bundle {
+    pub fn is_empty(&self) -> bool {
+        self.money == 0 && self.cards.is_empty() && self.goods.iter().all(|&n| n == 0)
+    }
+}
+
+/// An offer from the active player (`from`) to another player (`to`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Offer {
+    pub from: Seat,
+    pub to: Seat,
+    /// What `from` gives.
+    pub give: Bundle,
+    /// What `from` asks of `to`.
+    pub ask: Bundle,
+}
+
+impl Firefly {
+    /// The players the active player may trade with now: ships in the same sector (FF-TRADE-1).
+    pub fn trade_partners(&self) -> Vec<Seat> {
+        let me = &self.players[self.current as usize];
+        self.players
+            .iter()
+            .filter(|q| q.seat != me.seat && q.placed && q.sector == me.sector)
+            .map(|q| q.seat)
+            .collect()
+    }
+
+    /// The cards of a player that may be traded (FF-TRADE-2, FF-TRADE-5): hired crew (not the
+    /// Leader), Gear carried or set aside, Ship Upgrades (not the Drive Core).
+    pub fn tradeable_cards(&self, seat: Seat) -> Vec<SupplyCardId> {
+        let p = &self.players[seat as usize];
+        let mut v = Vec::new();
+        for m in &p.crew {
+            if let CrewCard::Hired(c) = m.card {
+                v.push(c);
+            }
+        }
+        for m in &p.crew {
+            v.extend(m.gear.iter().copied());
+        }
+        v.extend(p.spare_gear.iter().copied());
+        v.extend(p.upgrades.iter().copied());
+        v
+    }
+
+    /// What `seat` could still add to its side of an offer.
+    fn still_tradeable(&self, seat: Seat, side: &Bundle, other: &Bundle) -> Vec<Tradeable> {
+        let p = &self.players[seat as usize];
+        let mut v = Vec::new();
+        for item in TRADE_GOODS {
+            if p.item(item) > side.goods[item.index()] {
+                v.push(Tradeable::Goods(item));
+            }
+        }
+        for c in self.tradeable_cards(seat) {
+            if !side.cards.contains(&c) {
+                v.push(Tradeable::Card(c));
+            }
+        }
+        if other.money == 0 {
+            for step in MONEY_STEPS {
+                if p.money >= side.money + step {
+                    v.push(Tradeable::Money(step));
+                }
+            }
+        }
+        v
+    }
+
+    /// Legal actions in [`Phase::Trading`] and [`Phase::TradeAnswer`].
+    pub fn trade_actions(&self, out: &mut Vec<Action>) {
+        match &self.phase {
+            Phase::Trading(o) => {
+                for x in self.still_tradeable(o.from, &o.give, &o.ask) {
+                    out.push(Action::Trade(TradeAction::Give(x)));
+                }
+                for x in self.still_tradeable(o.to, &o.ask, &o.give) {
+                    out.push(Action::Trade(TradeAction::Ask(x)));
+                }
+                if !(o.give.is_empty() && o.ask.is_empty()) && self.trade_fits(o) {
+                    out.push(Action::Trade(TradeAction::Propose));
+                }
+                out.push(Action::Trade(TradeAction::Cancel));
+            }
+            Phase::TradeAnswer(o) => {
+                if self.trade_fits(o) {
+                    out.push(Action::Trade(TradeAction::Accept));
+                }
+                out.push(Action::Trade(TradeAction::Refuse));
+            }
+            _ => unreachable!("not trading"),
+        }
+    }
+
+    /// Apply a trading decision.
+    pub fn apply_trade(&mut self, t: TradeAction, events: &mut Vec<Event>) {
+        match t {
+            TradeAction::With(to) => {
+                self.phase = Phase::Trading(Offer {
+                    from: self.current,
+                    to,
+                    give: Bundle::default(),
+                    ask: Bundle::default(),
+                });
+            }
+            TradeAction::Give(x) | TradeAction::Ask(x) => {
+                let Phase::Trading(o) = &mut self.phase else {
+                    unreachable!()
+                };
+                let side = if matches!(t, TradeAction::Give(_)) {
+                    &mut o.give
+                } else {
+                    &mut o.ask
+                };
+                match x {
+                    Tradeable::Goods(i) => side.goods[i.index()] += 1,
+                    Tradeable::Card(c) => side.cards.push(c),
+                    Tradeable::Money(m) => side.money += m,
+                }
+            }
+            TradeAction::Propose => {
+                let Phase::Trading(o) = std::mem::replace(&mut self.phase, Phase::Actions) else {
+                    unreachable!()
+                };
+                self.phase = Phase::TradeAnswer(o);
+            }
+            TradeAction::Cancel | TradeAction::Refuse => self.phase = Phase::Actions,
+            TradeAction::Accept => {
+                let Phase::TradeAnswer(o) = std::mem::replace(&mut self.phase, Phase::Actions)
+                else {
+                    unreachable!()
+                };
+                self.exchange(&o, events);
+            }
+        }
+    }
+
+    /// Whether both ships can take what the offer gives them (FF-TRADE-6).
+    pub fn trade_fits(&self, o: &Offer) -> bool {
+        let mut a = self.players[o.from as usize].clone();
+        let mut b = self.players[o.to as usize].clone();
+        if !self.owns(&a, &o.give) || !self.owns(&b, &o.ask) {
+            return false;
+        }
+        self.transfer(&mut a, &mut b, &o.give);
+        self.transfer(&mut b, &mut a, &o.ask);
+        self.within_limits(&a) && self.within_limits(&b)
+    }
+
+    fn owns(&self, p: &Player, b: &Bundle) -> bool {
+        p.money >= b.money
+            && TRADE_GOODS.iter().all(|&i| p.item(i) >= b.goods[i.index()])
+            && b.cards
+                .iter()
+                .all(|c| self.tradeable_cards(p.seat).contains(c))
+    }
+
+    fn within_limits(&self, p: &Player) -> bool {
+        let (h, s) = self.storage_boxes(p);
+        p.crew.len() <= self.max_crew(p)
+            && p.upgrades.len() <= self.upgrade_slots(p)
+            && Firefly::storage_used_half(p) <= 2 * (h + s)
+    }
+
+    /// Move a bundle from one player to another (on copies to check, or for real).
+    fn transfer(&self, from: &mut Player, to: &mut Player, b: &Bundle) {
+        from.money -= b.money;
+        to.money += b.money;
+        for i in TRADE_GOODS {
+            let n = b.goods[i.index()];
+            from.items[i.index()] -= n;
+            to.items[i.index()] += n;
+        }
+        // Gear and upgrades first, so that a crew member traded with their gear leaves none of
+        // it behind.
+        for &c in &b.cards {
+            match self.content.supply_cards[c as usize].kind {
+                SupplyKind::Gear(_) => {
+                    for m in &mut from.crew {
+                        m.gear.retain(|&g| g != c);
+                    }
+                    from.spare_gear.retain(|&g| g != c);
+                    to.spare_gear.push(c);
+                }
+                SupplyKind::Upgrade(_) => {
+                    from.upgrades.retain(|&u| u != c);
+                    to.upgrades.push(c);
+                }
+                SupplyKind::Crew(_) => {}
+            }
+        }
+        for &c in &b.cards {
+            if let SupplyKind::Crew(_) = self.content.supply_cards[c as usize].kind {
+                let i = from
+                    .crew_index(CrewCard::Hired(c))
+                    .expect("a traded crew member is aboard");
+                let mut m = from.crew.remove(i);
+                from.spare_gear.append(&mut m.gear);
+                to.crew.push(m);
+            }
+        }
+    }
+
+    /// Carry out an accepted offer.
+    fn exchange(&mut self, o: &Offer, events: &mut Vec<Event>) {
+        let (fi, ti) = (o.from as usize, o.to as usize);
+        let mut a = self.players[fi].clone();
+        let mut b = self.players[ti].clone();
+        self.transfer(&mut a, &mut b, &o.give);
+        self.transfer(&mut b, &mut a, &o.ask);
+        self.players[fi] = a;
+        self.players[ti] = b;
+        for (giver, taker, bundle) in [(o.from, o.to, &o.give), (o.to, o.from, &o.ask)] {
+            if bundle.money > 0 {
+                events.push(Event::Money {
+                    seat: giver,
+                    delta: -(bundle.money as i64),
+                });
+                events.push(Event::Money {
+                    seat: taker,
+                    delta: bundle.money as i64,
+                });
+            }
+            for i in TRADE_GOODS {
+                let n = bundle.goods[i.index()] as i32;
+                if n > 0 {
+                    events.push(Event::Items {
+                        seat: giver,
+                        item: i,
+                        delta: -n,
+                    });
+                    events.push(Event::Items {
+                        seat: taker,
+                        item: i,
+                        delta: n,
+                    });
+                }
+            }
+        }
+        events.push(Event::Traded {
+            from: o.from,
+            to: o.to,
+            gave: o.give.cards.clone(),
+            got: o.ask.cards.clone(),
+        });
+    }
+
+    /// One side of an offer in words: "1 Fuel, Kaylee and $500", or "nothing".
+    pub fn describe_bundle(&self, b: &Bundle) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        for i in TRADE_GOODS {
+            let n = b.goods[i.index()];
+            if n > 0 {
+                parts.push(format!("{n} {}", i.name()));
+            }
+        }
+        for &c in &b.cards {
+            parts.push(self.content.supply_name(c).to_string());
+        }
+        if b.money > 0 {
+            parts.push(format!("${}", b.money));
+        }
+        if parts.is_empty() {
+            "nothing".into()
+        } else {
+            parts.join(", ")
+        }
+    }
+
+    fn describe_tradeable(&self, x: Tradeable) -> String {
+        match x {
+            Tradeable::Goods(i) => format!("1 {}", i.name()),
+            Tradeable::Card(c) => self.content.supply_name(c).to_string(),
+            Tradeable::Money(m) => format!("${m}"),
+        }
+    }
+
+    /// What a trading action means now, in words.
+    pub fn describe_trade(&self, t: TradeAction) -> String {
+        let leader = |s: Seat| {
+            self.content.crew[self.players[s as usize].leader as usize]
+                .name
+                .clone()
+        };
+        match (t, &self.phase) {
+            (TradeAction::With(s), _) => format!("Trade with {} (seat {s})", leader(s)),
+            (TradeAction::Give(x), _) => format!("Offer {}", self.describe_tradeable(x)),
+            (TradeAction::Ask(x), _) => format!("Ask for {}", self.describe_tradeable(x)),
+            (TradeAction::Propose, Phase::Trading(o)) => format!(
+                "Propose the trade to {}: you give {}; you get {}",
+                leader(o.to),
+                self.describe_bundle(&o.give),
+                self.describe_bundle(&o.ask)
+            ),
+            (TradeAction::Accept, Phase::TradeAnswer(o)) => format!(
+                "Accept {}'s trade: you give {}; you get {}",
+                leader(o.from),
+                self.describe_bundle(&o.ask),
+                self.describe_bundle(&o.give)
+            ),
+            (TradeAction::Propose, _) => "Propose the trade".into(),
+            (TradeAction::Accept, _) => "Accept the trade".into(),
+            (TradeAction::Cancel, _) => "Cancel the trade".into(),
+            (TradeAction::Refuse, _) => "Refuse the trade".into(),
+        }
+    }
+}
