@@ -329,3 +329,32 @@ osiris = ["med-staff-zen"]
     choose(&mut g, "Move to");
     assert_eq!(g.turn.taken, 2);
 }
+
+/// FF-TURN-7: jettisoning is allowed in the middle of a Fly action too, between two moves
+/// (e.g. dumping Contraband before flying into the Cruiser's sector); not while a Nav card is
+/// being resolved.
+#[test]
+fn ff_turn_7_jettison_between_the_moves_of_a_full_burn() {
+    let text = format!(
+        "{}\n[decks]\nnav-alliance = [\"the-big-black-alliance\", \"customs-inspection\"]\n",
+        at("sihnon", "contraband = 1")
+    );
+    let mut g = scenario(&text);
+    choose(&mut g, "Full Burn");
+    choose(&mut g, "Move to Bernadette");
+    assert!(matches!(g.phase, Phase::FullBurn { .. }));
+    choose(&mut g, "Jettison 1 Contraband");
+    assert!(
+        matches!(g.phase, Phase::FullBurn { .. }),
+        "the flight goes on"
+    );
+    assert!(!g.is_outlaw(&g.players[0]));
+    let ev = choose(&mut g, "Move to Londinium");
+    assert!(!happened(&ev, |e| matches!(
+        e,
+        Event::AllianceContact { .. }
+    )));
+    // A Nav card being resolved is not interrupted.
+    assert!(can(&g, "Prepare to Be Boarded"));
+    assert!(!can(&g, "Jettison"));
+}
