@@ -14,8 +14,10 @@ use tabletop_core::{Rng, Seat};
 use tabletop_firefly::content::*;
 use tabletop_firefly::crew::{all_crew, CrewMask};
 use tabletop_firefly::deal::{ACTIVE_LIMIT, ALL_CONTACTS, HAND_LIMIT};
+use tabletop_firefly::fly::Exemption;
 use tabletop_firefly::resolve::{Origin, Pending, Resolution, Stage};
 use tabletop_firefly::state::*;
+use tabletop_firefly::trade::{Bundle, Offer, TradeAction};
 use tabletop_firefly::{Action, Firefly};
 
 use crate::Bot;
@@ -32,6 +34,10 @@ pub struct FireflyBot {
     /// Runaway guard: decisions taken in the current turn.
     guard_key: (u16, Seat),
     guard_count: u32,
+    /// `goal_chance_with` memo: key and chances by bonus.
+    chance_memo: std::cell::RefCell<(u64, Vec<f32>)>,
+    /// Round of the last Deal with each Contact that gave us nothing.
+    fruitless: [u16; ContactName::COUNT],
 }
 
 impl FireflyBot {
@@ -42,6 +48,8 @@ impl FireflyBot {
             n: 0,
             guard_key: (u16::MAX, 0),
             guard_count: 0,
+            chance_memo: std::cell::RefCell::new((0, Vec::new())),
+            fruitless: [u16::MAX; ContactName::COUNT],
         }
     }
 
@@ -210,6 +218,14 @@ fn story_needs(g: &Firefly, p: &Player) -> StoryNeeds {
         desired: [3, 3, 3],
         ..Default::default()
     };
+    // The Skill Needs of the jobs we hold (FF-WORK-9).
+    for &j in p.hand.iter().chain(p.active.iter().map(|a| &a.job)) {
+        let job = &g.content.jobs[j as usize];
+        for sk in Skill::ALL {
+            let s = skill_index(sk);
+            n.desired[s] = n.desired[s].max(job.needs.get(sk) as i32);
+        }
+    }
     for (i, goal) in story.goals.iter().enumerate().skip(p.goals as usize) {
         let current = i == p.goals as usize;
         for r in &goal.requires {
@@ -253,10 +269,6 @@ fn story_needs(g: &Firefly, p: &Player) -> StoryNeeds {
 // ---------------------------------------------------------------------------------------------
 // Helpers on the state
 // ---------------------------------------------------------------------------------------------
-
-fn planetary(g: &Firefly, s: SectorId) -> bool {
-    !g.content.sectors[s as usize].planets.is_empty()
-}
 
 fn skills_of(g: &Firefly, p: &Player, mask: CrewMask) -> [i32; 3] {
     [
@@ -333,13 +345,15 @@ fn requirement_met_mask(g: &Firefly, p: &Player, mask: CrewMask, r: &Requirement
     match r {
         Requirement::Profession { profession } => g.mask_has_profession(p, mask, *profession),
         Requirement::Keyword { keyword } => {
-            g.mask_has_keyword(p, mask, *keyword) || p.crew.iter().enumerate().any(|(i, m)| {
-                mask & (1 << i) != 0 && m.gear.iter().any(|&gc| {
-                    g.gear_def(gc).abilities.iter().any(
+            g.mask_has_keyword(p, mask, *keyword)
+                || p.crew.iter().enumerate().any(|(i, m)| {
+                    mask & (1 << i) != 0
+                        && m.gear.iter().any(|&gc| {
+                            g.gear_def(gc).abilities.iter().any(
                         |a| matches!(a, Ability::DiscardForKeyword { keyword: k } if k == keyword),
                     )
+                        })
                 })
-            })
         }
         Requirement::KeywordWithSkill {
             keyword,
@@ -399,7 +413,7 @@ fn p_proceed(t: &Test, base: i32, probs: &mut Vec<f64>) -> f64 {
 
 /// Average chance of getting through one Misbehave card with the crew in `mask`
 /// (FF-MISB-4..8): the best option of each card, Aces counted.
-fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask) -> f64 {
+fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask, bonus: [i32; 3]) -> f64 {
     let c = g.content;
     let mut probs = Vec::new();
     let mut total = 0.0;
@@ -432,7 +446,7 @@ fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask) -> f64 {
                     };
                     // Bribes: count a couple of $100s as available.
                     let bribe = if t.bribes && p.money >= 1500 { 2 } else { 0 };
-                    p_proceed(t, base + bribe, &mut probs)
+                    p_proceed(t, base + bribe + bonus[skill_index(t.skill)], &mut probs)
                 }
             };
             best = best.max(pr);
@@ -543,6 +557,18 @@ impl FireflyBot {
             Phase::PayCuts { .. } => self.pay_cuts(g, seat, legal),
             Phase::Resolving => self.resolving(g, seat, legal),
             Phase::Over => legal[0],
+            Phase::Trading(_) => {
+                // The bot opens no offers; drop one if it ever finds itself building one.
+                let cancel = Action::Trade(TradeAction::Cancel);
+                if legal.contains(&cancel) {
+                    cancel
+                } else {
+                    legal[0]
+                }
+            }
+            Phase::TradeAnswer(offer) => self.answer_trade(g, seat, offer, legal),
+            #[allow(unreachable_patterns)]
+            _ => legal[self.rng.index(legal.len())],
         }
     }
 }
@@ -705,12 +731,23 @@ impl FireflyBot {
         }
     }
 
+    /// How much a job in hand is worth keeping: its score if we can do it, a little of its
+    /// worth if we could after hiring.
+    fn hand_value(&self, ctx: &Ctx, j: JobId, from: SectorId) -> f64 {
+        let e = self.job_eval(ctx, j, 0, from);
+        if e.feasible {
+            e.score
+        } else {
+            e.worth * 0.04
+        }
+    }
+
     /// Chance of one Misbehave card passed by the whole crew (cached per decision).
     fn misb(&self, ctx: &Ctx) -> f64 {
         if let Some(v) = ctx.misb.get() {
             return v;
         }
-        let v = misbehave_pass(ctx.g, ctx.p, all_crew(ctx.p));
+        let v = misbehave_pass(ctx.g, ctx.p, all_crew(ctx.p), [0; 3]);
         ctx.misb.set(Some(v));
         v
     }
@@ -729,6 +766,69 @@ impl FireflyBot {
         if !goal.requires.iter().all(|c| g.goal_condition(p, c)) {
             return None;
         }
+        let pm = self.misb(ctx).powi(goal.misbehave as i32);
+        Some((sector, goal_test_chance(g, p, goal, [0; 3]) * pm))
+    }
+
+    /// The first goal still to do that is a test of the crew (it is what the crew is for).
+    fn test_goal(&self, g: &Firefly, p: &Player) -> Option<&'static Goal> {
+        g.story_def()
+            .goals
+            .iter()
+            .skip(p.goals as usize)
+            .find(|goal| {
+                goal.at.is_some()
+                    && (goal.misbehave > 0 || goal.choices.iter().any(|c| c.test.is_some()))
+            })
+    }
+
+    /// Chance that the crew, with `bonus` more skill points, gets through the next test goal
+    /// (memoised per crew, since it is asked for every card the bot looks at).
+    fn goal_chance_with(&self, ctx: &Ctx, bonus: [i32; 3]) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let Some(goal) = self.test_goal(g, p) else {
+            return 0.0;
+        };
+        let key = chance_key(g, p);
+        let b = [
+            bonus[0].clamp(0, 4),
+            bonus[1].clamp(0, 4),
+            bonus[2].clamp(0, 4),
+        ];
+        let idx = (b[0] * 25 + b[1] * 5 + b[2]) as usize;
+        let mut memo = self.chance_memo.borrow_mut();
+        if memo.0 != key {
+            memo.0 = key;
+            memo.1.clear();
+            memo.1.resize(125, f32::NAN);
+        }
+        if !memo.1[idx].is_nan() {
+            return memo.1[idx] as f64;
+        }
+        let pm = misbehave_pass(g, p, all_crew(p), b).powi(goal.misbehave as i32);
+        let v = goal_test_chance(g, p, goal, b) * pm;
+        memo.1[idx] = v as f32;
+        v
+    }
+}
+
+/// What the chance memo depends on.
+fn chance_key(g: &Firefly, p: &Player) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (p.seat, p.goals, p.warrants, p.money / 250, p.items).hash(&mut h);
+    for m in &p.crew {
+        (m.def, &m.gear).hash(&mut h);
+    }
+    (g.story, g.content.sectors.len()).hash(&mut h);
+    h.finish()
+}
+
+/// Chance that one goal's instructions (after its Misbehave cards) complete it, with `bonus`
+/// more skill points; a branch that needs money counts only if we have it.
+fn goal_test_chance(g: &Firefly, p: &Player, goal: &Goal, bonus: [i32; 3]) -> f64 {
+    {
         let mask = all_crew(p);
         let mut probs = Vec::new();
         let mut best: f64 = if goal.choices.is_empty() { 1.0 } else { 0.0 };
@@ -745,7 +845,7 @@ impl FireflyBot {
                     }
                 }
                 Some(t) => {
-                    let base = test_base(g, p, mask, t);
+                    let base = test_base(g, p, mask, t) + bonus[skill_index(t.skill)];
                     band_probs(t, base, &mut probs);
                     t.outcomes
                         .iter()
@@ -766,10 +866,11 @@ impl FireflyBot {
             };
             best = best.max(pr);
         }
-        let pm = self.misb(ctx).powi(goal.misbehave as i32);
-        Some((sector, best * pm))
+        best
     }
+}
 
+impl FireflyBot {
     /// The chance below which we would rather improve the crew than try the goal.
     fn goal_threshold(&self, ctx: &Ctx) -> f64 {
         let g = ctx.g;
@@ -798,15 +899,25 @@ impl FireflyBot {
 
     fn skill_gain(&self, ctx: &Ctx, add: [i32; 3]) -> f64 {
         let mut v = 0.0;
-        for s in 0..3 {
-            if add[s] <= 0 {
+        for (s, &a) in add.iter().enumerate() {
+            if a <= 0 {
                 continue;
             }
             let deficit = (ctx.needs.desired[s] + 1 - ctx.skills[s]).max(0);
-            let useful = add[s].min(deficit);
-            v += useful as f64 * 800.0 + (add[s] - useful) as f64 * 180.0;
+            let useful = a.min(deficit);
+            v += useful as f64 * 800.0 + (a - useful) as f64 * 180.0;
         }
         v
+    }
+
+    /// What `add` skill points are worth for the story's next test goal.
+    fn goal_gain(&self, ctx: &Ctx, add: [i32; 3]) -> f64 {
+        if add.iter().all(|&x| x <= 0) {
+            return 0.0;
+        }
+        let now = self.goal_chance_with(ctx, [0; 3]);
+        let with = self.goal_chance_with(ctx, add);
+        (with - now).max(0.0) * GOAL_WORTH * 0.35
     }
 
     fn keyword_gain(&self, ctx: &Ctx, kws: &[Keyword]) -> f64 {
@@ -864,6 +975,11 @@ impl FireflyBot {
             SupplyKind::Crew(d) => {
                 let def = &c.crew[d as usize];
                 let mut v = self.skill_gain(ctx, crew_skills(def));
+                v += self.goal_gain(ctx, crew_skills(def));
+                // Hands to carry gear and to take the Kills.
+                if p.crew.len() < 4 {
+                    v += 350.0;
+                }
                 v += self.keyword_gain(ctx, &def.keywords);
                 v += self.profession_gain(ctx, &def.professions);
                 if !p.spare_gear.is_empty() {
@@ -881,6 +997,7 @@ impl FireflyBot {
             SupplyKind::Gear(d) => {
                 let def = &c.gear[d as usize];
                 let mut v = self.skill_gain(ctx, gear_skills(def));
+                v += self.goal_gain(ctx, gear_skills(def));
                 v += self.keyword_gain(ctx, &def.keywords);
                 for a in &def.abilities {
                     v += match a {
@@ -1055,7 +1172,8 @@ impl FireflyBot {
         let g = ctx.g;
         let p = ctx.p;
         let mut v = 0.0;
-        let fuel = p.item(Item::Fuel) as f64;
+        let burn = g.full_burn_fuel(p).max(1) as f64;
+        let fuel = p.item(Item::Fuel) as f64 / burn;
         if fuel < 6.0 && p.money >= 100 {
             v += (6.0 - fuel) * 120.0;
             if fuel <= 1.0 {
@@ -1114,23 +1232,30 @@ impl FireflyBot {
                 .chain(p.hand.iter().map(|&j| (j, 0)))
                 .filter(|&(j, s)| self.job_eval(ctx, j, s, p.sector).score > 80.0)
                 .count();
-            if room {
-                v += match good {
+            let sector = g.content.contact_sector[c.index()].unwrap_or(p.sector);
+            let best = deck
+                .discard_pile()
+                .iter()
+                .map(|&j| self.job_eval(ctx, j, 0, sector).score)
+                .fold(0.0, f64::max);
+            // Something to find: face-down cards, or a face-up job we can do.
+            if room && (deck.draw_len() > 0 || best > 0.0) {
+                let mut jobs = match good {
                     0 => 1200.0,
                     1 => 600.0,
                     2 => 150.0,
                     _ => 30.0,
                 };
                 if !self.held_jobs_from(p, c, g) {
-                    v += self.story_worth_of_contact(ctx, c) * 0.6;
+                    jobs += self.story_worth_of_contact(ctx, c) * 0.6;
                 }
-                let sector = g.content.contact_sector[c.index()].unwrap_or(p.sector);
-                let best = deck
-                    .discard_pile()
-                    .iter()
-                    .map(|&j| self.job_eval(ctx, j, 0, sector).score)
-                    .fold(0.0, f64::max);
-                v += best;
+                jobs += best;
+                // We came away empty-handed lately: the deck has not changed much.
+                let last = self.fruitless[c.index()];
+                if last != u16::MAX && g.round < last + 6 {
+                    jobs *= 0.15;
+                }
+                v += jobs;
             }
         }
         if p.is_solid(c) {
@@ -1165,6 +1290,21 @@ impl FireflyBot {
     /// Every place worth going to, with its score (worth per turn).
     fn candidates(&self, ctx: &Ctx, out: &mut Vec<(SectorId, f64)>) {
         out.clear();
+        self.candidates_raw(ctx, out);
+        // Going where the Cruiser is means meeting the Alliance (FF-FLY-15).
+        let g = ctx.g;
+        if g.cruiser != ctx.p.sector && g.is_outlaw(ctx.p) {
+            let cost = self.outlaw_cost(ctx);
+            let t = turns_for(self.d(ctx.p.sector, g.cruiser), ctx.range) as f64 + 1.0;
+            for c in out.iter_mut() {
+                if c.0 == g.cruiser {
+                    c.1 -= cost / t;
+                }
+            }
+        }
+    }
+
+    fn candidates_raw(&self, ctx: &Ctx, out: &mut Vec<(SectorId, f64)>) {
         let g = ctx.g;
         let p = ctx.p;
         let here = p.sector;
@@ -1213,7 +1353,7 @@ impl FireflyBot {
                 continue;
             }
             let v = v + self.rng.below(8) as f64 * 0.01;
-            if best.map_or(true, |b| v > b.1) {
+            if best.is_none_or(|b| v > b.1) {
                 best = Some((s, v));
             }
         }
@@ -1234,10 +1374,10 @@ impl FireflyBot {
 
     /// Distances to `target` over the sectors a ship may enter now: never the Cutter's
     /// (FF-FLY-12), and not the Cruiser's when we are an Outlaw Ship (FF-FLY-15).
-    fn route(&self, g: &Firefly, p: &Player, target: SectorId) -> Vec<u8> {
+    fn route(&self, g: &Firefly, target: SectorId, avoid_cruiser: bool) -> Vec<u8> {
         let c = g.content;
         let n = c.sectors.len();
-        let avoid_cruiser = g.is_outlaw(p) && target != g.cruiser;
+        let avoid_cruiser = avoid_cruiser && target != g.cruiser;
         let mut dist = vec![u8::MAX; n];
         let mut queue = Vec::with_capacity(n);
         dist[target as usize] = 0;
@@ -1260,6 +1400,15 @@ impl FireflyBot {
         dist
     }
 
+    /// Whether meeting the Alliance Cruiser would cost us enough to fly around it.
+    fn avoid_cruiser(&self, g: &Firefly, p: &Player) -> bool {
+        if !g.is_outlaw(p) {
+            return false;
+        }
+        let ctx = Ctx::new(g, p.seat);
+        self.outlaw_cost(&ctx) > 350.0
+    }
+
     /// The next sector toward `target` among the legal moves.
     fn step_toward(
         &mut self,
@@ -1268,7 +1417,8 @@ impl FireflyBot {
         target: SectorId,
         legal: &[Action],
     ) -> Option<Action> {
-        let dist = self.route(g, p, target);
+        let avoid = self.avoid_cruiser(g, p);
+        let dist = self.route(g, target, avoid);
         let near_cutter = |s: SectorId| g.content.neighbours[s as usize].contains(&g.cutter);
         let mut best: Option<(i32, Action)> = None;
         for &a in legal {
@@ -1284,11 +1434,11 @@ impl FireflyBot {
                 if near_cutter(s) {
                     score += 3;
                 }
-                if s == g.cruiser && g.is_outlaw(p) {
+                if s == g.cruiser && avoid && s != target {
                     score += 30;
                 }
                 score += self.rng.below(2) as i32;
-                if best.map_or(true, |b| score < b.0) {
+                if best.is_none_or(|b| score < b.0) {
                     best = Some((score, a));
                 }
             }
@@ -1311,8 +1461,8 @@ impl FireflyBot {
             let d = &g.content.crew[l as usize];
             let sk = crew_skills(d);
             let mut v = 0.0;
-            for s in 0..3 {
-                v += sk[s] as f64 * (1.0 + needs.desired[s] as f64 / 4.0);
+            for (x, want) in sk.iter().zip(needs.desired) {
+                v += *x as f64 * (1.0 + want as f64 / 4.0);
             }
             for ab in &d.abilities {
                 v += match ab {
@@ -1372,9 +1522,8 @@ impl FireflyBot {
         let mut worst: Option<(f64, Action)> = None;
         for &a in legal {
             if let Action::DiscardJob(j) = a {
-                let e = self.job_eval(ctx, j, 0, ctx.p.sector);
-                let v = if e.feasible { e.score } else { e.worth * 0.02 };
-                if worst.map_or(true, |w| v < w.0) {
+                let v = self.hand_value(ctx, j, ctx.p.sector);
+                if worst.is_none_or(|w| v < w.0) {
                     worst = Some((v, a));
                 }
             }
@@ -1409,7 +1558,7 @@ impl FireflyBot {
                         v += 1.0;
                     }
                 }
-                if best_equip.map_or(true, |b| v > b.0) {
+                if best_equip.is_none_or(|b| v > b.0) {
                     best_equip = Some((v, a));
                 }
             }
@@ -1500,7 +1649,7 @@ impl FireflyBot {
                 Action::MakeWork => 200.0,
                 _ => continue,
             };
-            if v > 0.0 && local.map_or(true, |b| v > b.0) {
+            if v > 0.0 && local.is_none_or(|b| v > b.0) {
                 local = Some((v, a));
             }
         }
@@ -1511,7 +1660,8 @@ impl FireflyBot {
             None
         };
         let fly = |bot: &mut Self, target: SectorId| -> Action {
-            let dist = bot.route(g, p, target);
+            let avoid = bot.avoid_cruiser(g, p);
+            let dist = bot.route(g, target, avoid);
             let d = dist[here as usize];
             if d <= 1 && legal.contains(&Action::Mosey) {
                 Action::Mosey
@@ -1527,7 +1677,7 @@ impl FireflyBot {
             (Some((lv, la)), Some((target, rv))) => {
                 let arrive_now = turns_for(self.d(here, target), ctx.range) <= 1;
                 let local_first = if t.taken == 0 {
-                    lv >= rv || !arrive_now || la == Action::MakeWork && !arrive_now
+                    lv >= rv || !arrive_now
                 } else {
                     lv >= rv
                 };
@@ -1590,7 +1740,7 @@ impl FireflyBot {
                     continue;
                 }
             }
-            if best.map_or(true, |b| v > b.1) {
+            if best.is_none_or(|b| v > b.1) {
                 best = Some((s, v));
             }
         }
@@ -1644,7 +1794,7 @@ impl FireflyBot {
                             continue;
                         }
                         let net = self.card_value(&ctx, c) - price;
-                        if net > 0.0 && best.map_or(true, |b| net > b.0) {
+                        if net > 0.0 && best.is_none_or(|b| net > b.0) {
                             best = Some((net, a));
                         }
                     }
@@ -1667,9 +1817,8 @@ impl FireflyBot {
                 let mut best: Option<(f64, Action)> = None;
                 for &a in legal {
                     if let Action::ConsiderDiscard(j) = a {
-                        let e = self.job_eval(&ctx, j, 0, sector);
-                        let v = if e.feasible { e.score } else { e.worth * 0.05 };
-                        if v > 60.0 && best.map_or(true, |b| v > b.0) {
+                        let v = self.hand_value(&ctx, j, sector);
+                        if v > 60.0 && best.is_none_or(|b| v > b.0) {
                             best = Some((v, a));
                         }
                     }
@@ -1698,7 +1847,7 @@ impl FireflyBot {
                     continue;
                 }
                 let net = self.card_value(&ctx, c) - price;
-                if net > 0.0 && best.map_or(true, |b| net > b.0) {
+                if net > 0.0 && best.is_none_or(|b| net > b.0) {
                     best = Some((net, a));
                 }
             }
@@ -1742,30 +1891,32 @@ impl FireflyBot {
         let hand_vals: Vec<f64> = p
             .hand
             .iter()
-            .map(|&j| {
-                let e = self.job_eval(&ctx, j, 0, p.sector);
-                if e.feasible {
-                    e.score
-                } else {
-                    e.worth * 0.05
-                }
-            })
+            .map(|&j| self.hand_value(&ctx, j, p.sector))
             .collect();
         let worst_hand = hand_vals.iter().cloned().fold(f64::INFINITY, f64::min);
         let mut best: Option<(f64, Action)> = None;
         for &a in legal {
             if let Action::AcceptJob(j) = a {
-                let e = self.job_eval(&ctx, j, 0, p.sector);
-                let v = if e.feasible { e.score } else { e.worth * 0.05 };
-                if v > 40.0 && best.map_or(true, |b| v > b.0) {
+                let v = self.hand_value(&ctx, j, p.sector);
+                if v > 40.0 && best.is_none_or(|b| v > b.0) {
                     best = Some((v, a));
                 }
             }
         }
+        let contact = match g.phase {
+            Phase::Accepting { contact, .. } => Some(contact),
+            _ => None,
+        };
         if let Some((v, a)) = best {
             if p.hand.len() < HAND_LIMIT || v > worst_hand + 20.0 {
+                if let Some(c) = contact {
+                    self.fruitless[c.index()] = u16::MAX;
+                }
                 return a;
             }
+        }
+        if let (Some(c), Phase::Accepting { accepted: 0, .. }) = (contact, &g.phase) {
+            self.fruitless[c.index()] = g.round;
         }
         Action::Done
     }
@@ -2191,7 +2342,7 @@ impl FireflyBot {
                 for &a in legal {
                     if let Action::ChooseOption(i) = a {
                         let v = self.option_value(&ctx, &st, &r.options[i as usize], mask);
-                        if best.map_or(true, |b| v > b.0) {
+                        if best.is_none_or(|b| v > b.0) {
                             best = Some((v, a));
                         }
                     }
@@ -2211,7 +2362,7 @@ impl FireflyBot {
                         if i == 0 && !p.crew[0].disgruntled {
                             v += 1;
                         }
-                        if best.map_or(true, |b| v > b.0) {
+                        if best.is_none_or(|b| v > b.0) {
                             best = Some((v, a));
                         }
                     }
@@ -2288,7 +2439,7 @@ impl FireflyBot {
                         let br = &o.choose[b as usize];
                         let v = self.effects_value(&ctx, &br.effects, mask)
                             + ending_value(&st, Some(br.ends));
-                        if best.map_or(true, |x| v > x.0) {
+                        if best.is_none_or(|x| v > x.0) {
                             best = Some((v, a));
                         }
                     }
@@ -2318,7 +2469,7 @@ impl FireflyBot {
                             continue;
                         };
                         let v = self.crew_worth(g, p, i) + self.rng.below(10) as f64 * 0.01;
-                        if best.map_or(true, |b| v < b.0) {
+                        if best.is_none_or(|b| v < b.0) {
                             best = Some((v, a));
                         }
                     }
@@ -2342,7 +2493,7 @@ impl FireflyBot {
                 for &a in legal {
                     if let Action::LoadGood(item) = a {
                         let v = self.item_gain(&ctx, item);
-                        if v > 0.0 && best.map_or(true, |b| v > b.0) {
+                        if v > 0.0 && best.is_none_or(|b| v > b.0) {
                             best = Some((v, a));
                         }
                     }
@@ -2357,7 +2508,7 @@ impl FireflyBot {
                             SupplyKind::Upgrade(d) => self.upgrade_value(&ctx, d),
                             _ => 0.0,
                         };
-                        if best.map_or(true, |b| v < b.0) {
+                        if best.is_none_or(|b| v < b.0) {
                             best = Some((v, a));
                         }
                     }
@@ -2372,7 +2523,7 @@ impl FireflyBot {
                             SupplyKind::Upgrade(d) => self.upgrade_value(&ctx, d),
                             _ => 0.0,
                         };
-                        if v > 0.0 && best.map_or(true, |b| v > b.0) {
+                        if v > 0.0 && best.is_none_or(|b| v > b.0) {
                             best = Some((v, a));
                         }
                     }
@@ -2399,7 +2550,7 @@ impl FireflyBot {
                             .map(|q| self.d(q.sector, s).min(4))
                             .sum();
                         v += others as f64 * 0.1 + self.rng.below(10) as f64 * 0.001;
-                        if best.map_or(true, |b| v > b.0) {
+                        if best.is_none_or(|b| v > b.0) {
                             best = Some((v, a));
                         }
                     }
@@ -2426,6 +2577,127 @@ impl FireflyBot {
                 let target = self.flight_target(&ctx);
                 self.step_toward(g, p, target, legal).unwrap_or(legal[0])
             }
+            Pending::Exemption(x) => {
+                let ignore = match x {
+                    // Harken's papers: Customs Inspection only ever takes from us.
+                    Exemption::PapersInOrder => true,
+                    // A Cry Baby is worth keeping unless the Alliance would cost us more.
+                    Exemption::CryBaby(_) => self.outlaw_cost(&ctx) > 450.0,
+                };
+                if legal.contains(&Action::UseExemption(ignore)) {
+                    Action::UseExemption(ignore)
+                } else {
+                    legal[0]
+                }
+            }
+            // Decisions this bot does not know yet: the first legal one.
+            #[allow(unreachable_patterns)]
+            _ => legal[0],
+        }
+    }
+}
+
+impl FireflyBot {
+    /// For debugging: the places the bot would go to for `seat` now, best first, with their
+    /// scores, and the chance it gives the story's next goal.
+    pub fn debug_candidates(
+        &mut self,
+        g: &Firefly,
+        seat: Seat,
+    ) -> (Vec<(String, f64)>, Option<f64>) {
+        self.ensure_dist(g.content);
+        let ctx = Ctx::new(g, seat);
+        let mut c = Vec::new();
+        self.candidates(&ctx, &mut c);
+        c.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap());
+        let chance = self.goal_chance(&ctx).map(|x| x.1);
+        (
+            c.into_iter()
+                .map(|(s, v)| (g.content.sector_name(s).to_string(), v))
+                .collect(),
+            chance,
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trading (FF-TRADE)
+// ---------------------------------------------------------------------------------------------
+
+impl FireflyBot {
+    /// What a bundle of another player's things is worth to us.
+    fn bundle_gain(&self, ctx: &Ctx, b: &Bundle) -> f64 {
+        let mut v = b.money as f64;
+        for item in Item::ALL {
+            let n = b.goods[item.index()] as f64;
+            if n > 0.0 {
+                v += n * self.item_gain(ctx, item).max(0.0);
+            }
+        }
+        for &c in &b.cards {
+            let price = match ctx.g.content.supply_cards[c as usize].kind {
+                SupplyKind::Crew(d) => ctx.g.content.crew[d as usize].cost as f64,
+                _ => 0.0,
+            };
+            // Cards we could not take aboard are worth nothing to us.
+            let cv = self.card_value(ctx, c);
+            if cv.is_finite() {
+                v += (cv * 0.5).max(0.0) + price * 0.3;
+            }
+        }
+        v
+    }
+
+    /// What a bundle of our things would cost us.
+    fn bundle_loss(&self, ctx: &Ctx, b: &Bundle) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let mut v = b.money as f64;
+        for item in Item::ALL {
+            let n = b.goods[item.index()] as u32;
+            if n > 0 {
+                v += self.item_loss(ctx, item, n);
+            }
+        }
+        for &c in &b.cards {
+            v += match g.content.supply_cards[c as usize].kind {
+                SupplyKind::Crew(_) => p
+                    .crew
+                    .iter()
+                    .position(|m| m.card == CrewCard::Hired(c))
+                    .map_or(0.0, |i| self.crew_worth(g, p, i) * 2.0),
+                SupplyKind::Gear(d) => {
+                    let gd = &g.content.gear[d as usize];
+                    gd.cost as f64
+                        + 600.0 * (gd.skills.fight + gd.skills.tech + gd.skills.negotiate) as f64
+                }
+                SupplyKind::Upgrade(d) => {
+                    g.content.upgrades[d as usize].cost.unwrap_or(0) as f64
+                        + self.upgrade_value(ctx, d)
+                }
+            };
+        }
+        v
+    }
+
+    /// Answer another player's offer: only clearly good deals are taken.
+    fn answer_trade(&mut self, g: &Firefly, seat: Seat, offer: &Offer, legal: &[Action]) -> Action {
+        let accept = Action::Trade(TradeAction::Accept);
+        let refuse = Action::Trade(TradeAction::Refuse);
+        let ctx = Ctx::new(g, seat);
+        let gain = self.bundle_gain(&ctx, &offer.give);
+        let loss = self.bundle_loss(&ctx, &offer.ask);
+        let a = if gain > loss * 1.25 + 100.0 {
+            accept
+        } else {
+            refuse
+        };
+        if legal.contains(&a) {
+            a
+        } else if legal.contains(&refuse) {
+            refuse
+        } else {
+            legal[0]
         }
     }
 }
