@@ -88,8 +88,8 @@ fn greedy_to_action_phase(s: &mut Mandalorian) {
     }
 }
 
-const W_CRISIS: f64 = 16.0;
-const W_EVENT: f64 = 6.0;
+const W_CRISIS: f64 = 10.0;
+const W_EVENT: f64 = 3.0;
 const W_TRACK: f64 = 25.0;
 const W_DIST: f64 = 6.0;
 

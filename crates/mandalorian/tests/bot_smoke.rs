@@ -9,6 +9,7 @@ fn bot_win_rates() {
     for m in 1..=4u8 {
         for d in Difficulty::ALL {
             let mut wins = 0;
+            let mut reasons: std::collections::BTreeMap<String, u32> = Default::default();
             let mut steps = 0;
             let t = std::time::Instant::now();
             for seed in 0..n {
@@ -16,10 +17,13 @@ fn bot_win_rates() {
                 let mut bot = Bot::new(seed);
                 let (w, s) = play_out(&mut g, &mut bot, 3000);
                 wins += w as u32;
+                let r = g.outcome.as_ref().map(|o| o.reason.clone()).unwrap_or_default();
+                let r = if r.contains("defeated") { "defeated".to_string() } else { r };
+                *reasons.entry(r).or_default() += 1;
                 if std::env::var("V").is_ok() { println!("  seed {seed}: turn {} track {} dmg {:?} {}", g.turn(), g.track(), g.characters().iter().map(|c| (c.damage, c.health)).collect::<Vec<_>>(), g.outcome.as_ref().map(|o| o.reason.clone()).unwrap_or_default()); }
                 steps += s;
             }
-            println!("mission {m} {d:?}: {wins}/{n} won, {:.0} decisions/game, {:.2}s", steps as f64 / n as f64, t.elapsed().as_secs_f64());
+            println!("mission {m} {d:?}: {wins}/{n} won, {:.0} decisions/game, {:.2}s {reasons:?}", steps as f64 / n as f64, t.elapsed().as_secs_f64());
         }
     }
 }

@@ -141,20 +141,20 @@ fn ability_texts_and_event_texts_are_rendered_from_effects() {
 
 #[test]
 fn errors_name_file_entry_and_field() {
-    let e = with_file("missions.toml", |t| t.replacen("\n. .|. . .:. .:.\n", "\n. .|. . .:. .:Q\n", 1)).unwrap_err();
+    let e = with_file("missions.toml", |t| t.replacen("\n. .|. . .:. .:.\n", "\n. .|. . .:. .:Q\n", 1)).map(|_| ()).unwrap_err();
     assert_eq!(e.to_string(), "missions.toml: mission \"scrapyard-bounty\": map row 5: unknown terrain char 'Q'");
-    let e = with_file("characters.toml", |t| t.replacen("strength = 4, bonus = \"move\"", "strength = 5, bonus = \"move\"", 1)).unwrap_err();
+    let e = with_file("characters.toml", |t| t.replacen("strength = 4, bonus = \"move\"", "strength = 5, bonus = \"move\"", 1)).map(|_| ()).unwrap_err();
     assert!(e.to_string().starts_with("characters.toml: character \"mando\": card \"Beskar Charge\": strength: 5"), "{e}");
-    let e = with_file("events.toml", |t| t.replacen("\"enemies_move\"", "\"enemies_dance\"", 1)).unwrap_err();
+    let e = with_file("events.toml", |t| t.replacen("\"enemies_move\"", "\"enemies_dance\"", 1)).map(|_| ()).unwrap_err();
     assert!(e.to_string().starts_with("events.toml: event \"blaster-advance\":"), "{e}");
     assert!(e.to_string().contains("enemies_dance"), "{e}");
-    let e = with_file("planning.toml", |t| t.replacen("copies = 5", "copies = 5\neffects = [{ kind = \"calm\" }]", 1)).unwrap_err();
+    let e = with_file("planning.toml", |t| t.replacen("copies = 5", "copies = 5\neffects = [{ kind = \"calm\" }]", 1)).map(|_| ()).unwrap_err();
     assert!(e.to_string().starts_with("planning.toml: planning card \"defense\": effects"), "{e}");
     // MA-GUIDE-9: mission 1 uses only Sentinel.
-    let e = with_file("missions.toml", |t| t.replacen("abilities = [\"sentinel\"] },", "abilities = [\"grapple\"] },", 1)).unwrap_err();
+    let e = with_file("missions.toml", |t| t.replacen("abilities = [\"sentinel\"] },", "abilities = [\"grapple\"] },", 1)).map(|_| ()).unwrap_err();
     assert!(e.to_string().contains("MA-GUIDE-9"), "{e}");
     // MA-MISSION-1: green slots only from mission 3.
-    let e = with_file("missions.toml", |t| t.replacen("crisis = [{ kind = \"track\", amount = 1 }]\nitems = [{ id = \"medpac\", name = \"Medpac\", medpac = true }]", "crisis = [{ kind = \"track\", amount = 1 }]\nslots = [{ name = \"X\", effects = [{ kind = \"calm\" }] }]\nitems = [{ id = \"medpac\", name = \"Medpac\", medpac = true }]", 1)).unwrap_err();
+    let e = with_file("missions.toml", |t| t.replacen("\nitems = [{ id = \"medpac\", name = \"Medpac\", medpac = true }]", "\nslots = [{ name = \"X\", effects = [{ kind = \"calm\" }] }]\nitems = [{ id = \"medpac\", name = \"Medpac\", medpac = true }]", 1)).map(|_| ()).unwrap_err();
     assert!(e.to_string().contains("MA-MISSION-1"), "{e}");
 }
 

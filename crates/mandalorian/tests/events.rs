@@ -6,8 +6,11 @@ use tabletop_mandalorian::state::*;
 
 /// A solo game on `mission` starting at the event phase; `slots` sets the four basic slots.
 fn ev_game(mission: u8, extra: &str) -> Mandalorian {
+    // Crises also spawn a reinforcement: by default the pile is empty, so that the events
+    // under test act alone.
+    let pile = if extra.contains("reinforcements") { "" } else { "reinforcements = []\n" };
     sc(&format!(
-        "mission = {mission}\nmode = \"shared\"\nseats = 1\nclear_threats = true\nseed = 3\nphase = \"event\"\nhands = [[]]\n{extra}"
+        "mission = {mission}\nmode = \"shared\"\nseats = 1\nclear_threats = true\nseed = 3\nphase = \"event\"\nhands = [[]]\n{pile}{extra}"
     ))
 }
 
@@ -183,7 +186,7 @@ fn ma_event_34_an_event_that_changed_anything_spawns_nothing() {
 #[test]
 fn ma_event_15_the_spawn_square_is_chosen_before_drawing() {
     // Mission 3: the Mandalorian on (3,0) is at range 3 from the stars (0,0) and (6,0).
-    let mut g = ev_game(3, &format!("events_top = [\"dropship-inbound\"]\n{FIVE_IN_MOVE}"));
+    let mut g = ev_game(3, &format!("events_top = [\"dropship-inbound\"]\nreinforcements = [\"Brute\"]\n{FIVE_IN_MOVE}"));
     resume(&mut g);
     assert!(matches!(g.pending(), Some(Task::Spawn { .. })));
     let pile = g.reinforcement_pile().len();

@@ -51,7 +51,7 @@ fn a_green_slot_acts_only_with_strength_4_counting_a_matching_bonus_icon() {
     act(&mut g, Action::ResolveAction);
     assert!(g.doors_open() & (1 << 1) != 0);
     // MA-SQUARE-1: the exit of mission 3 is numbered square #1.
-    assert_eq!(g.map().numbered(1), Some(sq(&g, 3, 0)));
+    assert_eq!(g.map().numbered(1), Some(sq(&g, 3, 4)));
 }
 
 // MA-THREAT-2, MA-THREAT-14, MA-TERRAIN-1
@@ -92,7 +92,7 @@ fn four_basic_action_slots_below_the_map_strength_is_the_printed_number() {
 // MA-CONCEPT-1, MA-CONCEPT-8
 #[test]
 fn everybody_wins_or_loses_together() {
-    let mut g = sc("mission = 1\nmode = \"standard\"\nseats = 3\ncharacters = [\"mando\", \"ig11\", \"vessa\"]\nclear_threats = true\nphase = \"event\"\nhands = [[], [], []]\ntrack = 7\n[[slot]]\nslot = \"move\"\ntokens = [3]\ncards = [\"Hunter's Patience\"]\n");
+    let mut g = sc("mission = 1\nmode = \"standard\"\nseats = 3\ncharacters = [\"mando\", \"ig11\", \"vessa\"]\nclear_threats = true\nphase = \"event\"\nhands = [[], [], []]\ntrack = 9\n[[slot]]\nslot = \"move\"\ntokens = [3]\ncards = [\"Hunter's Patience\"]\n");
     let mut ev = Vec::new();
     g.resume(&mut ev);
     assert!(lost(&g));

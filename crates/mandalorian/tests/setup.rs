@@ -183,15 +183,15 @@ fn token_any(g: &Mandalorian, name: &str) -> u8 {
 // MA-WIN-4
 #[test]
 fn ma_win_4_a_failure_loses_at_once() {
-    // The crisis takes the track to 8: lost before the event card is drawn.
-    let mut g = sc("mission = 1\nmode = \"shared\"\nseats = 1\nclear_threats = true\nphase = \"event\"\nhands = [[]]\ntrack = 7\n[[slot]]\nslot = \"move\"\ntokens = [3]\ncards = [\"Hunter's Patience\"]\n");
+    // The crisis takes the track to 10: lost before the event card is drawn.
+    let mut g = sc("mission = 1\nmode = \"shared\"\nseats = 1\nclear_threats = true\nphase = \"event\"\nhands = [[]]\ntrack = 9\n[[slot]]\nslot = \"move\"\ntokens = [3]\ncards = [\"Hunter's Patience\"]\n");
     let before = g.event_deck().draw_len();
     let mut ev = Vec::new();
     g.resume(&mut ev);
     assert!(lost(&g));
     assert_eq!(g.event_deck().draw_len(), before);
-    // Mission 2 also fails when turn 20 ends.
-    let mut g = sc("mission = 2\nmode = \"shared\"\nseats = 1\nclear_threats = true\nturn = 20\nhands = [[\"Jetpack Hop\", \"Bounty Puck\"]]\n");
+    // Mission 2 also fails when turn 26 ends.
+    let mut g = sc("mission = 2\nmode = \"shared\"\nseats = 1\nclear_threats = true\nturn = 26\nhands = [[\"Jetpack Hop\", \"Bounty Puck\"]]\n");
     play_idle(&mut g, "Jetpack Hop", "spy");
     play_idle(&mut g, "Bounty Puck", "plan");
     act(&mut g, Action::EndActions);
