@@ -444,7 +444,7 @@ impl<G: Driven> Simulation<'_, G> {
                     Ok(summarize(&g))
                 }))
                 .unwrap_or_else(|p| Err(format!("engine panic: {}", panic_message(&*p))));
-                let failure_save = result.is_err().then(|| {
+                let failure_save = (result.is_err() && !record.is_empty()).then(|| {
                     let mut r = Replay::new(G::NAME, G::fingerprint(self.content), opts, seed);
                     r.actions = record;
                     r.to_json()

@@ -1504,6 +1504,13 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
         let mut o = Options::new(n, &st.id);
         o.first_game = a.first_game;
         o.max_rounds = Some(a.max_rounds);
+        if let Err(e) = <Firefly as tabletop_core::NewGame>::new_game(content, &o, a.seed) {
+            if stories.len() > 1 {
+                println!("\n{}: skipped ({e})", st.title);
+                continue;
+            }
+            bail!("{e}");
+        }
         let started = std::time::Instant::now();
         let runs = sim.run(&|_| o.clone(), &|g: &Firefly| SimResult {
             winners: g.outcome.as_ref().map_or(vec![], |o| o.winners.clone()),
@@ -1517,16 +1524,26 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
         if let Some(dir) = &a.save_failures {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
+            let mut written = 0;
             for r in &runs {
                 if let Some(save) = &r.failure_save {
                     let path = dir.join(format!("{}-game{}-seed{}.json", st.id, r.index, r.seed));
                     driver::write_atomically(&path, save)?;
-                    eprintln!("wrote {}", path.display());
+                    written += 1;
                 }
+            }
+            if written > 0 {
+                eprintln!(
+                    "wrote the saves of {written} failed games to {}",
+                    dir.display()
+                );
             }
         }
         let line = summarize(st, &names, &a, &runs, secs);
         table.push(line);
+    }
+    if table.is_empty() {
+        bail!("no story could be set up for {n} captains");
     }
     if stories.len() > 1 {
         println!("\nPer story:");
