@@ -22,6 +22,42 @@ use tabletop_firefly::{Action, Firefly};
 
 use crate::Bot;
 
+use std::sync::{Arc, Mutex};
+
+/// All-pairs shortest-path lengths of a board (`n * n`), computed once per content.
+fn board_distances(c: &'static Content) -> Arc<Vec<u8>> {
+    static CACHE: Mutex<Vec<(usize, Arc<Vec<u8>>)>> = Mutex::new(Vec::new());
+    let key = c as *const Content as usize;
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, d)) = cache.iter().find(|(k, _)| *k == key) {
+        return d.clone();
+    }
+    let n = c.sectors.len();
+    let mut dist = vec![u8::MAX; n * n];
+    let mut queue = Vec::with_capacity(n);
+    for s in 0..n {
+        let row = &mut dist[s * n..(s + 1) * n];
+        row[s] = 0;
+        queue.clear();
+        queue.push(s as SectorId);
+        let mut head = 0;
+        while head < queue.len() {
+            let x = queue[head];
+            head += 1;
+            let d = row[x as usize];
+            for &y in &c.neighbours[x as usize] {
+                if row[y as usize] == u8::MAX {
+                    row[y as usize] = d + 1;
+                    queue.push(y);
+                }
+            }
+        }
+    }
+    let d = Arc::new(dist);
+    cache.push((key, d.clone()));
+    d
+}
+
 /// Rough worth of completing a story goal, in $ (it is what the game is about).
 const GOAL_WORTH: f64 = 20_000.0;
 
@@ -29,13 +65,17 @@ const GOAL_WORTH: f64 = 20_000.0;
 pub struct FireflyBot {
     rng: Rng,
     /// All-pairs sector distances of the board (ignoring the Cutter), `n * n`.
-    dist: Vec<u8>,
+    dist: Arc<Vec<u8>>,
     n: usize,
     /// Runaway guard: decisions taken in the current turn.
     guard_key: (u16, Seat),
     guard_count: u32,
     /// `goal_chance_with` memo: key and chances by bonus.
     chance_memo: std::cell::RefCell<(u64, Vec<f32>)>,
+    /// `misbehave_pass` of the whole crew: key and value.
+    misb_memo: std::cell::Cell<(u64, f64)>,
+    /// The target of the flight under way: (round, seat, actions taken, sector).
+    flight: Option<(u16, Seat, u8, SectorId)>,
     /// Round of the last Deal with each Contact that gave us nothing.
     fruitless: [u16; ContactName::COUNT],
 }
@@ -44,41 +84,24 @@ impl FireflyBot {
     pub fn new(seed: u64) -> Self {
         FireflyBot {
             rng: Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15),
-            dist: Vec::new(),
+            dist: Arc::new(Vec::new()),
             n: 0,
             guard_key: (u16::MAX, 0),
             guard_count: 0,
             chance_memo: std::cell::RefCell::new((0, Vec::new())),
             fruitless: [u16::MAX; ContactName::COUNT],
+            misb_memo: std::cell::Cell::new((u64::MAX, 0.0)),
+            flight: None,
         }
     }
 
-    fn ensure_dist(&mut self, c: &Content) {
+    fn ensure_dist(&mut self, c: &'static Content) {
         let n = c.sectors.len();
         if self.n == n && !self.dist.is_empty() {
             return;
         }
         self.n = n;
-        self.dist = vec![u8::MAX; n * n];
-        let mut queue = Vec::with_capacity(n);
-        for s in 0..n {
-            let row = &mut self.dist[s * n..(s + 1) * n];
-            row[s] = 0;
-            queue.clear();
-            queue.push(s as SectorId);
-            let mut head = 0;
-            while head < queue.len() {
-                let x = queue[head];
-                head += 1;
-                let d = row[x as usize];
-                for &y in &c.neighbours[x as usize] {
-                    if row[y as usize] == u8::MAX {
-                        row[y as usize] = d + 1;
-                        queue.push(y);
-                    }
-                }
-            }
-        }
+        self.dist = board_distances(c);
     }
 
     fn d(&self, a: SectorId, b: SectorId) -> u32 {
@@ -316,6 +339,33 @@ fn test_base(g: &Firefly, p: &Player, mask: CrewMask, t: &Test) -> i32 {
     points
 }
 
+/// The crew and skill points of the test being resolved, as the engine counts them (the
+/// tester, River's Gifted roll, Stitch's Fight for Negotiate), optionally for another skill.
+fn live_test_base(g: &Firefly, r: &Resolution, skill: Option<Skill>) -> (CrewMask, i32) {
+    let t = r.test().unwrap();
+    let p = g.player(r.seat);
+    let mask = g.test_mask();
+    let skill = skill.or(r.skill()).unwrap_or(t.skill);
+    let mut points = g.mask_skill(p, mask, skill, t.kosherized) as i32;
+    for m in &t.modifiers {
+        match m {
+            TestModifier::PerWarrant { amount } => points += *amount as i32 * p.warrants as i32,
+            TestModifier::KeywordAdds { keyword, amount } => {
+                if g.mask_has_keyword(p, mask, *keyword) {
+                    points += *amount as i32;
+                }
+            }
+            TestModifier::SingleCrew => {}
+        }
+    }
+    points += match (r.gifted, skill) {
+        (Some(6), _) => 3,
+        (Some(3), Skill::Fight) | (Some(4), Skill::Tech) | (Some(5), Skill::Negotiate) => 2,
+        _ => 0,
+    };
+    (mask, points)
+}
+
 /// The best single tester's mask for a single-crew test.
 fn best_single(g: &Firefly, p: &Player, mask: CrewMask, t: &Test) -> (CrewMask, i32) {
     let mut best = (mask, i32::MIN);
@@ -411,18 +461,85 @@ fn p_proceed(t: &Test, base: i32, probs: &mut Vec<f64>) -> f64 {
         .sum()
 }
 
+/// What the crew in a mask brings to a test, computed once for many cards.
+struct CrewStats {
+    /// Skill points by [kosherized][skill].
+    points: [[i32; 3]; 2],
+    /// The best single crew member's points by [kosherized][skill].
+    single: [[i32; 3]; 2],
+    /// Keywords present (bit by `Keyword as u8`).
+    keywords: u16,
+}
+
+impl CrewStats {
+    fn of(g: &Firefly, p: &Player, mask: CrewMask) -> CrewStats {
+        let mut st = CrewStats {
+            points: [[0; 3]; 2],
+            single: [[0; 3]; 2],
+            keywords: 0,
+        };
+        for (k, kosher) in [false, true].into_iter().enumerate() {
+            for sk in Skill::ALL {
+                let s = skill_index(sk);
+                st.points[k][s] = g.mask_skill(p, mask, sk, kosher) as i32;
+                st.single[k][s] = (0..p.crew.len())
+                    .filter(|&i| mask & (1 << i) != 0)
+                    .map(|i| g.mask_skill(p, 1 << i, sk, kosher) as i32)
+                    .max()
+                    .unwrap_or(0);
+            }
+        }
+        for kw in ALL_KEYWORDS {
+            if g.mask_has_keyword(p, mask, kw) {
+                st.keywords |= 1 << kw as u16;
+            }
+        }
+        st
+    }
+
+    fn base(&self, p: &Player, t: &Test) -> i32 {
+        let k = t.kosherized as usize;
+        let s = skill_index(t.skill);
+        let mut points = if is_single(t) {
+            self.single[k][s]
+        } else {
+            self.points[k][s]
+        };
+        for m in &t.modifiers {
+            match m {
+                TestModifier::PerWarrant { amount } => points += *amount as i32 * p.warrants as i32,
+                TestModifier::KeywordAdds { keyword, amount } => {
+                    if self.keywords & (1 << *keyword as u16) != 0 {
+                        points += *amount as i32;
+                    }
+                }
+                TestModifier::SingleCrew => {}
+            }
+        }
+        points
+    }
+}
+
 /// Average chance of getting through one Misbehave card with the crew in `mask`
-/// (FF-MISB-4..8): the best option of each card, Aces counted.
+/// (FF-MISB-4..8): the best option of each card, Aces counted; `bonus` adds skill points.
 fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask, bonus: [i32; 3]) -> f64 {
     let c = g.content;
+    let stats = CrewStats::of(g, p, mask);
     let mut probs = Vec::new();
     let mut total = 0.0;
     let mut weight = 0.0;
-    for &def in &c.misbehave_cards {
-        let d = &c.misbehave_defs[def as usize];
-        weight += 1.0;
+    for (def, d) in c.misbehave_defs.iter().enumerate() {
+        let copies = c
+            .misbehave_cards
+            .iter()
+            .filter(|&&x| x as usize == def)
+            .count() as f64;
+        if copies == 0.0 {
+            continue;
+        }
+        weight += copies;
         if has_ace(g, p, mask, &d.ace) {
-            total += 1.0;
+            total += copies;
             continue;
         }
         let mut best: f64 = 0.0;
@@ -439,11 +556,7 @@ fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask, bonus: [i32; 3]) -> f
                     }
                 }
                 Some(t) => {
-                    let base = if is_single(t) {
-                        best_single(g, p, mask, t).1
-                    } else {
-                        test_base(g, p, mask, t)
-                    };
+                    let base = stats.base(p, t);
                     // Bribes: count a couple of $100s as available.
                     let bribe = if t.bribes && p.money >= 1500 { 2 } else { 0 };
                     p_proceed(t, base + bribe + bonus[skill_index(t.skill)], &mut probs)
@@ -451,7 +564,7 @@ fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask, bonus: [i32; 3]) -> f
             };
             best = best.max(pr);
         }
-        total += best;
+        total += best * copies;
     }
     if weight == 0.0 {
         1.0
@@ -480,8 +593,12 @@ struct Ctx<'a> {
     p: &'a Player,
     needs: StoryNeeds,
     skills: [i32; 3],
+    /// Keywords of the whole crew and their gear (bit by `Keyword as u16`).
+    keywords: u16,
     range: u32,
     misb: std::cell::Cell<Option<f64>>,
+    /// How many held jobs are worth doing (see `deal_value`).
+    good_jobs: std::cell::Cell<Option<usize>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -490,14 +607,23 @@ impl<'a> Ctx<'a> {
         let needs = story_needs(g, p);
         let skills = skills_of(g, p, all_crew(p));
         let range = g.burn_range(p).max(1) as u32;
+        let mask = all_crew(p);
+        let mut keywords = 0u16;
+        for kw in ALL_KEYWORDS {
+            if g.mask_has_keyword(p, mask, kw) {
+                keywords |= 1 << kw as u16;
+            }
+        }
         Ctx {
             g,
             seat,
             p,
             needs,
             skills,
+            keywords,
             range,
             misb: std::cell::Cell::new(None),
+            good_jobs: std::cell::Cell::new(None),
         }
     }
 
@@ -640,7 +766,14 @@ impl FireflyBot {
         let sectors = &c.job_sectors[j as usize];
         let step = step as usize;
         let next = sectors[step.min(sectors.len() - 1)];
-        let mut feasible = g.needs_met(p, all_crew(p), job);
+        // FF-WORK-9, as `Firefly::needs_met` with the whole crew, from the Ctx's totals.
+        let mut feasible = Skill::ALL
+            .iter()
+            .all(|&sk| ctx.skills[skill_index(sk)] >= job.needs.get(sk) as i32)
+            && job
+                .needs_keywords
+                .iter()
+                .all(|&k| ctx.keywords & (1 << k as u16) != 0);
         if step < job.steps.len() && job.steps[step].kind == StepKind::DropOff {
             for it in &job.steps[step].items {
                 let have = p.item(it.item);
@@ -747,7 +880,15 @@ impl FireflyBot {
         if let Some(v) = ctx.misb.get() {
             return v;
         }
-        let v = misbehave_pass(ctx.g, ctx.p, all_crew(ctx.p), [0; 3]);
+        let key = chance_key(ctx.g, ctx.p);
+        let (k, cached) = self.misb_memo.get();
+        let v = if k == key {
+            cached
+        } else {
+            let v = misbehave_pass(ctx.g, ctx.p, all_crew(ctx.p), [0; 3]);
+            self.misb_memo.set((key, v));
+            v
+        };
         ctx.misb.set(Some(v));
         v
     }
@@ -1225,13 +1366,20 @@ impl FireflyBot {
         let mut v = 0.0;
         if jobs_left {
             let room = p.hand.len() < HAND_LIMIT || p.active.len() < ACTIVE_LIMIT;
-            let good = p
-                .active
-                .iter()
-                .map(|a| (a.job, a.steps_done))
-                .chain(p.hand.iter().map(|&j| (j, 0)))
-                .filter(|&(j, s)| self.job_eval(ctx, j, s, p.sector).score > 80.0)
-                .count();
+            let good = match ctx.good_jobs.get() {
+                Some(n) => n,
+                None => {
+                    let n = p
+                        .active
+                        .iter()
+                        .map(|a| (a.job, a.steps_done))
+                        .chain(p.hand.iter().map(|&j| (j, 0)))
+                        .filter(|&(j, s)| self.job_eval(ctx, j, s, p.sector).score > 80.0)
+                        .count();
+                    ctx.good_jobs.set(Some(n));
+                    n
+                }
+            };
             let sector = g.content.contact_sector[c.index()].unwrap_or(p.sector);
             let best = deck
                 .discard_pile()
@@ -1660,6 +1808,8 @@ impl FireflyBot {
             None
         };
         let fly = |bot: &mut Self, target: SectorId| -> Action {
+            // The flight keeps this target (fly_step).
+            bot.flight = Some((g.round, seat, t.taken + 1, target));
             let avoid = bot.avoid_cruiser(g, p);
             let dist = bot.route(g, target, avoid);
             let d = dist[here as usize];
@@ -1749,7 +1899,15 @@ impl FireflyBot {
 
     fn fly_step(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
         let ctx = Ctx::new(g, seat);
-        let target = self.flight_target(&ctx);
+        let key = (g.round, seat, g.turn.taken);
+        let target = match self.flight {
+            Some((r, s, t, target)) if (r, s, t) == key => target,
+            _ => {
+                let target = self.flight_target(&ctx);
+                self.flight = Some((key.0, key.1, key.2, target));
+                target
+            }
+        };
         let p = ctx.p;
         if target == p.sector && legal.contains(&Action::Done) {
             return Action::Done;
@@ -2371,11 +2529,7 @@ impl FireflyBot {
             }
             Stage::Bribe => {
                 let t = r.test().unwrap();
-                let m = r
-                    .tester
-                    .and_then(|c| p.crew_index(c))
-                    .map_or(mask, |i| 1 << i);
-                let base = test_base(g, p, m, t);
+                let (m, base) = live_test_base(g, r, None);
                 let max = legal
                     .iter()
                     .filter_map(|a| match a {
@@ -2384,7 +2538,15 @@ impl FireflyBot {
                     })
                     .max()
                     .unwrap_or(0);
-                let (_, b) = self.test_value(&ctx, &st, t, base, m, max);
+                let (ev, b) = self.test_value(&ctx, &st, t, base, m, max);
+                // Stitch: a Negotiate test may be made as a Fight test instead.
+                if legal.contains(&Action::NegotiateAsFight) {
+                    let (_, fight) = live_test_base(g, r, Some(Skill::Fight));
+                    let (ev_fight, _) = self.test_value(&ctx, &st, t, fight, m, 0);
+                    if ev_fight > ev + 1.0 {
+                        return Action::NegotiateAsFight;
+                    }
+                }
                 if legal.contains(&Action::Bribe(b)) {
                     Action::Bribe(b)
                 } else {
@@ -2393,11 +2555,8 @@ impl FireflyBot {
             }
             Stage::Rolled => {
                 let t = r.test().unwrap();
-                let m = r
-                    .tester
-                    .and_then(|c| p.crew_index(c))
-                    .map_or(mask, |i| 1 << i);
-                let base = test_base(g, p, m, t) + r.bribe as i32 + r.after_roll_bonus;
+                let (m, base) = live_test_base(g, r, None);
+                let base = base + r.bribe as i32 + r.after_roll_bonus;
                 let total = r.roll.map_or(0, |x| x.total as i32) + base;
                 let band_of = |tot: i32| t.outcomes.iter().rposition(|o| o.min <= tot).unwrap_or(0);
                 let now = self.band_value(&ctx, &st, &t.outcomes[band_of(total)], m);
