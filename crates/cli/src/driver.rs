@@ -66,6 +66,23 @@ pub trait Driven: NewGame {
     }
 }
 
+/// Stop quietly, like other Unix tools, when the reader of the output goes away
+/// (`tabletop … | head`), instead of panicking in `println!`.
+pub fn quiet_broken_pipe() {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        const SIGPIPE: i32 = 13;
+        const SIG_DFL: usize = 0;
+        // SAFETY: restoring the default action of a signal has no preconditions.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
+    }
+}
+
 // =============================================================================================
 // Seeds and seats
 // =============================================================================================

@@ -27,6 +27,7 @@ enum GameCmd {
 }
 
 fn main() -> ExitCode {
+    driver::quiet_broken_pipe();
     let cli = Cli::parse();
     let result = match cli.game {
         GameCmd::Firefly(a) => firefly::run(a),
