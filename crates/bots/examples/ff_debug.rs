@@ -116,6 +116,81 @@ fn scan(story: &str, seats: u8, first: u64, count: u64) {
     }
 }
 
+/// Counts over many games, per player-game, to tune the bot.
+fn stats(story: &str, seats: u8, first: u64, count: u64) {
+    use std::collections::BTreeMap;
+    use tabletop_firefly::Event;
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut tally: BTreeMap<&'static str, u64> = BTreeMap::new();
+    let mut rounds = 0u64;
+    for seed in first..first + count {
+        let (mut g, mut bots) = new_game(story, seats, seed);
+        while let Actor::Seat(s) = g.actor() {
+            g.legal_actions(&mut legal);
+            let a = bots[s as usize].choose(&g, s, &legal);
+            if g.phase == tabletop_firefly::Phase::Actions && a == tabletop_firefly::Action::EndTurn
+            {
+                let p = g.player(s);
+                if p.items[2] == 0 {
+                    *tally.entry("turn ends with no fuel").or_default() += 1;
+                    if std::env::var("FF_TRACE_FUEL").is_ok() {
+                        println!(
+                            "seed {seed} r{} s{s} no fuel at {} ${}",
+                            g.round,
+                            g.content.sector_name(p.sector),
+                            p.money
+                        );
+                    }
+                }
+                *tally.entry("turns").or_default() += 1;
+                if g.turn.taken < 2 {
+                    *tally.entry("turns with an action unused").or_default() += 1;
+                }
+            }
+            events.clear();
+            g.apply_unchecked(a, &mut events);
+            for e in &events {
+                let k = match e {
+                    Event::ReaverContact { .. } => "reaver contact",
+                    Event::AllianceContact { .. } => "alliance contact",
+                    Event::Killed { .. } => "crew killed",
+                    Event::Arrested { .. } => "crew arrested",
+                    Event::AllFired { .. } => "all fired",
+                    Event::Quit { .. } => "crew quit",
+                    Event::JobCompleted { .. } => "job completed",
+                    Event::JobStarted { .. } => "job started",
+                    Event::JobFailed { .. } => "job failed",
+                    Event::WarrantIssued { .. } => "warrant",
+                    Event::GoalCompleted { .. } => "goal completed",
+                    Event::Hired { .. } => "hired",
+                    Event::Bought { .. } => "bought",
+                    Event::MisbehaveDrawn { .. } => "misbehave drawn",
+                    Event::ActionTaken { action, .. } => match *action {
+                        "fly" => "action fly",
+                        "buy" => "action buy",
+                        "deal" => "action deal",
+                        "work" => "action work",
+                        _ => "action other",
+                    },
+                    Event::Traded { .. } => "traded",
+                    _ => continue,
+                };
+                *tally.entry(k).or_default() += 1;
+            }
+        }
+        rounds += g.round as u64;
+    }
+    let pg = (count * seats as u64) as f64;
+    println!(
+        "{story}, {seats} seats, {count} games, {:.1} rounds/game; per player-game:",
+        rounds as f64 / count as f64
+    );
+    for (k, v) in tally {
+        println!("  {k:28} {:8.2}", v as f64 / pg);
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let arg = |i: usize| args.get(i).map(|s| s.as_str());
@@ -123,6 +198,12 @@ fn main() {
     let seats: u8 = arg(3).and_then(|s| s.parse().ok()).unwrap_or(4);
     let seed: u64 = arg(4).and_then(|s| s.parse().ok()).unwrap_or(0);
     match arg(1) {
+        Some("stats") => stats(
+            story,
+            seats,
+            seed,
+            arg(5).and_then(|s| s.parse().ok()).unwrap_or(100),
+        ),
         Some("scan") => scan(
             story,
             seats,

@@ -1197,7 +1197,8 @@ impl FireflyBot {
         let m = &p.crew[idx];
         if idx == 0 {
             // FF-CREW-9: a Killed Leader returns Disgruntled; a second token fires everyone.
-            return if m.disgruntled { 50_000.0 } else { 250.0 };
+            // Cheap only while a second token is far off.
+            return if m.disgruntled { 50_000.0 } else { 1400.0 };
         }
         let d = g.crew_def(m);
         let sk = d.skills.fight + d.skills.tech + d.skills.negotiate;
@@ -1216,10 +1217,10 @@ impl FireflyBot {
         w.sort_by(|a, b| a.partial_cmp(b).unwrap());
         let medic = p.crew.iter().any(|m| g.gives_medic_check(m));
         let f = if medic { 0.67 } else { 1.0 };
-        // A Leader killed twice fires everyone.
-        let mut total = 0.0;
-        for (k, x) in w.iter().take(n as usize).enumerate() {
-            total += if k > 0 && *x < 300.0 { 2000.0 } else { *x * f };
+        let mut total: f64 = w.iter().take(n as usize).map(|x| x * f).sum();
+        // More Kills than crew: the Leader takes them all (a second one fires everyone).
+        if n as usize > w.len() && mask & 1 != 0 {
+            total += 2000.0;
         }
         total
     }
@@ -1313,15 +1314,8 @@ impl FireflyBot {
         let g = ctx.g;
         let p = ctx.p;
         let mut v = 0.0;
-        let burn = g.full_burn_fuel(p).max(1) as f64;
-        let fuel = p.item(Item::Fuel) as f64 / burn;
-        if fuel < 6.0 && p.money >= 100 {
-            v += (6.0 - fuel) * 120.0;
-            if fuel <= 1.0 {
-                v += 2500.0;
-            } else if fuel <= 2.0 {
-                v += 700.0;
-            }
+        if p.money >= 100 {
+            v += self.fuel_need(ctx);
         }
         if p.item(Item::Parts) == 0 && p.money >= 1500 {
             v += 150.0;
@@ -1348,6 +1342,38 @@ impl FireflyBot {
             }
         }
         v
+    }
+
+    /// How badly we need Fuel: a ship with no Fuel goes nowhere (FF-FLY-2), so the last Full
+    /// Burns are worth a detour to a Supply planet.
+    fn fuel_need(&self, ctx: &Ctx) -> f64 {
+        let burn = ctx.g.full_burn_fuel(ctx.p).max(1) as u32;
+        let burns = ctx.p.item(Item::Fuel) as u32 / burn;
+        match burns {
+            0 => 9000.0,
+            1 => 5000.0,
+            2 => 1500.0,
+            3 => 500.0,
+            n => (8u32.saturating_sub(n * burn)) as f64 * 60.0,
+        }
+    }
+
+    /// Whether we can buy Fuel in a sector: a Supply planet, or Harken while Solid with him.
+    fn fuel_source(&self, ctx: &Ctx, s: SectorId) -> bool {
+        let g = ctx.g;
+        if g.supply_deck_at(s).is_some() {
+            return true;
+        }
+        g.contact_at(s).is_some_and(|c| {
+            ctx.p.is_solid(c) && g.content.contact(c).is_some_and(|d| d.sells_fuel.is_some())
+        })
+    }
+
+    fn nearest_fuel(&self, ctx: &Ctx) -> Option<SectorId> {
+        let here = ctx.p.sector;
+        (0..ctx.g.content.sectors.len() as SectorId)
+            .filter(|&s| s != ctx.g.cutter && self.fuel_source(ctx, s))
+            .min_by_key(|&s| self.d(here, s))
     }
 
     fn held_jobs_from(&self, p: &Player, c: ContactName, g: &Firefly) -> bool {
@@ -1421,8 +1447,8 @@ impl FireflyBot {
                         .saturating_sub(self.needed_items(g, p, Item::Contraband));
                     v += spare as f64 * price as f64;
                 }
-                if def.sells_fuel.is_some() && p.item(Item::Fuel) <= 2 {
-                    v += 1500.0;
+                if def.sells_fuel.is_some() && p.money >= 300 {
+                    v += self.fuel_need(ctx) * 0.8;
                 }
                 if def.special_rule == ContactRule::FavorForAFavor
                     && p.warrants > 0
@@ -1802,11 +1828,24 @@ impl FireflyBot {
             }
         }
         let can_fly = legal.contains(&Action::FullBurn) || legal.contains(&Action::Mosey);
-        let remote = if can_fly && !t.fly {
+        let mut remote = if can_fly && !t.fly {
             self.best_remote(&ctx)
         } else {
             None
         };
+        // Never burn the last Fuel except on the way to more (FF-FLY-2: no Fuel, no go).
+        if let Some((target, v)) = remote {
+            let burn = g.full_burn_fuel(p).max(1);
+            let burns = p.item(Item::Fuel) / burn;
+            let far = turns_for(self.d(here, target), ctx.range) >= 1 && self.d(here, target) > 1;
+            if burns <= 1 && far && !self.fuel_source(&ctx, target) && p.money >= 100 {
+                if let Some(f) = self.nearest_fuel(&ctx) {
+                    if f != here {
+                        remote = Some((f, v));
+                    }
+                }
+            }
+        }
         let fly = |bot: &mut Self, target: SectorId| -> Action {
             // The flight keeps this target (fly_step).
             bot.flight = Some((g.round, seat, t.taken + 1, target));
@@ -1854,7 +1893,7 @@ impl FireflyBot {
         let mut v = 0.0;
         for (i, m) in p.crew.iter().enumerate() {
             if m.disgruntled {
-                v += if i == 0 { 900.0 } else { 350.0 };
+                v += if i == 0 { 2500.0 } else { 350.0 };
             }
         }
         // Shore Leave also buys Fuel and Parts (FF-BUY-8).
@@ -2175,10 +2214,16 @@ impl FireflyBot {
         match r.origin {
             Origin::Nav(_) => {
                 if let Activity::Flying { entered, range } = g.activity {
-                    if entered < range {
-                        // Going on is worth something only while we still have somewhere to go.
-                        st.full_stop = -400.0;
-                        st.evade = -250.0;
+                    // Going on is worth something only while we still have somewhere to go:
+                    // about a turn's progress when the target is still ahead.
+                    let target = match self.flight {
+                        Some((r, s, _, t)) if r == g.round && s == g.current => Some(t),
+                        _ => None,
+                    };
+                    let ahead = target != Some(p.sector);
+                    if entered < range && ahead {
+                        st.full_stop = -900.0;
+                        st.evade = -600.0;
                     }
                 }
             }
@@ -2295,6 +2340,8 @@ impl FireflyBot {
                         } else {
                             self.crew_worth(g, p, i)
                         }
+                    } else if i == 0 {
+                        700.0
                     } else {
                         150.0
                     }
@@ -2718,8 +2765,9 @@ impl FireflyBot {
             }
             Pending::Trade { fuel, parts, .. } => {
                 let reserve = ctx.reserve(self);
+                let burns = p.item(Item::Fuel) / g.full_burn_fuel(p).max(1);
                 if legal.contains(&Action::Purchase(Item::Fuel))
-                    && p.item(Item::Fuel) < 5
+                    && (burns < 4 || p.item(Item::Fuel) < 5)
                     && p.money >= fuel + reserve.min(600)
                 {
                     return Action::Purchase(Item::Fuel);
