@@ -1381,6 +1381,10 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
 fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    let given_seats = match &a.seats {
+        Some(s) => Some(driver::parse_seats(s, BOTS)?),
+        None => None,
+    };
     let mut m = match &a.load {
         Some(path) => {
             let m = Match::<Firefly>::load_file(content, path)?;
@@ -1395,8 +1399,10 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
             m
         }
         None => {
-            let seats = a.seats.as_deref().unwrap_or("human,bot");
-            let n = seats.split(',').count() as u8;
+            let seats = given_seats
+                .clone()
+                .unwrap_or_else(|| vec![SeatKind::Human, SeatKind::Bot("bot".into())]);
+            let n = seats.len() as u8;
             let seed = a.seed.unwrap_or_else(|| {
                 std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
@@ -1406,15 +1412,10 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
             let mut o = Options::new(n, &a.story);
             o.first_game = a.first_game;
             o.max_rounds = a.max_rounds;
-            let all_bots = !seats
-                .split(',')
-                .any(|s| matches!(s.trim().to_lowercase().as_str(), "human" | "h"));
-            if all_bots && o.max_rounds.is_none() {
+            let all_bots = !seats.contains(&SeatKind::Human);
+            let capped = all_bots && o.max_rounds.is_none();
+            if capped {
                 o.max_rounds = Some(100);
-                writeln!(
-                    out,
-                    "(Only bots play: the game ends after 100 rounds at most.)"
-                )?;
             }
             let m = Match::<Firefly>::new(content, o, seed).map_err(|e| anyhow!("{e}"))?;
             writeln!(
@@ -1422,18 +1423,28 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
                 "Firefly: {} — {n} captains, seed {seed}. Type `help` at a prompt for commands.",
                 m.game.story_def().title
             )?;
+            if capped {
+                writeln!(
+                    out,
+                    "(Only bots play: the game ends after 100 rounds at most.)"
+                )?;
+            }
             m
         }
     };
     let n = m.game.num_seats();
-    let seats_text = match &a.seats {
-        Some(s) => s.clone(),
-        None => (0..n)
-            .map(|i| if i == 0 { "human" } else { "bot" })
-            .collect::<Vec<_>>()
-            .join(","),
-    };
-    let mut seats = driver::parse_seats(&seats_text, BOTS)?;
+    // With --load and no --seats: a human in seat 1, bots elsewhere.
+    let mut seats = given_seats.unwrap_or_else(|| {
+        (0..n)
+            .map(|i| {
+                if i == 0 {
+                    SeatKind::Human
+                } else {
+                    SeatKind::Bot("bot".into())
+                }
+            })
+            .collect()
+    });
     if seats.len() != n {
         bail!(
             "--seats names {} seats but the game has {n} captains",

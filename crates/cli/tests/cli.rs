@@ -143,6 +143,27 @@ fn a_simulation_prints_a_summary() {
     assert!(out.contains("rounds per game: average"), "{out}");
     assert!(out.contains("wins per seat: captain 1 (bot)"), "{out}");
     assert!(out.contains("wins per leader"), "{out}");
+
+    let o = run(
+        &[
+            "firefly",
+            "simulate",
+            "--games",
+            "3",
+            "--seats",
+            "bot,bot",
+            "--story",
+            "all",
+            "--max-rounds",
+            "5",
+            "--quiet",
+        ],
+        "",
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(out.contains("Per story:"), "{out}");
+    assert!(out.contains("Harken's Folly"), "{out}");
 }
 
 #[test]
