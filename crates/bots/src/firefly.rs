@@ -933,16 +933,16 @@ impl FireflyBot {
         };
         let key = chance_key(g, p);
         let b = [
-            bonus[0].clamp(0, 4),
-            bonus[1].clamp(0, 4),
-            bonus[2].clamp(0, 4),
+            bonus[0].clamp(-4, 4),
+            bonus[1].clamp(-4, 4),
+            bonus[2].clamp(-4, 4),
         ];
-        let idx = (b[0] * 25 + b[1] * 5 + b[2]) as usize;
+        let idx = ((b[0] + 4) * 81 + (b[1] + 4) * 9 + b[2] + 4) as usize;
         let mut memo = self.chance_memo.borrow_mut();
         if memo.0 != key {
             memo.0 = key;
             memo.1.clear();
-            memo.1.resize(125, f32::NAN);
+            memo.1.resize(729, f32::NAN);
         }
         if !memo.1[idx].is_nan() {
             return memo.1[idx] as f64;
@@ -1106,12 +1106,57 @@ impl FireflyBot {
 
     /// What a Supply card is worth to us, before its price.
     fn card_value(&self, ctx: &Ctx, card: SupplyCardId) -> f64 {
+        if !ctx.g.can_acquire(ctx.seat, card) {
+            return f64::NEG_INFINITY;
+        }
+        self.card_value_any(ctx, card)
+    }
+
+    /// What losing crew member `idx` would cost us (the mirror of `card_value`).
+    fn member_loss(&self, ctx: &Ctx, idx: usize) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let m = &p.crew[idx];
+        let def = g.crew_def(m);
+        let sk = crew_skills(def);
+        let mut v = 0.0;
+        for (s, &x) in sk.iter().enumerate() {
+            if x <= 0 {
+                continue;
+            }
+            let short = ctx.skills[s] - x < ctx.needs.desired[s] + 1;
+            v += x as f64 * if short { 800.0 } else { 180.0 };
+        }
+        let now = self.goal_chance_with(ctx, [0; 3]);
+        let without = self.goal_chance_with(ctx, [-sk[0], -sk[1], -sk[2]]);
+        v += (now - without).max(0.0) * GOAL_WORTH * 0.35;
+        let others = all_crew(p) & !(1 << idx);
+        for &k in &def.keywords {
+            if !g.mask_has_keyword(p, others, k) {
+                v += 300.0;
+            }
+        }
+        for &pr in &def.professions {
+            if !g.mask_has_profession(p, others, pr) {
+                v += match pr {
+                    Profession::Pilot | Profession::Mechanic => 250.0,
+                    Profession::Medic => 350.0,
+                    _ => 50.0,
+                };
+            }
+        }
+        v -= def.cost as f64 * 1.5;
+        if g.is_wanted(m) {
+            v -= 450.0;
+        }
+        v
+    }
+
+    /// `card_value` as if there were room aboard.
+    fn card_value_any(&self, ctx: &Ctx, card: SupplyCardId) -> f64 {
         let g = ctx.g;
         let p = ctx.p;
         let c = g.content;
-        if !g.can_acquire(ctx.seat, card) {
-            return f64::NEG_INFINITY;
-        }
         match c.supply_cards[card as usize].kind {
             SupplyKind::Crew(d) => {
                 let def = &c.crew[d as usize];
@@ -1254,6 +1299,10 @@ impl FireflyBot {
             }
             Item::Cargo => solid_buyer(|k| k.buys_cargo).map_or(80.0, |x| x as f64 * 0.7),
             Item::Contraband => {
+                // Goods an Active job lost and must replace (FF-WORK-14).
+                if self.needed_items(g, p, Item::Contraband) > p.item(Item::Contraband) as u32 {
+                    return 1500.0;
+                }
                 solid_buyer(|k| k.buys_contraband).map_or(-150.0, |x| x as f64 * 0.6 - 150.0)
             }
             Item::Passengers | Item::Fugitives => 0.0,
@@ -1548,30 +1597,63 @@ impl FireflyBot {
 
     /// Distances to `target` over the sectors a ship may enter now: never the Cutter's
     /// (FF-FLY-12), and not the Cruiser's when we are an Outlaw Ship (FF-FLY-15).
-    fn route(&self, g: &Firefly, target: SectorId, avoid_cruiser: bool) -> Vec<u8> {
+    fn route(&self, g: &Firefly, target: SectorId, avoid_cruiser: bool, hot: bool) -> Vec<u16> {
+        // Dijkstra over small integer costs: entering a sector costs 1, an Alliance sector 3
+        // when we carry goods a job needs and the Alliance would seize (its Cruiser card and
+        // Patrols), a sector next to the Cruiser one more when meeting it costs us.
         let c = g.content;
         let n = c.sectors.len();
         let avoid_cruiser = avoid_cruiser && target != g.cruiser;
-        let mut dist = vec![u8::MAX; n];
-        let mut queue = Vec::with_capacity(n);
+        let cost = |y: SectorId| -> u16 {
+            let mut w = 1;
+            if hot && c.sectors[y as usize].zone == Zone::Alliance {
+                w += 2;
+            }
+            if avoid_cruiser && c.neighbours[y as usize].contains(&g.cruiser) {
+                w += 1;
+            }
+            w
+        };
+        let mut dist = vec![u16::MAX; n];
+        let mut done = vec![false; n];
         dist[target as usize] = 0;
-        queue.push(target);
-        let mut head = 0;
-        while head < queue.len() {
-            let x = queue[head];
-            head += 1;
-            let d = dist[x as usize];
-            for &y in &c.neighbours[x as usize] {
-                if y == g.cutter || (avoid_cruiser && y == g.cruiser) {
+        loop {
+            let mut best = u16::MAX;
+            let mut x = usize::MAX;
+            for i in 0..n {
+                if !done[i] && dist[i] < best {
+                    best = dist[i];
+                    x = i;
+                }
+            }
+            if x == usize::MAX {
+                break;
+            }
+            done[x] = true;
+            // Costs are of entering `x` when walking backwards from the target: a ship at `y`
+            // pays to enter `x`.
+            let enter = if x == target as usize {
+                1
+            } else {
+                cost(x as SectorId)
+            };
+            for &y in &c.neighbours[x] {
+                if y == g.cutter || (avoid_cruiser && y == g.cruiser) || done[y as usize] {
                     continue;
                 }
-                if dist[y as usize] == u8::MAX {
-                    dist[y as usize] = d + 1;
-                    queue.push(y);
+                let d = best + enter;
+                if d < dist[y as usize] {
+                    dist[y as usize] = d;
                 }
             }
         }
         dist
+    }
+
+    /// Whether we carry goods a job needs that the Alliance would seize (FF-FLY-16, FF-WORK-14).
+    fn hot_cargo(&self, g: &Firefly, p: &Player) -> bool {
+        self.needed_items(g, p, Item::Contraband) > 0
+            || self.needed_items(g, p, Item::Fugitives) > 0
     }
 
     /// Whether meeting the Alliance Cruiser would cost us enough to fly around it.
@@ -1592,13 +1674,14 @@ impl FireflyBot {
         legal: &[Action],
     ) -> Option<Action> {
         let avoid = self.avoid_cruiser(g, p);
-        let dist = self.route(g, target, avoid);
+        let hot = self.hot_cargo(g, p);
+        let dist = self.route(g, target, avoid, hot);
         let near_cutter = |s: SectorId| g.content.neighbours[s as usize].contains(&g.cutter);
         let mut best: Option<(i32, Action)> = None;
         for &a in legal {
             if let Action::MoveTo(s) = a {
                 let d = dist[s as usize] as i32;
-                let d = if d == u8::MAX as i32 {
+                let d = if d == u16::MAX as i32 {
                     // Unreachable without the Cruiser: fall back to plain distance.
                     self.d(s, target) as i32 + 50
                 } else {
@@ -1755,6 +1838,10 @@ impl FireflyBot {
         {
             return Some(Action::Jettison(Item::Contraband));
         }
+        // A full ship at a Supply planet: make room for a clearly better hand (FF-CREW-5).
+        if let Some(a) = self.replace_crew(ctx, legal) {
+            return Some(a);
+        }
         // Hire a rival's Disgruntled crew when they are a real catch (FF-CREW-14).
         let reserve = ctx.reserve(self);
         for &a in legal {
@@ -1780,6 +1867,38 @@ impl FireflyBot {
                     }
                 }
             }
+        }
+        None
+    }
+
+    /// Dismiss the weakest crew member when a much better one waits, face up, in the discard
+    /// pile of the Supply deck here and we are about to Buy.
+    fn replace_crew(&self, ctx: &Ctx, legal: &[Action]) -> Option<Action> {
+        let g = ctx.g;
+        let p = ctx.p;
+        if g.turn.buy || g.turn.taken >= 2 || p.crew.len() < g.max_crew(p) {
+            return None;
+        }
+        let deck = g.supply_deck_at(p.sector)?;
+        let avail = p.money.saturating_sub(ctx.reserve(self)) as f64;
+        let best = g.decks.supply[deck as usize]
+            .discard_pile()
+            .iter()
+            .filter(|&&c| matches!(g.content.supply_cards[c as usize].kind, SupplyKind::Crew(_)))
+            .filter_map(|&c| {
+                let price = g.price(ctx.seat, c) as f64;
+                (price <= avail).then(|| self.card_value_any(ctx, c) - price)
+            })
+            .fold(f64::NEG_INFINITY, f64::max);
+        if !best.is_finite() {
+            return None;
+        }
+        let (worst, loss) = (1..p.crew.len())
+            .map(|i| (i, self.member_loss(ctx, i)))
+            .min_by(|a, b| a.1.partial_cmp(&b.1).unwrap())?;
+        let card = p.crew[worst].card;
+        if best > loss + 700.0 && legal.contains(&Action::Dismiss(card)) {
+            return Some(Action::Dismiss(card));
         }
         None
     }
@@ -1850,7 +1969,7 @@ impl FireflyBot {
             // The flight keeps this target (fly_step).
             bot.flight = Some((g.round, seat, t.taken + 1, target));
             let avoid = bot.avoid_cruiser(g, p);
-            let dist = bot.route(g, target, avoid);
+            let dist = bot.route(g, target, avoid, false);
             let d = dist[here as usize];
             if d <= 1 && legal.contains(&Action::Mosey) {
                 Action::Mosey
@@ -2763,8 +2882,20 @@ impl FireflyBot {
                 }
                 best.map_or(legal[0], |b| b.1)
             }
-            Pending::Trade { fuel, parts, .. } => {
+            Pending::Trade {
+                fuel,
+                parts,
+                contraband,
+                ..
+            } => {
                 let reserve = ctx.reserve(self);
+                // Replace Contraband an Active job lost (FF-WORK-14).
+                if legal.contains(&Action::Purchase(Item::Contraband))
+                    && self.needed_items(g, p, Item::Contraband) > p.item(Item::Contraband) as u32
+                    && p.money >= contraband + 300
+                {
+                    return Action::Purchase(Item::Contraband);
+                }
                 let burns = p.item(Item::Fuel) / g.full_burn_fuel(p).max(1);
                 if legal.contains(&Action::Purchase(Item::Fuel))
                     && (burns < 4 || p.item(Item::Fuel) < 5)
