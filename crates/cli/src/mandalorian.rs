@@ -189,7 +189,10 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
             Ok(())
         }
         Cmd::Json => {
-            let mut s = driver::JsonSession::<Mandalorian>::new(content, Options::solo(1, Difficulty::Recruit));
+            let mut s = driver::JsonSession::<Mandalorian>::new(
+                content,
+                Options::solo(1, Difficulty::Recruit),
+            );
             s.run(&mut std::io::stdin().lock(), &mut std::io::stdout().lock())
         }
         Cmd::Campaign(a) => campaign(content, a),
@@ -205,7 +208,14 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
         }
         Cmd::Missions => {
             for m in &content.missions {
-                println!("{} — {}\n  {}\n  {}\n  {}", m.number, m.name, m.briefing, render::objective(m), render::failures(m));
+                println!(
+                    "{} — {}\n  {}\n  {}\n  {}",
+                    m.number,
+                    m.name,
+                    m.briefing,
+                    render::objective(m),
+                    render::failures(m)
+                );
             }
             Ok(())
         }
@@ -285,7 +295,12 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
     let mut camp = None;
     let mut m = if let Some(path) = &a.load {
         let m = Match::<Mandalorian>::load_file(content, path)?;
-        writeln!(out, "Loaded {} ({} actions so far).", path.display(), m.record.actions.len())?;
+        writeln!(
+            out,
+            "Loaded {} ({} actions so far).",
+            path.display(),
+            m.record.actions.len()
+        )?;
         m
     } else {
         let seed = a.seed.unwrap_or_else(|| {
@@ -299,10 +314,21 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             let s = Scenario::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-            let g = s.build(content).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-            writeln!(out, "Scenario {} (this game cannot be saved as a replay).", path.display())?;
+            let g = s
+                .build(content)
+                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            writeln!(
+                out,
+                "Scenario {} (this game cannot be saved as a replay).",
+                path.display()
+            )?;
             Match {
-                record: Replay::new("mandalorian", content.fingerprint.clone(), s.options(), s.seed),
+                record: Replay::new(
+                    "mandalorian",
+                    content.fingerprint.clone(),
+                    s.options(),
+                    s.seed,
+                ),
                 game: g,
             }
         } else {
@@ -311,7 +337,9 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
                 let c = load_campaign(content, cf)?;
                 let co = c
                     .options(content, o.difficulty, o.mode, o.seats)
-                    .ok_or_else(|| anyhow!("the campaign is over or has no mission: see `campaign status`"))?;
+                    .ok_or_else(|| {
+                        anyhow!("the campaign is over or has no mission: see `campaign status`")
+                    })?;
                 o.mission = co.mission;
                 o.locked = co.locked;
                 camp = Some((cf.clone(), c));
@@ -336,7 +364,14 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
     if seats.len() != n {
         bail!("--seats names {} seats but the game has {n}", seats.len());
     }
-    driver::play_text(&mut m, &mut seats, &make_bot, a.max_steps, &mut std::io::stdin().lock(), &mut out)?;
+    driver::play_text(
+        &mut m,
+        &mut seats,
+        &make_bot,
+        a.max_steps,
+        &mut std::io::stdin().lock(),
+        &mut out,
+    )?;
     if let (Some((path, mut c)), Some(o)) = (camp, m.game.outcome()) {
         let won = !o.winners.is_empty();
         c.record(m.game.mission().number, won);
@@ -350,8 +385,12 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
 }
 
 fn load_campaign(content: &Content, path: &Path) -> Result<Campaign> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read {} (start one with `campaign new`)", path.display()))?;
+    let text = std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "cannot read {} (start one with `campaign new`)",
+            path.display()
+        )
+    })?;
     Campaign::from_json(&text, content).map_err(|e| anyhow!("{}: {e}", path.display()))
 }
 
@@ -363,7 +402,11 @@ fn campaign(content: &'static Content, a: CampaignArgs) -> Result<()> {
                 println!("{line}");
             }
             driver::write_atomically(&a.file, &c.to_json())?;
-            println!("Campaign saved to {}. Play with `play --campaign {}`.", a.file.display(), a.file.display());
+            println!(
+                "Campaign saved to {}. Play with `play --campaign {}`.",
+                a.file.display(),
+                a.file.display()
+            );
         }
         CampaignCmd::Status => {
             let c = load_campaign(content, &a.file)?;
@@ -423,9 +466,16 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
         "{} games per mission and difficulty, seats: {} ({}).",
         a.games,
         a.seats,
-        if n == 1 { "solo, 2 shared characters" } else { "one character each" }
+        if n == 1 {
+            "solo, 2 shared characters"
+        } else {
+            "one character each"
+        }
     );
-    println!("{:<28} {:<9} {:>8} {:>11}  most common loss", "mission", "difficulty", "win rate", "avg turns");
+    println!(
+        "{:<28} {:<9} {:>8} {:>11}  most common loss",
+        "mission", "difficulty", "win rate", "avg turns"
+    );
     for &mn in &missions {
         for &d in &diffs {
             let sim = Simulation::<Mandalorian> {
@@ -454,17 +504,37 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
             });
             let ok: Vec<&SimResult> = runs.iter().filter_map(|r| r.result.as_ref().ok()).collect();
             for r in runs.iter().filter(|r| r.result.is_err()) {
-                eprintln!("game {} (seed {}) failed: {}", r.index, r.seed, r.result.as_ref().err().unwrap());
+                eprintln!(
+                    "game {} (seed {}) failed: {}",
+                    r.index,
+                    r.seed,
+                    r.result.as_ref().err().unwrap()
+                );
             }
             let wins = ok.iter().filter(|r| r.won).count();
-            let turns: f64 = ok.iter().map(|r| r.turns as f64).sum::<f64>() / ok.len().max(1) as f64;
+            let turns: f64 =
+                ok.iter().map(|r| r.turns as f64).sum::<f64>() / ok.len().max(1) as f64;
             let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
             for r in ok.iter().filter(|r| !r.won) {
-                let key = if r.reason.contains("defeated") { "a character defeated".to_string() } else { r.reason.clone() };
+                let key = if r.reason.contains("defeated") {
+                    "a character defeated".to_string()
+                } else {
+                    r.reason.clone()
+                };
                 *reasons.entry(key).or_default() += 1;
             }
-            let common = reasons.iter().max_by_key(|(_, &v)| v).map(|(k, v)| format!("{k} ({v})")).unwrap_or_default();
-            let name = format!("{} {}", mn, content.mission_by_number(mn).map_or("", |m| m.name.as_str()));
+            let common = reasons
+                .iter()
+                .max_by_key(|(_, &v)| v)
+                .map(|(k, v)| format!("{k} ({v})"))
+                .unwrap_or_default();
+            let name = format!(
+                "{} {}",
+                mn,
+                content
+                    .mission_by_number(mn)
+                    .map_or("", |m| m.name.as_str())
+            );
             println!(
                 "{:<28} {:<9} {:>7.1}% {:>11.1}  {}",
                 name,
@@ -491,28 +561,67 @@ fn event_text(g: &Mandalorian, e: &Happened) -> Option<String> {
             render::card(c.card(*card)),
             g.slot_name(*slot as usize)
         ),
-        Happened::CharacterMoved { ch, to } => format!("{} moves to {}", g.char_name(*ch), g.square_label(*to)),
+        Happened::CharacterMoved { ch, to } => {
+            format!("{} moves to {}", g.char_name(*ch), g.square_label(*to))
+        }
         Happened::Revealed { token } => format!("revealed: {}", g.threat_label(*token, 0)),
-        Happened::CharacterDamaged { ch, amount } => format!("{} takes {amount} damage", g.char_name(*ch)),
+        Happened::CharacterDamaged { ch, amount } => {
+            format!("{} takes {amount} damage", g.char_name(*ch))
+        }
         Happened::Blocked { ch } => format!("{} blocks 1 damage with Defense", g.char_name(*ch)),
         Happened::Healed { ch, amount } => format!("{} heals {amount}", g.char_name(*ch)),
-        Happened::EnemyDamaged { token, amount } => format!("{} takes {amount} damage", g.token_def(*token).name),
+        Happened::EnemyDamaged { token, amount } => {
+            format!("{} takes {amount} damage", g.token_def(*token).name)
+        }
         Happened::Defeated { token } => format!("{} is defeated", g.token_def(*token).name),
-        Happened::EnemyMoved { token, to } => format!("{} moves to {}", g.token_def(*token).name, g.square_label(*to)),
-        Happened::Crisis { slot } => format!("CRISIS from the {} slot: {}", g.slot_name(*slot as usize), render::effects(&g.mission().crisis)),
-        Happened::EventDrawn { event, slot } => format!("EVENT for the {} slot: {}", g.slot_name(*slot as usize), render::event(&c.events[*event as usize])),
-        Happened::NoEffectSpawn => "the event had no effect: 1 reinforcement spawns in the nearest star square".into(),
-        Happened::Spawned { token, sq } => format!("reinforcement {} spawns at {}", g.token_def(*token).name, g.square_label(*sq)),
+        Happened::EnemyMoved { token, to } => format!(
+            "{} moves to {}",
+            g.token_def(*token).name,
+            g.square_label(*to)
+        ),
+        Happened::Crisis { slot } => format!(
+            "CRISIS from the {} slot: {}",
+            g.slot_name(*slot as usize),
+            render::effects(&g.mission().crisis)
+        ),
+        Happened::EventDrawn { event, slot } => format!(
+            "EVENT for the {} slot: {}",
+            g.slot_name(*slot as usize),
+            render::event(&c.events[*event as usize])
+        ),
+        Happened::NoEffectSpawn => {
+            "the event had no effect: 1 reinforcement spawns in the nearest star square".into()
+        }
+        Happened::Spawned { token, sq } => format!(
+            "reinforcement {} spawns at {}",
+            g.token_def(*token).name,
+            g.square_label(*sq)
+        ),
         Happened::SpawnIgnored => "every reinforcement is in play: the spawn is ignored".into(),
-        Happened::Disturbed { slot, value } => format!("the {} slot is disturbed (+{value})", g.slot_name(*slot as usize)),
-        Happened::SlotDiscarded { slot } => format!("the {} slot is discarded", g.slot_name(*slot as usize)),
+        Happened::Disturbed { slot, value } => format!(
+            "the {} slot is disturbed (+{value})",
+            g.slot_name(*slot as usize)
+        ),
+        Happened::SlotDiscarded { slot } => {
+            format!("the {} slot is discarded", g.slot_name(*slot as usize))
+        }
         Happened::ChildFled { to } => format!("the Child flees to {}", g.square_label(*to)),
         Happened::ChildRescued { ch } => format!("{} rescues the Child", g.char_name(*ch)),
         Happened::ChildDropped { sq } => format!("the Child is dropped at {}", g.square_label(*sq)),
         Happened::DoorOpened { door } => format!("door {door} opens"),
-        Happened::ItemUsed { ch, token } => format!("{} uses {}", g.char_name(*ch), g.token_def(*token).name),
-        Happened::PlanningKept { ch, card } => format!("{} keeps {}", g.char_name(*ch), c.planning[*card as usize].name),
-        Happened::PlanningUsed { ch, card } => format!("{} uses {}", g.char_name(*ch), c.planning[*card as usize].name),
+        Happened::ItemUsed { ch, token } => {
+            format!("{} uses {}", g.char_name(*ch), g.token_def(*token).name)
+        }
+        Happened::PlanningKept { ch, card } => format!(
+            "{} keeps {}",
+            g.char_name(*ch),
+            c.planning[*card as usize].name
+        ),
+        Happened::PlanningUsed { ch, card } => format!(
+            "{} uses {}",
+            g.char_name(*ch),
+            c.planning[*card as usize].name
+        ),
         Happened::Track { value } => format!("crisis track: {value}"),
         Happened::TurnEnded { turn } => format!("— end of turn {turn} —"),
         Happened::Won => "MISSION COMPLETE: everybody wins".into(),
@@ -549,7 +658,14 @@ fn status(g: &Mandalorian, seat: Seat) -> String {
     let v = g.view_of(seat);
     let mut s = String::new();
     let m = g.mission();
-    let _ = writeln!(s, "Mission {} — {}   turn {}, player {} to act", m.number, m.name, g.turn(), g.active_seat() + 1);
+    let _ = writeln!(
+        s,
+        "Mission {} — {}   turn {}, player {} to act",
+        m.number,
+        m.name,
+        g.turn(),
+        g.active_seat() + 1
+    );
     let _ = writeln!(s, "Objective: {}", render::objective(m));
     let mut fail = render::failures(m);
     if let Some(max) = m.track_max() {
@@ -569,8 +685,16 @@ fn status(g: &Mandalorian, seat: Seat) -> String {
             ch.col,
             ch.damage,
             ch.health,
-            if ch.kept.is_empty() { String::new() } else { format!(", planning: {}", ch.kept.join(", ")) },
-            if ch.carries_child { ", carrying the Child" } else { "" }
+            if ch.kept.is_empty() {
+                String::new()
+            } else {
+                format!(", planning: {}", ch.kept.join(", "))
+            },
+            if ch.carries_child {
+                ", carrying the Child"
+            } else {
+                ""
+            }
         );
     }
     if !matches!(g.child(), Child::Absent) {
@@ -589,7 +713,11 @@ fn status(g: &Mandalorian, seat: Seat) -> String {
             sl.name,
             sl.strength,
             sl.tokens,
-            if sl.cards.is_empty() { "-".into() } else { sl.cards.join(" | ") },
+            if sl.cards.is_empty() {
+                "-".into()
+            } else {
+                sl.cards.join(" | ")
+            },
             extra
         );
     }
@@ -600,7 +728,11 @@ fn status(g: &Mandalorian, seat: Seat) -> String {
         v.event_top_back.as_deref().unwrap_or("-"),
         render::effects(&m.crisis)
     );
-    let _ = writeln!(s, "Planning deck: {} cards; reinforcements: {}; disturbance pool: {}", v.planning_deck, v.reinforcement_pile, v.disturbance_pool);
+    let _ = writeln!(
+        s,
+        "Planning deck: {} cards; reinforcements: {}; disturbance pool: {}",
+        v.planning_deck, v.reinforcement_pile, v.disturbance_pool
+    );
     let threats: Vec<String> = v
         .threats
         .iter()
@@ -610,7 +742,11 @@ fn status(g: &Mandalorian, seat: Seat) -> String {
                 t.row,
                 t.col,
                 g.threat_label(t.token, seat),
-                if t.carries_child { " carrying the Child" } else { "" }
+                if t.carries_child {
+                    " carrying the Child"
+                } else {
+                    ""
+                }
             )
         })
         .collect();
@@ -643,9 +779,9 @@ impl TextUi for Mandalorian {
         if let Ok(n) = arg.trim().parse::<usize>() {
             return match legal.get(n.wrapping_sub(1)) {
                 Some(Action::Play { card, .. }) => Ok(render::card(c.card(*card))),
-                Some(Action::UsePlanning { card, .. }) | Some(Action::Keep(card)) | Some(Action::Top(card)) => {
-                    Ok(render::planning(&c.planning[*card as usize]))
-                }
+                Some(Action::UsePlanning { card, .. })
+                | Some(Action::Keep(card))
+                | Some(Action::Top(card)) => Ok(render::planning(&c.planning[*card as usize])),
                 Some(a) => Ok(self.describe_action(*a)),
                 None => Err(format!("there is no action {n}")),
             };
@@ -663,8 +799,18 @@ impl TextUi for Mandalorian {
             .filter(|k| k.name.to_lowercase().contains(&q))
             .map(render::card)
             .collect();
-        found.extend(c.planning.iter().filter(|p| p.name.to_lowercase().contains(&q)).map(render::planning));
-        found.extend(c.events.iter().filter(|e| e.name.to_lowercase().contains(&q)).map(render::event));
+        found.extend(
+            c.planning
+                .iter()
+                .filter(|p| p.name.to_lowercase().contains(&q))
+                .map(render::planning),
+        );
+        found.extend(
+            c.events
+                .iter()
+                .filter(|e| e.name.to_lowercase().contains(&q))
+                .map(render::event),
+        );
         found.dedup();
         if found.is_empty() {
             Err(format!("no card called {arg:?}"))
@@ -675,12 +821,17 @@ impl TextUi for Mandalorian {
 
     fn summary(&self) -> String {
         match self.outcome() {
-            Some(o) if !o.winners.is_empty() => format!("Mission complete on turn {}: {}.", self.turn(), o.reason),
+            Some(o) if !o.winners.is_empty() => {
+                format!("Mission complete on turn {}: {}.", self.turn(), o.reason)
+            }
             Some(o) => format!(
                 "Mission failed on turn {}: {}. Targets defeated: {}.",
                 self.turn(),
                 o.reason,
-                self.threats().iter().filter(|t| t.loc == TLoc::Defeated).count()
+                self.threats()
+                    .iter()
+                    .filter(|t| t.loc == TLoc::Defeated)
+                    .count()
             ),
             None => "The game is not over.".into(),
         }

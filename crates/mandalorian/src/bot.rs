@@ -177,10 +177,14 @@ pub fn evaluate(g: &Mandalorian) -> f64 {
                 match th.loc {
                     TLoc::Defeated if def.target => v += 150.0,
                     TLoc::Map(sq) if def.target && (th.face_up || th.seen != 0) => {
-                        let Face::Enemy { health, .. } = def.face else { continue };
+                        let Face::Enemy { health, .. } = def.face else {
+                            continue;
+                        };
                         v -= 12.0 * (health - th.damage) as f64 + W_DIST * nearest(sq);
                     }
-                    TLoc::Map(sq) if !th.face_up && target_shapes & (1 << def.shape) != 0 && th.seen == 0 => {
+                    TLoc::Map(sq)
+                        if !th.face_up && target_shapes & (1 << def.shape) != 0 && th.seen == 0 =>
+                    {
                         unknown.push(sq);
                     }
                     _ => {}
@@ -201,7 +205,8 @@ pub fn evaluate(g: &Mandalorian) -> f64 {
                     if let (TLoc::Map(sq), Face::Enemy { health, .. }) =
                         (g.threats[t as usize].loc, &g.token_def(t).face)
                     {
-                        v -= W_DIST * nearest(sq) + 6.0 * (health - g.threats[t as usize].damage) as f64;
+                        v -= W_DIST * nearest(sq)
+                            + 6.0 * (health - g.threats[t as usize].damage) as f64;
                     }
                 }
                 Child::Absent => {}

@@ -68,7 +68,10 @@ impl Campaign {
                 self.finished = true;
                 break;
             };
-            log.push(format!("Guide card {} — {}: {}", card.id, card.title, card.text));
+            log.push(format!(
+                "Guide card {} — {}: {}",
+                card.id, card.title, card.text
+            ));
             let mut stop = false;
             let mut keep = false;
             for step in &card.steps {
@@ -130,7 +133,13 @@ impl Campaign {
 
     /// Options for the next game: the guide deck's mission and locked components; players,
     /// characters, difficulty and mode are free (MA-END-4, MA-GUIDE-10).
-    pub fn options(&self, content: &Content, difficulty: Difficulty, mode: Mode, seats: u8) -> Option<Options> {
+    pub fn options(
+        &self,
+        content: &Content,
+        difficulty: Difficulty,
+        mode: Mode,
+        seats: u8,
+    ) -> Option<Options> {
         let mission = self.mission?;
         let mut o = Options::new(mission, difficulty, mode, seats);
         o.locked = self.locked(content);
@@ -150,7 +159,9 @@ impl Campaign {
             )));
         }
         if c.next_card as usize > content.guide.len() {
-            return Err(CampaignError("next_card is past the end of the guide deck".into()));
+            return Err(CampaignError(
+                "next_card is past the end of the guide deck".into(),
+            ));
         }
         Ok(c)
     }

@@ -26,7 +26,8 @@ impl Mandalorian {
             .copied()
             .filter(|&n| {
                 self.threats.iter().enumerate().any(|(t, th)| {
-                    th.loc == TLoc::Map(n) && (!th.face_up || self.token_def(t as TokenId).is_enemy())
+                    th.loc == TLoc::Map(n)
+                        && (!th.face_up || self.token_def(t as TokenId).is_enemy())
                 })
             })
             .collect();

@@ -9,7 +9,9 @@ impl Mandalorian {
     pub(crate) fn disturb_slots(&self, pick: SlotPick) -> Vec<u8> {
         let n = self.slots.len();
         match pick {
-            SlotPick::Action(a) => vec![ActionKind::ALL.iter().position(|&k| k == a).unwrap_or(0) as u8],
+            SlotPick::Action(a) => {
+                vec![ActionKind::ALL.iter().position(|&k| k == a).unwrap_or(0) as u8]
+            }
             SlotPick::Lowest | SlotPick::Highest => {
                 let st: Vec<u8> = (0..n).map(|i| self.slot_strength(i)).collect();
                 let best = if pick == SlotPick::Lowest {

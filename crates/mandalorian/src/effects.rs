@@ -184,9 +184,10 @@ impl Mandalorian {
     /// not at all), with `ch` resolving it.
     pub(crate) fn feasible(&self, e: &Effect, ch: u8) -> bool {
         match *e {
-            Effect::DamageThreat {
-                range, threats, ..
-            } => self.targets(ch, Purpose::Damage { amount: 1, threats }, range).next().is_some(),
+            Effect::DamageThreat { range, threats, .. } => self
+                .targets(ch, Purpose::Damage { amount: 1, threats }, range)
+                .next()
+                .is_some(),
             Effect::Heal { who, .. } => (0..self.chars.len() as u8).any(|c| {
                 self.chars[c as usize].damage > 0
                     && match who {
@@ -201,10 +202,13 @@ impl Mandalorian {
                 FreeKind::Plan => self.planning.draw_len() + self.planning.discard_len() > 0,
                 FreeKind::Move | FreeKind::Any => true,
             },
-            Effect::MoveCharacter { who, .. } => who != Who::AnotherCharacter || self.chars.len() > 1,
-            Effect::PushEnemy { range, .. } => {
-                self.targets(ch, Purpose::Push { squares: 1 }, range).next().is_some()
+            Effect::MoveCharacter { who, .. } => {
+                who != Who::AnotherCharacter || self.chars.len() > 1
             }
+            Effect::PushEnemy { range, .. } => self
+                .targets(ch, Purpose::Push { squares: 1 }, range)
+                .next()
+                .is_some(),
             Effect::Reveal { range } => self.targets(ch, Purpose::Reveal, range).next().is_some(),
             Effect::Calm => self.slots.iter().any(|s| !s.tokens.is_empty()),
             Effect::OpenDoor { door } => self.doors_open & (1 << door) == 0,
@@ -213,7 +217,12 @@ impl Mandalorian {
     }
 
     /// Threats a player effect may choose within `range` of character `ch`.
-    pub(crate) fn targets(&self, ch: u8, purpose: Purpose, range: u8) -> impl Iterator<Item = TokenId> + '_ {
+    pub(crate) fn targets(
+        &self,
+        ch: u8,
+        purpose: Purpose,
+        range: u8,
+    ) -> impl Iterator<Item = TokenId> + '_ {
         let sq = self.chars[ch as usize].sq;
         let dist = range::range_from(self.map(), sq, self.doors_open);
         (0..self.threats.len() as TokenId).filter(move |&t| {
@@ -250,7 +259,13 @@ impl Mandalorian {
         }
     }
 
-    pub(crate) fn resolve_target(&mut self, ch: u8, purpose: Purpose, t: TokenId, ev: &mut Vec<Happened>) {
+    pub(crate) fn resolve_target(
+        &mut self,
+        ch: u8,
+        purpose: Purpose,
+        t: TokenId,
+        ev: &mut Vec<Happened>,
+    ) {
         match purpose {
             Purpose::Damage { amount, .. } => self.attack_threat(t, amount, ch, ev),
             Purpose::Push { squares } => self.stack.push(Task::PushSteps {
@@ -312,7 +327,12 @@ impl Mandalorian {
         }
     }
 
-    pub(crate) fn resolve_character(&mut self, purpose: CharPurpose, c: u8, ev: &mut Vec<Happened>) {
+    pub(crate) fn resolve_character(
+        &mut self,
+        purpose: CharPurpose,
+        c: u8,
+        ev: &mut Vec<Happened>,
+    ) {
         match purpose {
             CharPurpose::Heal(n) => self.heal(c, n, ev),
             // MA-MOVE-9: all movement rules apply to any movement.

@@ -59,7 +59,12 @@ impl Mandalorian {
         out
     }
 
-    fn movers(&self, classes: Classes, done: u64, squares: u8) -> impl Iterator<Item = TokenId> + '_ {
+    fn movers(
+        &self,
+        classes: Classes,
+        done: u64,
+        squares: u8,
+    ) -> impl Iterator<Item = TokenId> + '_ {
         (0..self.threats.len() as TokenId).filter(move |&t| {
             done & (1 << t) == 0
                 && self
@@ -150,7 +155,12 @@ impl Mandalorian {
         }
     }
 
-    fn attackers(&self, classes: Classes, done: u64, range: u8) -> impl Iterator<Item = TokenId> + '_ {
+    fn attackers(
+        &self,
+        classes: Classes,
+        done: u64,
+        range: u8,
+    ) -> impl Iterator<Item = TokenId> + '_ {
         (0..self.threats.len() as TokenId).filter(move |&t| {
             done & (1 << t) == 0
                 && self

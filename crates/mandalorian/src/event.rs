@@ -195,7 +195,8 @@ impl Mandalorian {
             let mission = self.mission();
             let mut pile: Vec<TokenId> = (0..self.threats.len() as TokenId)
                 .filter(|&t| {
-                    mission.tokens[t as usize].orange && self.threats[t as usize].loc == TLoc::Defeated
+                    mission.tokens[t as usize].orange
+                        && self.threats[t as usize].loc == TLoc::Defeated
                 })
                 .collect();
             self.chance.shuffle(&mut pile);
@@ -238,7 +239,11 @@ impl Mandalorian {
             })
             .collect();
         let best = cands.iter().map(|c| c.1).min().unwrap_or(FAR);
-        cands.into_iter().filter(|c| c.1 == best).map(|c| c.0).collect()
+        cands
+            .into_iter()
+            .filter(|c| c.1 == best)
+            .map(|c| c.0)
+            .collect()
     }
 
     pub(crate) fn step_reveal_nearest(&mut self, you: u8, ev: &mut Vec<Happened>) -> Flow {

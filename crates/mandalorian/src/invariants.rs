@@ -37,11 +37,17 @@ impl Mandalorian {
             }
         }
         if let Some(x) = count.iter().position(|&n| n != 0) {
-            return Err(format!("card {x} of a character not in play is in the game"));
+            return Err(format!(
+                "card {x} of a character not in play is in the game"
+            ));
         }
         // Planning cards.
         let mut pc = vec![0u8; c.planning.len()];
-        for x in self.planning.all_cards().chain(self.plan_drawn.iter().copied()) {
+        for x in self
+            .planning
+            .all_cards()
+            .chain(self.plan_drawn.iter().copied())
+        {
             pc[x as usize] += 1;
         }
         for ch in &self.chars {
@@ -53,13 +59,21 @@ impl Mandalorian {
             let locked = self.opts.locked.iter().any(|l| l == &p.id);
             let want = u8::from(!locked);
             if pc[i] != want {
-                return Err(format!("planning card {i} ({}) is in {} places", p.name, pc[i]));
+                return Err(format!(
+                    "planning card {i} ({}) is in {} places",
+                    p.name, pc[i]
+                ));
             }
         }
         for ch in &self.chars {
             for (i, &a) in ch.kept.iter().enumerate() {
-                if ch.kept[..i].iter().any(|&b| c.planning[b as usize].id == c.planning[a as usize].id) {
-                    return Err("a character keeps two copies of a planning card (MA-PLAN-5)".into());
+                if ch.kept[..i]
+                    .iter()
+                    .any(|&b| c.planning[b as usize].id == c.planning[a as usize].id)
+                {
+                    return Err(
+                        "a character keeps two copies of a planning card (MA-PLAN-5)".into(),
+                    );
                 }
                 if c.planning[a as usize].kind == PlanKind::BadLuck {
                     return Err("a character keeps Bad Luck (MA-PLAN-4)".into());
@@ -117,22 +131,24 @@ impl Mandalorian {
                 return Err(format!("character {i} in a forbidden area"));
             }
             if ch.damage >= ch.health && self.outcome.is_none() {
-                return Err(format!("character {i} is defeated but the game goes on (MA-WIN-5)"));
+                return Err(format!(
+                    "character {i} is defeated but the game goes on (MA-WIN-5)"
+                ));
             }
             // MA-MOVE-8: nobody shares a square with a face-down threat outside a resolution.
             if self.stack.len() <= 4 {
                 for th in &self.threats {
                     if th.loc == TLoc::Map(ch.sq) && !th.face_up {
-                        return Err(format!("character {i} shares a square with a face-down threat"));
+                        return Err(format!(
+                            "character {i} shares a square with a face-down threat"
+                        ));
                     }
                 }
             }
         }
         match self.child {
-            Child::Token(t) => {
-                if !matches!(self.threats[t as usize].loc, TLoc::Map(_)) {
-                    return Err("the Child is carried by a token that is not on the map".into());
-                }
+            Child::Token(t) if !matches!(self.threats[t as usize].loc, TLoc::Map(_)) => {
+                return Err("the Child is carried by a token that is not on the map".into());
             }
             Child::Character(ch) if ch as usize >= self.chars.len() => {
                 return Err("the Child is carried by a missing character".into())
@@ -160,11 +176,15 @@ impl Mandalorian {
             for t in &v.threats {
                 let th = &self.threats[t.token as usize];
                 if t.identity.is_some() && !th.face_up && th.seen & (1 << seat) == 0 {
-                    return Err(format!("seat {seat} sees a face-down threat it did not look at"));
+                    return Err(format!(
+                        "seat {seat} sees a face-down threat it did not look at"
+                    ));
                 }
             }
             if seat != self.active && !v.plan_drawn.is_empty() {
-                return Err(format!("seat {seat} sees another seat's drawn planning cards"));
+                return Err(format!(
+                    "seat {seat} sees another seat's drawn planning cards"
+                ));
             }
         }
         Ok(())

@@ -47,7 +47,9 @@ impl Mandalorian {
             }
             for &p in &self.chars[ch as usize].kept {
                 let card = &self.content.planning[p as usize];
-                if card.kind == PlanKind::Effect && card.effects.iter().all(|e| self.feasible(e, ch)) {
+                if card.kind == PlanKind::Effect
+                    && card.effects.iter().all(|e| self.feasible(e, ch))
+                {
                     out.push(Action::UsePlanning { ch, card: p });
                 }
             }

@@ -93,7 +93,11 @@ impl NewGame for Mandalorian {
     type Options = Options;
     type SetupError = SetupError;
 
-    fn new_game(content: &'static Content, options: &Options, seed: u64) -> Result<Self, SetupError> {
+    fn new_game(
+        content: &'static Content,
+        options: &Options,
+        seed: u64,
+    ) -> Result<Self, SetupError> {
         Mandalorian::setup(content, options, seed)
     }
 }
@@ -174,7 +178,12 @@ impl Mandalorian {
 
 impl Mandalorian {
     /// Move an enemy token as an effect outside the event phase (tests and tools).
-    pub fn move_enemy_for_test(&mut self, t: content::TokenId, sq: content::Sq, ev: &mut Vec<Happened>) {
+    pub fn move_enemy_for_test(
+        &mut self,
+        t: content::TokenId,
+        sq: content::Sq,
+        ev: &mut Vec<Happened>,
+    ) {
         self.move_enemy(t, sq, ev);
     }
 }

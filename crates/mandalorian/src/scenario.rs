@@ -177,7 +177,10 @@ impl Scenario {
         let map = g.map();
         let sq_of = |field: &str, rc: [u8; 2]| -> Result<Sq, ScenarioError> {
             let (r, c) = (rc[0] as usize, rc[1] as usize);
-            if r >= map.height as usize || c >= map.width as usize || !map.exists[map.sq(r, c) as usize] {
+            if r >= map.height as usize
+                || c >= map.width as usize
+                || !map.exists[map.sq(r, c) as usize]
+            {
                 return bad(format!("{field}: [{r}, {c}] is not a square of the map"));
             }
             Ok(map.sq(r, c))
@@ -226,7 +229,11 @@ impl Scenario {
                 });
                 match t {
                     Some(t) => order.push(t),
-                    None => return bad(format!("reinforcements[{i}]: no orange \"{name}\" token left")),
+                    None => {
+                        return bad(format!(
+                            "reinforcements[{i}]: no orange \"{name}\" token left"
+                        ))
+                    }
                 }
             }
             for &t in order.iter().rev() {
@@ -238,7 +245,10 @@ impl Scenario {
             let ctx = format!("threat[{i}] \"{}\"", st.name);
             let sq = sq_of(&format!("{ctx}: at"), st.at)?;
             let t = (0..g.threats.len() as TokenId)
-                .find(|&t| mission.tokens[t as usize].name == st.name && g.threats[t as usize].loc == TLoc::Box)
+                .find(|&t| {
+                    mission.tokens[t as usize].name == st.name
+                        && g.threats[t as usize].loc == TLoc::Box
+                })
                 .or_else(|| {
                     (0..g.threats.len() as TokenId).find(|&t| {
                         mission.tokens[t as usize].name == st.name
@@ -253,7 +263,10 @@ impl Scenario {
             }
             if let Face::Enemy { health, .. } = mission.tokens[t as usize].face {
                 if st.damage >= health {
-                    return bad(format!("{ctx}: damage {} would have defeated it", st.damage));
+                    return bad(format!(
+                        "{ctx}: damage {} would have defeated it",
+                        st.damage
+                    ));
                 }
             } else if st.damage > 0 {
                 return bad(format!("{ctx}: damage: items take no damage (MA-ATTACK-6)"));
@@ -266,7 +279,9 @@ impl Scenario {
             };
             if st.carries_child {
                 if !mission.tokens[t as usize].is_enemy() {
-                    return bad(format!("{ctx}: carries_child: only an enemy carries the Child"));
+                    return bad(format!(
+                        "{ctx}: carries_child: only an enemy carries the Child"
+                    ));
                 }
                 g.child = Child::Token(t);
             }
@@ -289,7 +304,11 @@ impl Scenario {
                         seen: 0,
                     }
                 }
-                None => return bad(format!("defeated[{i}]: no enemy \"{name}\" left in the box")),
+                None => {
+                    return bad(format!(
+                        "defeated[{i}]: no enemy \"{name}\" left in the box"
+                    ))
+                }
             }
         }
         // Characters.
@@ -310,10 +329,14 @@ impl Scenario {
             g.chars[ch].damage = sc.damage;
             for p in &sc.kept {
                 let Some(pid) = take_planning(&mut g, p) else {
-                    return bad(format!("{ctx}: kept: no planning card \"{p}\" left in the deck"));
+                    return bad(format!(
+                        "{ctx}: kept: no planning card \"{p}\" left in the deck"
+                    ));
                 };
                 if !g.may_keep(ch as u8, pid) {
-                    return bad(format!("{ctx}: kept: \"{p}\" cannot be kept (MA-PLAN-4, -5)"));
+                    return bad(format!(
+                        "{ctx}: kept: \"{p}\" cannot be kept (MA-PLAN-4, -5)"
+                    ));
                 }
                 g.chars[ch].kept.push(pid);
             }
@@ -336,7 +359,11 @@ impl Scenario {
         // Hands: every hand back into its deck, then the named cards.
         if let Some(hands) = &self.hands {
             if hands.len() != g.seats.len() {
-                return bad(format!("hands: {} hands for {} seats", hands.len(), g.seats.len()));
+                return bad(format!(
+                    "hands: {} hands for {} seats",
+                    hands.len(),
+                    g.seats.len()
+                ));
             }
             for s in 0..g.seats.len() {
                 let d = g.seats[s].deck as usize;
@@ -345,11 +372,15 @@ impl Scenario {
             }
             for (s, names) in hands.iter().enumerate() {
                 if names.len() > g.hand_size() {
-                    return bad(format!("hands[{s}]: {} cards, above the hand size", names.len()));
+                    return bad(format!(
+                        "hands[{s}]: {} cards, above the hand size",
+                        names.len()
+                    ));
                 }
                 let d = g.seats[s].deck as usize;
                 for n in names {
-                    let c = take_card(&mut g, d, n).map_err(|e| ScenarioError(format!("hands[{s}]: {e}")))?;
+                    let c = take_card(&mut g, d, n)
+                        .map_err(|e| ScenarioError(format!("hands[{s}]: {e}")))?;
                     g.seats[s].hand.push(c);
                 }
             }
@@ -357,9 +388,12 @@ impl Scenario {
         // Slots.
         // Every listed slot's tokens go back to the pool first, then each slot takes its own.
         for s2 in self.slot.iter().filter(|s| s.tokens.is_some()) {
-            if let Some(k) = (0..g.slots.len()).find(|&k| g.slot_name(k).eq_ignore_ascii_case(&s2.slot)) {
+            if let Some(k) =
+                (0..g.slots.len()).find(|&k| g.slot_name(k).eq_ignore_ascii_case(&s2.slot))
+            {
                 let old = std::mem::take(&mut g.slots[k].tokens);
-                g.dist_pool.extend(old.into_iter().filter(|&t| t != STAND_IN));
+                g.dist_pool
+                    .extend(old.into_iter().filter(|&t| t != STAND_IN));
             }
         }
         let mut slot_seen = Vec::new();
@@ -374,13 +408,20 @@ impl Scenario {
             slot_seen.push(idx);
             if let Some(tokens) = &ss.tokens {
                 for &v in tokens {
-                    let pos = g.dist_pool.iter().position(|&t| content.disturbance[t as usize].value == v);
+                    let pos = g
+                        .dist_pool
+                        .iter()
+                        .position(|&t| content.disturbance[t as usize].value == v);
                     match pos {
                         Some(p) => {
                             let t = g.dist_pool.swap_remove(p);
                             g.slots[idx].tokens.push(t);
                         }
-                        None => return bad(format!("{ctx}: tokens: no disturbance token worth {v} left in the pool")),
+                        None => {
+                            return bad(format!(
+                                "{ctx}: tokens: no disturbance token worth {v} left in the pool"
+                            ))
+                        }
                     }
                 }
             }
@@ -400,12 +441,19 @@ impl Scenario {
         }
         // Deck tops.
         if self.deck_top.len() > g.decks.len() {
-            return bad(format!("deck_top: {} decks listed, {} in play", self.deck_top.len(), g.decks.len()));
+            return bad(format!(
+                "deck_top: {} decks listed, {} in play",
+                self.deck_top.len(),
+                g.decks.len()
+            ));
         }
         for (d, names) in self.deck_top.iter().enumerate() {
             let mut cards = Vec::new();
             for n in names {
-                cards.push(take_card(&mut g, d, n).map_err(|e| ScenarioError(format!("deck_top[{d}]: {e}")))?);
+                cards.push(
+                    take_card(&mut g, d, n)
+                        .map_err(|e| ScenarioError(format!("deck_top[{d}]: {e}")))?,
+                );
             }
             g.decks[d].stack_top(&cards);
         }
@@ -426,7 +474,11 @@ impl Scenario {
         for (i, id) in self.planning_top.iter().enumerate() {
             match take_planning(&mut g, id) {
                 Some(p) => ptops.push(p),
-                None => return bad(format!("planning_top[{i}]: no '{id}' left in the planning deck")),
+                None => {
+                    return bad(format!(
+                        "planning_top[{i}]: no '{id}' left in the planning deck"
+                    ))
+                }
             }
         }
         g.planning.stack_top(&ptops);
@@ -449,7 +501,8 @@ impl Scenario {
                 }
             }
         }
-        g.check_invariants().map_err(|e| ScenarioError(format!("invalid state: {e}")))?;
+        g.check_invariants()
+            .map_err(|e| ScenarioError(format!("invalid state: {e}")))?;
         match self.phase.as_deref() {
             None | Some("action") => {}
             Some("event") => {

@@ -45,7 +45,9 @@ pub fn choose_characters(content: &Content, opts: &Options) -> Result<Vec<CharId
     match opts.mode {
         Mode::Standard | Mode::Sandbox => {
             if opts.seats == 1 {
-                return bad("a single player uses 2 characters in shared-character mode (MA-MODE-2, -20)");
+                return bad(
+                    "a single player uses 2 characters in shared-character mode (MA-MODE-2, -20)",
+                );
             }
             if ids.is_empty() {
                 // MA-MODE-1 / MA-SETUP-23: more players than listed characters needs a mode.
@@ -151,7 +153,8 @@ impl Mandalorian {
         chance.shuffle(&mut whites);
         let mut slots = vec![Slot::default(); nslots];
         for s in slots.iter_mut() {
-            s.tokens.push(whites.pop().expect("validated: enough white tokens"));
+            s.tokens
+                .push(whites.pop().expect("validated: enough white tokens"));
         }
         let mut dist_pool: Vec<DistTok> = whites;
         dist_pool.extend(

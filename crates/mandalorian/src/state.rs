@@ -204,7 +204,9 @@ pub enum CharPurpose {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Task {
     ActionPhase,
-    EventPhase { next: u8 },
+    EventPhase {
+        next: u8,
+    },
     DrawPhase,
     EndTurn,
     Card {
@@ -223,15 +225,38 @@ pub enum Task {
         /// Threat tokens face down when the movement began (MA-MOVE-5).
         facedown: u64,
     },
-    StepTo { ch: u8, sq: Sq },
-    Sentinel { ch: u8 },
-    Attack { ch: u8, s: u8 },
-    Spy { ch: u8, s: u8 },
-    SpyMoveTo { token: TokenId },
-    Plan { ch: u8, s: u8 },
-    PlanKeep { ch: u8 },
-    PlanTop { ch: u8 },
-    ChooseFree { ch: u8, s: u8 },
+    StepTo {
+        ch: u8,
+        sq: Sq,
+    },
+    Sentinel {
+        ch: u8,
+    },
+    Attack {
+        ch: u8,
+        s: u8,
+    },
+    Spy {
+        ch: u8,
+        s: u8,
+    },
+    SpyMoveTo {
+        token: TokenId,
+    },
+    Plan {
+        ch: u8,
+        s: u8,
+    },
+    PlanKeep {
+        ch: u8,
+    },
+    PlanTop {
+        ch: u8,
+    },
+    ChooseFree {
+        ch: u8,
+        s: u8,
+    },
     Effects {
         src: Src,
         idx: u8,
@@ -244,7 +269,11 @@ pub enum Task {
         purpose: Purpose,
         range: u8,
     },
-    PushSteps { ch: u8, token: TokenId, left: u8 },
+    PushSteps {
+        ch: u8,
+        token: TokenId,
+        left: u8,
+    },
     ChooseCharacter {
         you: u8,
         purpose: CharPurpose,
@@ -257,19 +286,37 @@ pub enum Task {
         squares: u8,
         done: u64,
     },
-    EnemyDest { token: TokenId, squares: u8 },
+    EnemyDest {
+        token: TokenId,
+        squares: u8,
+    },
     EnemyAttack {
         classes: Classes,
         left: u8,
         range: u8,
         done: u64,
     },
-    AttackTarget { token: TokenId, range: u8 },
-    Spawn { at: SpawnAt, you: u8 },
-    Disturb { pick: SlotPick },
-    Damage { ch: u8, amount: u8 },
-    ChildFlee { ch: u8 },
-    RevealNearest { you: u8 },
+    AttackTarget {
+        token: TokenId,
+        range: u8,
+    },
+    Spawn {
+        at: SpawnAt,
+        you: u8,
+    },
+    Disturb {
+        pick: SlotPick,
+    },
+    Damage {
+        ch: u8,
+        amount: u8,
+    },
+    ChildFlee {
+        ch: u8,
+    },
+    RevealNearest {
+        you: u8,
+    },
     SlotResolve {
         slot: u8,
         stage: u8,
@@ -282,13 +329,24 @@ pub enum Task {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Play an ability card from hand into an action slot (MA-ACT-2).
-    Play { card: CardId, slot: u8 },
+    Play {
+        card: CardId,
+        slot: u8,
+    },
     /// Use a kept planning card in the action phase.
-    UsePlanning { ch: u8, card: PlanId },
+    UsePlanning {
+        ch: u8,
+        card: PlanId,
+    },
     /// Use an item in the character's square (MA-ITEM-1).
-    UseItem { ch: u8, token: TokenId },
+    UseItem {
+        ch: u8,
+        token: TokenId,
+    },
     /// Rescue the Child (MA-CHILD-5).
-    Rescue { ch: u8 },
+    Rescue {
+        ch: u8,
+    },
     /// End the action phase (after the 2 actions, MA-ACT-1).
     EndActions,
     /// Resolve the slot's action ability (MA-ACT-2; optional, MA-ACT-5).
@@ -327,7 +385,10 @@ pub enum Action {
     /// Choose the action of a free action.
     Choose(ActionKind),
     /// Discard a disturbance token of this value from a slot.
-    DiscardToken { slot: u8, value: u8 },
+    DiscardToken {
+        slot: u8,
+        value: u8,
+    },
 }
 
 /// What happened, for logs and user interfaces.

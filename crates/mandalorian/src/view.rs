@@ -144,7 +144,10 @@ impl Mandalorian {
                 Task::Move { ch, left, .. } => {
                     format!("{} is moving: {left} square(s) left", self.char_name(ch))
                 }
-                Task::Attack { ch, s } => format!("{} attacks with Strength {s}: choose a target", self.char_name(ch)),
+                Task::Attack { ch, s } => format!(
+                    "{} attacks with Strength {s}: choose a target",
+                    self.char_name(ch)
+                ),
                 Task::Spy { ch, s } => format!("{} spies with Strength {s}", self.char_name(ch)),
                 Task::SpyMoveTo { .. } => "move the enemy 1 square".into(),
                 Task::PlanKeep { .. } => "Plan: keep 1 card (not Bad Luck, no second copy)".into(),
@@ -157,10 +160,14 @@ impl Mandalorian {
                 Task::EnemyMove { .. } => "event: choose the enemy that moves".into(),
                 Task::EnemyDest { .. } => "event: choose where the enemy moves (ties)".into(),
                 Task::EnemyAttack { .. } => "event: choose the enemy that attacks".into(),
-                Task::AttackTarget { .. } => "event: choose the nearest character attacked (tie)".into(),
+                Task::AttackTarget { .. } => {
+                    "event: choose the nearest character attacked (tie)".into()
+                }
                 Task::Spawn { .. } => "choose the spawn square (tie)".into(),
                 Task::Disturb { .. } => "choose the slot to disturb (tie)".into(),
-                Task::Damage { ch, .. } => format!("{} takes damage: block with Defense?", self.char_name(ch)),
+                Task::Damage { ch, .. } => {
+                    format!("{} takes damage: block with Defense?", self.char_name(ch))
+                }
                 Task::ChildFlee { .. } => "the Child flees: choose its square".into(),
                 Task::RevealNearest { .. } => "choose the nearest face-down threat (tie)".into(),
                 Task::SlotResolve { slot, .. } => format!(
@@ -212,8 +219,16 @@ impl Mandalorian {
             .map(|i| SlotView {
                 name: self.slot_name(i),
                 strength: self.slot_strength(i),
-                cards: self.slots[i].cards.iter().map(|&id| card_text(id)).collect(),
-                tokens: self.slots[i].tokens.iter().map(|&t| self.dist_value(t)).collect(),
+                cards: self.slots[i]
+                    .cards
+                    .iter()
+                    .map(|&id| card_text(id))
+                    .collect(),
+                tokens: self.slots[i]
+                    .tokens
+                    .iter()
+                    .map(|&t| self.dist_value(t))
+                    .collect(),
             })
             .collect();
         let threats = (0..self.threats.len() as TokenId)
@@ -294,14 +309,20 @@ impl Mandalorian {
                 .map(|d| d.discard_pile().iter().map(|&id| card_text(id)).collect())
                 .collect(),
             disturbance_pool: self.dist_pool.len(),
-            disturbance_discard: self.dist_discard.iter().map(|&t| self.dist_value(t)).collect(),
+            disturbance_discard: self
+                .dist_discard
+                .iter()
+                .map(|&t| self.dist_value(t))
+                .collect(),
             child: match self.child {
                 Child::Absent => "not in this mission".into(),
                 Child::Square(sq) => format!("in square {}", self.square_label(sq)),
                 Child::Character(ch) => format!("carried by {}", self.char_name(ch)),
                 Child::Token(t) => format!("carried by {}", self.token_def(t).name),
             },
-            doors_open: (0..10).filter(|d| self.doors_open & (1 << d) != 0).collect(),
+            doors_open: (0..10)
+                .filter(|d| self.doors_open & (1 << d) != 0)
+                .collect(),
             track: self.track,
             collected: self.collected,
             pending: self.pending_label(),
@@ -350,7 +371,11 @@ impl Mandalorian {
             Action::ResolveText => match self.stack.last() {
                 Some(Task::Card { card, .. }) => format!(
                     "resolve the ability text: {}",
-                    c.card(*card).text.as_ref().map(render::ability_text).unwrap_or_default()
+                    c.card(*card)
+                        .text
+                        .as_ref()
+                        .map(render::ability_text)
+                        .unwrap_or_default()
                 ),
                 _ => "resolve the ability text".into(),
             },

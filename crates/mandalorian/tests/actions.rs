@@ -2,11 +2,15 @@
 //! (MA-RANGE, MA-ATTACK, MA-SPY, MA-PLAN, MA-CARD, MA-EXTRA, MA-ACT, MA-THREAT).
 mod common;
 use common::*;
-use tabletop_core::Game;
 use tabletop_mandalorian::range::{self, FAR};
 use tabletop_mandalorian::state::*;
 
-const HAND: [&str; 4] = ["Tracking Fob", "Jetpack Hop", "Hunter's Patience", "Vibro-Knife"];
+const HAND: [&str; 4] = [
+    "Tracking Fob",
+    "Jetpack Hop",
+    "Hunter's Patience",
+    "Vibro-Knife",
+];
 
 fn m1(extra: &str) -> Mandalorian {
     solo(1, &HAND, extra)
@@ -16,7 +20,9 @@ fn targets(g: &Mandalorian) -> Vec<&'static str> {
     legal(g)
         .into_iter()
         .filter_map(|a| match a {
-            Action::Target(t) | Action::SpyLook(t) | Action::SpyMove(t) => Some(g.token_def(t).name.as_str()),
+            Action::Target(t) | Action::SpyLook(t) | Action::SpyMove(t) => {
+                Some(g.token_def(t).name.as_str())
+            }
             _ => None,
         })
         .collect()
@@ -46,7 +52,10 @@ fn ma_range_1_2_own_square_is_range_0_and_within_means_at_most() {
 fn ma_range_3_5_range_goes_around_walls_never_through() {
     // (3,3) and (2,3) are separated by a wall: range 3 around the corner via (3,4), (2,4).
     let g = m1("");
-    assert_eq!(range::range(g.map(), sq(&g, 3, 3), sq(&g, 2, 3), g.doors_open()), 3);
+    assert_eq!(
+        range::range(g.map(), sq(&g, 3, 3), sq(&g, 2, 3), g.doors_open()),
+        3
+    );
 }
 
 // MA-RANGE-4, MA-RANGE-7
@@ -57,8 +66,14 @@ fn ma_range_4_7_range_crosses_elevated_edges_and_pieces() {
     // range 1; pieces in between change nothing.
     let g = m1("[[threat]]\nname = \"Junk Hound\"\nat = [2, 5]\nface_up = true\n");
     let map = g.map();
-    assert_eq!(range::range(map, sq(&g, 2, 4), sq(&g, 2, 5), g.doors_open()), 1);
-    assert_eq!(range::walk_from(map, sq(&g, 2, 4), g.doors_open()).to(sq(&g, 2, 5)), 5);
+    assert_eq!(
+        range::range(map, sq(&g, 2, 4), sq(&g, 2, 5), g.doors_open()),
+        1
+    );
+    assert_eq!(
+        range::walk_from(map, sq(&g, 2, 4), g.doors_open()).to(sq(&g, 2, 5)),
+        5
+    );
 }
 
 // MA-RANGE-6
@@ -120,7 +135,9 @@ fn ma_attack_3_damage_reaching_health_defeats_the_enemy() {
 // MA-ATTACK-5, MA-ATTACK-6
 #[test]
 fn ma_attack_5_6_a_face_down_threat_may_be_attacked_items_take_no_damage() {
-    let mut g = m1("[[character]]\nid = \"mando\"\nat = [3, 3]\n[[threat]]\nname = \"Medpac\"\nat = [3, 4]\n");
+    let mut g = m1(
+        "[[character]]\nid = \"mando\"\nat = [3, 3]\n[[threat]]\nname = \"Medpac\"\nat = [3, 4]\n",
+    );
     let t = token(&g, "Medpac");
     play(&mut g, "Tracking Fob", "attack");
     act(&mut g, Action::ResolveAction);
@@ -144,12 +161,18 @@ fn ma_threat_4_5_threats_include_face_down_enemies_are_face_up_only() {
     let hand = ["Whistling Volley"];
     let mut g2 = solo(1, &hand, "[[character]]\nid = \"mando\"\nat = [3, 3]\n[[threat]]\nname = \"Scrap Trooper\"\nat = [3, 5]\n");
     play(&mut g2, "Whistling Volley", "attack");
-    assert!(!has(&g2, Action::ResolveText), "MA-THREAT-5: no face-up enemy within range 2");
+    assert!(
+        !has(&g2, Action::ResolveText),
+        "MA-THREAT-5: no face-up enemy within range 2"
+    );
     play(&mut g, "Tracking Fob", "move");
     act(&mut g, Action::FinishCard);
     let mut g = sc("mission = 4\nmode = \"shared\"\nseats = 1\ncharacters = [\"mando\", \"tamsin\"]\nclear_threats = true\nhands = [[\"Vaporator Trap\"]]\n[[character]]\nid = \"tamsin\"\nat = [3, 0]\n[[threat]]\nname = \"Mechanic\"\nat = [3, 2]\n");
     play(&mut g, "Vaporator Trap", "spy");
-    assert!(has(&g, Action::ResolveText), "MA-THREAT-4: a face-down threat counts");
+    assert!(
+        has(&g, Action::ResolveText),
+        "MA-THREAT-4: a face-down threat counts"
+    );
 }
 
 // MA-SPY-1, MA-SPY-2
@@ -167,8 +190,18 @@ fn ma_spy_1_2_look_at_a_face_down_threat_within_range_s_secretly() {
     act(&mut g, Action::SpyLook(k));
     // MA-SPY-2, -3, MA-INFO-2: still face down; only seat 0 knows.
     assert!(!g.threats()[k as usize].face_up);
-    let mine = g.view_of(0).threats.into_iter().find(|v| v.token == k).unwrap();
-    let theirs = g.view_of(1).threats.into_iter().find(|v| v.token == k).unwrap();
+    let mine = g
+        .view_of(0)
+        .threats
+        .into_iter()
+        .find(|v| v.token == k)
+        .unwrap();
+    let theirs = g
+        .view_of(1)
+        .threats
+        .into_iter()
+        .find(|v| v.token == k)
+        .unwrap();
     assert!(mine.identity.unwrap().contains("Kesh Varro"));
     assert!(theirs.identity.is_none());
 }
@@ -186,7 +219,14 @@ fn ma_spy_3_a_looked_at_threat_still_blocks_movement() {
     play(&mut g, "Jetpack Hop", "move");
     act(&mut g, Action::ResolveAction);
     walk(&mut g, &[(3, 1)]);
-    assert!(!matches!(g.pending(), Some(Task::Move { left: 2.., stop: false, .. })));
+    assert!(!matches!(
+        g.pending(),
+        Some(Task::Move {
+            left: 2..,
+            stop: false,
+            ..
+        })
+    ));
     assert_eq!(at(&g, 0), (3, 1));
 }
 
@@ -198,14 +238,20 @@ fn ma_spy_5_6_move_a_face_up_enemy_1_square_not_through_walls() {
     let mut g = m1("[[character]]\nid = \"mando\"\nat = [3, 3]\n[[threat]]\nname = \"Junk Hound\"\nat = [2, 3]\nface_up = true\n[[threat]]\nname = \"Scrap Trooper\"\nat = [3, 5]\nface_up = true\n");
     let mut g2 = g.clone();
     play(&mut g2, "Vibro-Knife", "spy");
-    assert!(!has(&g2, Action::ResolveAction), "Strength 1: nothing in range");
+    assert!(
+        !has(&g2, Action::ResolveAction),
+        "Strength 1: nothing in range"
+    );
     play(&mut g, "Jetpack Hop", "spy"); // Strength 2
     act(&mut g, Action::ResolveAction);
     // MA-SPY-5: the Scrap Trooper (range 2) is the only choice; it moves 1 square.
     assert!(matches!(g.pending(), Some(Task::SpyMoveTo { .. })));
     let to = sq(&g, 3, 6);
     act(&mut g, Action::Square(to));
-    assert_eq!(g.threats()[token(&g, "Scrap Trooper") as usize].loc, TLoc::Map(to));
+    assert_eq!(
+        g.threats()[token(&g, "Scrap Trooper") as usize].loc,
+        TLoc::Map(to)
+    );
 }
 
 // MA-SPY-7, MA-ENEMY-14
@@ -231,7 +277,10 @@ fn plan_game(top: &str, kept: &str) -> Mandalorian {
 // MA-PLAN-1, MA-PLAN-2
 #[test]
 fn ma_plan_1_2_draw_s_cards_privately() {
-    let mut g = plan_game("\"bad-luck\", \"defense\", \"sprint\", \"covering-fire\"", "");
+    let mut g = plan_game(
+        "\"bad-luck\", \"defense\", \"sprint\", \"covering-fire\"",
+        "",
+    );
     play(&mut g, "Hunter's Patience", "plan"); // 3 + Plan bonus = 4
     act(&mut g, Action::ResolveAction);
     assert_eq!(g.plan_drawn().len(), 4);
@@ -257,25 +306,43 @@ fn ma_plan_3_4_5_keep_one_not_bad_luck_not_a_second_copy() {
     let mut g = plan_game("\"sprint\", \"defense\", \"bad-luck\"", "\"sprint\"");
     play(&mut g, "Tracking Fob", "plan");
     act(&mut g, Action::ResolveAction);
-    assert!(legal(&g).iter().all(|a| match a {
-        Action::Keep(p) => g.content().planning[*p as usize].id != "sprint",
-        _ => true,
-    }), "MA-PLAN-5, MA-MODE-15: no second Sprint");
-    let def = g.plan_drawn().iter().copied().find(|&p| g.content().planning[p as usize].id == "defense").unwrap();
+    assert!(
+        legal(&g).iter().all(|a| match a {
+            Action::Keep(p) => g.content().planning[*p as usize].id != "sprint",
+            _ => true,
+        }),
+        "MA-PLAN-5, MA-MODE-15: no second Sprint"
+    );
+    let def = g
+        .plan_drawn()
+        .iter()
+        .copied()
+        .find(|&p| g.content().planning[p as usize].id == "defense")
+        .unwrap();
     act(&mut g, Action::Keep(def));
     // MA-PLAN-3, MA-INFO-6: kept face up, public.
-    assert!(g.view_of(1).characters[0].kept.contains(&"Defense".to_string()));
+    assert!(g.view_of(1).characters[0]
+        .kept
+        .contains(&"Defense".to_string()));
 }
 
 // MA-PLAN-6, MA-PLAN-7
 // MA-PLAN-6, MA-PLAN-7
 #[test]
 fn ma_plan_6_7_one_card_on_top_the_rest_discarded() {
-    let mut g = plan_game("\"bad-luck\", \"defense\", \"sprint\", \"covering-fire\"", "");
+    let mut g = plan_game(
+        "\"bad-luck\", \"defense\", \"sprint\", \"covering-fire\"",
+        "",
+    );
     play(&mut g, "Hunter's Patience", "plan");
     act(&mut g, Action::ResolveAction);
     act(&mut g, Action::KeepNone);
-    let sprint = g.plan_drawn().iter().copied().find(|&p| g.content().planning[p as usize].id == "sprint").unwrap();
+    let sprint = g
+        .plan_drawn()
+        .iter()
+        .copied()
+        .find(|&p| g.content().planning[p as usize].id == "sprint")
+        .unwrap();
     let discard_before = g.planning_deck().discard_len();
     act(&mut g, Action::Top(sprint));
     assert_eq!(g.planning_deck().draw_pile().last(), Some(&sprint));
@@ -310,7 +377,13 @@ fn ma_plan_10_and_extra_1_2_3_6_momentum_grants_an_additional_action() {
     // MA-ACT-1: 2 actions done, the action phase may end.
     assert!(has(&g, Action::EndActions));
     let momentum = g.characters()[0].kept[0];
-    act(&mut g, Action::UsePlanning { ch: 0, card: momentum });
+    act(
+        &mut g,
+        Action::UsePlanning {
+            ch: 0,
+            card: momentum,
+        },
+    );
     assert_eq!(g.turn_acts().extra, 1);
     // MA-EXTRA-2, -3: with a card from hand, never into a slot already played this turn.
     let card = card_in_hand(&g, 0, "Vibro-Knife");
@@ -334,7 +407,13 @@ fn ma_extra_4_5_7_free_actions_play_no_card_and_may_repeat() {
     finish(&mut g);
     let before: Vec<u8> = (0..4).map(|i| g.slot_strength(i)).collect();
     let sprint = g.characters()[0].kept[0];
-    act(&mut g, Action::UsePlanning { ch: 0, card: sprint });
+    act(
+        &mut g,
+        Action::UsePlanning {
+            ch: 0,
+            card: sprint,
+        },
+    );
     // A free Move with Strength 2, though Move was performed this turn.
     walk(&mut g, &[(3, 2), (3, 3)]);
     assert_eq!(at(&g, 0), (3, 3));
@@ -349,8 +428,16 @@ fn ma_extra_4_5_7_free_actions_play_no_card_and_may_repeat() {
 fn ma_card_1_3_bonus_icon_adds_1_only_in_its_slot() {
     let g = m1("");
     let knife = card_in_hand(&g, 0, "Vibro-Knife");
-    assert_eq!(g.resolve_strength(knife, 1), 2, "Attack icon in the Attack slot");
-    assert_eq!(g.resolve_strength(knife, 0), 1, "no effect in the Move slot");
+    assert_eq!(
+        g.resolve_strength(knife, 1),
+        2,
+        "Attack icon in the Attack slot"
+    );
+    assert_eq!(
+        g.resolve_strength(knife, 0),
+        1,
+        "no effect in the Move slot"
+    );
 }
 
 // MA-CARD-2, MA-CARD-11, MA-EVENT-4
@@ -359,7 +446,11 @@ fn ma_card_1_3_bonus_icon_adds_1_only_in_its_slot() {
 fn ma_card_2_11_and_event_4_event_phase_counts_printed_values_only() {
     let mut g = m1("[[slot]]\nslot = \"attack\"\ntokens = [1]\n");
     play_idle(&mut g, "Vibro-Knife", "attack");
-    assert_eq!(g.slot_strength(1), 2, "1 printed + 1 token; the bonus is not counted");
+    assert_eq!(
+        g.slot_strength(1),
+        2,
+        "1 printed + 1 token; the bonus is not counted"
+    );
 }
 
 // MA-CARD-4, MA-CARD-7
@@ -439,10 +530,16 @@ fn ma_act_1_4_exactly_two_different_actions_one_card_per_slot() {
     assert!(!has(&g, Action::EndActions));
     play_idle(&mut g, "Tracking Fob", "move");
     let jet = card_in_hand(&g, 0, "Jetpack Hop");
-    assert!(!has(&g, Action::Play { card: jet, slot: 0 }), "MA-ACT-4: Move already played");
+    assert!(
+        !has(&g, Action::Play { card: jet, slot: 0 }),
+        "MA-ACT-4: Move already played"
+    );
     assert!(!has(&g, Action::EndActions));
     play_idle(&mut g, "Jetpack Hop", "spy");
-    assert!(!legal(&g).iter().any(|a| matches!(a, Action::Play { .. })), "no third action");
+    assert!(
+        !legal(&g).iter().any(|a| matches!(a, Action::Play { .. })),
+        "no third action"
+    );
     assert!(has(&g, Action::EndActions));
 }
 

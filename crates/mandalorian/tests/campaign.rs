@@ -9,7 +9,11 @@ use tabletop_mandalorian::*;
 fn the_first_guide_card_starts_with_mission_1_and_stops() {
     let c = embedded();
     // Cards are numbered in order (validated on load) and never shuffled (MA-DECK-3).
-    assert!(c.guide.iter().enumerate().all(|(i, g)| g.id as usize == i + 1));
+    assert!(c
+        .guide
+        .iter()
+        .enumerate()
+        .all(|(i, g)| g.id as usize == i + 1));
     let mut camp = Campaign::new(c);
     let log = camp.resolve(c);
     assert_eq!(camp.mission, Some(1));
@@ -26,7 +30,9 @@ fn a_campaign_runs_through_every_mission_unlocking_components() {
     let locked0 = camp.locked(c);
     assert!(locked0.contains(&"sela".to_string()) && locked0.contains(&"recon-drone".to_string()));
     // A game with the locked components: they are not in the planning deck.
-    let o = camp.options(c, Difficulty::Recruit, Mode::Shared, 1).unwrap();
+    let o = camp
+        .options(c, Difficulty::Recruit, Mode::Shared, 1)
+        .unwrap();
     let g = Mandalorian::new_game(c, &o, 1).unwrap();
     assert_eq!(g.planning_deck().draw_len(), 20 - 5);
     let mut played = vec![];
@@ -43,11 +49,20 @@ fn a_campaign_runs_through_every_mission_unlocking_components() {
         camp = Campaign::from_json(&text, c).unwrap();
         camp.resolve(c);
         if m == 1 {
-            assert!(camp.rules_read.iter().any(|r| r.contains("the Child")), "MA-GUIDE-8");
-            assert!(camp.unlocked.contains(&"recon-drone".to_string()), "MA-GUIDE-5");
+            assert!(
+                camp.rules_read.iter().any(|r| r.contains("the Child")),
+                "MA-GUIDE-8"
+            );
+            assert!(
+                camp.unlocked.contains(&"recon-drone".to_string()),
+                "MA-GUIDE-5"
+            );
         }
         if m < 3 {
-            assert!(camp.envelopes_opened.is_empty(), "MA-GUIDE-6: sealed until told");
+            assert!(
+                camp.envelopes_opened.is_empty(),
+                "MA-GUIDE-6: sealed until told"
+            );
         }
     }
     assert_eq!(played, vec![1, 2, 3, 4]);

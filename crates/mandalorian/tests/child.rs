@@ -5,7 +5,12 @@ use tabletop_core::NewGame;
 use tabletop_mandalorian::state::*;
 use tabletop_mandalorian::*;
 
-const HAND: [&str; 4] = ["Tracking Fob", "Jetpack Hop", "Hunter's Patience", "Vibro-Knife"];
+const HAND: [&str; 4] = [
+    "Tracking Fob",
+    "Jetpack Hop",
+    "Hunter's Patience",
+    "Vibro-Knife",
+];
 
 fn m2(extra: &str) -> Mandalorian {
     solo(2, &HAND, extra)
@@ -15,7 +20,8 @@ fn m2(extra: &str) -> Mandalorian {
 // MA-CHILD-1, MA-CHILD-3
 #[test]
 fn ma_child_1_3_the_briefing_puts_the_child_on_the_slaver_and_it_moves_with_it() {
-    let mut g = Mandalorian::new_game(embedded(), &Options::solo(2, Difficulty::Recruit), 9).unwrap();
+    let mut g =
+        Mandalorian::new_game(embedded(), &Options::solo(2, Difficulty::Recruit), 9).unwrap();
     let kell = token(&g, "Kell Slaver");
     assert_eq!(g.child(), Child::Token(kell), "MA-CHILD-1, -3");
     let v = g.view_of(0);
@@ -32,11 +38,18 @@ fn ma_child_1_3_the_briefing_puts_the_child_on_the_slaver_and_it_moves_with_it()
 #[test]
 fn ma_child_2_4_5_rescued_mid_move_then_carried_on_the_card() {
     let mut g = m2("child = { at = [3, 2] }\n[[character]]\nid = \"mando\"\nat = [3, 0]\n");
-    assert_eq!(g.child(), Child::Square(sq(&g, 3, 2)), "MA-CHILD-4: in a square");
+    assert_eq!(
+        g.child(),
+        Child::Square(sq(&g, 3, 2)),
+        "MA-CHILD-4: in a square"
+    );
     play(&mut g, "Hunter's Patience", "move");
     act(&mut g, Action::ResolveAction);
     walk(&mut g, &[(3, 1), (3, 2)]);
-    assert!(has(&g, Action::Rescue { ch: 0 }), "MA-CHILD-5: even while moving through");
+    assert!(
+        has(&g, Action::Rescue { ch: 0 }),
+        "MA-CHILD-5: even while moving through"
+    );
     act(&mut g, Action::Rescue { ch: 0 });
     walk(&mut g, &[(4, 2)]);
     assert_eq!(g.child(), Child::Character(0), "MA-CHILD-2");
@@ -67,7 +80,9 @@ fn ma_child_8_a_carried_child_stays_with_its_carrier() {
     play(&mut g, "Jetpack Hop", "move");
     act(&mut g, Action::ResolveAction);
     walk(&mut g, &[(3, 1)]);
-    assert!(legal(&g).iter().all(|a| !matches!(a, Action::Rescue { .. })));
+    assert!(legal(&g)
+        .iter()
+        .all(|a| !matches!(a, Action::Rescue { .. })));
     walk(&mut g, &[(3, 2)]);
     stop(&mut g);
     assert_eq!(g.child(), Child::Character(0));
@@ -128,7 +143,10 @@ fn ma_child_9_16_fled_child_cannot_be_rescued_that_turn_and_flees_anywhere_if_ne
     assert_eq!(legal(&g).len(), 4);
     act(&mut g, Action::Square(to));
     assert_eq!(at(&g, 0), (3, 2));
-    assert!(!has(&g, Action::Rescue { ch: 0 }), "MA-CHILD-9: fled this turn");
+    assert!(
+        !has(&g, Action::Rescue { ch: 0 }),
+        "MA-CHILD-9: fled this turn"
+    );
 }
 
 // MA-CHILD-14, MA-CHILD-15
@@ -139,7 +157,10 @@ fn ma_child_14_15_events_make_a_carried_child_flee_but_not_a_free_one() {
     let mut g = sc(&format!("child = {{ character = \"mando\" }}\n{base}"));
     let mut ev = Vec::new();
     g.resume(&mut ev);
-    assert!(matches!(g.pending(), Some(Task::ChildFlee { .. })), "MA-CHILD-14: no damage needed");
+    assert!(
+        matches!(g.pending(), Some(Task::ChildFlee { .. })),
+        "MA-CHILD-14: no damage needed"
+    );
     assert_eq!(damage(&g, 0), 0);
     let mut g = sc(&format!("child = {{ at = [0, 0] }}\n{base}"));
     let mut ev = Vec::new();

@@ -3,7 +3,6 @@
 mod common;
 use tabletop_mandalorian::content::load::EMBEDDED;
 use tabletop_mandalorian::content::*;
-use tabletop_mandalorian::*;
 
 fn with_file(file: &str, f: impl Fn(&str) -> String) -> Result<Content, ContentError> {
     let texts: Vec<(&str, String)> = EMBEDDED
@@ -19,7 +18,10 @@ fn with_file(file: &str, f: impl Fn(&str) -> String) -> Result<Content, ContentE
 fn ma_comp_1_2_3_eight_characters_two_sides_twelve_cards_strengths_1_to_4() {
     let c = embedded();
     assert_eq!(c.characters.len(), 8, "MA-COMP-1");
-    assert!(c.characters.iter().all(|ch| ch.recruit_health > ch.standard_health));
+    assert!(c
+        .characters
+        .iter()
+        .all(|ch| ch.recruit_health > ch.standard_health));
     assert_eq!(c.cards.len(), 96, "MA-COMP-2");
     for ch in &c.characters {
         assert_eq!(ch.cards.len(), 12);
@@ -43,7 +45,10 @@ fn ma_comp_4_6_9_12_events_planning_disturbance_envelopes() {
     for k in [PlanKind::Defense, PlanKind::BadLuck] {
         assert!(c.planning.iter().any(|p| p.kind == k));
     }
-    assert!(c.planning.iter().any(|p| p.effects.contains(&Effect::ExtraAction)));
+    assert!(c
+        .planning
+        .iter()
+        .any(|p| p.effects.contains(&Effect::ExtraAction)));
 }
 
 // MA-COMP-7, MA-COMP-10, MA-COMP-14, MA-THREAT-1, MA-THREAT-3, MA-THREAT-7, MA-THREAT-8, MA-THREAT-9, MA-THREAT-10, MA-THREAT-11
@@ -57,7 +62,12 @@ fn ma_comp_7_10_14_and_threat_1_3_7_8_9_10_11_missions_threats_and_the_child() {
     let mut children = 0;
     for m in &c.missions {
         // MA-COMP-14: every mission has its book pages.
-        assert!(!m.intro.is_empty() && !m.briefing.is_empty() && !m.map_rules.is_empty() && !m.crisis.is_empty());
+        assert!(
+            !m.intro.is_empty()
+                && !m.briefing.is_empty()
+                && !m.map_rules.is_empty()
+                && !m.crisis.is_empty()
+        );
         for t in &m.tokens {
             shapes[t.shape as usize] = true;
             abilities |= t.abilities;
@@ -71,13 +81,19 @@ fn ma_comp_7_10_14_and_threat_1_3_7_8_9_10_11_missions_threats_and_the_child() {
                 Face::Item(i) => assert!(i < m.items.len() as u8),
             }
         }
-        assert!(m.tokens.iter().any(|t| t.is_enemy()) && m.tokens.iter().any(|t| !t.is_enemy()), "MA-THREAT-3");
+        assert!(
+            m.tokens.iter().any(|t| t.is_enemy()) && m.tokens.iter().any(|t| !t.is_enemy()),
+            "MA-THREAT-3"
+        );
         assert!(m.items.iter().any(|i| i.medpac));
         children += usize::from(m.child.is_some());
     }
     assert_eq!(&shapes[1..], &[true; 4], "MA-COMP-7: shapes 1-4");
     assert_eq!(classes, 7);
-    assert_eq!(abilities, 15, "MA-THREAT-10: Sentinel, Grapple, Sabotage, Mission Effect");
+    assert_eq!(
+        abilities, 15,
+        "MA-THREAT-10: Sentinel, Grapple, Sabotage, Mission Effect"
+    );
     assert!(children >= 1, "MA-COMP-10: the Child");
     // MA-THREAT-1: some threats start face down, others face up.
     let m1 = c.mission_by_number(1).unwrap();
@@ -123,35 +139,94 @@ fn ma_card_10_duplicates_are_two_marked_cards() {
     assert_eq!(jet.len(), 2);
     assert!(jet.iter().all(|k| k.duplicate));
     assert!(render::card(jet[0]).contains("●●"));
-    assert!(!c.cards.iter().find(|k| k.name == "Beskar Charge").unwrap().duplicate);
+    assert!(
+        !c.cards
+            .iter()
+            .find(|k| k.name == "Beskar Charge")
+            .unwrap()
+            .duplicate
+    );
 }
 
 #[test]
 fn ability_texts_and_event_texts_are_rendered_from_effects() {
     // MA-CARD-4, MA-EVENT-35: the text is written from the structured effects.
     let c = embedded();
-    let v = c.cards.iter().find(|k| k.name == "Whistling Volley").unwrap();
+    let v = c
+        .cards
+        .iter()
+        .find(|k| k.name == "Whistling Volley")
+        .unwrap();
     assert_eq!(
         render::ability_text(v.text.as_ref().unwrap()),
         "Attack: Deal 1 damage to an enemy within range 2."
     );
     let e = c.events.iter().find(|e| e.id == "overwatch").unwrap();
-    assert!(render::event(e).contains("6+: 1 sniper enemy attacks the nearest character within range 4."));
+    assert!(render::event(e)
+        .contains("6+: 1 sniper enemy attacks the nearest character within range 4."));
 }
 
 #[test]
 fn errors_name_file_entry_and_field() {
-    let e = with_file("missions.toml", |t| t.replacen("\n. .|. . .:. .:.\n", "\n. .|. . .:. .:Q\n", 1)).map(|_| ()).unwrap_err();
-    assert_eq!(e.to_string(), "missions.toml: mission \"scrapyard-bounty\": map row 5: unknown terrain char 'Q'");
-    let e = with_file("characters.toml", |t| t.replacen("strength = 4, bonus = \"move\"", "strength = 5, bonus = \"move\"", 1)).map(|_| ()).unwrap_err();
-    assert!(e.to_string().starts_with("characters.toml: character \"mando\": card \"Beskar Charge\": strength: 5"), "{e}");
-    let e = with_file("events.toml", |t| t.replacen("\"enemies_move\"", "\"enemies_dance\"", 1)).map(|_| ()).unwrap_err();
-    assert!(e.to_string().starts_with("events.toml: event \"blaster-advance\":"), "{e}");
+    let e = with_file("missions.toml", |t| {
+        t.replacen("\n. .|. . .:. .:.\n", "\n. .|. . .:. .:Q\n", 1)
+    })
+    .map(|_| ())
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "missions.toml: mission \"scrapyard-bounty\": map row 5: unknown terrain char 'Q'"
+    );
+    let e = with_file("characters.toml", |t| {
+        t.replacen(
+            "strength = 4, bonus = \"move\"",
+            "strength = 5, bonus = \"move\"",
+            1,
+        )
+    })
+    .map(|_| ())
+    .unwrap_err();
+    assert!(
+        e.to_string().starts_with(
+            "characters.toml: character \"mando\": card \"Beskar Charge\": strength: 5"
+        ),
+        "{e}"
+    );
+    let e = with_file("events.toml", |t| {
+        t.replacen("\"enemies_move\"", "\"enemies_dance\"", 1)
+    })
+    .map(|_| ())
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("events.toml: event \"blaster-advance\":"),
+        "{e}"
+    );
     assert!(e.to_string().contains("enemies_dance"), "{e}");
-    let e = with_file("planning.toml", |t| t.replacen("copies = 5", "copies = 5\neffects = [{ kind = \"calm\" }]", 1)).map(|_| ()).unwrap_err();
-    assert!(e.to_string().starts_with("planning.toml: planning card \"defense\": effects"), "{e}");
+    let e = with_file("planning.toml", |t| {
+        t.replacen(
+            "copies = 5",
+            "copies = 5\neffects = [{ kind = \"calm\" }]",
+            1,
+        )
+    })
+    .map(|_| ())
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("planning.toml: planning card \"defense\": effects"),
+        "{e}"
+    );
     // MA-GUIDE-9: mission 1 uses only Sentinel.
-    let e = with_file("missions.toml", |t| t.replacen("abilities = [\"sentinel\"] },", "abilities = [\"grapple\"] },", 1)).map(|_| ()).unwrap_err();
+    let e = with_file("missions.toml", |t| {
+        t.replacen(
+            "abilities = [\"sentinel\"] },",
+            "abilities = [\"grapple\"] },",
+            1,
+        )
+    })
+    .map(|_| ())
+    .unwrap_err();
     assert!(e.to_string().contains("MA-GUIDE-9"), "{e}");
     // MA-MISSION-1: green slots only from mission 3.
     let e = with_file("missions.toml", |t| t.replacen("\nitems = [{ id = \"medpac\", name = \"Medpac\", medpac = true }]", "\nslots = [{ name = \"X\", effects = [{ kind = \"calm\" }] }]\nitems = [{ id = \"medpac\", name = \"Medpac\", medpac = true }]", 1)).map(|_| ()).unwrap_err();
@@ -162,8 +237,16 @@ fn errors_name_file_entry_and_field() {
 fn content_loads_from_a_directory_with_embedded_fallback() {
     let dir = std::env::temp_dir().join(format!("ma-content-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let t = EMBEDDED.iter().find(|(n, _)| *n == "tokens.toml").unwrap().1;
-    std::fs::write(dir.join("tokens.toml"), t.replacen("value = 3", "value = 4", 1)).unwrap();
+    let t = EMBEDDED
+        .iter()
+        .find(|(n, _)| *n == "tokens.toml")
+        .unwrap()
+        .1;
+    std::fs::write(
+        dir.join("tokens.toml"),
+        t.replacen("value = 3", "value = 4", 1),
+    )
+    .unwrap();
     let c = Content::load_dir(&dir).unwrap();
     assert!(c.disturbance.iter().any(|t| t.value == 4));
     assert_ne!(c.fingerprint, embedded().fingerprint);

@@ -8,7 +8,11 @@ use tabletop_mandalorian::state::*;
 fn ev_game(mission: u8, extra: &str) -> Mandalorian {
     // Crises also spawn a reinforcement: by default the pile is empty, so that the events
     // under test act alone.
-    let pile = if extra.contains("reinforcements") { "" } else { "reinforcements = []\n" };
+    let pile = if extra.contains("reinforcements") {
+        ""
+    } else {
+        "reinforcements = []\n"
+    };
     sc(&format!(
         "mission = {mission}\nmode = \"shared\"\nseats = 1\nclear_threats = true\nseed = 3\nphase = \"event\"\nhands = [[]]\n{pile}{extra}"
     ))
@@ -48,16 +52,28 @@ fn ma_event_5_9_39_to_43_strength_six_resolves_a_crisis_then_an_event() {
     let mut g = ev_game(1, &format!("events_top = [\"close-quarters\"]\n[[character]]\nid = \"ig11\"\nat = [0, 7]\n[[threat]]\nname = \"Junk Hound\"\nat = [3, 0]\nface_up = true\n{SIX_IN_MOVE}"));
     assert_eq!(g.slot_strength(0), 6);
     let ev = resume(&mut g);
-    let crisis = ev.iter().position(|e| matches!(e, Happened::Crisis { slot: 0 })).expect("crisis");
-    let event = ev.iter().position(|e| matches!(e, Happened::EventDrawn { .. })).expect("event");
+    let crisis = ev
+        .iter()
+        .position(|e| matches!(e, Happened::Crisis { slot: 0 }))
+        .expect("crisis");
+    let event = ev
+        .iter()
+        .position(|e| matches!(e, Happened::EventDrawn { .. }))
+        .expect("event");
     assert!(crisis < event, "MA-EVENT-5: crisis first");
     assert_eq!(g.track(), 1, "MA-EVENT-11, -40: mission 1's crisis box");
     assert_eq!(at(&g, 0), (5, 0));
-    assert_eq!(g.threats()[token(&g, "Junk Hound") as usize].loc, TLoc::Map(sq(&g, 5, 0)));
+    assert_eq!(
+        g.threats()[token(&g, "Junk Hound") as usize].loc,
+        TLoc::Map(sq(&g, 5, 0))
+    );
     assert_eq!(damage(&g, 0), 1, "MA-EVENT-42, -27");
     // MA-EVENT-43, -6: event card, ability cards and tokens discarded.
     assert!(g.slots()[0].cards.is_empty() && g.slots()[0].tokens.is_empty());
-    assert_eq!(g.event_deck().top_discard(), Some(event_id(&g, "close-quarters")));
+    assert_eq!(
+        g.event_deck().top_discard(),
+        Some(event_id(&g, "close-quarters"))
+    );
     assert_eq!(g.deck(0).discard_len(), 2);
     assert_eq!(g.disturbance_discard().len(), 1);
 }
@@ -106,11 +122,18 @@ fn ma_disturb_3_a_disturbance_reaching_five_brings_another_event_after_the_curre
     // Move 5 resolves Jammed Comms: disturb the lowest slot (Attack, the only one at 4): it
     // reaches 5+, so an event resolves for Attack after Jammed Comms.
     let mut g = ev_game(1, "events_top = [\"jammed-comms\", \"dropship-inbound\"]\n[[slot]]\nslot = \"move\"\ntokens = [2]\ncards = [\"Hunter's Patience\"]\n[[slot]]\nslot = \"attack\"\ntokens = [1]\ncards = [\"Target Lock\"]\n[[slot]]\nslot = \"spy\"\ntokens = [2]\ncards = [\"Servo March\", \"Recalibrate\"]\n[[slot]]\nslot = \"plan\"\ntokens = [2]\ncards = [\"Scan Sweep\", \"Bounty Puck\"]\n");
-    assert_eq!((0..4).map(|i| g.slot_strength(i)).collect::<Vec<_>>(), vec![5, 4, 5, 5]);
+    assert_eq!(
+        (0..4).map(|i| g.slot_strength(i)).collect::<Vec<_>>(),
+        vec![5, 4, 5, 5]
+    );
     let ev = resume(&mut g);
     let d = drawn(&ev);
     assert_eq!(d[0], (event_id(&g, "jammed-comms"), 0));
-    assert_eq!(d[1], (event_id(&g, "dropship-inbound"), 1), "the triggered Attack slot comes next");
+    assert_eq!(
+        d[1],
+        (event_id(&g, "dropship-inbound"), 1),
+        "the triggered Attack slot comes next"
+    );
     assert_eq!(d.len(), 4, "then Spy and Plan, left to right");
 }
 
@@ -120,7 +143,10 @@ fn ma_disturb_3_a_disturbance_reaching_five_brings_another_event_after_the_curre
 fn ma_disturb_4_a_slot_already_at_five_gains_no_extra_event() {
     // Alarm Klaxon disturbs the Move slot, the one being resolved: no extra event; the token is
     // discarded with the slot.
-    let mut g = ev_game(1, &format!("events_top = [\"alarm-klaxon\"]\n{FIVE_IN_MOVE}"));
+    let mut g = ev_game(
+        1,
+        &format!("events_top = [\"alarm-klaxon\"]\n{FIVE_IN_MOVE}"),
+    );
     let ev = resume(&mut g);
     assert_eq!(drawn(&ev).len(), 1);
     assert!(g.slots()[0].tokens.is_empty());
@@ -134,7 +160,10 @@ fn ma_disturb_1_2_5_6_7_8_tokens_pool_recycling_and_the_stand_in() {
     // All 10 tokens are in the slots: pool and discards are empty.
     let mut g = ev_game(1, "events_top = [\"jammed-comms\", \"alarm-klaxon\"]\n[[slot]]\nslot = \"move\"\ntokens = [3, 3, 2]\n[[slot]]\nslot = \"attack\"\ntokens = [2, 2, 1]\n[[slot]]\nslot = \"spy\"\ntokens = [1, 1]\n[[slot]]\nslot = \"plan\"\ntokens = [1, 2]\n");
     // MA-DISTURB-1, -5: tokens add their values, any number per slot.
-    assert_eq!((0..4).map(|i| g.slot_strength(i)).collect::<Vec<_>>(), vec![8, 5, 2, 3]);
+    assert_eq!(
+        (0..4).map(|i| g.slot_strength(i)).collect::<Vec<_>>(),
+        vec![8, 5, 2, 3]
+    );
     assert!(g.disturbance_pool().is_empty());
     resume(&mut g);
     // Shared mode, a slot with tokens only: the active player says who "you" is.
@@ -143,15 +172,25 @@ fn ma_disturb_1_2_5_6_7_8_tokens_pool_recycling_and_the_stand_in() {
     // Crisis, then Jammed Comms: the first disturbance uses a stand-in worth 1 (MA-DISTURB-7)
     // on Spy (lowest, 2 -> 3); its 6+ disturbance ties Spy and Plan at 3: the player chooses.
     assert!(matches!(g.pending(), Some(Task::Disturb { .. })));
-    assert!(has(&g, Action::Slot(2)) && has(&g, Action::Slot(3)), "MA-DISTURB-9, MA-GOLD-3");
-    assert!(ev.iter().any(|e| matches!(e, Happened::Disturbed { slot: 2, value: 1 })));
+    assert!(
+        has(&g, Action::Slot(2)) && has(&g, Action::Slot(3)),
+        "MA-DISTURB-9, MA-GOLD-3"
+    );
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Happened::Disturbed { slot: 2, value: 1 })));
     let mut ev = act(&mut g, Action::Slot(3));
-    assert!(matches!(g.pending(), Some(Task::SlotResolve { slot: 1, .. })));
+    assert!(matches!(
+        g.pending(),
+        Some(Task::SlotResolve { slot: 1, .. })
+    ));
     ev.extend(act(&mut g, Action::Character(0)));
     // Move is discarded: MA-DISTURB-8, tokens face up beside the pool (the stand-in leaves).
     // Attack (5) draws Alarm Klaxon: disturb Move: the pool is empty, so the discarded tokens
     // form a new pool (MA-DISTURB-6).
-    assert!(ev.iter().any(|e| matches!(e, Happened::Disturbed { slot: 0, .. })));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Happened::Disturbed { slot: 0, .. })));
     assert_eq!(g.slots()[0].tokens.len(), 1);
     assert!(g.slots()[0].tokens[0] != STAND_IN);
 }
@@ -186,7 +225,12 @@ fn ma_event_34_an_event_that_changed_anything_spawns_nothing() {
 #[test]
 fn ma_event_15_the_spawn_square_is_chosen_before_drawing() {
     // Mission 3: the Mandalorian on (3,0) is at range 3 from the stars (0,0) and (6,0).
-    let mut g = ev_game(3, &format!("events_top = [\"dropship-inbound\"]\nreinforcements = [\"Brute\"]\n{FIVE_IN_MOVE}"));
+    let mut g = ev_game(
+        3,
+        &format!(
+            "events_top = [\"dropship-inbound\"]\nreinforcements = [\"Brute\"]\n{FIVE_IN_MOVE}"
+        ),
+    );
     resume(&mut g);
     assert!(matches!(g.pending(), Some(Task::Spawn { .. })));
     let pile = g.reinforcement_pile().len();
@@ -202,8 +246,14 @@ fn ma_event_15_the_spawn_square_is_chosen_before_drawing() {
 fn ma_event_16_17_an_empty_pile_recycles_defeated_reinforcements_or_is_ignored() {
     let mut g = ev_game(1, &format!("events_top = [\"dropship-inbound\"]\nreinforcements = []\ndefeated = [\"Junk Hound\"]\n{FIVE_IN_MOVE}"));
     resume(&mut g);
-    assert!(matches!(g.threats()[token(&g, "Junk Hound") as usize].loc, TLoc::Map(_)));
-    let mut g = ev_game(1, &format!("events_top = [\"dropship-inbound\"]\nreinforcements = []\n{FIVE_IN_MOVE}"));
+    assert!(matches!(
+        g.threats()[token(&g, "Junk Hound") as usize].loc,
+        TLoc::Map(_)
+    ));
+    let mut g = ev_game(
+        1,
+        &format!("events_top = [\"dropship-inbound\"]\nreinforcements = []\n{FIVE_IN_MOVE}"),
+    );
     let ev = resume(&mut g);
     assert!(ev.iter().any(|e| matches!(e, Happened::SpawnIgnored)));
 }
@@ -216,7 +266,10 @@ fn ma_event_18_19_22_enemies_move_toward_the_nearest_character_through_pieces() 
     // Mandalorian at (3,0), through a face-down threat at (3,2).
     let mut g = ev_game(1, &format!("events_top = [\"close-quarters\"]\n[[character]]\nid = \"mando\"\nat = [3, 0]\n[[character]]\nid = \"ig11\"\nat = [0, 7]\n[[threat]]\nname = \"Junk Hound\"\nat = [3, 3]\nface_up = true\n[[threat]]\nname = \"Medpac\"\nat = [3, 2]\n{FIVE_IN_MOVE}"));
     resume(&mut g);
-    assert_eq!(g.threats()[token(&g, "Junk Hound") as usize].loc, TLoc::Map(sq(&g, 3, 1)));
+    assert_eq!(
+        g.threats()[token(&g, "Junk Hound") as usize].loc,
+        TLoc::Map(sq(&g, 3, 1))
+    );
 }
 
 // MA-EVENT-13
@@ -237,17 +290,29 @@ fn ma_event_20_21_only_enemies_that_can_move_are_chosen() {
     // square cannot move; the Scrap Trooper can, so it is the one (chosen automatically).
     let mut g = ev_game(1, &format!("events_top = [\"hunting-party\"]\nreinforcements = []\n[[character]]\nid = \"mando\"\nat = [3, 0]\n[[character]]\nid = \"ig11\"\nat = [3, 0]\n[[threat]]\nname = \"Junk Hound\"\nat = [3, 0]\nface_up = true\n[[threat]]\nname = \"Scrap Trooper\"\nat = [3, 4]\nface_up = true\n{FIVE_IN_MOVE}"));
     resume(&mut g);
-    assert_eq!(g.threats()[token(&g, "Scrap Trooper") as usize].loc, TLoc::Map(sq(&g, 3, 2)));
-    assert_eq!(g.threats()[token(&g, "Junk Hound") as usize].loc, TLoc::Map(sq(&g, 3, 0)));
+    assert_eq!(
+        g.threats()[token(&g, "Scrap Trooper") as usize].loc,
+        TLoc::Map(sq(&g, 3, 2))
+    );
+    assert_eq!(
+        g.threats()[token(&g, "Junk Hound") as usize].loc,
+        TLoc::Map(sq(&g, 3, 0))
+    );
 }
 
 // MA-EVENT-23
 // MA-EVENT-23
 #[test]
 fn ma_event_23_enemies_move_only_when_told() {
-    let mut g = ev_game(1, "[[threat]]\nname = \"Junk Hound\"\nat = [3, 3]\nface_up = true\n");
+    let mut g = ev_game(
+        1,
+        "[[threat]]\nname = \"Junk Hound\"\nat = [3, 3]\nface_up = true\n",
+    );
     resume(&mut g);
-    assert_eq!(g.threats()[token(&g, "Junk Hound") as usize].loc, TLoc::Map(sq(&g, 3, 3)));
+    assert_eq!(
+        g.threats()[token(&g, "Junk Hound") as usize].loc,
+        TLoc::Map(sq(&g, 3, 3))
+    );
 }
 
 // MA-EVENT-24
@@ -316,10 +381,16 @@ fn ma_event_31_and_win_5_a_defeated_character_loses_the_game() {
 #[test]
 fn ma_event_36_six_plus_abilities_need_strength_six() {
     let setup = "[[character]]\nid = \"mando\"\nat = [3, 1]\n[[character]]\nid = \"ig11\"\nat = [0, 7]\n[[threat]]\nname = \"Watchman\"\nat = [3, 3]\nface_up = true\n";
-    let mut g = ev_game(1, &format!("events_top = [\"overwatch\"]\n{setup}{FIVE_IN_MOVE}"));
+    let mut g = ev_game(
+        1,
+        &format!("events_top = [\"overwatch\"]\n{setup}{FIVE_IN_MOVE}"),
+    );
     resume(&mut g);
     assert_eq!(damage(&g, 0), 1);
-    let mut g = ev_game(1, &format!("events_top = [\"overwatch\"]\n{setup}{SIX_IN_MOVE}"));
+    let mut g = ev_game(
+        1,
+        &format!("events_top = [\"overwatch\"]\n{setup}{SIX_IN_MOVE}"),
+    );
     resume(&mut g);
     assert_eq!(damage(&g, 0), 2);
 }
@@ -339,7 +410,7 @@ fn ma_event_37_and_info_5_only_the_top_cards_back_is_visible() {
 // MA-EVENT-6
 #[test]
 fn ma_event_6_each_ability_card_goes_to_its_owners_discard() {
-    let mut g = sc(&format!("mission = 1\nmode = \"standard\"\nseats = 2\ncharacters = [\"mando\", \"ig11\"]\nclear_threats = true\nphase = \"event\"\nhands = [[], []]\nevents_top = [\"overwatch\"]\n[[slot]]\nslot = \"move\"\ntokens = [1]\ncards = [\"Hunter's Patience\", \"Recalibrate\"]\n[[slot]]\nslot = \"attack\"\ntokens = [1]\n[[slot]]\nslot = \"spy\"\ntokens = [1]\n[[slot]]\nslot = \"plan\"\ntokens = [1]\n"));
+    let mut g = sc("mission = 1\nmode = \"standard\"\nseats = 2\ncharacters = [\"mando\", \"ig11\"]\nclear_threats = true\nphase = \"event\"\nhands = [[], []]\nevents_top = [\"overwatch\"]\n[[slot]]\nslot = \"move\"\ntokens = [1]\ncards = [\"Hunter's Patience\", \"Recalibrate\"]\n[[slot]]\nslot = \"attack\"\ntokens = [1]\n[[slot]]\nslot = \"spy\"\ntokens = [1]\n[[slot]]\nslot = \"plan\"\ntokens = [1]\n");
     resume(&mut g);
     assert_eq!(g.deck(0).discard_len(), 1);
     assert_eq!(g.deck(1).discard_len(), 1);
@@ -371,8 +442,13 @@ fn ma_enemy_15_16_17_mission_effects_resolve_on_reveal_even_if_defeated() {
     play(&mut g, "Tracking Fob", "attack");
     act(&mut g, Action::ResolveAction);
     assert_eq!(g.threats()[s as usize].loc, TLoc::Defeated);
-    let brute = (0..g.threats().len() as u8).find(|&t| g.token_def(t).name == "Brute" && g.token_def(t).orange).unwrap();
-    assert_eq!(g.threats()[brute as usize].loc, TLoc::Map(g.map().numbered(2).unwrap()));
+    let brute = (0..g.threats().len() as u8)
+        .find(|&t| g.token_def(t).name == "Brute" && g.token_def(t).orange)
+        .unwrap();
+    assert_eq!(
+        g.threats()[brute as usize].loc,
+        TLoc::Map(g.map().numbered(2).unwrap())
+    );
     // MA-ENEMY-17: on an item (the Alarm Panel), revealed by movement.
     let mut g = solo(2, &["Jetpack Hop"], "reinforcements = [\"Brute\"]\n[[character]]\nid = \"mando\"\nat = [3, 0]\n[[threat]]\nname = \"Alarm Panel\"\nat = [3, 1]\n");
     play(&mut g, "Jetpack Hop", "move");

@@ -3,7 +3,12 @@ mod common;
 use common::*;
 use tabletop_mandalorian::state::*;
 
-const HAND: [&str; 4] = ["Tracking Fob", "Jetpack Hop", "Hunter's Patience", "Vibro-Knife"];
+const HAND: [&str; 4] = [
+    "Tracking Fob",
+    "Jetpack Hop",
+    "Hunter's Patience",
+    "Vibro-Knife",
+];
 
 // MA-ITEM-3, MA-ITEM-4, MA-ITEM-5, MA-ITEM-6, MA-ITEM-7
 #[test]
@@ -29,7 +34,9 @@ fn items_are_used_only_in_the_own_action_phase() {
     g.resume(&mut ev);
     // Event decisions never offer items; the next action phase does.
     assert!(matches!(g.pending(), Some(Task::ActionPhase)));
-    assert!(legal(&g).iter().any(|a| matches!(a, Action::UseItem { .. })));
+    assert!(legal(&g)
+        .iter()
+        .any(|a| matches!(a, Action::UseItem { .. })));
 }
 
 // MA-MISSION-2, MA-MISSION-4, MA-MISSION-5, MA-MISSION-6, MA-SQUARE-1
@@ -39,7 +46,13 @@ fn a_green_slot_acts_only_with_strength_4_counting_a_matching_bonus_icon() {
     let mut g = solo(3, &["Hunter's Patience", "Visor Scan", "Vibro-Knife"], "");
     let vault = slot(&g, "Slice the Vault");
     let patience = card_in_hand(&g, 0, "Hunter's Patience");
-    act(&mut g, Action::Play { card: patience, slot: vault });
+    act(
+        &mut g,
+        Action::Play {
+            card: patience,
+            slot: vault,
+        },
+    );
     // Strength 3: the action is not performed (MA-MISSION-4) but the card counts (MA-MISSION-5).
     assert!(!has(&g, Action::ResolveAction));
     finish(&mut g);
@@ -47,7 +60,13 @@ fn a_green_slot_acts_only_with_strength_4_counting_a_matching_bonus_icon() {
     // Visor Scan: 3 + Spy icon = 4 (MA-MISSION-6): the door opens (MA-MISSION-2).
     let mut g = solo(3, &["Hunter's Patience", "Visor Scan", "Vibro-Knife"], "");
     let scan = card_in_hand(&g, 0, "Visor Scan");
-    act(&mut g, Action::Play { card: scan, slot: vault });
+    act(
+        &mut g,
+        Action::Play {
+            card: scan,
+            slot: vault,
+        },
+    );
     act(&mut g, Action::ResolveAction);
     assert!(g.doors_open() & (1 << 1) != 0);
     // MA-SQUARE-1: the exit of mission 3 is numbered square #1.
@@ -60,8 +79,16 @@ fn threats_stay_until_defeated_and_squares_hold_any_number() {
     let g = solo(1, &HAND, "[[threat]]\nname = \"Junk Hound\"\nat = [3, 3]\nface_up = true\n[[threat]]\nname = \"Scrap Trooper\"\nat = [3, 3]\nface_up = true\n[[threat]]\nname = \"Medpac\"\nat = [3, 3]\nface_up = true\n[[character]]\nid = \"mando\"\nat = [3, 3]\n");
     // A character may not share a square with a face-down threat (MA-MOVE-8): refused.
     let bad = tabletop_mandalorian::scenario::Scenario::parse("mission = 1\nmode = \"shared\"\nclear_threats = true\n[[threat]]\nname = \"Medpac\"\nat = [5, 0]\n").unwrap();
-    assert!(bad.build(tabletop_mandalorian::embedded()).unwrap_err().to_string().contains("face-down"));
-    let n = g.threats().iter().filter(|t| t.loc == TLoc::Map(sq(&g, 3, 3))).count();
+    assert!(bad
+        .build(tabletop_mandalorian::embedded())
+        .unwrap_err()
+        .to_string()
+        .contains("face-down"));
+    let n = g
+        .threats()
+        .iter()
+        .filter(|t| t.loc == TLoc::Map(sq(&g, 3, 3)))
+        .count();
     assert_eq!(n, 3);
 }
 

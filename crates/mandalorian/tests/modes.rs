@@ -11,14 +11,30 @@ use tabletop_mandalorian::*;
 fn ma_mode_1_2_23_too_many_players_or_one_player_need_another_mode() {
     let c = embedded();
     // Mission 1 lists 4 characters: 5 players must share or play sandbox (MA-SETUP-23).
-    let e = Mandalorian::new_game(c, &Options::new(1, Difficulty::Recruit, Mode::Standard, 5), 1).unwrap_err();
+    let e = Mandalorian::new_game(
+        c,
+        &Options::new(1, Difficulty::Recruit, Mode::Standard, 5),
+        1,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("between 1 and 4") || e.to_string().contains("MA-MODE-1"));
     let mut o = Options::new(2, Difficulty::Recruit, Mode::Standard, 4);
-    o.locked = vec!["tamsin".into(), "dax".into(), "sela".into(), "bran".into(), "orrin".into()];
+    o.locked = vec![
+        "tamsin".into(),
+        "dax".into(),
+        "sela".into(),
+        "bran".into(),
+        "orrin".into(),
+    ];
     let e = Mandalorian::new_game(c, &o, 1).unwrap_err();
     assert!(e.to_string().contains("MA-MODE-1"), "{e}");
     // MA-MODE-2: alone, the player uses 2 characters in shared mode.
-    let e = Mandalorian::new_game(c, &Options::new(1, Difficulty::Recruit, Mode::Standard, 1), 1).unwrap_err();
+    let e = Mandalorian::new_game(
+        c,
+        &Options::new(1, Difficulty::Recruit, Mode::Standard, 1),
+        1,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("MA-MODE-2"));
     let g = Mandalorian::new_game(c, &Options::solo(1, Difficulty::Recruit), 1).unwrap();
     assert_eq!(g.characters().len(), 2);
@@ -36,7 +52,10 @@ fn ma_mode_4_5_6_7_sandbox_takes_any_different_characters() {
     // MA-MODE-6: no special set-up, the start square.
     assert!(g.characters().iter().all(|ch| ch.sq == g.map().start));
     o.mode = Mode::Standard;
-    assert!(Mandalorian::new_game(c, &o, 1).is_err(), "MA-MODE-4: only sandbox allows it");
+    assert!(
+        Mandalorian::new_game(c, &o, 1).is_err(),
+        "MA-MODE-4: only sandbox allows it"
+    );
     o.mode = Mode::Sandbox;
     o.characters = vec!["sela".into(), "sela".into()];
     assert!(Mandalorian::new_game(c, &o, 1).is_err(), "MA-MODE-7");
@@ -47,7 +66,8 @@ fn ma_mode_4_5_6_7_sandbox_takes_any_different_characters() {
 #[test]
 fn ma_mode_8_9_10_11_20_shared_mode_two_listed_characters_one_deck() {
     let c = embedded();
-    let g = Mandalorian::new_game(c, &Options::new(1, Difficulty::Recruit, Mode::Shared, 3), 2).unwrap();
+    let g = Mandalorian::new_game(c, &Options::new(1, Difficulty::Recruit, Mode::Shared, 3), 2)
+        .unwrap();
     // Exactly 2 characters, the first two listed, one shared deck of 24 (MA-MODE-10, -11).
     assert_eq!(g.characters().len(), 2);
     assert_eq!(g.decks().len(), 1);
@@ -55,7 +75,10 @@ fn ma_mode_8_9_10_11_20_shared_mode_two_listed_characters_one_deck() {
     assert!((0..3).all(|s| g.hand(s).len() == 4 && g.seat_state(s).deck == 0));
     let mut o = Options::new(1, Difficulty::Recruit, Mode::Shared, 1);
     o.characters = vec!["mando".into(), "sela".into()];
-    assert!(Mandalorian::new_game(c, &o, 2).is_err(), "MA-MODE-9: listed characters only");
+    assert!(
+        Mandalorian::new_game(c, &o, 2).is_err(),
+        "MA-MODE-9: listed characters only"
+    );
     // MA-MODE-20: solo is shared mode with one seat.
     let s = Options::solo(1, Difficulty::Recruit);
     assert_eq!((s.mode, s.seats), (Mode::Shared, 1));
@@ -65,9 +88,16 @@ fn ma_mode_8_9_10_11_20_shared_mode_two_listed_characters_one_deck() {
 // MA-MODE-12, MA-MODE-13, MA-MODE-14
 #[test]
 fn ma_mode_12_13_14_the_card_shows_who_acts_one_card_per_slot() {
-    let mut g = solo(1, &["Servo March", "Recalibrate", "Jetpack Hop", "Tracking Fob"], "");
+    let mut g = solo(
+        1,
+        &["Servo March", "Recalibrate", "Jetpack Hop", "Tracking Fob"],
+        "",
+    );
     play(&mut g, "Servo March", "move");
-    assert!(matches!(g.pending(), Some(Task::Card { ch: 1, .. })), "MA-MODE-12: IG-11 moves");
+    assert!(
+        matches!(g.pending(), Some(Task::Card { ch: 1, .. })),
+        "MA-MODE-12: IG-11 moves"
+    );
     finish(&mut g);
     let jet = card_in_hand(&g, 0, "Jetpack Hop");
     assert!(!has(&g, Action::Play { card: jet, slot: 0 }), "MA-MODE-14");
@@ -82,7 +112,10 @@ fn ma_mode_12_13_14_the_card_shows_who_acts_one_card_per_slot() {
 fn ma_mode_15_16_planning_cards_per_character_the_active_player_decides() {
     let g = solo(1, &["Tracking Fob"], "[[character]]\nid = \"mando\"\nkept = [\"defense\"]\n[[character]]\nid = \"ig11\"\nkept = [\"defense\"]\n");
     // Each character may hold its own Defense (one copy per character).
-    assert_eq!(g.characters()[0].kept.len() + g.characters()[1].kept.len(), 2);
+    assert_eq!(
+        g.characters()[0].kept.len() + g.characters()[1].kept.len(),
+        2
+    );
     assert!(!g.may_keep(0, g.characters()[1].kept[0]));
     assert_eq!(g.actor(), Actor::Seat(0));
 }
@@ -116,7 +149,10 @@ fn ma_mode_3_and_diff_5_modes_and_difficulty_change_between_games() {
     let c = embedded();
     let mut camp = tabletop_mandalorian::campaign::Campaign::new(c);
     camp.resolve(c);
-    for (d, m, s) in [(Difficulty::Recruit, Mode::Shared, 1), (Difficulty::Veteran, Mode::Standard, 2)] {
+    for (d, m, s) in [
+        (Difficulty::Recruit, Mode::Shared, 1),
+        (Difficulty::Veteran, Mode::Standard, 2),
+    ] {
         let o = camp.options(c, d, m, s).unwrap();
         assert!(Mandalorian::new_game(c, &o, 1).is_ok());
     }
@@ -130,11 +166,18 @@ fn ma_info_1_4_a_view_shows_its_own_hand_and_every_discard_pile() {
     let v0 = g.view_of(0);
     let v1 = g.view_of(1);
     assert_eq!(v0.hand.iter().map(|h| h.id).collect::<Vec<_>>(), g.hand(0));
-    assert!(v0.hand.iter().all(|h| !v1.hand.iter().any(|o| o.id == h.id)));
+    assert!(v0
+        .hand
+        .iter()
+        .all(|h| !v1.hand.iter().any(|o| o.id == h.id)));
     assert_eq!(v0.hand_sizes, vec![4, 4]);
     let json = serde_json::to_string(&v1).unwrap();
     for h in &v0.hand {
-        assert!(!json.contains(&h.text) || v1.hand.iter().any(|o| o.text == h.text) || v1.ability_discards.concat().contains(&h.text));
+        assert!(
+            !json.contains(&h.text)
+                || v1.hand.iter().any(|o| o.text == h.text)
+                || v1.ability_discards.concat().contains(&h.text)
+        );
     }
     // MA-INFO-4: discards (6 cards each here) are public.
     assert_eq!(v1.ability_discards[0].len(), 6);
@@ -145,7 +188,11 @@ fn ma_info_1_4_a_view_shows_its_own_hand_and_every_discard_pile() {
 #[test]
 fn ma_gold_1_card_text_timing_overrides_the_rulebook_default() {
     // MA-CARD-6 lets a text go before or after; Beskar Charge says "after the action".
-    let mut g = solo(1, &["Beskar Charge"], "[[threat]]\nname = \"Junk Hound\"\nat = [5, 1]\nface_up = true\n");
+    let mut g = solo(
+        1,
+        &["Beskar Charge"],
+        "[[threat]]\nname = \"Junk Hound\"\nat = [5, 1]\nface_up = true\n",
+    );
     play(&mut g, "Beskar Charge", "move");
     assert!(!has(&g, Action::ResolveText));
 }

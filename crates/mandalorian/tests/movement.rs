@@ -5,10 +5,19 @@ mod common;
 use common::*;
 use tabletop_mandalorian::state::*;
 
-const HAND: [&str; 4] = ["Tracking Fob", "Jetpack Hop", "Beskar Charge", "Vibro-Knife"];
+const HAND: [&str; 4] = [
+    "Tracking Fob",
+    "Jetpack Hop",
+    "Beskar Charge",
+    "Vibro-Knife",
+];
 
 fn mando_at(r: u8, c: u8, extra: &str) -> Mandalorian {
-    solo(1, &HAND, &format!("[[character]]\nid = \"mando\"\nat = [{r}, {c}]\n{extra}"))
+    solo(
+        1,
+        &HAND,
+        &format!("[[character]]\nid = \"mando\"\nat = [{r}, {c}]\n{extra}"),
+    )
 }
 
 /// Play `card` into Move and start resolving the movement.
@@ -60,7 +69,11 @@ fn ma_move_2_and_terrain_2_3_steps_go_to_adjacent_squares_not_through_walls() {
 fn ma_move_3_enemy_or_face_down_threat_square_ends_the_movement() {
     // MA-MOVE-3: entering an enemy's square ends the movement; MA-MOVE-10: the squares beyond
     // cannot be reached through it.
-    let mut g = mando_at(3, 0, "[[threat]]\nname = \"Junk Hound\"\nat = [3, 1]\nface_up = true\n");
+    let mut g = mando_at(
+        3,
+        0,
+        "[[threat]]\nname = \"Junk Hound\"\nat = [3, 1]\nface_up = true\n",
+    );
     start_move(&mut g, "Beskar Charge");
     walk(&mut g, &[(3, 1)]);
     assert!(steps(&g).is_empty(), "movement over in the enemy's square");
@@ -101,7 +114,11 @@ fn ma_move_4_other_characters_do_not_block() {
 #[test]
 fn ma_move_5_face_up_items_do_not_block_unless_face_down_at_the_start() {
     // MA-MOVE-5, MA-THREAT-12: a face-up Medpac does not stop the movement…
-    let mut g = mando_at(3, 0, "[[threat]]\nname = \"Medpac\"\nat = [3, 1]\nface_up = true\n");
+    let mut g = mando_at(
+        3,
+        0,
+        "[[threat]]\nname = \"Medpac\"\nat = [3, 1]\nface_up = true\n",
+    );
     start_move(&mut g, "Jetpack Hop");
     walk(&mut g, &[(3, 1)]);
     assert!(!steps(&g).is_empty());
@@ -119,7 +136,11 @@ fn ma_move_5_face_up_items_do_not_block_unless_face_down_at_the_start() {
 #[test]
 fn ma_move_6_leave_an_enemy_square_freely() {
     // MA-MOVE-6: starting in an enemy's square, the character may leave (no Grapple here).
-    let mut g = mando_at(3, 1, "[[threat]]\nname = \"Junk Hound\"\nat = [3, 1]\nface_up = true\n");
+    let mut g = mando_at(
+        3,
+        1,
+        "[[threat]]\nname = \"Junk Hound\"\nat = [3, 1]\nface_up = true\n",
+    );
     start_move(&mut g, "Tracking Fob");
     walk(&mut g, &[(3, 2), (3, 3)]);
     stop(&mut g);
@@ -162,7 +183,11 @@ fn ma_move_9_ability_text_movement_follows_the_same_rules() {
 #[test]
 fn ma_move_11_and_enemy_5_moving_zero_squares_triggers_no_sentinel() {
     // MA-MOVE-11, MA-ENEMY-5.
-    let mut g = mando_at(3, 4, "[[threat]]\nname = \"Watchman\"\nat = [3, 5]\nface_up = true\n");
+    let mut g = mando_at(
+        3,
+        4,
+        "[[threat]]\nname = \"Watchman\"\nat = [3, 5]\nface_up = true\n",
+    );
     start_move(&mut g, "Tracking Fob");
     stop(&mut g);
     assert_eq!(damage(&g, 0), 0);
@@ -191,7 +216,11 @@ fn ma_terrain_4_5_closed_doors_block_open_doors_do_not() {
     let mut g = solo(2, &HAND, "[[character]]\nid = \"mando\"\nat = [2, 2]\n");
     start_move(&mut g, "Tracking Fob");
     assert!(!steps(&g).contains(&(2, 3)), "MA-TERRAIN-4: closed door");
-    let mut g = solo(2, &HAND, "doors_open = [1]\n[[character]]\nid = \"mando\"\nat = [2, 2]\n");
+    let mut g = solo(
+        2,
+        &HAND,
+        "doors_open = [1]\n[[character]]\nid = \"mando\"\nat = [2, 2]\n",
+    );
     start_move(&mut g, "Tracking Fob");
     assert!(steps(&g).contains(&(2, 3)), "MA-TERRAIN-5: open door");
 }
@@ -236,7 +265,11 @@ fn ma_terrain_11_enemies_obey_terrain() {
 // MA-ENEMY-1, MA-ENEMY-7, MA-ENEMY-1, MA-RANGE-1
 #[test]
 fn ma_enemy_1_7_sentinel_deals_1_damage_at_the_end_of_a_movement_within_range_1() {
-    let mut g = mando_at(3, 2, "[[threat]]\nname = \"Watchman\"\nat = [3, 5]\nface_up = true\n");
+    let mut g = mando_at(
+        3,
+        2,
+        "[[threat]]\nname = \"Watchman\"\nat = [3, 5]\nface_up = true\n",
+    );
     start_move(&mut g, "Jetpack Hop");
     walk(&mut g, &[(3, 3), (3, 4)]);
     assert_eq!(damage(&g, 0), 0, "nothing before the movement ends");
@@ -249,7 +282,11 @@ fn ma_enemy_1_7_sentinel_deals_1_damage_at_the_end_of_a_movement_within_range_1(
 #[test]
 fn ma_enemy_2_passing_by_a_sentinel_is_safe() {
     // Through (1,4), within range 1 of the Sentinel at (1,3), ending at range 2 in (0,4).
-    let mut g = mando_at(3, 4, "[[threat]]\nname = \"Watchman\"\nat = [1, 3]\nface_up = true\n");
+    let mut g = mando_at(
+        3,
+        4,
+        "[[threat]]\nname = \"Watchman\"\nat = [1, 3]\nface_up = true\n",
+    );
     start_move(&mut g, "Beskar Charge");
     walk(&mut g, &[(2, 4), (1, 4), (0, 4)]);
     stop(&mut g);
@@ -319,9 +356,18 @@ fn ma_enemy_9_10_grapple_deals_1_damage_before_the_character_leaves() {
     start_move(&mut g, "Tracking Fob");
     let to = sq(&g, 3, 2);
     let ev = act(&mut g, Action::Step(to));
-    let dmg = ev.iter().position(|e| matches!(e, Happened::CharacterDamaged { .. })).unwrap();
-    let mv = ev.iter().position(|e| matches!(e, Happened::CharacterMoved { .. })).unwrap();
-    assert!(dmg < mv, "MA-ENEMY-10: damage in the enemy's square, before moving");
+    let dmg = ev
+        .iter()
+        .position(|e| matches!(e, Happened::CharacterDamaged { .. }))
+        .unwrap();
+    let mv = ev
+        .iter()
+        .position(|e| matches!(e, Happened::CharacterMoved { .. }))
+        .unwrap();
+    assert!(
+        dmg < mv,
+        "MA-ENEMY-10: damage in the enemy's square, before moving"
+    );
     assert_eq!(damage(&g, 0), 1);
     // MA-MOVE-6: leaving was allowed.
     assert_eq!(at(&g, 0), (3, 2));

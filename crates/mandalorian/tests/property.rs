@@ -24,11 +24,17 @@ fn options(mission: u8, d: u8, mode: u8, seats: u8) -> Options {
 
 fn play_random(opts: &Options, seed: u64, policy: u64) -> Result<(), TestCaseError> {
     let content = embedded();
-    let mut g = Mandalorian::new_game(content, opts, seed).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut g = Mandalorian::new_game(content, opts, seed)
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
     let mut rng = Rng::new(policy);
     let mut legal = Vec::new();
     let mut ev = Vec::new();
-    let mut record: Replay<Options, Action> = Replay::new("mandalorian", content.fingerprint.clone(), opts.clone(), seed);
+    let mut record: Replay<Options, Action> = Replay::new(
+        "mandalorian",
+        content.fingerprint.clone(),
+        opts.clone(),
+        seed,
+    );
     let mut steps = 0;
     while g.outcome().is_none() {
         g.legal_actions(&mut legal);
@@ -36,11 +42,18 @@ fn play_random(opts: &Options, seed: u64, policy: u64) -> Result<(), TestCaseErr
         // Random play, a little less keen on ending the action phase early.
         let a = legal[rng.below(legal.len() as u32) as usize];
         ev.clear();
-        g.apply(a, &mut ev).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        g.apply(a, &mut ev)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
         record.actions.push(a);
-        let checked = if steps % 8 == 0 { g.check_invariants().and_then(|_| g.check_views()) } else { g.check_invariants() };
+        let checked = if steps % 8 == 0 {
+            g.check_invariants().and_then(|_| g.check_views())
+        } else {
+            g.check_invariants()
+        };
         if let Err(e) = checked {
-            return Err(TestCaseError::fail(format!("after step {steps} ({a:?}): {e}")));
+            return Err(TestCaseError::fail(format!(
+                "after step {steps} ({a:?}): {e}"
+            )));
         }
         steps += 1;
         prop_assert!(steps < 20_000, "no end after 20000 steps");

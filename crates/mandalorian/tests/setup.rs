@@ -36,12 +36,23 @@ fn ma_setup_10_11_and_mission_3_one_white_token_per_slot_the_rest_in_the_pool() 
     }
     let pool = g.disturbance_pool();
     assert_eq!(pool.len(), 6);
-    assert_eq!(pool.iter().filter(|&&t| c.disturbance[t as usize].white).count(), 1);
+    assert_eq!(
+        pool.iter()
+            .filter(|&&t| c.disturbance[t as usize].white)
+            .count(),
+        1
+    );
     // Mission 3 has a green slot: 5 white tokens in slots, 5 yellow in the pool.
     let g = new(3, Difficulty::Recruit, 3);
     assert_eq!(g.slots().len(), 5);
-    assert!(g.slots().iter().all(|s| c.disturbance[s.tokens[0] as usize].white));
-    assert!(g.disturbance_pool().iter().all(|&t| !c.disturbance[t as usize].white));
+    assert!(g
+        .slots()
+        .iter()
+        .all(|s| c.disturbance[s.tokens[0] as usize].white));
+    assert!(g
+        .disturbance_pool()
+        .iter()
+        .all(|&t| !c.disturbance[t as usize].white));
 }
 
 // MA-SETUP-12, MA-SETUP-13, MA-SETUP-14, MA-SETUP-15, MA-SETUP-16
@@ -58,15 +69,25 @@ fn ma_setup_12_13_14_15_16_threat_tokens_by_shape_face_down_with_question_marks(
             assert_eq!(here.len(), 1);
             let t = here[0];
             assert_eq!(g.token_def(t).shape, icon.shape, "MA-SETUP-12");
-            assert_eq!(g.threats()[t as usize].face_up, !icon.hidden, "MA-SETUP-13, -14");
+            assert_eq!(
+                g.threats()[t as usize].face_up,
+                !icon.hidden,
+                "MA-SETUP-13, -14"
+            );
             assert!(!g.token_def(t).orange);
         }
         // MA-SETUP-15: the orange tokens, face down, form the reinforcement pile.
         let orange = m.tokens.iter().filter(|t| t.orange).count();
         assert_eq!(g.reinforcement_pile().len(), orange);
-        assert!(g.reinforcement_pile().iter().all(|&t| !g.threats()[t as usize].face_up));
+        assert!(g
+            .reinforcement_pile()
+            .iter()
+            .all(|&t| !g.threats()[t as usize].face_up));
         // MA-SETUP-16: the leftover shape-1 token is back in the box.
-        assert_eq!(g.threats().iter().filter(|t| t.loc == TLoc::Box).count(), m.tokens.len() - orange - m.icons.len());
+        assert_eq!(
+            g.threats().iter().filter(|t| t.loc == TLoc::Box).count(),
+            m.tokens.len() - orange - m.icons.len()
+        );
     }
 }
 
@@ -75,17 +96,34 @@ fn ma_setup_12_13_14_15_16_threat_tokens_by_shape_face_down_with_question_marks(
 #[test]
 fn ma_setup_17_18_19_20_and_diff_2_3_4_characters_sides_start_and_hands() {
     let c = embedded();
-    for (d, hp, hand) in [(Difficulty::Recruit, 8, 4), (Difficulty::Standard, 6, 4), (Difficulty::Veteran, 6, 3)] {
+    for (d, hp, hand) in [
+        (Difficulty::Recruit, 8, 4),
+        (Difficulty::Standard, 6, 4),
+        (Difficulty::Veteran, 6, 3),
+    ] {
         let g = Mandalorian::new_game(c, &Options::new(1, d, Mode::Standard, 2), 1).unwrap();
         let mando = &g.characters()[0];
         assert_eq!(mando.health, hp);
-        assert!(g.characters().iter().all(|ch| ch.sq == g.map().start), "MA-SETUP-19, MA-TERRAIN-10");
-        assert!((0..2).all(|s| g.hand(s).len() == hand), "MA-SETUP-20, MA-DIFF-4");
+        assert!(
+            g.characters().iter().all(|ch| ch.sq == g.map().start),
+            "MA-SETUP-19, MA-TERRAIN-10"
+        );
+        assert!(
+            (0..2).all(|s| g.hand(s).len() == hand),
+            "MA-SETUP-20, MA-DIFF-4"
+        );
         // Each hand from the player's own deck.
-        assert!(g.hand(1).iter().all(|&k| c.card(k).character == g.characters()[1].def));
+        assert!(g
+            .hand(1)
+            .iter()
+            .all(|&k| c.card(k).character == g.characters()[1].def));
         assert_eq!(g.hand_size(), hand);
     }
-    assert_eq!(Options::new(1, Difficulty::default(), Mode::Standard, 2).difficulty, Difficulty::Recruit, "MA-DIFF-1");
+    assert_eq!(
+        Options::new(1, Difficulty::default(), Mode::Standard, 2).difficulty,
+        Difficulty::Recruit,
+        "MA-DIFF-1"
+    );
     // MA-SETUP-17: different characters from the mission's list.
     let mut o = Options::new(1, Difficulty::Recruit, Mode::Standard, 2);
     o.characters = vec!["mando".into(), "mando".into()];
@@ -101,7 +139,9 @@ fn ma_setup_22_the_first_player_is_chosen_or_random() {
     o.first_player = Some(2);
     assert_eq!(Mandalorian::new_game(c, &o, 1).unwrap().active_seat(), 2);
     o.first_player = None;
-    let firsts: std::collections::BTreeSet<u8> = (0..30).map(|s| Mandalorian::new_game(c, &o, s).unwrap().active_seat()).collect();
+    let firsts: std::collections::BTreeSet<u8> = (0..30)
+        .map(|s| Mandalorian::new_game(c, &o, s).unwrap().active_seat())
+        .collect();
     assert!(firsts.len() > 1 && firsts.iter().all(|&f| f < 3));
 }
 
@@ -110,11 +150,21 @@ fn ma_setup_22_the_first_player_is_chosen_or_random() {
 #[test]
 fn ma_turn_1_2_3_phases_in_order_then_the_player_to_the_left() {
     let mut g = sc("mission = 1\nmode = \"standard\"\nseats = 2\ncharacters = [\"mando\", \"ig11\"]\nclear_threats = true\nhands = [[\"Bounty Puck\", \"Vibro-Knife\", \"Tracking Fob\", \"Jetpack Hop\"], [\"Recalibrate\", \"Servo March\", \"Scan Sweep\", \"Target Lock\"]]\n");
-    assert_eq!(g.stack(), &[Task::EndTurn, Task::DrawPhase, Task::EventPhase { next: 0 }, Task::ActionPhase]);
+    assert_eq!(
+        g.stack(),
+        &[
+            Task::EndTurn,
+            Task::DrawPhase,
+            Task::EventPhase { next: 0 },
+            Task::ActionPhase
+        ]
+    );
     play_idle(&mut g, "Bounty Puck", "plan");
     play_idle(&mut g, "Vibro-Knife", "spy");
     let ev = act(&mut g, Action::EndActions);
-    assert!(ev.iter().any(|e| matches!(e, Happened::TurnEnded { turn: 1 })));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Happened::TurnEnded { turn: 1 })));
     assert_eq!((g.active_seat(), g.turn()), (1, 2));
     // MA-TURN-7: seat 0 drew back to 4.
     assert_eq!(g.hand(0).len(), 4);
@@ -153,7 +203,13 @@ fn ma_deck_1_an_emptied_deck_is_reshuffled_at_once() {
     // 2 planning cards left and 18 in the discard: a Plan of 2 draws both, and the discard pile
     // becomes the new deck immediately.
     let mut g = solo(1, &["Jetpack Hop"], "planning_draw = 2\n");
-    assert_eq!((g.planning_deck().draw_len(), g.planning_deck().discard_len()), (2, 18));
+    assert_eq!(
+        (
+            g.planning_deck().draw_len(),
+            g.planning_deck().discard_len()
+        ),
+        (2, 18)
+    );
     play(&mut g, "Jetpack Hop", "plan");
     act(&mut g, Action::ResolveAction);
     assert_eq!(g.planning_deck().draw_len(), 18);
@@ -164,10 +220,17 @@ fn ma_deck_1_an_emptied_deck_is_reshuffled_at_once() {
 // MA-WIN-1, MA-WIN-2, MA-WIN-3
 #[test]
 fn ma_win_1_2_3_the_objective_is_checked_at_the_end_of_the_turn() {
-    let mut g = solo(1, &["Jetpack Hop", "Bounty Puck"], "[[threat]]\nname = \"Kesh Varro\"\nat = [5, 1]\nface_up = true\ndamage = 3\n");
+    let mut g = solo(
+        1,
+        &["Jetpack Hop", "Bounty Puck"],
+        "[[threat]]\nname = \"Kesh Varro\"\nat = [5, 1]\nface_up = true\ndamage = 3\n",
+    );
     play(&mut g, "Jetpack Hop", "attack");
     act(&mut g, Action::ResolveAction);
-    assert_eq!(g.threats()[token_any(&g, "Kesh Varro") as usize].loc, TLoc::Defeated);
+    assert_eq!(
+        g.threats()[token_any(&g, "Kesh Varro") as usize].loc,
+        TLoc::Defeated
+    );
     assert!(g.outcome().is_none(), "not before the end of the turn");
     play_idle(&mut g, "Bounty Puck", "plan");
     act(&mut g, Action::EndActions);
@@ -176,7 +239,9 @@ fn ma_win_1_2_3_the_objective_is_checked_at_the_end_of_the_turn() {
 }
 
 fn token_any(g: &Mandalorian, name: &str) -> u8 {
-    (0..g.threats().len() as u8).find(|&t| g.token_def(t).name == name).unwrap()
+    (0..g.threats().len() as u8)
+        .find(|&t| g.token_def(t).name == name)
+        .unwrap()
 }
 
 // MA-WIN-4

@@ -31,7 +31,13 @@ impl Mandalorian {
     /// Deal `amount` to a threat: a face-down one is revealed first, after every decision, and
     /// takes the damage only if it is an enemy (MA-ATTACK-6). Revealed this way a Sentinel
     /// deals nothing (MA-ATTACK-7); a Mission Effect still resolves (MA-ENEMY-16).
-    pub(crate) fn attack_threat(&mut self, t: TokenId, amount: u8, you: u8, ev: &mut Vec<Happened>) {
+    pub(crate) fn attack_threat(
+        &mut self,
+        t: TokenId,
+        amount: u8,
+        you: u8,
+        ev: &mut Vec<Happened>,
+    ) {
         if !self.threats[t as usize].face_up {
             self.reveal(t, you, ev);
         }

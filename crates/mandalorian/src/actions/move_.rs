@@ -48,8 +48,7 @@ impl Mandalorian {
                 // the character moves out (also when it started there, MA-MOVE-6).
                 let from = self.chars[ch as usize].sq;
                 for t in 0..self.threats.len() as TokenId {
-                    if self.enemy_on_map(t) == Some(from)
-                        && self.token_def(t).has(ability::GRAPPLE)
+                    if self.enemy_on_map(t) == Some(from) && self.token_def(t).has(ability::GRAPPLE)
                     {
                         self.stack.push(Task::Damage { ch, amount: 1 });
                     }

@@ -20,7 +20,9 @@ impl Mandalorian {
             if !th.face_up {
                 out.push(Action::SpyLook(t));
             } else if self.token_def(t).is_enemy()
-                && move_neighbors(self.map(), tsq, self.doors_open).next().is_some()
+                && move_neighbors(self.map(), tsq, self.doors_open)
+                    .next()
+                    .is_some()
             {
                 out.push(Action::SpyMove(t));
             }

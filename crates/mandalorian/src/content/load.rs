@@ -71,12 +71,16 @@ fn entries(file: &str, text: &str, key: &str) -> Result<Vec<toml::Value>, Conten
     let v: toml::Table = toml::from_str(text).map_err(|e| ContentError(format!("{file}: {e}")))?;
     for k in v.keys() {
         if k != key {
-            return err(format!("{file}: unknown top-level key '{k}' (expected [[{key}]])"));
+            return err(format!(
+                "{file}: unknown top-level key '{k}' (expected [[{key}]])"
+            ));
         }
     }
     match v.get(key) {
         Some(toml::Value::Array(a)) => Ok(a.clone()),
-        Some(_) => err(format!("{file}: '{key}' must be an array of tables ([[{key}]])")),
+        Some(_) => err(format!(
+            "{file}: '{key}' must be an array of tables ([[{key}]])"
+        )),
         None => err(format!("{file}: no [[{key}]] entries")),
     }
 }
@@ -392,18 +396,28 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
             let cctx = format!("{ctx}: card \"{cname}\"");
             let raw: RawCard = de(&cctx, cv)?;
             if !names.insert(raw.name.clone()) {
-                return err(format!("{cctx}: name: duplicate card name (use copies = 2)"));
+                return err(format!(
+                    "{cctx}: name: duplicate card name (use copies = 2)"
+                ));
             }
             if !(1..=4).contains(&raw.strength) {
-                return err(format!("{cctx}: strength: {} is not 1..4 (MA-COMP-3)", raw.strength));
+                return err(format!(
+                    "{cctx}: strength: {} is not 1..4 (MA-COMP-3)",
+                    raw.strength
+                ));
             }
             if !(1..=2).contains(&raw.copies) {
                 return err(format!("{cctx}: copies: must be 1 or 2 (MA-CARD-10)"));
             }
             if let Some(t) = &raw.text {
                 check_player_effects(&format!("{cctx}: text"), &t.effects)?;
-                if t.effects.iter().any(|e| matches!(e, Effect::Collect | Effect::ExtraAction)) {
-                    return err(format!("{cctx}: text: collect/extra_action are not ability-card effects"));
+                if t.effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::Collect | Effect::ExtraAction))
+                {
+                    return err(format!(
+                        "{cctx}: text: collect/extra_action are not ability-card effects"
+                    ));
                 }
             }
             for _ in 0..raw.copies {
@@ -443,7 +457,10 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
     // ---- events.toml ----
     let f = "events.toml";
     let mut events = Vec::new();
-    for (i, v) in entries(f, text_of(texts, f)?, "events")?.into_iter().enumerate() {
+    for (i, v) in entries(f, text_of(texts, f)?, "events")?
+        .into_iter()
+        .enumerate()
+    {
         let ctx = format!("{f}: event \"{}\"", entry_name(&v, i));
         let r: RawEvent = de(&ctx, v)?;
         if r.abilities.is_empty() {
@@ -477,7 +494,10 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
         }
         match r.kind {
             PlanKind::Defense | PlanKind::BadLuck if !r.effects.is_empty() => {
-                return err(format!("{ctx}: effects: a {:?} card has no effects", r.kind))
+                return err(format!(
+                    "{ctx}: effects: a {:?} card has no effects",
+                    r.kind
+                ))
             }
             PlanKind::Effect => check_player_effects(&ctx, &r.effects)?,
             _ => {}
@@ -537,13 +557,19 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
     let mut nums = HashSet::new();
     for m in &missions {
         if !nums.insert(m.number) {
-            return err(format!("{f}: mission \"{}\": number: duplicate number {}", m.id, m.number));
+            return err(format!(
+                "{f}: mission \"{}\": number: duplicate number {}",
+                m.id, m.number
+            ));
         }
     }
     // Events that spawn on numbered squares need the square on every map.
     for e in &events {
         for a in &e.abilities {
-            if let Effect::Spawn { at: SpawnAt::Square(n) } = a.effect {
+            if let Effect::Spawn {
+                at: SpawnAt::Square(n),
+            } = a.effect
+            {
                 for m in &missions {
                     if m.map.numbered(n).is_none() {
                         return err(format!(
@@ -554,7 +580,10 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
                 }
             }
             if let Effect::OpenDoor { .. } = a.effect {
-                return err(format!("events.toml: event \"{}\": open_door belongs to missions", e.id));
+                return err(format!(
+                    "events.toml: event \"{}\": open_door belongs to missions",
+                    e.id
+                ));
             }
         }
     }
@@ -586,13 +615,15 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
             unlocks: r.unlocks,
         });
     }
-    let known_component = |c: &str| {
-        characters.iter().any(|x| x.id == c) || planning.iter().any(|p| p.id == c)
-    };
+    let known_component =
+        |c: &str| characters.iter().any(|x| x.id == c) || planning.iter().any(|p| p.id == c);
     for e in &envelopes {
         for c in &e.unlocks {
             if !known_component(c) {
-                return err(format!("{f}: envelope \"{}\": unlocks: unknown component '{c}'", e.name));
+                return err(format!(
+                    "{f}: envelope \"{}\": unlocks: unknown component '{c}'",
+                    e.name
+                ));
             }
         }
     }
@@ -601,14 +632,20 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
         let ctx = format!("{f}: guide card \"{}\"", entry_name(&v, i));
         let r: RawGuide = de(&ctx, v)?;
         if r.id as usize != i + 1 {
-            return err(format!("{ctx}: id: guide cards must be numbered 1, 2, 3 … in order (MA-GUIDE-2)"));
+            return err(format!(
+                "{ctx}: id: guide cards must be numbered 1, 2, 3 … in order (MA-GUIDE-2)"
+            ));
         }
         for s in &r.steps {
             match s {
-                GuideStep::PlayMission { mission } if !missions.iter().any(|m| m.number == *mission) => {
+                GuideStep::PlayMission { mission }
+                    if !missions.iter().any(|m| m.number == *mission) =>
+                {
                     return err(format!("{ctx}: steps: unknown mission {mission}"))
                 }
-                GuideStep::OpenEnvelope { envelope } if !envelopes.iter().any(|e| e.id == *envelope) => {
+                GuideStep::OpenEnvelope { envelope }
+                    if !envelopes.iter().any(|e| e.id == *envelope) =>
+                {
                     return err(format!("{ctx}: steps: unknown envelope {envelope}"))
                 }
                 GuideStep::Unlock { components } => {
@@ -659,7 +696,9 @@ fn mission(
         }
         let sq = map.sq(row, col);
         if !map.exists[sq as usize] {
-            return err(format!("{ctx}: {field}: [{row}, {col}] is a forbidden area, not a square"));
+            return err(format!(
+                "{ctx}: {field}: [{row}, {col}] is a forbidden area, not a square"
+            ));
         }
         Ok(sq)
     };
@@ -688,14 +727,18 @@ fn mission(
         }
     }
     if chars.len() < 2 {
-        return err(format!("{ctx}: characters: list at least 2 (shared mode uses the first two, MA-MODE-9)"));
+        return err(format!(
+            "{ctx}: characters: list at least 2 (shared mode uses the first two, MA-MODE-9)"
+        ));
     }
     // items
     let mut items = Vec::new();
     for it in r.items {
         let ictx = format!("{ctx}: item \"{}\"", it.id);
         if it.medpac && !it.effects.is_empty() {
-            return err(format!("{ictx}: effects: a medpac heals by its own rule (MA-ITEM-4)"));
+            return err(format!(
+                "{ictx}: effects: a medpac heals by its own rule (MA-ITEM-4)"
+            ));
         }
         if !it.effects.is_empty() {
             check_player_effects(&ictx, &it.effects)?;
@@ -713,7 +756,10 @@ fn mission(
         let tctx = format!("{ctx}: token \"{}\"", entry_name(&tv, i));
         let t: RawToken = de(&tctx, tv)?;
         if !(1..=4).contains(&t.shape) {
-            return err(format!("{tctx}: shape: {} is not 1..4 (MA-COMP-7)", t.shape));
+            return err(format!(
+                "{tctx}: shape: {} is not 1..4 (MA-COMP-7)",
+                t.shape
+            ));
         }
         let face = match (&t.enemy, &t.item) {
             (Some(e), None) => {
@@ -729,14 +775,22 @@ fn mission(
                 Some(ix) => Face::Item(ix as u8),
                 None => return err(format!("{tctx}: item: unknown item '{id}'")),
             },
-            _ => return err(format!("{tctx}: give exactly one of 'enemy' and 'item' (MA-THREAT-3)")),
+            _ => {
+                return err(format!(
+                    "{tctx}: give exactly one of 'enemy' and 'item' (MA-THREAT-3)"
+                ))
+            }
         };
         let abilities = t.abilities.iter().fold(0, |m, a| m | a.bit());
         if !matches!(face, Face::Enemy { .. }) && abilities & !ability::MISSION_EFFECT != 0 {
-            return err(format!("{tctx}: abilities: an item can only show Mission Effect (MA-ENEMY-17)"));
+            return err(format!(
+                "{tctx}: abilities: an item can only show Mission Effect (MA-ENEMY-17)"
+            ));
         }
         if t.orange && !matches!(face, Face::Enemy { .. }) {
-            return err(format!("{tctx}: orange: reinforcements are enemies (MA-THREAT-13)"));
+            return err(format!(
+                "{tctx}: orange: reinforcements are enemies (MA-THREAT-13)"
+            ));
         }
         if r.number == 1 && abilities & !ability::SENTINEL != 0 {
             return err(format!(
@@ -744,7 +798,9 @@ fn mission(
             ));
         }
         if abilities & ability::MISSION_EFFECT != 0 && r.mission_effect.is_empty() {
-            return err(format!("{tctx}: abilities: Mission Effect needs the mission's mission_effect entry"));
+            return err(format!(
+                "{tctx}: abilities: Mission Effect needs the mission's mission_effect entry"
+            ));
         }
         if t.count == 0 {
             return err(format!("{tctx}: count: must be at least 1"));
@@ -762,10 +818,14 @@ fn mission(
         }
     }
     if tokens.len() > 60 {
-        return err(format!("{ctx}: tokens: at most 60 threat tokens per mission"));
+        return err(format!(
+            "{ctx}: tokens: at most 60 threat tokens per mission"
+        ));
     }
     if !tokens.iter().any(|t| t.orange) {
-        return err(format!("{ctx}: tokens: no orange reinforcement token (MA-SETUP-15)"));
+        return err(format!(
+            "{ctx}: tokens: no orange reinforcement token (MA-SETUP-15)"
+        ));
     }
     // icons
     let mut icons = Vec::new();
@@ -773,7 +833,11 @@ fn mission(
     for (k, ic) in r.icons.iter().enumerate() {
         let sq = at(&format!("icon {}", k + 1), ic.at, &map)?;
         if !(1..=4).contains(&ic.shape) {
-            return err(format!("{ctx}: icon {}: shape {} is not 1..4", k + 1, ic.shape));
+            return err(format!(
+                "{ctx}: icon {}: shape {} is not 1..4",
+                k + 1,
+                ic.shape
+            ));
         }
         if sq == map.start {
             return err(format!("{ctx}: icon {}: on the start square", k + 1));
@@ -786,7 +850,10 @@ fn mission(
         });
     }
     for (&shape, &n) in &per_shape {
-        let have = tokens.iter().filter(|t| !t.orange && t.shape == shape).count();
+        let have = tokens
+            .iter()
+            .filter(|t| !t.orange && t.shape == shape)
+            .count();
         if have < n {
             return err(format!(
                 "{ctx}: tokens: {n} icons of shape {shape} but only {have} non-orange tokens of that shape (MA-SETUP-12)"
@@ -798,7 +865,10 @@ fn mission(
     }
     // Targets must all reach the map, or the objective could be unwinnable.
     for t in tokens.iter().filter(|t| t.target || t.carries_child) {
-        let have = tokens.iter().filter(|x| !x.orange && x.shape == t.shape).count();
+        let have = tokens
+            .iter()
+            .filter(|x| !x.orange && x.shape == t.shape)
+            .count();
         let icons_n = per_shape.get(&t.shape).copied().unwrap_or(0);
         if have != icons_n {
             return err(format!(
@@ -819,7 +889,9 @@ fn mission(
                 .filter(|t| matches!(t.face, Face::Item(i) if items[i as usize].effects.contains(&Effect::Collect)))
                 .count();
             if collectable < count as usize {
-                return err(format!("{ctx}: objective.count: only {collectable} collectable items"));
+                return err(format!(
+                    "{ctx}: objective.count: only {collectable} collectable items"
+                ));
             }
         }
         Objective::ChildToExit { exit } => {
@@ -827,7 +899,9 @@ fn mission(
                 return err(format!("{ctx}: objective.exit: no numbered square #{exit}"));
             }
             if r.child.is_none() {
-                return err(format!("{ctx}: objective: the Child is not in this mission"));
+                return err(format!(
+                    "{ctx}: objective: the Child is not in this mission"
+                ));
             }
         }
         Objective::DefeatTargets => {
@@ -840,13 +914,17 @@ fn mission(
         return err(format!("{ctx}: failures: at least one failure condition"));
     }
     if r.crisis.is_empty() {
-        return err(format!("{ctx}: crisis: the crisis box is empty (MA-EVENT-11)"));
+        return err(format!(
+            "{ctx}: crisis: the crisis box is empty (MA-EVENT-11)"
+        ));
     }
     check_event_effects(&format!("{ctx}: crisis"), &r.crisis)?;
     check_event_effects(&format!("{ctx}: mission_effect"), &r.mission_effect)?;
     // slots
     if !r.slots.is_empty() && r.number < 3 {
-        return err(format!("{ctx}: slots: mission-specific slots start from mission 3 (MA-MISSION-1)"));
+        return err(format!(
+            "{ctx}: slots: mission-specific slots start from mission 3 (MA-MISSION-1)"
+        ));
     }
     if 4 + r.slots.len() > whites {
         return err(format!(
@@ -882,40 +960,58 @@ fn mission(
             }
             Effect::Spawn {
                 at: SpawnAt::Square(n),
-            } if !numbered_ok(n) => {
-                return err(format!("{ctx}: spawn: no numbered square #{n}"))
-            }
-            Effect::Track { .. } if r.failures.iter().all(|f| !matches!(f, Failure::Track { .. })) => {
-                return err(format!("{ctx}: crisis: a track effect needs a track failure condition"))
+            } if !numbered_ok(n) => return err(format!("{ctx}: spawn: no numbered square #{n}")),
+            Effect::Track { .. }
+                if r.failures
+                    .iter()
+                    .all(|f| !matches!(f, Failure::Track { .. })) =>
+            {
+                return err(format!(
+                    "{ctx}: crisis: a track effect needs a track failure condition"
+                ))
             }
             _ => {}
         }
     }
     let child = match r.child {
         None => None,
-        Some(c) => Some(match (c.square, c.numbered, c.on_token) {
-            (Some(rc), None, false) => ChildStart::Square(at("child.square", rc, &map)?),
-            (None, Some(n), false) => match map.numbered(n) {
-                Some(sq) => ChildStart::Square(sq),
-                None => return err(format!("{ctx}: child.numbered: no square #{n}")),
-            },
-            (None, None, true) => {
-                if tokens.iter().filter(|t| t.carries_child).count() != 1
-                    || !tokens.iter().any(|t| t.carries_child && t.is_enemy())
-                {
-                    return err(format!("{ctx}: child.on_token: exactly one enemy token must have carries_child"));
+        Some(c) => {
+            Some(match (c.square, c.numbered, c.on_token) {
+                (Some(rc), None, false) => ChildStart::Square(at("child.square", rc, &map)?),
+                (None, Some(n), false) => match map.numbered(n) {
+                    Some(sq) => ChildStart::Square(sq),
+                    None => return err(format!("{ctx}: child.numbered: no square #{n}")),
+                },
+                (None, None, true) => {
+                    if tokens.iter().filter(|t| t.carries_child).count() != 1
+                        || !tokens.iter().any(|t| t.carries_child && t.is_enemy())
+                    {
+                        return err(format!("{ctx}: child.on_token: exactly one enemy token must have carries_child"));
+                    }
+                    let shape = tokens
+                        .iter()
+                        .find(|t| t.carries_child)
+                        .map(|t| t.shape)
+                        .unwrap_or(0);
+                    if icons.iter().any(|i| i.shape == shape && i.hidden) {
+                        return err(format!(
+                            "{ctx}: child.on_token: the carrier's icons must be face up"
+                        ));
+                    }
+                    ChildStart::Carried(NO_SQ)
                 }
-                let shape = tokens.iter().find(|t| t.carries_child).map(|t| t.shape).unwrap_or(0);
-                if icons.iter().any(|i| i.shape == shape && i.hidden) {
-                    return err(format!("{ctx}: child.on_token: the carrier's icons must be face up"));
+                _ => {
+                    return err(format!(
+                        "{ctx}: child: give exactly one of square, numbered, on_token"
+                    ))
                 }
-                ChildStart::Carried(NO_SQ)
-            }
-            _ => return err(format!("{ctx}: child: give exactly one of square, numbered, on_token")),
-        }),
+            })
+        }
     };
     if child.is_none() && tokens.iter().any(|t| t.carries_child) {
-        return err(format!("{ctx}: tokens: carries_child without a child entry"));
+        return err(format!(
+            "{ctx}: tokens: carries_child without a child entry"
+        ));
     }
     Ok(Mission {
         id: r.id,

@@ -142,14 +142,18 @@ impl MapGeo {
                             }
                             '@' => {
                                 if start != NO_SQ {
-                                    return Err(format!("map row {row_no}: a second start square '@'"));
+                                    return Err(format!(
+                                        "map row {row_no}: a second start square '@'"
+                                    ));
                                 }
                                 exists[sq] = true;
                                 start = sq as Sq;
                             }
                             'X' => {}
                             _ => {
-                                return Err(format!("map row {row_no}: unknown terrain char '{ch}'"))
+                                return Err(format!(
+                                    "map row {row_no}: unknown terrain char '{ch}'"
+                                ))
                             }
                         }
                     } else {
@@ -160,7 +164,9 @@ impl MapGeo {
             } else {
                 let r = li / 2;
                 if r + 1 >= height {
-                    return Err(format!("map row {row_no}: an edge row below the last square row"));
+                    return Err(format!(
+                        "map row {row_no}: an edge row below the last square row"
+                    ));
                 }
                 for (ci, &ch) in chars.iter().enumerate() {
                     if ci % 2 == 0 {

@@ -81,9 +81,15 @@ pub fn effect(e: &Effect) -> String {
         }
         Effect::MoveCharacter { who, squares } => match who {
             Who::You => format!("You may move up to {squares} square{}.", s(squares)),
-            Who::AnyCharacter => format!("Any character may move up to {squares} square{}.", s(squares)),
+            Who::AnyCharacter => format!(
+                "Any character may move up to {squares} square{}.",
+                s(squares)
+            ),
             Who::AnotherCharacter => {
-                format!("Another character may move up to {squares} square{}.", s(squares))
+                format!(
+                    "Another character may move up to {squares} square{}.",
+                    s(squares)
+                )
             }
         },
         Effect::PushEnemy { range, squares } => format!(
@@ -250,7 +256,10 @@ pub fn objective(m: &Mission) -> String {
                 .filter(|t| t.target)
                 .map(|t| t.name.as_str())
                 .collect();
-            format!("At the end of a turn: every target is defeated ({}).", names.join(", "))
+            format!(
+                "At the end of a turn: every target is defeated ({}).",
+                names.join(", ")
+            )
         }
         Objective::CollectAndExit { count, exit } => format!(
             "At the end of a turn: {count} items collected and every character on square #{exit}."

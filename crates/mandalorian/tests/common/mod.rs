@@ -31,7 +31,11 @@ pub fn legal(g: &Mandalorian) -> Vec<Action> {
 pub fn act(g: &mut Mandalorian, a: Action) -> Vec<Happened> {
     let mut ev = Vec::new();
     if let Err(e) = g.apply(a, &mut ev) {
-        panic!("{a:?} refused: {e}\npending: {}\nlegal: {:?}", g.pending_label(), legal(g));
+        panic!(
+            "{a:?} refused: {e}\npending: {}\nlegal: {:?}",
+            g.pending_label(),
+            legal(g)
+        );
     }
     if let Err(e) = g.check_invariants().and_then(|_| g.check_views()) {
         panic!("invariant broken after {a:?}: {e}");
@@ -67,7 +71,9 @@ pub fn play(g: &mut Mandalorian, name: &str, slot_name: &str) -> Vec<Happened> {
 /// A token on the map (or anywhere) by name.
 pub fn token(g: &Mandalorian, name: &str) -> TokenId {
     (0..g.threats().len() as TokenId)
-        .find(|&t| g.token_def(t).name == name && matches!(g.threats()[t as usize].loc, TLoc::Map(_)))
+        .find(|&t| {
+            g.token_def(t).name == name && matches!(g.threats()[t as usize].loc, TLoc::Map(_))
+        })
         .unwrap_or_else(|| panic!("no token {name} on the map"))
 }
 
