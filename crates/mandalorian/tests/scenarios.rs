@@ -1,0 +1,56 @@
+//! Rule checks on the scenario files of tests/scenarios/, and scenario validation errors.
+mod common;
+use common::*;
+use tabletop_mandalorian::scenario::Scenario;
+use tabletop_mandalorian::state::*;
+use tabletop_mandalorian::*;
+
+// MA-RANGE-4, MA-ENEMY-1, MA-ATTACK-3, MA-WIN-2
+#[test]
+fn sentinel_corner_across_the_gantry_edge() {
+    let mut g = file("sentinel-corner");
+    assert_eq!(g.slot_strength(0), 3);
+    // Attack Kesh (3 damage, Health 5) with Jetpack Hop: 2 more defeats him.
+    play(&mut g, "Jetpack Hop", "attack");
+    act(&mut g, Action::ResolveAction);
+    let kesh = (0..g.threats().len() as u8).find(|&t| g.token_def(t).name == "Kesh Varro").unwrap();
+    assert_eq!(g.threats()[kesh as usize].loc, TLoc::Defeated);
+    finish(&mut g);
+    // A move ending next to the gantry, within range 1 of the Watchman across the dashed line.
+    play(&mut g, "Tracking Fob", "move");
+    act(&mut g, Action::ResolveAction);
+    walk(&mut g, &[(1, 4)]);
+    stop(&mut g);
+    assert_eq!(damage(&g, 0), 1);
+    finish(&mut g);
+    act(&mut g, Action::EndActions);
+    assert!(won(&g), "the target fell and both survived the event phase");
+}
+
+// MA-MISSION-4, MA-MISSION-6, MA-TERRAIN-5, MA-RANGE-6
+#[test]
+fn vault_door_opens_with_a_four_in_the_green_slot() {
+    let mut g = file("vault-door");
+    let core = token(&g, "Data Core");
+    assert!(!has(&g, Action::UseItem { ch: 0, token: core }));
+    play(&mut g, "Visor Scan", "Slice the Vault");
+    act(&mut g, Action::ResolveAction);
+    finish(&mut g);
+    play(&mut g, "Jetpack Hop", "move");
+    act(&mut g, Action::ResolveAction);
+    walk(&mut g, &[(2, 7)]);
+    act(&mut g, Action::UseItem { ch: 0, token: core });
+    assert_eq!(g.collected(), 1);
+}
+
+#[test]
+fn scenario_errors_name_the_field() {
+    let c = embedded();
+    let e = Scenario::parse("mission = 1\nmode = \"shared\"\n[[character]]\nid = \"mando\"\nat = [0, 5]\n").unwrap().build(c).unwrap_err();
+    assert_eq!(e.to_string(), "scenario: character[0] \"mando\": at: [0, 5] is not a square of the map");
+    let e = Scenario::parse("mission = 1\nmode = \"shared\"\nhands = [[\"Nope\"]]\n").unwrap().build(c).unwrap_err();
+    assert!(e.to_string().contains("hands[0]: \"Nope\""), "{e}");
+    let e = Scenario::parse("mission = 1\nmode = \"shared\"\nevents_top = [\"x\"]\n").unwrap().build(c).unwrap_err();
+    assert!(e.to_string().contains("events_top[0]: unknown event 'x'"), "{e}");
+    assert!(Scenario::parse("mission = 1\nbogus = 3\n").is_err());
+}
