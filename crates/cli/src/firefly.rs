@@ -16,6 +16,7 @@ use tabletop_firefly::resolve::{Origin, Pending, Stage};
 use tabletop_firefly::state::{
     ActiveJob, CrewCard, DriveCoreCard, Market, Phase, Player, WorkTarget,
 };
+use tabletop_firefly::trade::{Bundle, TradeAction, Tradeable};
 use tabletop_firefly::view::View;
 use tabletop_firefly::{Action, Event, Firefly, Options};
 
@@ -543,6 +544,27 @@ impl Driven for Firefly {
             }
             Event::Won { seat } => format!("★ {} wins! ★", cap(*seat)),
             Event::GameOver { reason } => format!("Game over: {reason}"),
+            Event::Traded {
+                from,
+                to,
+                gave,
+                got,
+            } => {
+                let names = |v: &[SupplyCardId]| {
+                    v.iter()
+                        .map(|&x| c.supply_name(x))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                let mut t = format!("{} and {} trade", cap(*from), cap(*to));
+                if !gave.is_empty() {
+                    let _ = write!(t, "; {} goes to {}", names(gave), cap(*to));
+                }
+                if !got.is_empty() {
+                    let _ = write!(t, "; {} goes to {}", names(got), cap(*from));
+                }
+                t
+            }
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })
@@ -1124,6 +1146,24 @@ fn header(g: &Firefly, seat: Seat) -> String {
             );
         }
         Phase::Resolving => s.push_str(&resolving_text(g)),
+        Phase::Trading(o) => {
+            let _ = writeln!(
+                s,
+                "Trading with {} (same sector): you give {}; you ask for {}.",
+                captain(o.to),
+                bundle_text(c, &o.give),
+                bundle_text(c, &o.ask)
+            );
+        }
+        Phase::TradeAnswer(o) => {
+            let _ = writeln!(
+                s,
+                "{} offers you a trade: they give {}; they ask for {}. Accept or refuse.",
+                captain(o.from),
+                bundle_text(c, &o.give),
+                bundle_text(c, &o.ask)
+            );
+        }
         Phase::Over => {}
         #[allow(unreachable_patterns)]
         other => {
@@ -1138,6 +1178,24 @@ fn header(g: &Firefly, seat: Seat) -> String {
         );
     }
     s.trim_end().to_string()
+}
+
+/// One side of a trade: "2 Fuel, Vera and $500", or "nothing".
+fn bundle_text(c: &Content, b: &Bundle) -> String {
+    let mut parts: Vec<String> = Item::ALL
+        .iter()
+        .filter(|&&i| b.goods[i.index()] > 0)
+        .map(|&i| render::item_count(i, b.goods[i.index()] as u32))
+        .collect();
+    parts.extend(b.cards.iter().map(|&x| c.supply_name(x).to_string()));
+    if b.money > 0 {
+        parts.push(money(b.money));
+    }
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(", ")
+    }
 }
 
 fn market_name(c: &Content, m: Market) -> String {
@@ -1320,6 +1378,9 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
             | Action::Unequip(x)
             | Action::DiscardForBonus(x) => supply_card_text(c, x),
             Action::Equip { gear, .. } => supply_card_text(c, gear),
+            Action::Trade(
+                TradeAction::Give(Tradeable::Card(x)) | TradeAction::Ask(Tradeable::Card(x)),
+            ) => supply_card_text(c, x),
             Action::ChooseTester(m)
             | Action::Kill(m)
             | Action::Dismiss(m)
