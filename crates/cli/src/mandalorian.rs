@@ -768,9 +768,57 @@ impl TextUi for Mandalorian {
     }
 
     fn header(&self, seat: Seat) -> String {
+        // Shorter than `show`: the map, the characters, the slots, the hand and the decision.
+        let v = self.view_of(seat);
         let mut s = self.draw_map(seat);
-        s.push_str(&status(self, seat));
-        let _ = write!(s, "Now: {}", self.pending_label());
+        let chars: Vec<String> = v
+            .characters
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                format!(
+                    "{} {} {}/{}{}{}",
+                    Mandalorian::char_letter(i as u8),
+                    c.name,
+                    c.damage,
+                    c.health,
+                    if c.kept.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" [{}]", c.kept.join(", "))
+                    },
+                    if c.carries_child { " +Child" } else { "" }
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "Turn {}  track {}  | {}",
+            self.turn(),
+            self.track(),
+            chars.join(" | ")
+        );
+        let slots: Vec<String> = v
+            .slots
+            .iter()
+            .map(|sl| format!("{} {}", sl.name, sl.strength))
+            .collect();
+        let _ = writeln!(
+            s,
+            "Slots: {}  | next event back: {}",
+            slots.join(", "),
+            v.event_top_back.as_deref().unwrap_or("-")
+        );
+        let hand: Vec<String> = v.hand.iter().map(|h| h.text.clone()).collect();
+        let _ = writeln!(s, "Hand: {}", hand.join(" | "));
+        if !v.plan_drawn.is_empty() {
+            let _ = writeln!(s, "Drawn planning cards: {}", v.plan_drawn.join(" | "));
+        }
+        let _ = write!(
+            s,
+            "Now: {}  (type `view` for everything, `help` for commands)",
+            self.pending_label()
+        );
         s
     }
 
@@ -834,6 +882,83 @@ impl TextUi for Mandalorian {
                     .count()
             ),
             None => "The game is not over.".into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    #[test]
+    fn solo_mission_1_is_played_in_the_terminal_to_the_end() {
+        let content = tabletop_mandalorian::embedded();
+        let mut m =
+            Match::<Mandalorian>::new(content, Options::solo(1, Difficulty::Recruit), 4).unwrap();
+        let mut seats = vec![SeatKind::Human];
+        let mut input = Cursor::new("1\n".repeat(5000));
+        let mut out = Vec::new();
+        let end = driver::play_text(&mut m, &mut seats, &make_bot, 100_000, &mut input, &mut out)
+            .unwrap();
+        assert_eq!(end, driver::PlayEnd::Over);
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("Mission complete") || text.contains("Mission failed"));
+        // The map is drawn with the characters and threats.
+        assert!(text.contains("AB") && text.contains("?3"));
+    }
+
+    #[test]
+    fn refused_input_is_explained() {
+        let content = tabletop_mandalorian::embedded();
+        let mut m =
+            Match::<Mandalorian>::new(content, Options::solo(1, Difficulty::Recruit), 4).unwrap();
+        let mut seats = vec![SeatKind::Human];
+        let mut input = Cursor::new("999\nquit\n");
+        let mut out = Vec::new();
+        driver::play_text(&mut m, &mut seats, &make_bot, 100, &mut input, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.to_lowercase().contains("999"),
+            "{}",
+            &text[text.len().saturating_sub(400)..]
+        );
+    }
+
+    #[test]
+    fn the_bot_finishes_games_and_saves_replay_exactly() {
+        let content = tabletop_mandalorian::embedded();
+        for mission in 1..=4 {
+            let mut m =
+                Match::<Mandalorian>::new(content, Options::solo(mission, Difficulty::Standard), 7)
+                    .unwrap();
+            let mut bot = make_bot("bot", 0, 7);
+            let mut legal = Vec::new();
+            while m.game.outcome().is_none() {
+                m.game.legal_actions(&mut legal);
+                let a = bot.choose(&m.game, 0, &legal);
+                m.apply(a).unwrap();
+            }
+            let saved = m.save_json();
+            let back = Match::<Mandalorian>::load_str(content, &saved).unwrap();
+            assert!(back.game == m.game);
+        }
+    }
+
+    #[test]
+    fn json_mode_answers_every_request() {
+        let content = tabletop_mandalorian::embedded();
+        let mut s =
+            driver::JsonSession::<Mandalorian>::new(content, Options::solo(1, Difficulty::Recruit));
+        let input = "{\"cmd\":\"new\",\"seed\":3}\n{\"cmd\":\"legal\"}\n{\"cmd\":\"apply\",\"index\":0}\n{\"cmd\":\"view\",\"seat\":0}\n{\"cmd\":\"quit\"}\n";
+        let mut out = Vec::new();
+        s.run(&mut Cursor::new(input), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.len() >= 4);
+        for l in &lines[..4] {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            assert_eq!(v["ok"], true, "{l}");
         }
     }
 }
