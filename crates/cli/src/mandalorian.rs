@@ -873,7 +873,7 @@ impl TextUi for Mandalorian {
                 format!("Mission complete on turn {}: {}.", self.turn(), o.reason)
             }
             Some(o) => format!(
-                "Mission failed on turn {}: {}. Targets defeated: {}.",
+                "Mission failed on turn {}: {}. Enemies defeated: {}.",
                 self.turn(),
                 o.reason,
                 self.threats()
