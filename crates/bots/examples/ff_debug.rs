@@ -180,6 +180,25 @@ fn stats(story: &str, seats: u8, first: u64, count: u64) {
             }
         }
         rounds += g.round as u64;
+        for p in &g.players {
+            for a in &p.active {
+                let job = &g.content.jobs[a.job as usize];
+                let st = &job.steps[a.steps_done as usize];
+                let lost = st.kind == tabletop_firefly::content::StepKind::DropOff
+                    && st.items.iter().any(|it| {
+                        let have = p.item(it.item);
+                        have == 0 || (it.amount > 0 && have < it.amount)
+                    });
+                let k = if lost {
+                    "end: active, goods lost"
+                } else if !g.needs_met(p, tabletop_firefly::crew::all_crew(p), job) {
+                    "end: active, needs unmet"
+                } else {
+                    "end: active, workable"
+                };
+                *tally.entry(k).or_default() += 1;
+            }
+        }
     }
     let pg = (count * seats as u64) as f64;
     println!(

@@ -1015,7 +1015,7 @@ impl FireflyBot {
     /// The chance below which we would rather improve the crew than try the goal.
     fn goal_threshold(&self, ctx: &Ctx) -> f64 {
         let g = ctx.g;
-        let mut t = (0.45 - 0.008 * g.round as f64).max(0.06);
+        let mut t = (0.32 - 0.009 * g.round as f64).max(0.06);
         // Nothing left to improve with: go anyway.
         let p = ctx.p;
         let room = p.crew.len() < g.max_crew(p)
@@ -1058,7 +1058,7 @@ impl FireflyBot {
         }
         let now = self.goal_chance_with(ctx, [0; 3]);
         let with = self.goal_chance_with(ctx, add);
-        (with - now).max(0.0) * GOAL_WORTH * 0.35
+        (with - now).max(0.0) * GOAL_WORTH * 0.6
     }
 
     fn keyword_gain(&self, ctx: &Ctx, kws: &[Keyword]) -> f64 {
