@@ -210,6 +210,41 @@ fn stats(story: &str, seats: u8, first: u64, count: u64) {
     }
 }
 
+/// Heuristic bots against random ones, every step checked (legality, invariants).
+fn fuzz(story: &str, seats: u8, first: u64, count: u64) {
+    use tabletop_bots::RandomBot;
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut finished = 0;
+    for seed in first..first + count {
+        let (mut g, mut bots) = new_game(story, seats, seed);
+        let mut random = RandomBot::new(seed);
+        let mut steps = 0u64;
+        while let Actor::Seat(s) = g.actor() {
+            g.legal_actions(&mut legal);
+            assert!(!legal.is_empty(), "seed {seed}: dead end in {:?}", g.phase);
+            let a = if (s as u64 + seed) % 2 == 0 {
+                Bot::<Firefly>::choose(&mut random, &g, s, &legal)
+            } else {
+                bots[s as usize].choose(&g, s, &legal)
+            };
+            events.clear();
+            if let Err(e) = g.apply(a, &mut events) {
+                panic!("seed {seed}: {a:?} refused: {e}");
+            }
+            if let Err(e) = tabletop_firefly::invariants::check(&g) {
+                panic!("seed {seed} step {steps} after {a:?}: {e}");
+            }
+            steps += 1;
+            assert!(steps < 1_000_000, "seed {seed}: runaway");
+        }
+        if g.outcome.as_ref().is_some_and(|o| !o.winners.is_empty()) {
+            finished += 1;
+        }
+    }
+    println!("{story} {seats} seats: {count} mixed games, {finished} with a winner");
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let arg = |i: usize| args.get(i).map(|s| s.as_str());
@@ -218,6 +253,12 @@ fn main() {
     let seed: u64 = arg(4).and_then(|s| s.parse().ok()).unwrap_or(0);
     match arg(1) {
         Some("stats") => stats(
+            story,
+            seats,
+            seed,
+            arg(5).and_then(|s| s.parse().ok()).unwrap_or(100),
+        ),
+        Some("fuzz") => fuzz(
             story,
             seats,
             seed,

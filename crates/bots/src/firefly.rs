@@ -2269,10 +2269,21 @@ impl FireflyBot {
         Action::Done
     }
 
-    fn choose_crew(&mut self, _g: &Firefly, _seat: Seat, legal: &[Action]) -> Action {
+    fn choose_crew(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
         // The whole crew goes on every job and goal: every skill point counts.
         if legal.contains(&Action::Done) {
             return Action::Done;
+        }
+        // Put back anyone who is off the job (never take anyone off: that cannot loop).
+        if let Phase::ChooseCrew { on_job, .. } = g.phase {
+            let p = g.player(seat);
+            for &a in legal {
+                if let Action::ToggleCrew(card) = a {
+                    if p.crew_index(card).is_some_and(|i| on_job & (1 << i) == 0) {
+                        return a;
+                    }
+                }
+            }
         }
         legal[0]
     }

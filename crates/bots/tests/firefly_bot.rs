@@ -18,10 +18,12 @@ const STORIES: [&str; 3] = [
     "First Time in the Captain's Chair",
 ];
 
+#[derive(Debug, PartialEq)]
 struct Played {
     winner: Option<u8>,
     rounds: u16,
     steps: u64,
+    money: Vec<u32>,
 }
 
 /// Play one game with heuristic bots in every seat. With `check`, every action is checked
@@ -67,6 +69,7 @@ fn play(story: &str, seats: u8, seed: u64, check: bool) -> Played {
         winner: out.winners.first().copied(),
         rounds: g.round,
         steps,
+        money: g.players.iter().map(|p| p.money).collect(),
     }
 }
 
@@ -135,5 +138,13 @@ fn bot_plays_legal_actions_and_keeps_the_invariants() {
             let seats = 2 + ((k + i as u64) % 3) as u8;
             play(story, seats, 77_000 + k * 13 + i as u64, true);
         }
+    }
+}
+
+#[test]
+fn bot_games_replay_exactly_from_their_seed() {
+    for (i, story) in STORIES.iter().enumerate() {
+        let seed = 4242 + i as u64;
+        assert_eq!(play(story, 4, seed, false), play(story, 4, seed, false));
     }
 }
