@@ -223,7 +223,7 @@ fn fuzz(story: &str, seats: u8, first: u64, count: u64) {
         while let Actor::Seat(s) = g.actor() {
             g.legal_actions(&mut legal);
             assert!(!legal.is_empty(), "seed {seed}: dead end in {:?}", g.phase);
-            let a = if (s as u64 + seed) % 2 == 0 {
+            let a = if (s as u64 + seed).is_multiple_of(2) {
                 Bot::<Firefly>::choose(&mut random, &g, s, &legal)
             } else {
                 bots[s as usize].choose(&g, s, &legal)
