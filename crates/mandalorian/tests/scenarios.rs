@@ -13,7 +13,9 @@ fn sentinel_corner_across_the_gantry_edge() {
     // Attack Kesh (3 damage, Health 5) with Jetpack Hop: 2 more defeats him.
     play(&mut g, "Jetpack Hop", "attack");
     act(&mut g, Action::ResolveAction);
-    let kesh = (0..g.threats().len() as u8).find(|&t| g.token_def(t).name == "Kesh Varro").unwrap();
+    let kesh = (0..g.threats().len() as u8)
+        .find(|&t| g.token_def(t).name == "Kesh Varro")
+        .unwrap();
     assert_eq!(g.threats()[kesh as usize].loc, TLoc::Defeated);
     finish(&mut g);
     // A move ending next to the gantry, within range 1 of the Watchman across the dashed line.
@@ -46,11 +48,28 @@ fn vault_door_opens_with_a_four_in_the_green_slot() {
 #[test]
 fn scenario_errors_name_the_field() {
     let c = embedded();
-    let e = Scenario::parse("mission = 1\nmode = \"shared\"\n[[character]]\nid = \"mando\"\nat = [0, 5]\n").unwrap().build(c).unwrap_err();
-    assert_eq!(e.to_string(), "scenario: character[0] \"mando\": at: [0, 5] is not a square of the map");
-    let e = Scenario::parse("mission = 1\nmode = \"shared\"\nhands = [[\"Nope\"]]\n").unwrap().build(c).unwrap_err();
+    let e = Scenario::parse(
+        "mission = 1\nmode = \"shared\"\n[[character]]\nid = \"mando\"\nat = [0, 5]\n",
+    )
+    .unwrap()
+    .build(c)
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "scenario: character[0] \"mando\": at: [0, 5] is not a square of the map"
+    );
+    let e = Scenario::parse("mission = 1\nmode = \"shared\"\nhands = [[\"Nope\"]]\n")
+        .unwrap()
+        .build(c)
+        .unwrap_err();
     assert!(e.to_string().contains("hands[0]: \"Nope\""), "{e}");
-    let e = Scenario::parse("mission = 1\nmode = \"shared\"\nevents_top = [\"x\"]\n").unwrap().build(c).unwrap_err();
-    assert!(e.to_string().contains("events_top[0]: unknown event 'x'"), "{e}");
+    let e = Scenario::parse("mission = 1\nmode = \"shared\"\nevents_top = [\"x\"]\n")
+        .unwrap()
+        .build(c)
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("events_top[0]: unknown event 'x'"),
+        "{e}"
+    );
     assert!(Scenario::parse("mission = 1\nbogus = 3\n").is_err());
 }
