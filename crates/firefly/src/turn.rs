@@ -399,14 +399,12 @@ impl Firefly {
                     out.push(Action::Mosey);
                 }
             }
-            if !t.buy {
-                if self.supply_deck_at(p.sector).is_some() {
-                    // FF-BUY-2, FF-BUY-7: even with no cards left to consider, a Buy action
-                    // can still buy Fuel and Parts.
-                    out.push(Action::Buy);
-                    if p.money >= Self::shore_leave_cost(p) {
-                        out.push(Action::ShoreLeave);
-                    }
+            if !t.buy && self.supply_deck_at(p.sector).is_some() {
+                // FF-BUY-2, FF-BUY-7: even with no cards left to consider, a Buy action can
+                // still buy Fuel and Parts.
+                out.push(Action::Buy);
+                if p.money >= Self::shore_leave_cost(p) {
+                    out.push(Action::ShoreLeave);
                 }
             }
             if !t.deal {
@@ -690,7 +688,7 @@ impl Firefly {
                     .unwrap();
                 let i = self.players[from].crew_index(card).unwrap();
                 let mut m = self.players[from].crew.remove(i);
-                self.players[from].spare_gear.extend(m.gear.drain(..));
+                self.players[from].spare_gear.append(&mut m.gear);
                 m.disgruntled = false;
                 let cost = self.hire_cost(seat, m.def);
                 self.pay(seat, cost, events);

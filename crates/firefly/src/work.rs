@@ -495,7 +495,8 @@ impl Firefly {
         p.completed.push(j);
         if let Some(c) = job.contact {
             // FF-REP-9: no Solid with Harken while holding a Warrant.
-            if !(c == ContactName::Harken && p.warrants > 0) && !p.is_solid(c) {
+            let barred = c == ContactName::Harken && p.warrants > 0;
+            if !barred && !p.is_solid(c) {
                 p.set_solid(c, true);
                 events.push(Event::Solid { seat, contact: c });
             }

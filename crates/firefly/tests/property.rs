@@ -1,6 +1,7 @@
 //! Property test: thousands of random 4-player games, checking after every step that
 //! * every card is in exactly one place, money, goods and capacities hold (invariants::check);
 //! * a seat's view shows no other seat's hand, nor cards another seat is considering;
+//!
 //! and after every game that replaying (seed, actions) reproduces the final state exactly.
 //!
 //! `TABLETOP_PROPTEST_GAMES` sets the number of games (default 10,000; run with --release).

@@ -468,7 +468,8 @@ fn river_tam_gifted_roll_before_each_test() {
     let ev = choose(&mut g, "Rig a Bypass");
     assert_eq!(rolls(&ev)[0].4, 3 + 2);
     let ev = choose(&mut g, "Just Shoot");
-    assert_eq!(rolls(&ev)[0].4, 2 + 0 + 3);
+    // 2 rolled, no Fight on the job, +3 from the card.
+    assert_eq!(rolls(&ev)[0].4, 5);
 }
 
 /// River Tam, Gifted 1-2: she goes back to the ship and adds nothing for the rest of the job;

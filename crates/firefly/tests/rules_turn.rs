@@ -249,8 +249,8 @@ osiris = ["inara"]
 [decks.supply]
 osiris = ["med-staff-zen"]
 "#,
-        vec!["\"the-big-black-alliance\""; 12].join(", "),
-        vec!["\"the-big-black-border\""; 12].join(", "),
+        ["\"the-big-black-alliance\""; 12].join(", "),
+        ["\"the-big-black-border\""; 12].join(", "),
     );
     let mut g = scenario(&text);
     // John: River is in Persephone's discard pile; Buy, then Fly to the Space Bazaar.

@@ -336,7 +336,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         .filter(|(_, c)| c.leader)
         .map(|(i, _)| i as CrewDefId)
         .collect();
-    for c in doc.crew.iter().filter(|c| c.leader && c.cost != 0) {
+    if let Some(c) = doc.crew.iter().find(|c| c.leader && c.cost != 0) {
         return Err(ctx.err(
             "crew",
             &c.id,
