@@ -64,6 +64,15 @@ fn play(story: &str, seats: u8, seed: u64, check: bool) -> Played {
         steps += 1;
         assert!(steps < 2_000_000, "{story} seed {seed}: runaway game");
     }
+    if check {
+        for b in &bots {
+            assert_eq!(
+                b.guard_trips(),
+                0,
+                "{story} seed {seed}: the bot looped in a turn"
+            );
+        }
+    }
     let out = g.outcome.clone().unwrap();
     Played {
         winner: out.winners.first().copied(),
