@@ -3175,3 +3175,53 @@ impl FireflyBot {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// FF-SKILL-8: the exploding die, checked against enumeration.
+    #[test]
+    fn exploding_die_odds() {
+        assert_eq!(p_at_least(1), 1.0);
+        assert!((p_at_least(2) - 5.0 / 6.0).abs() < 1e-12);
+        assert!((p_at_least(6) - 1.0 / 6.0).abs() < 1e-12);
+        // 7 needs a 6 then anything.
+        assert!((p_at_least(7) - 1.0 / 6.0).abs() < 1e-12);
+        // 8 needs a 6 then 2+.
+        assert!((p_at_least(8) - 5.0 / 36.0).abs() < 1e-12);
+        // 13 needs 6, 6, then 1+.
+        assert!((p_at_least(13) - 1.0 / 36.0).abs() < 1e-12);
+        for n in 1..30 {
+            assert!(p_at_least(n + 1) <= p_at_least(n));
+        }
+    }
+
+    #[test]
+    fn band_odds_sum_to_one() {
+        let t = Test {
+            skill: Skill::Tech,
+            bribes: false,
+            kosherized: false,
+            modifiers: vec![],
+            outcomes: [1, 6, 9]
+                .iter()
+                .map(|&min| Outcome {
+                    min,
+                    effects: vec![],
+                    ends: Some(Ending::Proceed),
+                    choose: vec![],
+                })
+                .collect(),
+        };
+        let mut probs = Vec::new();
+        for base in -3..12 {
+            band_probs(&t, base, &mut probs);
+            let sum: f64 = probs.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-9, "base {base}: {probs:?}");
+        }
+        band_probs(&t, 3, &mut probs);
+        // Totals 4..8 (rolls 1..5) land in the middle band unless the roll is 1 or 2.
+        assert!((probs[0] - 2.0 / 6.0).abs() < 1e-12);
+    }
+}
