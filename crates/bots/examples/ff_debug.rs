@@ -124,8 +124,11 @@ fn stats(story: &str, seats: u8, first: u64, count: u64) {
     let mut events = Vec::new();
     let mut tally: BTreeMap<&'static str, u64> = BTreeMap::new();
     let mut rounds = 0u64;
+    let mut goal_rounds = [0u64; 8];
+    let mut winners = 0u64;
     for seed in first..first + count {
         let (mut g, mut bots) = new_game(story, seats, seed);
+        let mut when: Vec<Vec<u16>> = vec![Vec::new(); seats as usize];
         while let Actor::Seat(s) = g.actor() {
             g.legal_actions(&mut legal);
             let a = bots[s as usize].choose(&g, s, &legal);
@@ -151,6 +154,9 @@ fn stats(story: &str, seats: u8, first: u64, count: u64) {
             events.clear();
             g.apply_unchecked(a, &mut events);
             for e in &events {
+                if let Event::GoalCompleted { seat, .. } = e {
+                    when[*seat as usize].push(g.round);
+                }
                 let k = match e {
                     Event::ReaverContact { .. } => "reaver contact",
                     Event::AllianceContact { .. } => "alliance contact",
@@ -180,6 +186,12 @@ fn stats(story: &str, seats: u8, first: u64, count: u64) {
             }
         }
         rounds += g.round as u64;
+        if let Some(w) = g.outcome.as_ref().and_then(|o| o.winners.first()) {
+            winners += 1;
+            for (i, r) in when[*w as usize].iter().enumerate().take(8) {
+                goal_rounds[i] += *r as u64;
+            }
+        }
         for p in &g.players {
             for a in &p.active {
                 let job = &g.content.jobs[a.job as usize];
@@ -208,6 +220,12 @@ fn stats(story: &str, seats: u8, first: u64, count: u64) {
     for (k, v) in tally {
         println!("  {k:28} {:8.2}", v as f64 / pg);
     }
+    let goals: Vec<String> = goal_rounds
+        .iter()
+        .take_while(|&&r| r > 0)
+        .map(|&r| format!("{:.1}", r as f64 / winners.max(1) as f64))
+        .collect();
+    println!("  winner's goals done by round {}", goals.join(", "));
 }
 
 /// Heuristic bots against random ones, every step checked (legality, invariants).

@@ -203,6 +203,8 @@ struct StoryNeeds {
     solid_more: u32,
     /// Money to have in hand for the next goals.
     money: u32,
+    /// That money simply pays for a goal (no test of the crew to prepare for first).
+    money_only: bool,
 }
 
 fn skill_index(s: Skill) -> usize {
@@ -279,6 +281,9 @@ fn story_needs(g: &Firefly, p: &Player) -> StoryNeeds {
             for r in &ch.requires {
                 if let Requirement::Money { amount } = r {
                     n.money = n.money.max(*amount);
+                    if ch.test.is_none() {
+                        n.money_only = true;
+                    }
                 }
             }
             if let Some(t) = &ch.test {
@@ -660,7 +665,7 @@ impl<'a> Ctx<'a> {
     /// Money that must stay in hand (fuel, and savings for a goal that costs money).
     fn reserve(&self, bot: &FireflyBot) -> u32 {
         let mut r = 400;
-        if self.needs.money > 0 && self.skill_ready(bot) {
+        if self.needs.money > 0 && (self.needs.money_only || self.skill_ready(bot)) {
             r = r.max(self.needs.money + 300);
         }
         r
