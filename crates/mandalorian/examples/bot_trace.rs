@@ -2,7 +2,7 @@
 //! `M=2 cargo run --release -p tabletop-mandalorian --example bot_trace`
 
 use tabletop_core::NewGame;
-use tabletop_mandalorian::bot::{play_out, Bot};
+use tabletop_mandalorian::bot::Bot;
 use tabletop_mandalorian::*;
 
 /// Print a turn-by-turn trace of the bot playing one mission (M=mission, default 1).
