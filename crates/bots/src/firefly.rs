@@ -984,7 +984,22 @@ impl FireflyBot {
 fn chance_key(g: &Firefly, p: &Player) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    (p.seat, p.goals, p.warrants, p.money / 250, p.items).hash(&mut h);
+    // Money matters to these odds only across the amounts that something asks for: $1,500 for
+    // bribes (see `misbehave_pass`) and the story's money requirements.
+    let mut money_class = (p.money >= 1500) as u32;
+    for goal in &g.story_def().goals {
+        for ch in &goal.choices {
+            let reqs = ch.requires.iter().chain(ch.test.iter().flat_map(|t| {
+                t.outcomes
+                    .iter()
+                    .flat_map(|o| o.choose.iter().flat_map(|b| b.requires.iter()))
+            }));
+            money_class += reqs
+                .filter(|r| matches!(r, Requirement::Money { amount } if p.money >= *amount))
+                .count() as u32;
+        }
+    }
+    (p.seat, p.goals, p.warrants, money_class, p.items).hash(&mut h);
     for m in &p.crew {
         (m.def, &m.gear).hash(&mut h);
     }
@@ -1641,35 +1656,25 @@ impl FireflyBot {
             w
         };
         let mut dist = vec![u16::MAX; n];
-        let mut done = vec![false; n];
         dist[target as usize] = 0;
-        loop {
-            let mut best = u16::MAX;
-            let mut x = usize::MAX;
-            for i in 0..n {
-                if !done[i] && dist[i] < best {
-                    best = dist[i];
-                    x = i;
-                }
+        // Costs are of entering a sector when walking backwards from the target: a ship at `y`
+        // pays to enter `x`. Plain BFS when every step costs 1.
+        let weighted = hot || avoid_cruiser;
+        let mut heap = std::collections::BinaryHeap::new();
+        heap.push(std::cmp::Reverse((0u16, target)));
+        while let Some(std::cmp::Reverse((d, x))) = heap.pop() {
+            if d > dist[x as usize] {
+                continue;
             }
-            if x == usize::MAX {
-                break;
-            }
-            done[x] = true;
-            // Costs are of entering `x` when walking backwards from the target: a ship at `y`
-            // pays to enter `x`.
-            let enter = if x == target as usize {
-                1
-            } else {
-                cost(x as SectorId)
-            };
-            for &y in &c.neighbours[x] {
-                if y == g.cutter || (avoid_cruiser && y == g.cruiser) || done[y as usize] {
+            let enter = if x == target || !weighted { 1 } else { cost(x) };
+            for &y in &c.neighbours[x as usize] {
+                if y == g.cutter || (avoid_cruiser && y == g.cruiser) {
                     continue;
                 }
-                let d = best + enter;
-                if d < dist[y as usize] {
-                    dist[y as usize] = d;
+                let nd = d + enter;
+                if nd < dist[y as usize] {
+                    dist[y as usize] = nd;
+                    heap.push(std::cmp::Reverse((nd, y)));
                 }
             }
         }
@@ -2092,9 +2097,7 @@ impl FireflyBot {
         let fly = |bot: &mut Self, target: SectorId| -> Action {
             // The flight keeps this target (fly_step).
             bot.flight = Some((g.round, seat, t.taken + 1, target));
-            let avoid = bot.avoid_cruiser(g, p);
-            let dist = bot.route(g, target, avoid, false);
-            let d = dist[here as usize];
+            let d = bot.d(here, target);
             if d <= 1 && legal.contains(&Action::Mosey) {
                 Action::Mosey
             } else if legal.contains(&Action::FullBurn) {
