@@ -314,21 +314,14 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             let s = Scenario::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-            let g = s
-                .build(content)
+            // The scenario travels in the options, so the game saves and replays like any other.
+            let mut o = s.options();
+            o.scenario = Some(text);
+            let g = <Mandalorian as tabletop_core::NewGame>::new_game(content, &o, s.seed)
                 .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-            writeln!(
-                out,
-                "Scenario {} (this game cannot be saved as a replay).",
-                path.display()
-            )?;
+            writeln!(out, "Scenario {}.", path.display())?;
             Match {
-                record: Replay::new(
-                    "mandalorian",
-                    content.fingerprint.clone(),
-                    s.options(),
-                    s.seed,
-                ),
+                record: Replay::new("mandalorian", content.fingerprint.clone(), o, s.seed),
                 game: g,
             }
         } else {

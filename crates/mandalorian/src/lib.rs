@@ -98,7 +98,15 @@ impl NewGame for Mandalorian {
         options: &Options,
         seed: u64,
     ) -> Result<Self, SetupError> {
-        Mandalorian::setup(content, options, seed)
+        match &options.scenario {
+            Some(text) => {
+                let s = scenario::Scenario::parse(text)
+                    .map_err(|e| SetupError(format!("scenario: {e}")))?;
+                s.build(content)
+                    .map_err(|e| SetupError(format!("scenario: {e}")))
+            }
+            None => Mandalorian::setup(content, options, seed),
+        }
     }
 }
 

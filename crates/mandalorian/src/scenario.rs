@@ -167,6 +167,7 @@ impl Scenario {
             characters: self.characters.clone(),
             first_player: Some(self.first_player),
             locked: Vec::new(),
+            scenario: None,
         }
     }
 

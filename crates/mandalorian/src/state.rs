@@ -86,6 +86,11 @@ pub struct Options {
     /// Components the campaign has not unlocked yet (MA-GUIDE-5); empty outside a campaign.
     #[serde(default)]
     pub locked: Vec<String>,
+    /// Start from this scenario file (its TOML text) instead of the normal set-up. Kept in the
+    /// options so that saves and replays of a scenario game carry it; the scenario's own seed
+    /// is used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<String>,
 }
 
 impl Options {
@@ -98,6 +103,7 @@ impl Options {
             characters: Vec::new(),
             first_player: Some(0),
             locked: Vec::new(),
+            scenario: None,
         }
     }
     /// Solo: one player with two shared characters (MA-MODE-2, -20).

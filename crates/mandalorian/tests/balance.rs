@@ -21,7 +21,10 @@ fn win_rate(mission: u8, d: Difficulty, n: u64) -> f64 {
         let mut g = Mandalorian::new_game(embedded(), &Options::solo(mission, d), seed).unwrap();
         let mut bot = Bot::new(seed);
         let (won, _) = play_out(&mut g, &mut bot, 3000);
-        assert!(g.outcome.is_some(), "mission {mission} {d:?} seed {seed}: the game did not end");
+        assert!(
+            g.outcome.is_some(),
+            "mission {mission} {d:?} seed {seed}: the game did not end"
+        );
         wins += won as u64;
     }
     wins as f64 / n as f64
@@ -35,11 +38,28 @@ fn every_mission_is_winnable_not_trivial_and_recruit_is_easier_than_veteran() {
         let r = win_rate(m, Difficulty::Recruit, n);
         let s = win_rate(m, Difficulty::Standard, n);
         let v = win_rate(m, Difficulty::Veteran, n);
-        eprintln!("mission {m}: recruit {:.1}%  standard {:.1}%  veteran {:.1}%  ({n} solo games each)", r * 100.0, s * 100.0, v * 100.0);
-        assert!((0.10..=0.90).contains(&s), "mission {m}: standard win rate {:.1}% is outside 10..90%", s * 100.0);
-        assert!(r > v, "mission {m}: recruit ({:.1}%) is not easier than veteran ({:.1}%)", r * 100.0, v * 100.0);
+        eprintln!(
+            "mission {m}: recruit {:.1}%  standard {:.1}%  veteran {:.1}%  ({n} solo games each)",
+            r * 100.0,
+            s * 100.0,
+            v * 100.0
+        );
+        assert!(
+            (0.10..=0.90).contains(&s),
+            "mission {m}: standard win rate {:.1}% is outside 10..90%",
+            s * 100.0
+        );
+        assert!(
+            r > v,
+            "mission {m}: recruit ({:.1}%) is not easier than veteran ({:.1}%)",
+            r * 100.0,
+            v * 100.0
+        );
         recruit += r;
         veteran += v;
     }
-    assert!(recruit / 4.0 >= veteran / 4.0 + 0.05, "recruit is not measurably easier than veteran overall");
+    assert!(
+        recruit / 4.0 >= veteran / 4.0 + 0.05,
+        "recruit is not measurably easier than veteran overall"
+    );
 }
