@@ -307,49 +307,36 @@ impl Firefly {
     // The Alliance Cruiser and the Reaver Cutter
     // -----------------------------------------------------------------------------------------
 
-    /// FF-FLY-19: where the Cruiser may be moved.
+    /// FF-FLY-19: where the Cruiser may be moved (it stays in Alliance Space).
     pub fn cruiser_destinations(&self, how: ShipMove) -> Vec<SectorId> {
-        let c = self.content;
-        let alliance = |s: SectorId| c.sectors[s as usize].zone == Zone::Alliance;
-        let occupied = |s: SectorId| self.players.iter().any(|p| p.placed && p.sector == s);
-        match how {
-            ShipMove::ToYou => vec![],
-            ShipMove::OneSectorByRightPlayer => c.neighbours[self.cruiser as usize]
-                .iter()
-                .copied()
-                .filter(|&s| alliance(s))
-                .collect(),
-            ShipMove::AnywhereEmpty => (0..c.sectors.len() as SectorId)
-                .filter(|&s| alliance(s) && !occupied(s) && s != self.cruiser)
-                .collect(),
-            ShipMove::ToAnOutlawShip => {
-                let mut v: Vec<SectorId> = self
-                    .players
-                    .iter()
-                    .filter(|p| self.is_outlaw(p))
-                    .map(|p| p.sector)
-                    .collect();
-                v.sort_unstable();
-                v.dedup();
-                v
-            }
-        }
+        self.patrol_destinations(self.cruiser, |z| z == Zone::Alliance, how)
     }
 
-    /// FF-FLY-24: where the Cutter may be moved.
+    /// FF-FLY-24: where the Cutter may be moved (it stays out of Alliance Space).
     pub fn cutter_destinations(&self, how: ShipMove) -> Vec<SectorId> {
+        self.patrol_destinations(self.cutter, |z| z != Zone::Alliance, how)
+    }
+
+    /// Where a non-player ship at `from`, confined to sectors whose zone passes `space`, may be
+    /// moved in the way `how` says.
+    fn patrol_destinations(
+        &self,
+        from: SectorId,
+        space: fn(Zone) -> bool,
+        how: ShipMove,
+    ) -> Vec<SectorId> {
         let c = self.content;
-        let border = |s: SectorId| c.sectors[s as usize].zone != Zone::Alliance;
+        let inside = |s: SectorId| space(c.sectors[s as usize].zone);
         let occupied = |s: SectorId| self.players.iter().any(|p| p.placed && p.sector == s);
         match how {
             ShipMove::ToYou => vec![],
-            ShipMove::OneSectorByRightPlayer => c.neighbours[self.cutter as usize]
+            ShipMove::OneSectorByRightPlayer => c.neighbours[from as usize]
                 .iter()
                 .copied()
-                .filter(|&s| border(s))
+                .filter(|&s| inside(s))
                 .collect(),
             ShipMove::AnywhereEmpty => (0..c.sectors.len() as SectorId)
-                .filter(|&s| border(s) && !occupied(s) && s != self.cutter)
+                .filter(|&s| inside(s) && !occupied(s) && s != from)
                 .collect(),
             ShipMove::ToAnOutlawShip => {
                 let mut v: Vec<SectorId> = self
@@ -500,7 +487,11 @@ impl Firefly {
         if !succeeded {
             return;
         }
-        let seat = done.seat;
+        self.pay_salvage_bonuses(done.seat, events);
+    }
+
+    /// Every "after a Salvage Op" ability of the crew and ship pays out (FF-MISC-10).
+    pub fn pay_salvage_bonuses(&mut self, seat: Seat, events: &mut Vec<Event>) {
         let p = &self.players[seat as usize];
         let bonuses: Vec<Ability> = self
             .crew_abilities(p)

@@ -467,27 +467,7 @@ impl Firefly {
         // FF-MISC-10: a job with "Salvage Op" among its types counts as a Salvage Op when
         // completed: every "after a Salvage Op" ability pays out.
         if job.types.contains(&JobType::SalvageOp) {
-            let p = &self.players[seat as usize];
-            let bonuses: Vec<Ability> = self
-                .crew_abilities(p)
-                .chain(self.ship_abilities(p))
-                .filter(|a| {
-                    matches!(
-                        a,
-                        Ability::SalvageBonus { .. } | Ability::SalvageCash { .. }
-                    )
-                })
-                .cloned()
-                .collect();
-            for a in bonuses {
-                match a {
-                    Ability::SalvageBonus { item, amount } => {
-                        self.load(seat, item, amount as u32, events)
-                    }
-                    Ability::SalvageCash { amount } => self.earn(seat, amount, events),
-                    _ => {}
-                }
-            }
+            self.pay_salvage_bonuses(seat, events);
         }
         events.push(Event::JobCompleted { seat, job: j, pay });
         let p = &mut self.players[seat as usize];
