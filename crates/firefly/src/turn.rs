@@ -47,6 +47,32 @@ pub fn pound_of_flesh() -> &'static [Choice] {
     })
 }
 
+/// A pick-up with no limit ("Load Fugitives, no limit"): the player chooses how many of the
+/// item to load, up to what fits (FF-MISC-3).
+pub fn load_any(item: Item) -> &'static [Choice] {
+    static C: OnceLock<Vec<Vec<Choice>>> = OnceLock::new();
+    let all = C.get_or_init(|| {
+        Item::ALL
+            .iter()
+            .map(|&item| {
+                vec![Choice {
+                    name: format!("Load {}, no limit", item.name()),
+                    requires: vec![],
+                    effects: vec![Effect::LoadUpTo {
+                        item,
+                        amount: u8::MAX,
+                    }],
+                    test: None,
+                    ends: Some(Ending::Proceed),
+                    salvage_op: false,
+                    breakdown: false,
+                }]
+            })
+            .collect()
+    });
+    &all[item.index()]
+}
+
 /// FF-SETUP-8: every player rolls one die and the highest roller picks first. Ties are not
 /// covered by the rulebooks; judged: the tied players roll again among themselves, until one is
 /// highest. Returns the first picker and every round of rolls, `(seat, face)` in seat order.

@@ -374,19 +374,30 @@ impl Firefly {
                 events.push(Event::JobStepDone { seat, job: j, step });
                 match st.kind {
                     StepKind::PickUp => {
+                        let mut no_limit = Vec::new();
                         for it in &st.items {
-                            let n = if it.amount == 0 {
-                                u32::MAX
+                            if it.amount == 0 {
+                                no_limit.push(it.item);
                             } else {
-                                it.amount as u32
-                            };
-                            self.load(seat, it.item, n, events);
+                                self.load(seat, it.item, it.amount as u32, events);
+                            }
                         }
                         let p = &mut self.players[seat as usize];
                         if let Some(a) = p.active.iter_mut().find(|a| a.job == j) {
                             a.steps_done = 1;
                         }
                         self.end_work();
+                        // "No limit": the player chooses how many to load (a decision, not a
+                        // default of everything that fits).
+                        for item in no_limit.into_iter().rev() {
+                            self.begin_resolution(
+                                Origin::Rule,
+                                seat,
+                                crate::turn::load_any(item),
+                                events,
+                            );
+                            self.phase = Phase::Resolving;
+                        }
                     }
                     StepKind::DropOff | StepKind::Target => {
                         let mut delivered = 0u32;

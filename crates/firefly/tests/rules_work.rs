@@ -480,6 +480,9 @@ fn ff_work_16_getting_paid() {
     );
     choose(&mut g, "Ranch Hand");
     choose(&mut g, "Done");
+    // "Load Passengers, no limit": load as many as fit.
+    let most = menu(&g).last().unwrap().clone();
+    choose(&mut g, &most);
     let n = g.players[0].item(Item::Passengers) as u32;
     assert!(n > 0);
     g.players[0].sector = sector("ithaca");
@@ -837,4 +840,35 @@ fn job_instructions_load_per_crew_on_the_job() {
         Event::JobCompleted { pay: 0, .. }
     )));
     let _ = CrewCard::Leader(0);
+}
+
+/// FF-DEAL-18 / FF-MISC-3: a pick-up with no limit ("Load Fugitives, no limit") lets the player
+/// choose how many to load, from none up to what the ship can carry.
+#[test]
+fn ff_deal_18_a_no_limit_pick_up_lets_the_player_choose_how_many() {
+    let mut g = scenario(
+        r#"
+[[player]]
+leader = "malcolm"
+ship = "serenity"
+sector = "space-bazaar"
+fuel = 0
+parts = 0
+cargo = 9
+crew = [{ card = "kaylee" }, { card = "inara" }]
+hand = ["badger-sowing-chaos"]
+[[player]]
+leader = "monty"
+ship = "yun-qi"
+sector = "londinium"
+"#,
+    );
+    choose(&mut g, "Work job \"Sowing Chaos\"");
+    choose(&mut g, "Done");
+    // 12 boxes, 9 full of Cargo: room for 3 Fugitives; every count from 0 to 3 is offered.
+    assert_eq!(menu(&g), vec!["Load 0", "Load 1", "Load 2", "Load 3"]);
+    choose(&mut g, "Load 2");
+    assert_eq!(g.players[0].item(Item::Fugitives), 2);
+    assert_eq!(g.players[0].active[0].steps_done, 1, "the job is picked up");
+    assert_eq!(g.phase, Phase::Actions);
 }
