@@ -418,34 +418,7 @@ fn is_single(t: &Test) -> bool {
 }
 
 fn requirement_met_mask(g: &Firefly, p: &Player, mask: CrewMask, r: &Requirement) -> bool {
-    match r {
-        Requirement::Profession { profession } => g.mask_has_profession(p, mask, *profession),
-        Requirement::Keyword { keyword } => {
-            g.mask_has_keyword(p, mask, *keyword)
-                || p.crew.iter().enumerate().any(|(i, m)| {
-                    mask & (1 << i) != 0
-                        && m.gear.iter().any(|&gc| {
-                            g.gear_def(gc).abilities.iter().any(
-                        |a| matches!(a, Ability::DiscardForKeyword { keyword: k } if k == keyword),
-                    )
-                        })
-                })
-        }
-        Requirement::KeywordWithSkill {
-            keyword,
-            skill,
-            amount,
-        } => p.crew.iter().enumerate().any(|(i, m)| {
-            mask & (1 << i) != 0
-                && m.gear.iter().any(|&gc| {
-                    let d = g.gear_def(gc);
-                    d.keywords.contains(keyword) && d.skills.get(*skill) >= *amount
-                })
-        }),
-        Requirement::Has { item, amount } => p.item(*item) >= *amount,
-        Requirement::Money { amount } => p.money >= *amount,
-        Requirement::NoDisgruntledCrew => p.crew.iter().all(|m| !m.disgruntled),
-    }
+    g.requirement_met_by(p, mask, r)
 }
 
 fn choice_available_mask(g: &Firefly, p: &Player, mask: CrewMask, c: &Choice) -> bool {

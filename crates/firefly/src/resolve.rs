@@ -195,7 +195,12 @@ impl Firefly {
     /// FF-FLY-13, FF-MISB-5: whether a requirement is met by the acting crew.
     pub fn requirement_met(&self, seat: Seat, r: &Requirement) -> bool {
         let p = &self.players[seat as usize];
-        let mask = self.acting_mask(seat);
+        self.requirement_met_by(p, self.acting_mask(seat), r)
+    }
+
+    /// Whether the crew in `mask` of player `p` meet a requirement (bots ask this of crews
+    /// they are considering).
+    pub fn requirement_met_by(&self, p: &Player, mask: CrewMask, r: &Requirement) -> bool {
         match r {
             Requirement::Profession { profession } => {
                 self.mask_has_profession(p, mask, *profession)
@@ -1217,38 +1222,8 @@ impl Firefly {
             }
             Effect::Warrant => self.issue_warrant(seat, None, events),
             Effect::LoseReputation { contact } => self.lose_reputation(seat, *contact, events),
-            Effect::MoveCruiser { how } => match how {
-                ShipMove::ToYou => {
-                    let s = self.players[seat as usize].sector;
-                    self.move_cruiser(s, events);
-                }
-                _ => {
-                    let mover = if *how == ShipMove::OneSectorByRightPlayer {
-                        self.right_of(seat)
-                    } else {
-                        seat
-                    };
-                    if !self.cruiser_destinations(*how).is_empty() {
-                        set_pending(self, Pending::MoveCruiser { how: *how, mover });
-                    }
-                }
-            },
-            Effect::MoveCutter { how } => match how {
-                ShipMove::ToYou => {
-                    let s = self.players[seat as usize].sector;
-                    self.move_cutter(s, events);
-                }
-                _ => {
-                    let mover = if *how == ShipMove::OneSectorByRightPlayer {
-                        self.right_of(seat)
-                    } else {
-                        seat
-                    };
-                    if !self.cutter_destinations(*how).is_empty() {
-                        set_pending(self, Pending::MoveCutter { how: *how, mover });
-                    }
-                }
-            },
+            Effect::MoveCruiser { how } => self.patrol_move(seat, true, *how, events),
+            Effect::MoveCutter { how } => self.patrol_move(seat, false, *how, events),
             Effect::Trade {
                 fuel,
                 parts,
@@ -1300,6 +1275,40 @@ impl Firefly {
                     set_pending(self, Pending::Evade);
                 }
             }
+        }
+    }
+
+    /// FF-FLY-19 / FF-FLY-24: a card moves the Cruiser (`cruiser`) or the Cutter. "To you" is
+    /// immediate; otherwise the mover (the drawer, or the player to the drawer's right) decides
+    /// where, if there is anywhere to go.
+    fn patrol_move(&mut self, seat: Seat, cruiser: bool, how: ShipMove, events: &mut Vec<Event>) {
+        if how == ShipMove::ToYou {
+            let s = self.players[seat as usize].sector;
+            if cruiser {
+                self.move_cruiser(s, events);
+            } else {
+                self.move_cutter(s, events);
+            }
+            return;
+        }
+        let mover = if how == ShipMove::OneSectorByRightPlayer {
+            self.right_of(seat)
+        } else {
+            seat
+        };
+        let (destinations, pending) = if cruiser {
+            (
+                self.cruiser_destinations(how),
+                Pending::MoveCruiser { how, mover },
+            )
+        } else {
+            (
+                self.cutter_destinations(how),
+                Pending::MoveCutter { how, mover },
+            )
+        };
+        if !destinations.is_empty() {
+            self.resolution.last_mut().unwrap().pending = Some(pending);
         }
     }
 
