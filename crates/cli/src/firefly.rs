@@ -1846,12 +1846,13 @@ fn validate(dir: Option<&Path>) -> Result<()> {
 fn stories(content: &'static Content) -> Result<()> {
     for s in &content.stories {
         println!(
-            "{} — id {:?}, {}–{} players, {} goals",
+            "{} — id {:?}, {}–{} players, {} goal{}",
             s.title,
             s.id,
             s.players[0],
             s.players[1],
-            s.goals.len()
+            s.goals.len(),
+            if s.goals.len() == 1 { "" } else { "s" }
         );
         println!("    {}", s.premise.trim());
     }

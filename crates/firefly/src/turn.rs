@@ -262,6 +262,11 @@ impl Firefly {
                 ContactName::Niska,
             ]
         };
+        // A story that closes a Contact deals no starting jobs from it (FF-SETUP-22).
+        let from: Vec<ContactName> = from
+            .into_iter()
+            .filter(|c| !sd.setup.closed_contacts.contains(c))
+            .collect();
         for &seat in &self.pick_order.clone() {
             for &c in &from {
                 if let Some(j) = self.decks.contacts[c.index()].draw() {
@@ -434,7 +439,10 @@ impl Firefly {
                 }
             }
             if !t.deal {
-                if let Some(k) = self.contact_at(p.sector) {
+                if let Some(k) = self
+                    .contact_at(p.sector)
+                    .filter(|k| !self.story_def().setup.closed_contacts.contains(k))
+                {
                     let deck = &self.decks.contacts[k.index()];
                     if deck.draw_len() + deck.discard_len() > 0 || self.counts_as_solid(p, k) {
                         out.push(Action::Deal);

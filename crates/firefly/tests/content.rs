@@ -47,3 +47,30 @@ fn a_malformed_file_is_refused_with_its_name_and_line() {
     assert!(err.message.contains("nmae"), "{err}");
     assert!(err.message.contains("line"), "{err}");
 }
+
+#[test]
+fn a_story_that_both_closes_and_deals_from_a_contact_is_refused() {
+    let mut files = ContentFiles::builtin();
+    files.files.push((
+        "test/story.toml".into(),
+        r#"
+[[story]]
+id = "contradiction"
+title = "Contradiction"
+source = "promo"
+premise = "Harken both deals and does not."
+players = [2, 4]
+setup = { starting_jobs_from = ["harken", "badger"], closed_contacts = ["harken"] }
+
+[[story.goals]]
+name = "Be rich"
+requires = [{ kind = "money", amount = 20000 }]
+"#
+        .into(),
+    ));
+    let err = Content::load(&files).unwrap_err();
+    assert_eq!(err.file, "test/story.toml");
+    assert_eq!(err.entry, "story \"contradiction\"");
+    assert_eq!(err.field, "setup.closed_contacts");
+    assert!(err.message.contains("Harken"), "{err}");
+}

@@ -1018,7 +1018,7 @@ title = "Test Heist"
 source = "promo"
 premise = "A short premise."
 players = [1, 4]
-setup = { money = 5000, start_with_warrant = true }
+setup = { money = 5000, start_with_warrant = true, closed_contacts = ["harken"] }
 
 [[goals]]
 name = "Get the fake"
@@ -1049,7 +1049,8 @@ requires = [{ kind = "money", amount = 20000 }, { kind = "no-warrants" }]
         render::story_card(&s, &Names::none()),
         "Test Heist (Story, 1–4 players)\n\
          \x20 A short premise.\n\
-         \x20 Set-up: Start with $5,000. Every player starts with a Warrant.\n\
+         \x20 Set-up: Start with $5,000. Every player starts with a Warrant. Harken deals no\n\
+         \x20   jobs this game.\n\
          \x20 Goal 1: Get the fake (at Jiangyin)\n\
          \x20   Haggle: Negotiate test.\n\
          \x20     1–5: Pay $1,000. Attempt Botched.\n\
@@ -1386,6 +1387,7 @@ fn every_field_the_content_sets_is_rendered() {
             "starting_jobs_from",
             "turn_limit",
             "start_with_warrant",
+            "closed_contacts",
         ];
         check(&what, &x.setup, &setup, &mut p);
         for g in &x.goals {

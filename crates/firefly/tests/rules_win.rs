@@ -449,3 +449,68 @@ fn ff_win_17_botched_and_warrant() {
     next_round(&mut g);
     assert!(can(&g, "Work story goal 2"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Desperadoes
+// ---------------------------------------------------------------------------------------------
+
+const DESPERADOES: &str = "desperadoes";
+
+/// FF-WIN-2, FF-SETUP-22: Desperadoes changes set-up: every captain starts with a Warrant and
+/// Harken's jobs are unavailable, so the four other Contacts deal the starting jobs.
+#[test]
+fn ff_win_2_desperadoes_starts_wanted_without_harken_jobs() {
+    let mut g = Firefly::new_game(Content::builtin(), &Options::new(3, DESPERADOES), 11).unwrap();
+    while g.phase != Phase::StartingJobs {
+        let a = legal(&g)[0];
+        act(&mut g, a);
+    }
+    for p in &g.players {
+        assert_eq!(p.warrants, 1);
+        let mut from: Vec<ContactName> = p
+            .hand
+            .iter()
+            .map(|&j| g.content.jobs[j as usize].contact.unwrap())
+            .collect();
+        from.sort_by_key(|c| c.index());
+        assert_eq!(
+            from,
+            vec![
+                ContactName::Badger,
+                ContactName::AmnonDuul,
+                ContactName::Patience,
+                ContactName::Niska
+            ]
+        );
+    }
+}
+
+/// FF-WIN-2: in Desperadoes Harken deals with nobody all game, while in other stories a captain
+/// at Londinium may Deal with him.
+#[test]
+fn ff_win_2_desperadoes_harken_does_not_deal() {
+    let g = game_in(DESPERADOES, "", "leader = \"corbin\"\nsector = \"londinium\"", "");
+    assert!(!can(&g, "Deal with Harken"), "{:?}", menu(&g));
+    let g = game_in(KING, "", "leader = \"corbin\"\nsector = \"londinium\"", "");
+    assert!(can(&g, "Deal with Harken"), "{:?}", menu(&g));
+}
+
+/// FF-WIN-3: Desperadoes' goal is credits: the first captain to hold $15,000 wins, as soon as
+/// the money is in hand (here from selling a Cargo to Badger).
+#[test]
+fn ff_win_3_desperadoes_fifteen_thousand_wins() {
+    let mut g = game_in(
+        DESPERADOES,
+        "",
+        "leader = \"corbin\"\nsector = \"persephone\"\nmoney = 14700\ncargo = 1\nsolid = [\"badger\"]",
+        "",
+    );
+    assert!(g.outcome().is_none(), "$14,700 is not enough");
+    choose(&mut g, "Deal with Badger");
+    choose(&mut g, "Done");
+    choose(&mut g, "Done");
+    let ev = choose(&mut g, "Sell 1 Cargo");
+    assert_eq!(g.players[0].money, 15_100);
+    assert!(happened(&ev, |e| matches!(e, Event::Won { seat: 0 })));
+    assert_eq!(g.outcome().unwrap().winners, vec![0]);
+}

@@ -599,6 +599,9 @@ pub struct StorySetup {
     pub turn_limit: Option<u16>,
     /// Every player starts with a Warrant.
     pub start_with_warrant: bool,
+    /// Contacts whose jobs are unavailable all game: no starting jobs from them and no Deal
+    /// with them (Desperadoes: "Harken jobs unavailable").
+    pub closed_contacts: Vec<ContactName>,
 }
 
 /// One goal of a story. A goal is attempted with a Work action at `at` (FF-WIN-4), unless it

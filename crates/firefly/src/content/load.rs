@@ -613,6 +613,19 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                 "must be [min, max] with 1 <= min <= max <= 5",
             ));
         }
+        if let Some(from) = &s.setup.starting_jobs_from {
+            if let Some(c) = from.iter().find(|c| s.setup.closed_contacts.contains(c)) {
+                return Err(ctx.err(
+                    "story",
+                    &s.id,
+                    "setup.closed_contacts",
+                    format!(
+                        "{} is closed but also listed in setup.starting_jobs_from",
+                        c.name()
+                    ),
+                ));
+            }
+        }
         let mut gs = Vec::new();
         for (n, g) in s.goals.iter().enumerate() {
             let sec = match &g.at {

@@ -1277,6 +1277,9 @@ pub fn story_card(s: &Story, names: &Names) -> String {
     if s.setup.start_with_warrant {
         setup.push("Every player starts with a Warrant".into());
     }
+    for c in &s.setup.closed_contacts {
+        setup.push(format!("{} deals no jobs this game", c.name()));
+    }
     if !setup.is_empty() {
         card.para(2, 2, &format!("Set-up: {}", sentences(setup)));
     }
