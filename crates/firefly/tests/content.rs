@@ -74,3 +74,39 @@ requires = [{ kind = "money", amount = 20000 }]
     assert_eq!(err.field, "setup.closed_contacts");
     assert!(err.message.contains("Harken"), "{err}");
 }
+
+/// A board section from an expansion joins the board by listing its links to base sectors; the
+/// base files stay untouched and the link counts both ways.
+#[test]
+fn an_expansion_section_links_to_the_base_board_from_its_own_side() {
+    let section = |source: &str| {
+        format!(
+            r#"
+[[sector]]
+id = "far-reach"
+name = "Far Reach"
+zone = "border"
+source = "{source}"
+neighbours = ["border-10"]
+at = [130, 10]
+"#
+        )
+    };
+    let mut files = ContentFiles::builtin();
+    files
+        .files
+        .push(("blue-sun/board.toml".into(), section("blue-sun")));
+    let c = Content::load(&files).unwrap();
+    let far = c.sector("far-reach").unwrap();
+    let b10 = c.sector("border-10").unwrap();
+    assert_eq!(c.neighbours[far as usize], vec![b10]);
+    assert!(c.neighbours[b10 as usize].contains(&far));
+
+    // Within one source both sectors must list the link: a one-sided base link is a typo.
+    let mut files = ContentFiles::builtin();
+    files.files.push(("base/extra.toml".into(), section("base")));
+    let err = Content::load(&files).unwrap_err();
+    assert_eq!(err.entry, "sector \"border-10\"");
+    assert_eq!(err.field, "neighbours");
+    assert!(err.message.contains("far-reach"), "{err}");
+}

@@ -26,7 +26,8 @@ pub struct Sector {
     pub name: String,
     pub zone: Zone,
     pub source: Source,
-    /// Ids of adjacent sectors. The loader checks the graph is symmetric.
+    /// Ids of adjacent sectors. Links are symmetric: sectors of one source list each other; a
+    /// sector of another source (an expansion's board section) may list a link alone.
     pub neighbours: Vec<String>,
     /// Planets in this sector (FF-MISC-17: a "planetary sector" has at least one).
     #[serde(default)]

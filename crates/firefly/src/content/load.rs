@@ -266,19 +266,28 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
             neighbours[i].push(j);
         }
     }
-    for (i, s) in doc.sector.iter().enumerate() {
-        for &j in &neighbours[i] {
-            if !neighbours[j as usize].contains(&(i as u16)) {
-                return Err(ctx.err(
-                    "sector",
-                    &doc.sector[j as usize].id,
-                    "neighbours",
-                    format!(
-                        "\"{}\" lists this sector as a neighbour, but not the other way round",
-                        s.id
-                    ),
-                ));
+    // Links are symmetric. Between sectors of the same source both must list the link (a check
+    // against typos); a sector from another source (an expansion's board section) may list its
+    // link to a base sector alone, so a section joins the board without editing the base files.
+    for i in 0..doc.sector.len() {
+        for k in 0..neighbours[i].len() {
+            let j = neighbours[i][k] as usize;
+            if neighbours[j].contains(&(i as u16)) {
+                continue;
             }
+            if doc.sector[i].source != doc.sector[j].source {
+                neighbours[j].push(i as u16);
+                continue;
+            }
+            return Err(ctx.err(
+                "sector",
+                &doc.sector[j].id,
+                "neighbours",
+                format!(
+                    "\"{}\" lists this sector as a neighbour, but not the other way round",
+                    doc.sector[i].id
+                ),
+            ));
         }
     }
     let one_sector =
