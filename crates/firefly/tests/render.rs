@@ -1048,9 +1048,9 @@ ends = "proceed"
 "#);
     assert_eq!(
         render::choice(&steps),
-        "Crack It, Then Walk Out: Step 1: Tech test. 1–4: Draw another Misbehave card (this one \
-         is not passed). 5+: Go on to step 2. Step 2: Negotiate test. 1–3: Warrant Issued. 4+: \
-         Proceed."
+        "Crack It, Then Walk Out: 2 steps to succeed, in order. Step 1: Tech test. 1–4: Draw \
+         another Misbehave card (this one is not passed). 5+: Go on to step 2. Step 2: Negotiate \
+         test. 1–3: Warrant Issued. 4+: Proceed."
     );
     let m = MisbehaveCard {
         id: "test".into(),
@@ -1062,7 +1062,7 @@ ends = "proceed"
         options: vec![Choice {
             name: "Two Ways In".into(),
             effects: vec![Effect::SplitCrew { teams: 2 }],
-            ..steps
+            ..steps.clone()
         }],
     };
     let card = render::misbehave_card(&m, &Names::none());
@@ -1079,6 +1079,22 @@ ends = "proceed"
          \x20     4+: Proceed."
     );
     assert_well_formed("split card", &card);
+    let vault = MisbehaveCard {
+        name: "Through the Vault".into(),
+        options: vec![steps],
+        ..m
+    };
+    assert_eq!(
+        render::misbehave_card(&vault, &Names::none()),
+        "Through the Vault (Misbehave)\n\
+         \x20 Crack It, Then Walk Out: 2 steps to succeed, in order.\n\
+         \x20   Step 1: Tech test.\n\
+         \x20     1–4: Draw another Misbehave card (this one is not passed).\n\
+         \x20     5+: Go on to step 2.\n\
+         \x20   Step 2: Negotiate test.\n\
+         \x20     1–3: Warrant Issued.\n\
+         \x20     4+: Proceed."
+    );
 }
 
 /// FF-MISC-11: a job's Opportunity Bonuses are printed on its card: what the crew on the job

@@ -584,7 +584,7 @@ pub fn choice_body(c: &Choice) -> String {
 }
 
 fn choice_body_in(c: &Choice, ctx: Ctx) -> String {
-    let mut parts = vec![choice_lead(c, ctx)];
+    let mut parts = vec![choice_lead(c, ctx), steps_lead(c)];
     let steps = choice_steps(c, ctx);
     let several = steps.len() > 1;
     for (label, t, step_ctx) in steps {
@@ -596,6 +596,17 @@ fn choice_body_in(c: &Choice, ctx: Ctx) -> String {
         });
     }
     sentences(parts)
+}
+
+/// "2 steps to succeed, in order" for an option with several steps (FF-MISB-15), unless they
+/// are the teams' tests of a crew split, which its effect already announces (FF-MISC-6).
+fn steps_lead(c: &Choice) -> String {
+    let n = c.test.iter().count() + c.then.len();
+    if n > 1 && !splits_crew(c) {
+        format!("{n} steps to succeed, in order")
+    } else {
+        String::new()
+    }
 }
 
 /// Whether an option splits the crew into teams (FF-MISC-6): its steps are the teams' tests.
@@ -960,7 +971,7 @@ fn wrap(text: &str, first: usize, rest: usize, out: &mut Vec<String>) {
 /// An option laid out on a card: title, lead and test header on one paragraph, then one line
 /// per outcome band (and per branch).
 fn choice_lines(card: &mut Card, indent: usize, c: &Choice, parent: &str, ctx: Ctx) {
-    let mut lead = choice_lead(c, ctx);
+    let mut lead = sentences([choice_lead(c, ctx), steps_lead(c)]);
     let steps = choice_steps(c, ctx);
     let several = steps.len() > 1;
     if let (Some(t), false) = (&c.test, several) {
