@@ -460,6 +460,11 @@ fn p_proceed(t: &Test, base: i32, probs: &mut Vec<f64>) -> f64 {
         .sum()
 }
 
+/// The tests of an option, in order (FF-MISB-15: every step must end in Proceed).
+fn steps(ch: &Choice) -> impl Iterator<Item = &Test> {
+    ch.test.iter().chain(ch.then.iter())
+}
+
 /// What the crew in a mask brings to a test, computed once for many cards.
 struct CrewStats {
     /// Skill points by [kosherized][skill].
@@ -554,12 +559,15 @@ fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask, bonus: [i32; 3]) -> f
                         0.0
                     }
                 }
-                Some(t) => {
-                    let base = stats.base(p, t);
-                    // Bribes: count a couple of $100s as available.
-                    let bribe = if t.bribes && p.money >= 1500 { 2 } else { 0 };
-                    p_proceed(t, base + bribe + bonus[skill_index(t.skill)], &mut probs)
-                }
+                // Every step must end in Proceed, in order (FF-MISB-15).
+                Some(_) => steps(ch)
+                    .map(|t| {
+                        let base = stats.base(p, t);
+                        // Bribes: count a couple of $100s as available.
+                        let bribe = if t.bribes && p.money >= 1500 { 2 } else { 0 };
+                        p_proceed(t, base + bribe + bonus[skill_index(t.skill)], &mut probs)
+                    })
+                    .product(),
             };
             best = best.max(pr);
         }
@@ -999,25 +1007,27 @@ fn goal_test_chance(g: &Firefly, p: &Player, goal: &Goal, bonus: [i32; 3]) -> f6
                         0.0
                     }
                 }
-                Some(t) => {
-                    let base = test_base(g, p, mask, t) + bonus[skill_index(t.skill)];
-                    band_probs(t, base, &mut probs);
-                    t.outcomes
-                        .iter()
-                        .zip(probs.iter())
-                        .filter(|(o, _)| {
-                            o.ends == Some(Ending::Proceed)
-                                || o.choose.iter().any(|b| {
-                                    b.ends == Ending::Proceed
-                                        && b.requires.iter().all(|r| match r {
-                                            Requirement::Money { amount } => p.money >= *amount,
-                                            _ => true,
-                                        })
-                                })
-                        })
-                        .map(|(_, x)| *x)
-                        .sum()
-                }
+                Some(_) => steps(ch)
+                    .map(|t| {
+                        let base = test_base(g, p, mask, t) + bonus[skill_index(t.skill)];
+                        band_probs(t, base, &mut probs);
+                        t.outcomes
+                            .iter()
+                            .zip(probs.iter())
+                            .filter(|(o, _)| {
+                                o.ends == Some(Ending::Proceed)
+                                    || o.choose.iter().any(|b| {
+                                        b.ends == Ending::Proceed
+                                            && b.requires.iter().all(|r| match r {
+                                                Requirement::Money { amount } => p.money >= *amount,
+                                                _ => true,
+                                            })
+                                    })
+                            })
+                            .map(|(_, x)| *x)
+                            .sum::<f64>()
+                    })
+                    .product(),
             };
             best = best.max(pr);
         }
@@ -2421,6 +2431,8 @@ struct Stakes {
     keep_flying: f64,
     full_stop: f64,
     evade: f64,
+    /// FF-MISB-14: the card is not passed and one more must be drawn and passed.
+    draw_another: f64,
 }
 
 fn ending_value(st: &Stakes, e: Option<Ending>) -> f64 {
@@ -2433,6 +2445,7 @@ fn ending_value(st: &Stakes, e: Option<Ending>) -> f64 {
         Some(Ending::KeepFlying) => st.keep_flying,
         Some(Ending::FullStop) => st.full_stop,
         Some(Ending::Evade) => st.evade,
+        Some(Ending::DrawAnother) => st.draw_another,
     }
 }
 
@@ -2497,10 +2510,34 @@ impl FireflyBot {
                         st.warrant -= self.kill_cost(g, p, all_crew(p), 1);
                     }
                 }
+                // FF-MISB-14: another card to get through, at our usual odds.
+                let pass = self.misb(ctx);
+                st.draw_another = pass * st.proceed + (1.0 - pass) * st.botched;
             }
-            Origin::Event(_) | Origin::Rule => {}
+            // FF-MISC-11: earning or passing up a bonus both leave the job advanced; only the
+            // reward differs.
+            Origin::Event(_) | Origin::Rule | Origin::Opportunity { .. } => {}
         }
         st
+    }
+
+    /// FF-MISB-15: the stakes of step `step` of an option: its Proceed is worth the value of
+    /// making the steps after it (at the crew's odds), the last step's is the card's Proceed.
+    fn step_stakes(
+        &self,
+        ctx: &Ctx,
+        st: &Stakes,
+        ch: &Choice,
+        step: usize,
+        mask: CrewMask,
+    ) -> Stakes {
+        let tests: Vec<&Test> = steps(ch).collect();
+        let mut s = *st;
+        for t in tests.iter().skip(step + 1).rev() {
+            let base = test_base(ctx.g, ctx.p, mask, t);
+            s.proceed = self.test_value(ctx, &s, t, base, mask, 0).0;
+        }
+        s
     }
 
     fn effects_value(&self, ctx: &Ctx, effects: &[Effect], mask: CrewMask) -> f64 {
@@ -2677,6 +2714,15 @@ impl FireflyBot {
                 .map(|i| self.crew_worth(g, p, i) * *removed_up_to as f64 / 6.0)
                 .sum::<f64>(),
             Effect::Evade => 0.0,
+            // The teams' tests are valued with the option's steps.
+            Effect::SplitCrew { .. } => 0.0,
+            // FF-MISC-9: the seized Gear is gone for good.
+            Effect::SeizeGear { keyword } => -(0..p.crew.len())
+                .filter(|&i| mask & (1 << i) != 0)
+                .flat_map(|i| p.crew[i].gear.iter())
+                .filter(|&&x| g.gear_def(x).keywords.contains(keyword))
+                .map(|&x| g.gear_def(x).cost as f64 + self.gear_power(ctx, x).max(0.0))
+                .sum::<f64>(),
         }
     }
 
@@ -2754,7 +2800,10 @@ impl FireflyBot {
                 } else {
                     0
                 };
-                v += self.test_value(ctx, st, t, base, m, max_bribe).0;
+                // Later steps (FF-MISB-15), or the other teams' tests (FF-MISC-6, valued as if
+                // made by the whole crew: the split is not made yet).
+                let st = self.step_stakes(ctx, st, c, 0, mask);
+                v += self.test_value(ctx, &st, t, base, m, max_bribe).0;
             }
         }
         v
@@ -2768,9 +2817,15 @@ impl FireflyBot {
             return self.pending(g, seat, r, pending, legal);
         }
         let ctx = Ctx::new(g, r.seat);
-        let st = self.stakes(&ctx, r);
+        let mut st = self.stakes(&ctx, r);
         let mask = g.acting_mask(r.seat);
         let p = ctx.p;
+        if let (Some(ch), Stage::Bribe | Stage::Rolled | Stage::ChooseBranch) =
+            (r.choice(), r.stage)
+        {
+            // A step before the last leads on to the next steps (FF-MISB-15).
+            st = self.step_stakes(&ctx, &st, ch, r.step as usize, mask);
+        }
         match r.stage {
             Stage::ChooseOption => {
                 let mut best: Option<(f64, Action)> = None;
@@ -3039,9 +3094,27 @@ impl FireflyBot {
                     legal[0]
                 }
             }
-            // Decisions this bot does not know yet: the first legal one.
-            #[allow(unreachable_patterns)]
-            _ => legal[0],
+            Pending::SplitCrew => {
+                // FF-MISC-6: put each crew member where their skill helps the most: in the
+                // team whose test needs their skill and has the least of it so far.
+                let tests: Vec<&Test> = r.choice().map_or(Vec::new(), |c| steps(c).collect());
+                let mut best: Option<(i32, Action)> = None;
+                for &a in legal {
+                    let Action::JoinTeam { crew, team } = a else {
+                        continue;
+                    };
+                    let (Some(i), Some(t)) = (p.crew_index(crew), tests.get(team as usize)) else {
+                        continue;
+                    };
+                    let have = test_base(g, p, r.teams[team as usize], t);
+                    let adds = test_base(g, p, 1 << i, t);
+                    let v = adds * 10 - have;
+                    if best.is_none_or(|b| v > b.0) {
+                        best = Some((v, a));
+                    }
+                }
+                best.map_or(legal[0], |b| b.1)
+            }
         }
     }
 }

@@ -157,3 +157,83 @@ fn bot_games_replay_exactly_from_their_seed() {
         assert_eq!(play(story, 4, seed, false), play(story, 4, seed, false));
     }
 }
+
+/// The bot meets the effects no base card has — crew splitting (FF-MISC-6, its own
+/// `JoinTeam` decisions), steps to succeed (FF-MISB-15), another Misbehave card to draw
+/// (FF-MISB-14), Gear seizure (FF-MISC-9) and Opportunity Bonuses to take or pass up
+/// (FF-MISC-11) — on the Firefly tests' test-only cards (8 copies of each Misbehave card),
+/// from a position where they are at hand: it only picks legal actions, keeps the invariants,
+/// never loops, and never passes up a bonus that is only money.
+#[test]
+fn bot_handles_the_test_only_effects() {
+    use tabletop_firefly::content::ContentFiles;
+    use tabletop_firefly::scenario::Scenario;
+    use tabletop_firefly::Event;
+
+    let extra = include_str!("../../firefly/tests/test-content/effects.toml").replace(
+        "source = \"promo\"\n\n[[misbehave.options]]",
+        "source = \"promo\"\ncopies = 8\n\n[[misbehave.options]]",
+    );
+    let mut files = ContentFiles::builtin();
+    files.files.push(("test/effects.toml".into(), extra));
+    let content = Content::load(&files).unwrap().leak();
+    let start = Scenario::parse(
+        r#"
+[[player]]
+leader = "corbin"
+ship = "serenity"
+sector = "persephone"
+crew = [{ card = "jayne", gear = ["pistol", "vera"] }, { card = "zoe", gear = ["pistol"] }]
+hand = ["patience-henpecked-badger", "test-crates-and-chances", "test-risky-heist"]
+[[player]]
+leader = "malcolm"
+ship = "yun-qi"
+sector = "persephone"
+leader-gear = ["pistol"]
+crew = [{ card = "kaylee" }, { card = "stitch" }]
+"#,
+    )
+    .unwrap();
+    let (mut joined, mut earned, mut passed) = (0u32, 0u32, 0u32);
+    for seed in 0..(games() / 2).max(10) {
+        let mut opts = Options::new(2, STORIES[0]);
+        opts.max_rounds = Some(30);
+        opts.scenario = Some(start.clone());
+        let mut g = Firefly::new_game(content, &opts, seed).unwrap();
+        let mut bots: Vec<FireflyBot> = (0..2).map(|s| FireflyBot::new(seed * 7 + s)).collect();
+        let (mut legal, mut events) = (Vec::new(), Vec::new());
+        while let Actor::Seat(s) = g.actor() {
+            g.legal_actions(&mut legal);
+            let a = bots[s as usize].choose(&g, s, &legal);
+            assert!(legal.contains(&a), "seed {seed}: {a:?} is not legal");
+            // Passing up a bonus whose reward is only money is never better.
+            if let Some(tabletop_firefly::resolve::Origin::Opportunity { job, index }) =
+                g.resolving().map(|r| r.origin)
+            {
+                let reward = &content.jobs[job as usize].opportunities[index as usize].reward;
+                let free = reward
+                    .iter()
+                    .all(|e| matches!(e, tabletop_firefly::content::Effect::TakeMoney { .. }));
+                if free && a == tabletop_firefly::Action::ChooseOption(1) {
+                    passed += 1;
+                }
+            }
+            events.clear();
+            g.apply(a, &mut events).unwrap();
+            if let Err(e) = invariants::check(&g) {
+                panic!("seed {seed} after {a:?}: {e}");
+            }
+            for e in &events {
+                match e {
+                    Event::TeamJoined { .. } => joined += 1,
+                    Event::OpportunityEarned { .. } => earned += 1,
+                    _ => {}
+                }
+            }
+        }
+        assert!(bots.iter().all(|b| b.guard_trips() == 0), "seed {seed}");
+    }
+    eprintln!("teams joined {joined}, bonuses earned {earned}, money bonuses passed up {passed}");
+    assert!(joined > 0 && earned > 0, "the effects were never met");
+    assert_eq!(passed, 0, "the bot passed up free money");
+}

@@ -565,6 +565,27 @@ impl Driven for Firefly {
                 }
                 t
             }
+            Event::StepPassed { step, .. } => {
+                format!("→ step {} passed: on to step {}", step + 1, step + 2)
+            }
+            Event::TeamJoined { crew, team, .. } => {
+                format!("{} joins team {}", crew_name(c, *crew), team + 1)
+            }
+            Event::GearSeized { seat, card } => format!(
+                "{}'s {} is seized and removed from play",
+                cap(*seat),
+                c.supply_name(*card)
+            ),
+            Event::OpportunityEarned {
+                seat,
+                job: j,
+                index,
+            } => format!(
+                "{} earns the Opportunity Bonus \"{}\" of {}",
+                cap(*seat),
+                c.jobs[*j as usize].opportunities[*index as usize].name,
+                job(*j)
+            ),
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })
@@ -935,12 +956,22 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
 }
 
 fn step_mark(c: &Content, a: &ActiveJob) -> String {
-    let steps = c.jobs[a.job as usize].steps.len();
-    if steps > 1 && a.steps_done > 0 {
+    let jd = &c.jobs[a.job as usize];
+    let steps = jd.steps.len();
+    let mut s = if steps > 1 && a.steps_done > 0 {
         format!(" [{}/{} steps done]", a.steps_done, steps)
     } else {
         String::new()
+    };
+    // FF-MISC-11: the "Completed" tokens of earned Opportunity Bonuses.
+    let earned: Vec<String> = (0..jd.opportunities.len())
+        .filter(|&i| a.earned(i))
+        .map(|i| format!("\"{}\"", jd.opportunities[i].name))
+        .collect();
+    if !earned.is_empty() {
+        let _ = write!(s, " [Opportunity Bonus earned: {}]", earned.join(", "));
     }
+    s
 }
 
 fn who_is_at(g: &Firefly, v: &View, s: SectorId, seat: Seat) -> String {
@@ -1237,6 +1268,17 @@ fn resolving_text(g: &Firefly) -> String {
                 }),
             )
         }
+        Origin::Opportunity { job, index } => {
+            let jd = &c.jobs[job as usize];
+            (
+                "Opportunity Bonus",
+                format!(
+                    "\"{}\": {}",
+                    jd.name,
+                    render::opportunity(&jd.opportunities[index as usize])
+                ),
+            )
+        }
         Origin::Rule => ("Rule", "Niska's Pound of Flesh: Kill a crew member.".into()),
     };
     let _ = writeln!(s, "Resolving ({title}, {}):", captain(r.seat));
@@ -1257,6 +1299,32 @@ fn resolving_text(g: &Firefly) -> String {
     }
     if let Some(ch) = r.choice() {
         let _ = writeln!(s, "  Chosen: {}", render::choice(ch));
+        // FF-MISB-15 / FF-MISC-6: which step is being made, and by which team.
+        let steps = ch.test.iter().count() + ch.then.len();
+        if steps > 1 {
+            let _ = writeln!(s, "  Step {} of {steps}", r.step + 1);
+        }
+        let on = g.acting_mask(r.seat);
+        for (k, &t) in r.teams.iter().enumerate() {
+            let names: Vec<&str> = g
+                .player(r.seat)
+                .crew
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| t & on & (1 << i) != 0)
+                .map(|(_, m)| crew_name(c, m.card))
+                .collect();
+            let _ = writeln!(
+                s,
+                "  Team {}: {}",
+                k + 1,
+                if names.is_empty() {
+                    "nobody yet".to_string()
+                } else {
+                    names.join(", ")
+                }
+            );
+        }
     }
     if let Some(t) = r.tester {
         let _ = writeln!(s, "  Testing: {}", crew_name(c, t));
@@ -1313,6 +1381,9 @@ fn resolving_text(g: &Firefly) -> String {
                 money(contraband)
             ),
             Pending::Evade => "Evade: choose the adjacent sector to move into".into(),
+            Pending::SplitCrew => {
+                "split the crew on the job: choose each crew member's team (at least 1 each)".into()
+            }
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         };

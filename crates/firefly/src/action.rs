@@ -79,6 +79,11 @@ pub enum Action {
     ChooseBranch(u8),
     /// Kill this crew member (FF-DEATH-1: the player chooses).
     Kill(CrewCard),
+    /// FF-MISC-6: put this crew member on the job in team `team` (from 0) of a crew split.
+    JoinTeam {
+        crew: CrewCard,
+        team: u8,
+    },
     /// Discard this Ship Upgrade (a card result).
     LoseUpgrade(SupplyCardId),
     /// Load N of an item ("load up to N").

@@ -73,6 +73,29 @@ pub enum Event {
         seat: Seat,
         ending: Ending,
     },
+    /// FF-MISB-15: step `step` (from 0) of a card with several steps ended in Proceed; the next
+    /// step is made now.
+    StepPassed {
+        seat: Seat,
+        step: u8,
+    },
+    /// FF-MISC-6: a crew member was put in a team (from 0) of a crew split.
+    TeamJoined {
+        seat: Seat,
+        crew: CrewCard,
+        team: u8,
+    },
+    /// FF-MISC-9: a Gear card was seized: removed from play.
+    GearSeized {
+        seat: Seat,
+        card: SupplyCardId,
+    },
+    /// FF-MISC-11: Opportunity Bonus `index` of the job was earned (its "Completed" token).
+    OpportunityEarned {
+        seat: Seat,
+        job: JobId,
+        index: u8,
+    },
     CruiserMoved {
         sector: SectorId,
     },

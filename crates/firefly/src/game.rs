@@ -3,6 +3,7 @@
 use tabletop_core::{Actor, Game, NewGame, Outcome, Seat};
 
 use crate::action::Action;
+use crate::content::render;
 use crate::content::*;
 use crate::event::Event;
 use crate::state::*;
@@ -207,6 +208,23 @@ impl Firefly {
                 None => format!("Branch {b}"),
             },
             Action::Kill(m) => format!("{} is Killed", self.crew_name(m)),
+            Action::JoinTeam { crew, team } => {
+                // FF-MISC-6: team k makes step k's test; say which test the team will make.
+                let test = self
+                    .resolution
+                    .last()
+                    .and_then(|r| r.choice())
+                    .and_then(|ch| ch.test.iter().chain(ch.then.iter()).nth(team as usize));
+                match test {
+                    Some(t) => format!(
+                        "Put {} in team {} ({})",
+                        self.crew_name(crew),
+                        team + 1,
+                        render::test_header(t)
+                    ),
+                    None => format!("Put {} in team {}", self.crew_name(crew), team + 1),
+                }
+            }
             Action::LoseUpgrade(u) => format!("Discard {}", c.supply_name(u)),
             Action::LoadCount(n) => format!("Load {n}"),
             Action::LoadGood(i) => format!("Load 1 {}", i.name()),

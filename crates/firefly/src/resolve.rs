@@ -30,6 +30,12 @@ pub enum Origin {
         step: u8,
     },
     Goal(u8),
+    /// FF-MISC-11: Opportunity Bonus `index` of a job being worked, offered as it advances:
+    /// earn it or pass it up (`Content::opportunity_options`).
+    Opportunity {
+        job: JobId,
+        index: u8,
+    },
     /// A rule's own effect (Niska's Pound of Flesh).
     Rule,
 }
@@ -88,6 +94,9 @@ pub enum Pending {
     Evade,
     /// The player may ignore the card (Harken's papers, a Cry Baby): `crate::fly::Exemption`.
     Exemption(crate::fly::Exemption),
+    /// FF-MISC-6: put the crew on the job into the teams of `Resolution::teams`, one crew
+    /// member at a time.
+    SplitCrew,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -113,6 +122,14 @@ pub struct Resolution {
     pub gifted: Option<u8>,
     /// Stitch: this Negotiate test is treated as a Fight test.
     pub as_fight: bool,
+    /// FF-MISB-15: the step being made, from 0 (`Choice::test`, then each of `Choice::then`).
+    pub step: u8,
+    /// FF-MISC-6: the teams of a crew split (crew masks), empty when the crew is not split.
+    /// Team `k` makes step `k`'s test.
+    pub teams: Vec<CrewMask>,
+    /// The attempt fails as FF-MISC-4 (a split with too few crew, FF-MISC-6; a team with
+    /// nobody left to make its test): the Work action ends and the job stays Active.
+    pub failed: bool,
 }
 
 impl Resolution {
@@ -135,6 +152,9 @@ impl Resolution {
             ending: None,
             gifted: None,
             as_fight: false,
+            step: 0,
+            teams: Vec::new(),
+            failed: false,
         }
     }
 
@@ -142,8 +162,29 @@ impl Resolution {
         self.chosen.map(|i| &self.options[i as usize])
     }
 
+    /// The test of the step being made (FF-MISB-15).
     pub fn test(&self) -> Option<&'static Test> {
-        self.choice().and_then(|c| c.test.as_ref())
+        let c = self.choice()?;
+        match self.step {
+            0 => c.test.as_ref(),
+            k => c.then.get(k as usize - 1),
+        }
+    }
+
+    /// Whether the step being made is followed by another (FF-MISB-15).
+    pub fn more_steps(&self) -> bool {
+        self.choice()
+            .is_some_and(|c| (self.step as usize) < c.then.len())
+    }
+
+    /// FF-MISC-6: the team making the current step's test, once the option's own effects
+    /// (the split among them) are done; `None` when the crew is not split.
+    pub fn testing_team(&self) -> Option<CrewMask> {
+        let option_effects = self.stage == Stage::Effects && !self.frames.is_empty();
+        self.teams
+            .get(self.step as usize)
+            .copied()
+            .filter(|_| !option_effects)
     }
 
     /// The skill tested: the printed one, or Fight when Stitch treats a Negotiate test as a
@@ -183,12 +224,28 @@ impl Firefly {
         }
     }
 
-    /// Remove crew index `idx` of the current worker from the job mask (they died or left).
+    /// Remove crew index `idx` of the current worker from the job mask (they died or left),
+    /// and from the teams of a crew split (FF-MISC-6).
     pub fn crew_removed(&mut self, seat: Seat, idx: usize) {
         if seat == self.current {
             if let Activity::Working { on_job, .. } = &mut self.activity {
                 *on_job = remove_bit(*on_job, idx);
             }
+            for r in self.resolution.iter_mut().filter(|r| r.seat == seat) {
+                for t in &mut r.teams {
+                    *t = remove_bit(*t, idx);
+                }
+            }
+        }
+    }
+
+    /// The crew who may make the current step's test: the acting crew, or only the team
+    /// whose test it is when the crew is split (FF-MISC-6).
+    pub fn step_crew_mask(&self, seat: Seat) -> CrewMask {
+        let mask = self.acting_mask(seat);
+        match self.resolution.last() {
+            Some(r) if r.seat == seat => r.testing_team().map_or(mask, |t| mask & t),
+            _ => mask,
         }
     }
 
@@ -436,6 +493,11 @@ impl Firefly {
             _ => unreachable!(),
         }
         let r = self.resolution.last().unwrap();
+        // FF-MISB-15: a step that ends in Proceed is not yet the card's Proceed when another
+        // step follows; any other ending ends the card at once.
+        if r.stage == Stage::Finished && r.ending == Some(Ending::Proceed) && r.more_steps() {
+            return self.next_step(events);
+        }
         if r.stage == Stage::Finished {
             if let Some(e) = r.ending {
                 events.push(Event::Ended {
@@ -450,15 +512,59 @@ impl Firefly {
         }
     }
 
+    /// FF-MISB-15: the step before ended in Proceed; the next one is made, from its start
+    /// (a new tester, bribes, Gifted roll and roll). With nobody left on the job the attempt
+    /// fails (FF-MISC-4), and so it does when the team whose test it is has nobody left.
+    fn next_step(&mut self, events: &mut Vec<Event>) {
+        let r = self.resolution.last_mut().unwrap();
+        let seat = r.seat;
+        events.push(Event::StepPassed { seat, step: r.step });
+        r.step += 1;
+        r.ending = None;
+        r.band = None;
+        r.branch = None;
+        r.roll = None;
+        r.rerolled = false;
+        r.after_roll_bonus = 0;
+        r.bribe = 0;
+        r.tester = None;
+        r.gifted = None;
+        r.as_fight = false;
+        let team = r.teams.get(r.step as usize).copied();
+        if self.working_crew_gone(seat) {
+            self.resolution.last_mut().unwrap().stage = Stage::Finished;
+            return;
+        }
+        if team.is_some_and(|t| t & self.acting_mask(seat) == 0) {
+            // FF-MISC-6, judged as FF-MISC-4: the team has nobody left to make its test.
+            let r = self.resolution.last_mut().unwrap();
+            r.failed = true;
+            r.stage = Stage::Finished;
+            return;
+        }
+        let r = self.resolution.last_mut().unwrap();
+        let single = r.test().is_some_and(|t| {
+            t.modifiers
+                .iter()
+                .any(|m| matches!(m, TestModifier::SingleCrew))
+        });
+        if single {
+            r.stage = Stage::ChooseTester;
+        } else {
+            self.begin_test(events);
+        }
+    }
+
     /// The crew making the test being resolved: the chosen crew member of a single-crew test
-    /// (`TestModifier::SingleCrew`), else the acting crew (FF-SKILL-11). River Tam counts for
-    /// nothing once her Gifted roll has sent her back to the ship.
+    /// (`TestModifier::SingleCrew`), else the acting crew (FF-SKILL-11), or their team when
+    /// the crew is split (FF-MISC-6). River Tam counts for nothing once her Gifted roll has
+    /// sent her back to the ship.
     pub fn test_mask(&self) -> CrewMask {
         let r = self.resolution.last().unwrap();
         let p = &self.players[r.seat as usize];
         let mut mask = match r.tester {
             Some(card) => p.crew_index(card).map_or(0, |i| 1 << i),
-            None => self.acting_mask(r.seat),
+            None => self.step_crew_mask(r.seat),
         };
         if r.gifted.is_some_and(|f| f <= 2) {
             for (i, m) in p.crew.iter().enumerate() {
@@ -811,6 +917,25 @@ impl Firefly {
                         .map(Action::MoveTo),
                 ),
                 Pending::Exemption(_) => self.exemption_actions(out),
+                Pending::SplitCrew => {
+                    // FF-MISC-6: the next crew member on the job not yet in a team chooses a
+                    // team; once as many crew are left as teams are empty, only an empty team
+                    // may be chosen, so that every team has at least 1 member.
+                    let on = self.acting_mask(seat);
+                    let assigned = r.teams.iter().fold(0, |a, &t| a | t);
+                    let left = on & !assigned;
+                    let next = left.trailing_zeros() as usize;
+                    let empty = r.teams.iter().filter(|&&t| t & on == 0).count();
+                    let must_fill = left.count_ones() as usize <= empty;
+                    for (t, &m) in r.teams.iter().enumerate() {
+                        if !must_fill || m & on == 0 {
+                            out.push(Action::JoinTeam {
+                                crew: p.crew[next].card,
+                                team: t as u8,
+                            });
+                        }
+                    }
+                }
             }
             return;
         }
@@ -823,7 +948,8 @@ impl Firefly {
                 }
             }
             Stage::ChooseTester => {
-                let mask = self.acting_mask(seat);
+                // The team whose test it is, when the crew is split (FF-MISC-6).
+                let mask = self.step_crew_mask(seat);
                 for (i, m) in p.crew.iter().enumerate() {
                     if mask & (1 << i) != 0 {
                         out.push(Action::ChooseTester(m.card));
@@ -959,6 +1085,16 @@ impl Firefly {
                 (Pending::Exemption(_), Action::UseExemption(ignore)) => {
                     self.apply_exemption(ignore, events)
                 }
+                (Pending::SplitCrew, Action::JoinTeam { crew, team }) => {
+                    let idx = self.players[seat as usize].crew_index(crew).unwrap();
+                    let r = self.resolution.last_mut().unwrap();
+                    r.teams[team as usize] |= 1 << idx;
+                    events.push(Event::TeamJoined { seat, crew, team });
+                    let assigned = r.teams.iter().fold(0, |a, &t| a | t);
+                    if self.acting_mask(seat) & !assigned == 0 {
+                        self.resolution.last_mut().unwrap().pending = None;
+                    }
+                }
                 _ => unreachable!("{a:?} is not legal for {pending:?}"),
             }
             return;
@@ -1061,10 +1197,11 @@ impl Firefly {
         }
     }
 
-    /// Who a Kill may hit (FF-DEATH-1, FF-DEATH-3): the crew on the job while working one, and
-    /// only the chosen crew member after a single-crew test ("One on One").
+    /// Who a Kill may hit (FF-DEATH-1, FF-DEATH-3): the crew on the job while working one, only
+    /// the chosen crew member after a single-crew test ("One on One"), and only the team that
+    /// made the test when the crew is split (FF-MISC-6).
     pub fn kill_mask(&self, seat: Seat) -> CrewMask {
-        let mask = self.acting_mask(seat);
+        let mask = self.step_crew_mask(seat);
         match self.resolution.last() {
             Some(r) if r.seat == seat && r.tester.is_some() => {
                 let p = &self.players[seat as usize];
@@ -1273,6 +1410,42 @@ impl Firefly {
             Effect::Evade => {
                 if !self.evade_destinations(seat).is_empty() {
                     set_pending(self, Pending::Evade);
+                }
+            }
+            Effect::SplitCrew { teams } => {
+                let on = self.acting_mask(seat);
+                let r = self.resolution.last_mut().unwrap();
+                if on.count_ones() < *teams as u32 {
+                    // FF-MISC-6: each team needs at least 1 member; with too few crew on the
+                    // job (only 1, for 2 teams) the job fails, judged as FF-MISC-4: the
+                    // attempt ends and the job stays Active. The option goes no further.
+                    r.failed = true;
+                    r.frames.clear();
+                    r.stage = Stage::Finished;
+                } else {
+                    r.teams = vec![0; *teams as usize];
+                    r.pending = Some(Pending::SplitCrew);
+                }
+            }
+            Effect::SeizeGear { keyword } => {
+                // FF-MISC-9: seized Gear is removed from play, never discarded, so it cannot be
+                // bought back. Only the crew on the job are touched (FF-WORK-8).
+                let mask = self.acting_mask(seat);
+                let p = &self.players[seat as usize];
+                let seized: Vec<SupplyCardId> = p
+                    .crew
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| mask & (1 << i) != 0)
+                    .flat_map(|(_, m)| m.gear.iter().copied())
+                    .filter(|&g| self.gear_def(g).keywords.contains(keyword))
+                    .collect();
+                for g in seized {
+                    for m in &mut self.players[seat as usize].crew {
+                        m.gear.retain(|&x| x != g);
+                    }
+                    self.removed.supply.push(g);
+                    events.push(Event::GearSeized { seat, card: g });
                 }
             }
         }

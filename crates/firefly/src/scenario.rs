@@ -134,6 +134,9 @@ pub struct ScenarioJob {
     pub job: String,
     #[serde(default)]
     pub steps_done: u8,
+    /// FF-MISC-11: names of the job's Opportunity Bonuses already earned.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opportunities_earned: Vec<String>,
 }
 
 /// Deck tops (next cards, top first) and discard piles (bottom first), by card id.
@@ -381,9 +384,24 @@ impl Firefly {
                         "a job with every step done is complete, not active",
                     );
                 }
+                let mut earned = 0u8;
+                for (n, name) in a.opportunities_earned.iter().enumerate() {
+                    let Some(i) = c.jobs[job as usize]
+                        .opportunities
+                        .iter()
+                        .position(|o| &o.name == name)
+                    else {
+                        return err(
+                            f(&format!("active[{k}].opportunities-earned[{n}]")),
+                            format!("the job has no Opportunity Bonus \"{name}\""),
+                        );
+                    };
+                    earned |= 1 << i;
+                }
                 active.push(ActiveJob {
                     job,
                     steps_done: a.steps_done,
+                    opportunities_earned: earned,
                 });
             }
             let mut completed = Vec::new();

@@ -79,6 +79,30 @@ pub struct ActiveJob {
     pub job: JobId,
     /// Steps done: 0 = not yet picked up / attempted; 1 = picked up (delivery jobs).
     pub steps_done: u8,
+    /// FF-MISC-11: the "Completed" tokens on the card: bit `i` is set once the job's
+    /// Opportunity Bonus `i` has been earned. Serialized as the list of earned indices.
+    #[serde(serialize_with = "bits_as_list")]
+    pub opportunities_earned: u8,
+}
+
+impl ActiveJob {
+    /// A job just put face up in the Active Job area.
+    pub fn new(job: JobId) -> ActiveJob {
+        ActiveJob {
+            job,
+            steps_done: 0,
+            opportunities_earned: 0,
+        }
+    }
+
+    /// FF-MISC-11: whether Opportunity Bonus `i` of this job has been earned.
+    pub fn earned(&self, i: usize) -> bool {
+        self.opportunities_earned & (1 << i) != 0
+    }
+}
+
+fn bits_as_list<S: serde::Serializer>(bits: &u8, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq((0..8u8).filter(|i| bits & (1 << i) != 0))
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -217,6 +241,9 @@ pub enum Activity {
         step: u8,
         /// Once-per-job abilities used during this Work action (`resolve::USED_*` bits).
         used: u8,
+        /// FF-MISC-11: the job's Opportunity Bonuses already offered during this Work action
+        /// (bit `i` = `opportunities[i]`), taken or passed up: each is offered once per action.
+        offered: u8,
     },
 }
 

@@ -40,6 +40,7 @@ pub fn pound_of_flesh() -> &'static [Choice] {
             requires: vec![],
             effects: vec![Effect::KillCrew { count: 1 }],
             test: None,
+            then: vec![],
             ends: Some(Ending::Proceed),
             salvage_op: false,
             breakdown: false,
@@ -63,6 +64,7 @@ pub fn load_any(item: Item) -> &'static [Choice] {
                         amount: u8::MAX,
                     }],
                     test: None,
+                    then: vec![],
                     ends: Some(Ending::Proceed),
                     salvage_op: false,
                     breakdown: false,
@@ -793,9 +795,10 @@ impl Firefly {
             // Events interrupt; what was under way resumes once the stack is empty (settle).
             Origin::Event(e) => self.after_event(e, seat, ending, events),
             Origin::Rule => {}
-            Origin::Misbehave(_) | Origin::JobStep { .. } | Origin::Goal(_) => {
-                self.after_work_resolution(origin, ending, events)
-            }
+            Origin::Misbehave(_)
+            | Origin::JobStep { .. }
+            | Origin::Goal(_)
+            | Origin::Opportunity { .. } => self.after_work_resolution(&done, events),
         }
     }
 

@@ -7,7 +7,7 @@ use crate::content::*;
 use crate::crew::{all_crew, CrewMask};
 use crate::deal::ACTIVE_LIMIT;
 use crate::event::Event;
-use crate::resolve::Origin;
+use crate::resolve::{Origin, Resolution};
 use crate::state::*;
 
 impl Firefly {
@@ -171,10 +171,7 @@ impl Firefly {
                     // FF-WORK-3: the job goes face up in the Active Job area.
                     let p = &mut self.players[seat as usize];
                     p.hand.retain(|&x| x != j);
-                    p.active.push(ActiveJob {
-                        job: j,
-                        steps_done: 0,
-                    });
+                    p.active.push(ActiveJob::new(j));
                     events.push(Event::JobStarted { seat, job: j });
                 }
                 (
@@ -198,6 +195,7 @@ impl Firefly {
             misbehave_left: misbehave,
             step,
             used: 0,
+            offered: 0,
         };
         self.phase = Phase::Resolving;
         self.next_work_stage(events);
@@ -287,12 +285,8 @@ impl Firefly {
     }
 
     /// A resolution inside a Work action ended.
-    pub fn after_work_resolution(
-        &mut self,
-        origin: Origin,
-        ending: Option<Ending>,
-        events: &mut Vec<Event>,
-    ) {
+    pub fn after_work_resolution(&mut self, done: &Resolution, events: &mut Vec<Event>) {
+        let (origin, ending) = (done.origin, done.ending);
         let seat = self.current;
         if let Origin::Misbehave(card) = origin {
             // FF-MISB-13: the card goes to the discard pile.
@@ -306,7 +300,39 @@ impl Firefly {
         let Activity::Working { target, .. } = self.activity else {
             unreachable!()
         };
+        if let Origin::Opportunity { job, index } = origin {
+            // FF-MISC-11: the first option earns the bonus (its reward is paid by the option's
+            // effects, apart from the job's pay: no Cut is owed for it), the second passes it
+            // up. Either way the job has advanced: its step is carried out now.
+            if done.chosen == Some(0) {
+                let p = &mut self.players[seat as usize];
+                if let Some(a) = p.active.iter_mut().find(|a| a.job == job) {
+                    a.opportunities_earned |= 1 << index;
+                }
+                events.push(Event::OpportunityEarned { seat, job, index });
+            }
+            return self.step_succeeded(events);
+        }
+        if done.failed {
+            // FF-MISC-6 (a split with too few crew, or a team with nobody left), judged as
+            // FF-MISC-4: the attempt fails and the job stays Active.
+            events.push(Event::JobFailed { seat });
+            return self.end_work();
+        }
         match ending {
+            Some(Ending::DrawAnother) => {
+                if self.working_crew_gone(seat) {
+                    events.push(Event::JobFailed { seat });
+                    self.end_work();
+                } else {
+                    // FF-MISB-14: the card was not passed, so it does not count toward the
+                    // cards pictured on the job: one more is drawn, and must be passed too.
+                    if let Activity::Working { misbehave_left, .. } = &mut self.activity {
+                        *misbehave_left = misbehave_left.saturating_add(1);
+                    }
+                    self.next_work_stage(events)
+                }
+            }
             Some(Ending::Proceed)
             | Some(Ending::KeepFlying)
             | Some(Ending::FullStop)
@@ -356,17 +382,47 @@ impl Firefly {
         }
     }
 
+    /// FF-MISC-11: the next of the job's Opportunity Bonuses that can be earned now: not yet
+    /// earned, not yet offered in this Work action, and the crew on the job meet its
+    /// requirements.
+    fn next_opportunity(&self, seat: Seat, j: JobId, offered: u8) -> Option<usize> {
+        let p = &self.players[seat as usize];
+        // Only on a started, unfinished job: one in the Active Job area.
+        let a = p.active.iter().find(|a| a.job == j)?;
+        let options = &self.content.opportunity_options[j as usize];
+        (0..options.len()).find(|&i| {
+            !a.earned(i) && offered & (1 << i) == 0 && self.option_available(seat, &options[i][0])
+        })
+    }
+
     fn step_succeeded(&mut self, events: &mut Vec<Event>) {
         let seat = self.current;
         let Activity::Working {
             target,
             on_job,
             step,
+            offered,
             ..
         } = self.activity
         else {
             unreachable!()
         };
+        if let WorkTarget::Job(j) = target {
+            // FF-MISC-11: the Work action advances the job; before its step is carried out
+            // (items loaded or delivered, the job paid), each Opportunity Bonus that can be
+            // earned is offered: earn it or pass it up.
+            if let Some(i) = self.next_opportunity(seat, j, offered) {
+                if let Activity::Working { offered, .. } = &mut self.activity {
+                    *offered |= 1 << i;
+                }
+                let options = &self.content.opportunity_options[j as usize][i];
+                let origin = Origin::Opportunity {
+                    job: j,
+                    index: i as u8,
+                };
+                return self.begin_resolution(origin, seat, options, events);
+            }
+        }
         match target {
             WorkTarget::Job(j) => {
                 let job = &self.content.jobs[j as usize];

@@ -104,9 +104,130 @@ at = [130, 10]
 
     // Within one source both sectors must list the link: a one-sided base link is a typo.
     let mut files = ContentFiles::builtin();
-    files.files.push(("base/extra.toml".into(), section("base")));
+    files
+        .files
+        .push(("base/extra.toml".into(), section("base")));
     let err = Content::load(&files).unwrap_err();
     assert_eq!(err.entry, "sector \"border-10\"");
     assert_eq!(err.field, "neighbours");
     assert!(err.message.contains("far-reach"), "{err}");
+}
+
+/// The error of loading the base content plus one test file.
+fn load_err(extra: &str) -> tabletop_firefly::content::ContentError {
+    let mut files = ContentFiles::builtin();
+    files
+        .files
+        .push(("test/extra.toml".into(), extra.to_string()));
+    Content::load(&files).expect_err("the test file is invalid")
+}
+
+const NAV_HEAD: &str =
+    "[[nav]]\nid = \"test-nav\"\nname = \"Test\"\ndeck = \"border\"\nsource = \"promo\"\n";
+const MISB_HEAD: &str = "[[misbehave]]\nid = \"test-misb\"\nname = \"Test\"\nsource = \"promo\"\n";
+
+/// FF-MISB-14: only a Misbehave card can tell you to draw another Misbehave card.
+#[test]
+fn ff_misb_14_draw_another_only_on_misbehave_cards() {
+    let err = load_err(&format!(
+        "{NAV_HEAD}[[nav.options]]\nname = \"Huh\"\nends = \"draw-another\"\n"
+    ));
+    assert_eq!(err.file, "test/extra.toml");
+    assert_eq!(err.entry, "nav \"test-nav\"");
+    assert_eq!(err.field, "options[0].ends");
+    assert!(err.message.contains("FF-MISB-14"), "{err}");
+}
+
+/// FF-MISB-15: further steps follow a first test, and each step but the last can end in
+/// Proceed (else the next could never be made); only cards worked on a job have steps.
+#[test]
+fn ff_misb_15_steps_are_checked() {
+    let err = load_err(&format!(
+        "{MISB_HEAD}[[misbehave.options]]\nname = \"A\"\nends = \"proceed\"\n\
+         [[misbehave.options.then]]\nskill = \"tech\"\n\
+         [[misbehave.options.then.outcomes]]\nmin = 1\nends = \"proceed\"\n"
+    ));
+    assert_eq!(err.field, "options[0].then");
+    let err = load_err(&format!(
+        "{MISB_HEAD}[[misbehave.options]]\nname = \"A\"\n[misbehave.options.test]\n\
+         skill = \"tech\"\n[[misbehave.options.test.outcomes]]\nmin = 1\n\
+         ends = \"attempt-botched\"\n[[misbehave.options.then]]\nskill = \"fight\"\n\
+         [[misbehave.options.then.outcomes]]\nmin = 1\nends = \"proceed\"\n"
+    ));
+    assert_eq!(err.entry, "misbehave \"test-misb\"");
+    assert_eq!(err.field, "options[0].test");
+    assert!(err.message.contains("next step"), "{err}");
+    let err = load_err(&format!(
+        "{MISB_HEAD}[[misbehave.options]]\nname = \"A\"\n[misbehave.options.test]\n\
+         skill = \"tech\"\n[[misbehave.options.test.outcomes]]\nmin = 1\nends = \"proceed\"\n\
+         [[misbehave.options.then]]\nskill = \"fight\"\n\
+         [[misbehave.options.then.outcomes]]\nmin = 3\nends = \"proceed\"\n"
+    ));
+    assert_eq!(err.field, "options[0].then[0].outcomes[0].min");
+}
+
+/// FF-MISC-6: a split is made by an option's own effects, on a card worked on a job, into at
+/// least 2 teams, each with its own test.
+#[test]
+fn ff_misc_6_splits_are_checked() {
+    let test = "[misbehave.options.test]\nskill = \"tech\"\n\
+                [[misbehave.options.test.outcomes]]\nmin = 1\nends = \"proceed\"\n";
+    let err = load_err(&format!(
+        "{MISB_HEAD}[[misbehave.options]]\nname = \"A\"\n\
+         effects = [{{ kind = \"split-crew\", teams = 2 }}]\n{test}"
+    ));
+    assert_eq!(err.field, "options[0].effects[0]");
+    assert!(err.message.contains("2 teams need 2 steps"), "{err}");
+    let err = load_err(&format!(
+        "{MISB_HEAD}[[misbehave.options]]\nname = \"A\"\n\
+         effects = [{{ kind = \"split-crew\", teams = 1 }}]\n{test}"
+    ));
+    assert_eq!(err.field, "options[0].effects[0].teams");
+    let err = load_err(&format!(
+        "{MISB_HEAD}[[misbehave.options]]\nname = \"A\"\n[misbehave.options.test]\n\
+         skill = \"tech\"\n[[misbehave.options.test.outcomes]]\nmin = 1\n\
+         effects = [{{ kind = \"split-crew\", teams = 2 }}]\nends = \"proceed\"\n"
+    ));
+    assert_eq!(err.field, "options[0].test.outcomes[0].effects[0]");
+    let err = load_err(&format!(
+        "{NAV_HEAD}[[nav.options]]\nname = \"A\"\n\
+         effects = [{{ kind = \"split-crew\", teams = 2 }}]\nends = \"keep-flying\"\n"
+    ));
+    assert_eq!(err.field, "options[0].effects[0]");
+    assert!(err.message.contains("FF-MISC-6"), "{err}");
+}
+
+/// FF-MISC-9: Gear is seized from the crew on a job: not by a Nav card.
+#[test]
+fn ff_misc_9_seizures_only_on_a_job() {
+    let err = load_err(&format!(
+        "{NAV_HEAD}[[nav.options]]\nname = \"A\"\n\
+         effects = [{{ kind = \"seize-gear\", keyword = \"firearm\" }}]\nends = \"keep-flying\"\n"
+    ));
+    assert_eq!(err.entry, "nav \"test-nav\"");
+    assert_eq!(err.field, "options[0].effects[0]");
+    assert!(err.message.contains("FF-MISC-9"), "{err}");
+}
+
+/// FF-MISC-11: an Opportunity Bonus has a reward of its own (not a change to the job's pay),
+/// and a name used once on its job.
+#[test]
+fn ff_misc_11_opportunities_are_checked() {
+    let job = "[[job]]\nid = \"test-job\"\nname = \"T\"\ncontact = \"badger\"\n\
+               source = \"promo\"\ntypes = [\"crime\"]\npay = 100\n\
+               [[job.steps]]\nkind = \"target\"\nat = \"persephone\"\n";
+    let err = load_err(&format!(
+        "{job}[[job.opportunities]]\nname = \"A\"\nreward = [{{ kind = \"pay-adjust\", amount = 500 }}]\n"
+    ));
+    assert_eq!(err.entry, "job \"test-job\"");
+    assert_eq!(err.field, "opportunities[0].reward[0]");
+    assert!(err.message.contains("FF-MISC-11"), "{err}");
+    let err = load_err(&format!(
+        "{job}[[job.opportunities]]\nname = \"A\"\nreward = []\n"
+    ));
+    assert_eq!(err.field, "opportunities[0].reward");
+    let bonus = "[[job.opportunities]]\nname = \"A\"\n\
+                 reward = [{ kind = \"take-money\", amount = 100 }]\n";
+    let err = load_err(&format!("{job}{bonus}{bonus}"));
+    assert_eq!(err.field, "opportunities[1].name");
 }

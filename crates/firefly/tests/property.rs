@@ -7,8 +7,9 @@
 //! `TABLETOP_PROPTEST_GAMES` sets the number of games (default 10,000; run with --release).
 
 use tabletop_core::{Actor, Game, NewGame, Replay, Rng};
-use tabletop_firefly::content::Content;
-use tabletop_firefly::{invariants, Action, Firefly, Options, Phase};
+use tabletop_firefly::content::{Content, ContentFiles, Ending};
+use tabletop_firefly::scenario::Scenario;
+use tabletop_firefly::{invariants, Action, Event, Firefly, Options, Phase};
 
 fn games() -> u64 {
     std::env::var("TABLETOP_PROPTEST_GAMES")
@@ -54,6 +55,66 @@ fn check_views(g: &Firefly) -> Result<(), String> {
     Ok(())
 }
 
+/// Play one random game from `opts` and `seed`, checking every invariant and view after every
+/// step and the replay at the end; `seen` is shown every event. Returns the number of steps.
+fn play_random(
+    content: &'static Content,
+    opts: &Options,
+    seed: u64,
+    seen: &mut impl FnMut(&Event),
+) -> u64 {
+    let mut actions = Vec::new();
+    let mut events = Vec::new();
+    let mut g = Firefly::new_game(content, opts, seed).unwrap();
+    let mut replay: Replay<Options, Action> =
+        Replay::new("firefly", content.fingerprint.clone(), opts.clone(), seed);
+    let mut pick = Rng::new(seed.wrapping_mul(0x9e3779b97f4a7c15));
+    while g.actor() != Actor::Over {
+        g.legal_actions(&mut actions);
+        assert!(
+            !actions.is_empty(),
+            "seed {seed}: no legal action in {:?}",
+            g.phase
+        );
+        let mut a = actions[pick.index(actions.len())];
+        if a == Action::EndTurn && actions.len() > 1 && pick.below(3) != 0 {
+            a = actions[pick.index(actions.len())];
+        }
+        events.clear();
+        g.apply_unchecked(a, &mut events);
+        events.iter().for_each(&mut *seen);
+        replay.actions.push(a);
+        if let Err(e) = invariants::check(&g) {
+            panic!(
+                "seed {seed}, action #{} {a:?}: {e}",
+                replay.actions.len() - 1
+            );
+        }
+        if let Err(e) = check_views(&g) {
+            panic!(
+                "seed {seed}, action #{} {a:?}: {e}",
+                replay.actions.len() - 1
+            );
+        }
+    }
+    // Replays reproduce the state; every 50th game also through the JSON save format.
+    let again: Firefly = if seed.is_multiple_of(50) {
+        let text = replay.to_json();
+        Replay::<Options, Action>::from_json(&text)
+            .unwrap()
+            .play(content, &content.fingerprint, None)
+            .unwrap()
+    } else {
+        replay.play(content, &content.fingerprint, None).unwrap()
+    };
+    assert_eq!(
+        again.state_json(),
+        g.state_json(),
+        "seed {seed}: replay differs"
+    );
+    replay.actions.len() as u64
+}
+
 #[test]
 fn random_four_player_games_keep_every_invariant_and_replay_exactly() {
     let content = Content::builtin();
@@ -65,61 +126,73 @@ fn random_four_player_games_keep_every_invariant_and_replay_exactly() {
         .collect();
     assert!(!stories.is_empty());
     let n = games();
-    let mut actions = Vec::new();
-    let mut events = Vec::new();
     let mut total_steps = 0u64;
     for seed in 0..n {
         let mut opts = Options::new(4, &stories[(seed as usize) % stories.len()]);
         opts.max_rounds = Some(12);
-        let mut g = Firefly::new_game(content, &opts, seed).unwrap();
-        let mut replay: Replay<Options, Action> =
-            Replay::new("firefly", content.fingerprint.clone(), opts.clone(), seed);
-        let mut pick = Rng::new(seed.wrapping_mul(0x9e3779b97f4a7c15));
-        while g.actor() != Actor::Over {
-            g.legal_actions(&mut actions);
-            assert!(
-                !actions.is_empty(),
-                "seed {seed}: no legal action in {:?}",
-                g.phase
-            );
-            let mut a = actions[pick.index(actions.len())];
-            if a == Action::EndTurn && actions.len() > 1 && pick.below(3) != 0 {
-                a = actions[pick.index(actions.len())];
-            }
-            events.clear();
-            g.apply_unchecked(a, &mut events);
-            replay.actions.push(a);
-            if let Err(e) = invariants::check(&g) {
-                panic!(
-                    "seed {seed}, action #{} {a:?}: {e}",
-                    replay.actions.len() - 1
-                );
-            }
-            if let Err(e) = check_views(&g) {
-                panic!(
-                    "seed {seed}, action #{} {a:?}: {e}",
-                    replay.actions.len() - 1
-                );
-            }
-        }
-        total_steps += replay.actions.len() as u64;
-        // Replays reproduce the state; every 50th game also through the JSON save format.
-        let again: Firefly = if seed % 50 == 0 {
-            let text = replay.to_json();
-            Replay::<Options, Action>::from_json(&text)
-                .unwrap()
-                .play(content, &content.fingerprint, None)
-                .unwrap()
-        } else {
-            replay.play(content, &content.fingerprint, None).unwrap()
-        };
-        assert_eq!(
-            again.state_json(),
-            g.state_json(),
-            "seed {seed}: replay differs"
-        );
+        total_steps += play_random(content, &opts, seed, &mut |_| {});
     }
     eprintln!("{n} games, {total_steps} steps");
+}
+
+/// The effects no base card has — draw another Misbehave card (FF-MISB-14), steps to succeed
+/// (FF-MISB-15), crew splitting (FF-MISC-6), Gear seizure (FF-MISC-9), Opportunity Bonuses
+/// (FF-MISC-11) — in random games on the base content plus the test-only cards of
+/// `test-content/effects.toml` (8 copies of each Misbehave card, so that random play meets
+/// them): every invariant holds and replays are exact, and each effect is met at least once.
+#[test]
+fn random_games_with_the_test_only_effects_keep_every_invariant() {
+    let extra = include_str!("test-content/effects.toml").replace(
+        "source = \"promo\"\n\n[[misbehave.options]]",
+        "source = \"promo\"\ncopies = 8\n\n[[misbehave.options]]",
+    );
+    let mut files = ContentFiles::builtin();
+    files.files.push(("test/effects.toml".into(), extra));
+    let content = Content::load(&files).unwrap().leak();
+    // Half the games start from a position where the effects are close at hand: crews with
+    // FIREARMs and enough hands to split, at Persephone with jobs worked there.
+    let start = Scenario::parse(
+        r#"
+[[player]]
+leader = "corbin"
+ship = "serenity"
+sector = "persephone"
+crew = [{ card = "jayne", gear = ["pistol", "vera"] }, { card = "zoe", gear = ["pistol"] }]
+hand = ["patience-henpecked-badger", "test-crates-and-chances", "test-risky-heist"]
+[[player]]
+leader = "malcolm"
+ship = "yun-qi"
+sector = "persephone"
+leader-gear = ["pistol"]
+crew = [{ card = "kaylee" }, { card = "stitch" }]
+"#,
+    )
+    .unwrap();
+    let n = (games() / 10).max(200);
+    let mut met = [0u32; 5];
+    for seed in 0..n {
+        let mut opts = Options::new(2, "the-king-of-all-londinium");
+        opts.max_rounds = Some(20);
+        if seed % 2 == 1 {
+            opts.scenario = Some(start.clone());
+        }
+        play_random(content, &opts, seed, &mut |e| match e {
+            Event::Ended {
+                ending: Ending::DrawAnother,
+                ..
+            } => met[0] += 1,
+            Event::StepPassed { .. } => met[1] += 1,
+            Event::TeamJoined { .. } => met[2] += 1,
+            Event::GearSeized { .. } => met[3] += 1,
+            Event::OpportunityEarned { .. } => met[4] += 1,
+            _ => {}
+        });
+    }
+    eprintln!("{n} games; draw another, steps passed, teams joined, gear seized, bonuses: {met:?}");
+    assert!(
+        met.iter().all(|&m| m > 0),
+        "an effect was never met: {met:?}"
+    );
 }
 
 /// A replay whose action was tampered with is refused, naming the action.

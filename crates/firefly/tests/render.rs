@@ -355,6 +355,10 @@ fn every_ending_has_its_rulebook_name() {
             Ending::BotchedAndWarrant,
             "Attempt Botched & Warrant Issued",
         ),
+        (
+            Ending::DrawAnother,
+            "Draw another Misbehave card (this one is not passed)",
+        ),
     ];
     for (e, text) in all {
         assert_eq!(render::ending(e), text);
@@ -1010,6 +1014,120 @@ ends = "proceed"
     );
 }
 
+/// FF-MISB-14, FF-MISB-15, FF-MISC-6, FF-MISC-9: the effects no base card has read as the
+/// rulebooks put them.
+#[test]
+fn draw_another_steps_teams_and_seizures() {
+    assert_eq!(
+        effect("kind = \"split-crew\"\nteams = 2"),
+        "Split the crew on the job into 2 teams of at least 1 crew member each (with fewer crew \
+         on the job, the job fails)"
+    );
+    assert_eq!(
+        effect("kind = \"seize-gear\"\nkeyword = \"firearm\""),
+        "All FIREARM Gear carried by the crew on the job is seized and removed from play"
+    );
+    let steps: Choice = de(r#"
+name = "Crack It, Then Walk Out"
+[test]
+skill = "tech"
+[[test.outcomes]]
+min = 1
+ends = "draw-another"
+[[test.outcomes]]
+min = 5
+ends = "proceed"
+[[then]]
+skill = "negotiate"
+[[then.outcomes]]
+min = 1
+ends = "warrant-issued"
+[[then.outcomes]]
+min = 4
+ends = "proceed"
+"#);
+    assert_eq!(
+        render::choice(&steps),
+        "Crack It, Then Walk Out: 2 steps to succeed, in order. Step 1: Tech test. 1–4: Draw \
+         another Misbehave card (this one is not passed). 5+: Go on to step 2. Step 2: Negotiate \
+         test. 1–3: Warrant Issued. 4+: Proceed."
+    );
+    let m = MisbehaveCard {
+        id: "test".into(),
+        name: "Split Up".into(),
+        source: Source::Promo,
+        copies: 1,
+        reshuffle: false,
+        ace: None,
+        options: vec![Choice {
+            name: "Two Ways In".into(),
+            effects: vec![Effect::SplitCrew { teams: 2 }],
+            ..steps.clone()
+        }],
+    };
+    let card = render::misbehave_card(&m, &Names::none());
+    assert_eq!(
+        card,
+        "Split Up (Misbehave)\n\
+         \x20 Two Ways In: Split the crew on the job into 2 teams of at least 1 crew member\n\
+         \x20   each (with fewer crew on the job, the job fails).\n\
+         \x20   Team 1: Tech test.\n\
+         \x20     1–4: Draw another Misbehave card (this one is not passed).\n\
+         \x20     5+: Go on to team 2's test.\n\
+         \x20   Team 2: Negotiate test.\n\
+         \x20     1–3: Warrant Issued.\n\
+         \x20     4+: Proceed."
+    );
+    assert_well_formed("split card", &card);
+    let vault = MisbehaveCard {
+        name: "Through the Vault".into(),
+        options: vec![steps],
+        ..m
+    };
+    assert_eq!(
+        render::misbehave_card(&vault, &Names::none()),
+        "Through the Vault (Misbehave)\n\
+         \x20 Crack It, Then Walk Out: 2 steps to succeed, in order.\n\
+         \x20   Step 1: Tech test.\n\
+         \x20     1–4: Draw another Misbehave card (this one is not passed).\n\
+         \x20     5+: Go on to step 2.\n\
+         \x20   Step 2: Negotiate test.\n\
+         \x20     1–3: Warrant Issued.\n\
+         \x20     4+: Proceed."
+    );
+}
+
+/// FF-MISC-11: a job's Opportunity Bonuses are printed on its card: what the crew on the job
+/// need and the reward.
+#[test]
+fn a_job_card_with_an_opportunity_bonus() {
+    let j: Job = de(r#"
+id = "test-job"
+name = "Crates and Chances"
+contact = "badger"
+source = "promo"
+types = ["shipping"]
+pay = 1000
+[[steps]]
+kind = "target"
+at = "persephone"
+[[opportunities]]
+name = "Skim the Top"
+requires = [{ kind = "profession", profession = "mechanic" }]
+reward = [{ kind = "take-money", amount = 500 }, { kind = "load", item = "cargo", amount = 1 }]
+"#);
+    let card = render::job_card(&j, &Names::none());
+    assert_eq!(
+        card,
+        "Crates and Chances (Badger job: Shipping, Legal)\n\
+         \x20 Target at Persephone\n\
+         \x20 Opportunity Bonus \"Skim the Top\" (once, when a Work action advances the job):\n\
+         \x20   Requires Mechanic. Take $500. Load 1 Cargo.\n\
+         \x20 Pay: $1,000."
+    );
+    assert_well_formed("job", &card);
+}
+
 #[test]
 fn a_story_card_with_goals() {
     let s: Story = de(r#"
@@ -1252,6 +1370,7 @@ fn every_field_the_content_sets_is_rendered() {
         "requires",
         "effects",
         "test",
+        "then",
         "ends",
         "salvage_op",
         "breakdown",
@@ -1262,7 +1381,7 @@ fn every_field_the_content_sets_is_rendered() {
     fn choices(what: &str, cs: &[Choice], p: &mut Vec<String>) {
         for c in cs {
             check(&format!("{what} option \"{}\"", c.name), c, CHOICE, p);
-            if let Some(t) = &c.test {
+            for t in c.test.iter().chain(c.then.iter()) {
                 check(what, t, TEST, p);
                 for o in &t.outcomes {
                     check(what, o, OUTCOME, p);
@@ -1338,10 +1457,14 @@ fn every_field_the_content_sets_is_rendered() {
             "bonus",
             "heavy_load",
             "steps",
+            "opportunities",
         ]);
         check(&what, x, &known, &mut p);
         if let Some(b) = &x.bonus {
             check(&what, b, &["profession", "amount", "parts"], &mut p);
+        }
+        for o in &x.opportunities {
+            check(&what, o, &["name", "requires", "reward"], &mut p);
         }
         for s in &x.steps {
             check(

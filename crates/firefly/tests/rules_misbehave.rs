@@ -1,10 +1,12 @@
 //! Misbehaving (FF-MISB): drawing Misbehave cards one at a time, options and requirements,
 //! Aces in the Hole, Proceed / Attempt Botched / Warrant Issued.
 
-use tabletop_firefly::content::{ContactName, Content, Ending};
+use tabletop_core::NewGame;
+use tabletop_firefly::content::{ContactName, Content, ContentFiles, Ending, Skill};
+use tabletop_firefly::scenario::Scenario;
 use tabletop_firefly::state::{Activity, Phase};
 use tabletop_firefly::testing::*;
-use tabletop_firefly::{Event, Firefly};
+use tabletop_firefly::{Event, Firefly, Options};
 
 /// A two-captain position: `top` holds top-level keys (dice …), `p0` the first captain's fields
 /// (sector included), `decks` the `[decks]` table's keys. The second captain waits at Regina.
@@ -444,4 +446,185 @@ fn ff_misb_13_the_reshuffle_card_shuffles_the_discards_back() {
     assert_eq!(endings(&ev), vec![Ending::AttemptBotched]);
     assert_eq!(g.decks.misbehave.discard_len(), 0);
     assert_eq!(g.decks.misbehave.draw_len(), total);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Effects no base Misbehave card has: test-only cards ("promo", so the base deck's count holds)
+// ---------------------------------------------------------------------------------------------
+
+/// Test-only cards, among them a Misbehave card that tells you to draw another card
+/// ("Company Coming", FF-MISB-14) and one with 2 steps to succeed ("Through the Vault",
+/// FF-MISB-15).
+const TEST_CARDS: &str = include_str!("test-content/effects.toml");
+
+/// The base content plus the test-only Misbehave cards, loaded once.
+fn test_content() -> &'static Content {
+    static C: std::sync::OnceLock<&'static Content> = std::sync::OnceLock::new();
+    C.get_or_init(|| {
+        let mut files = ContentFiles::builtin();
+        files
+            .files
+            .push(("test/effects.toml".into(), TEST_CARDS.into()));
+        Content::load(&files)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .leak()
+    })
+}
+
+/// `henpecked` on the content with the test-only cards.
+fn henpecked_with(dice: &str, misbehave: &str) -> Firefly {
+    let text = format!(
+        "dice = [{dice}]\n[[player]]\nship = \"serenity\"\nleader = \"corbin\"\n\
+         sector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\n\
+         [[player]]\nleader = \"womack\"\nship = \"yun-qi\"\nsector = \"regina\"\n\
+         [decks]\nmisbehave = [{misbehave}]\n"
+    );
+    let mut o = Options::new(2, DEFAULT_STORY);
+    o.scenario = Some(Scenario::parse(&text).unwrap());
+    Firefly::new_game(test_content(), &o, 1).unwrap()
+}
+
+fn rolled_skills(ev: &[Event]) -> Vec<Skill> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Rolled { skill, .. } => Some(*skill),
+            _ => None,
+        })
+        .collect()
+}
+
+/// FF-MISB-14: a card that tells you to draw another Misbehave card is not passed: Henpecked
+/// Badger pictures 2 cards, and after "Company Coming" ("Lie Low": draw another) two more
+/// cards must still be passed, the extra one first.
+#[test]
+fn ff_misb_14_draw_another_is_not_a_pass() {
+    let mut g = henpecked_with(
+        "5",
+        "\"test-company-coming\", \"a-little-job-on-the-side\", \"an-unexpected-opportunity\", \
+         \"kill-the-alarm\"",
+    );
+    let mut ev = start(&mut g);
+    assert_eq!(drawn(&g, &ev), vec!["test-company-coming"]);
+    let lie_low = choose(&mut g, "Lie Low");
+    assert_eq!(endings(&lie_low), vec![Ending::DrawAnother]);
+    assert!(!endings(&lie_low).contains(&Ending::Proceed));
+    // It goes to the discard pile as any resolved card (FF-MISB-13), and the extra card is
+    // drawn at once.
+    assert_eq!(discard_ids(&g), vec!["test-company-coming"]);
+    assert_eq!(drawn(&g, &lie_low), vec!["a-little-job-on-the-side"]);
+    ev.extend(lie_low);
+    // The extra card passed: one of the two pictured cards is still to come.
+    let pass = choose(&mut g, "Stay on Target");
+    assert_eq!(drawn(&g, &pass), vec!["an-unexpected-opportunity"]);
+    assert!(!happened(&pass, |e| matches!(
+        e,
+        Event::JobCompleted { .. }
+    )));
+    ev.extend(pass);
+    ev.extend(choose(&mut g, "Walk Away"));
+    assert_eq!(drawn(&g, &ev).len(), 3, "2 pictured + 1 drawn by the card");
+    assert!(happened(&ev, |e| matches!(e, Event::JobCompleted { .. })));
+    assert_eq!(misbehave_top(&g), "kill-the-alarm");
+
+    // A test band can say it too ("Bluff It Out", 1–7: draw another).
+    let mut g = henpecked_with(
+        "2",
+        "\"test-company-coming\", \"a-little-job-on-the-side\", \"an-unexpected-opportunity\"",
+    );
+    start(&mut g);
+    let ev = choose(&mut g, "Bluff It Out");
+    assert_eq!(endings(&ev), vec![Ending::DrawAnother]);
+    assert_eq!(drawn(&g, &ev), vec!["a-little-job-on-the-side"]);
+}
+
+/// FF-MISB-14: the extra card must be passed like any other: failing it ends the attempt, and
+/// no further card is drawn.
+#[test]
+fn ff_misb_14_the_extra_card_must_be_passed() {
+    let mut g = henpecked_with(
+        "1",
+        "\"test-company-coming\", \"a-little-job-on-the-side\", \"an-unexpected-opportunity\"",
+    );
+    start(&mut g);
+    choose(&mut g, "Lie Low");
+    // "Profitable Detour" always ends Attempt Botched.
+    let ev = choose(&mut g, "Profitable Detour");
+    assert_eq!(endings(&ev), vec![Ending::AttemptBotched]);
+    assert!(drawn(&g, &ev).is_empty());
+    assert_eq!(misbehave_top(&g), "an-unexpected-opportunity");
+    assert_eq!(g.phase, Phase::Actions);
+    assert_eq!(
+        g.players[0].active.len(),
+        1,
+        "Attempt Botched: the job stays Active"
+    );
+}
+
+/// FF-MISB-15: a card with 2 steps to succeed needs both, in order: the Tech step first, and
+/// only after it ends in Proceed the Negotiate step; only then is the card passed and the next
+/// card drawn. Corbin: Tech 2, Negotiate 1.
+#[test]
+fn ff_misb_15_both_steps_in_order() {
+    // 4 + Tech 2 = 6 (step 1 passed), then 4 + Negotiate 1 = 5 (step 2 passed).
+    let mut g = henpecked_with(
+        "4, 4",
+        "\"test-through-the-vault\", \"a-little-job-on-the-side\"",
+    );
+    let ev = start(&mut g);
+    assert_eq!(rolled_skills(&ev), vec![Skill::Tech, Skill::Negotiate]);
+    let step_passed = ev
+        .iter()
+        .position(|e| matches!(e, Event::StepPassed { step: 0, .. }))
+        .expect("step 1 passed");
+    let second_roll = ev
+        .iter()
+        .rposition(|e| matches!(e, Event::Rolled { .. }))
+        .unwrap();
+    assert!(step_passed < second_roll, "step 2 only after step 1");
+    assert_eq!(
+        endings(&ev),
+        vec![Ending::Proceed],
+        "one Proceed: the card's"
+    );
+    assert_eq!(
+        drawn(&g, &ev),
+        vec!["test-through-the-vault", "a-little-job-on-the-side"]
+    );
+    assert_eq!(discard_ids(&g), vec!["test-through-the-vault"]);
+}
+
+/// FF-MISB-15: failing the first step ends the card there (the second is never made); passing
+/// the first and failing the second fails the card: the first step's Proceed is no pass.
+#[test]
+fn ff_misb_15_a_failed_step_fails_the_card() {
+    // 1 + Tech 2 = 3: step 1 botched.
+    let mut g = henpecked_with(
+        "1, 6",
+        "\"test-through-the-vault\", \"a-little-job-on-the-side\"",
+    );
+    let ev = start(&mut g);
+    assert_eq!(rolled_skills(&ev), vec![Skill::Tech]);
+    assert!(!happened(&ev, |e| matches!(e, Event::StepPassed { .. })));
+    assert_eq!(endings(&ev), vec![Ending::AttemptBotched]);
+    assert_eq!(misbehave_top(&g), "a-little-job-on-the-side");
+    assert_eq!(g.players[0].active.len(), 1);
+
+    // 3 + Tech 2 = 5: step 1 passed; 2 + Negotiate 1 = 3: step 2 fails, Warrant Issued.
+    let mut g = henpecked_with(
+        "3, 2",
+        "\"test-through-the-vault\", \"a-little-job-on-the-side\"",
+    );
+    let ev = start(&mut g);
+    assert_eq!(rolled_skills(&ev), vec![Skill::Tech, Skill::Negotiate]);
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::StepPassed { step: 0, .. }
+    )));
+    assert_eq!(endings(&ev), vec![Ending::WarrantIssued]);
+    assert_eq!(g.players[0].warrants, 1);
+    assert!(
+        g.players[0].active.is_empty(),
+        "the job is discarded (FF-MISB-11)"
+    );
+    assert_eq!(misbehave_top(&g), "a-little-job-on-the-side");
 }

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::options::Choice;
+use super::options::{Choice, Effect, Requirement};
 use super::vocab::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -434,6 +434,24 @@ pub struct Job {
     pub heavy_load: u8,
     /// Pick-up then drop-off (delivery jobs), or the single target (crime jobs) (FF-DEAL-16).
     pub steps: Vec<JobStep>,
+    /// FF-MISC-11: Opportunity Bonuses (none on the base game's jobs). At most 8.
+    #[serde(default)]
+    pub opportunities: Vec<Opportunity>,
+}
+
+/// FF-MISC-11: an Opportunity Bonus printed on a Job card. It can be earned once, when a Work
+/// action advances the job (a step succeeds) while the job is started and not yet finished, if
+/// the crew on the job meet `requires`; the player may take it or pass it up. Its reward is
+/// paid on its own: it is not part of the job's pay, and no Cut is owed for it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Opportunity {
+    pub name: String,
+    /// What the crew on the job must have for the bonus to be earned.
+    #[serde(default)]
+    pub requires: Vec<Requirement>,
+    /// The green bonus area.
+    pub reward: Vec<Effect>,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]

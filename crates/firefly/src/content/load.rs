@@ -538,6 +538,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                 check_choice(ctx, "job", &j.id, &format!("steps[{n}].choices[{k}]"), c)?;
             }
         }
+        check_opportunities(ctx, j)?;
         match (
             j.steps.len(),
             j.steps[0].kind,
@@ -555,6 +556,11 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         }
         job_sectors.push(secs);
     }
+    let opportunity_options = doc
+        .job
+        .iter()
+        .map(|j| j.opportunities.iter().map(opportunity_options).collect())
+        .collect();
 
     // --- nav, events, misbehave ---------------------------------------------------------------
     let mut nav_cards = Vec::new();
@@ -681,6 +687,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         leaders,
         jobs: doc.job,
         job_sectors,
+        opportunity_options,
         nav_defs: doc.nav,
         nav_cards,
         events: doc.event,
@@ -714,7 +721,112 @@ fn check_abilities(
     Ok(())
 }
 
-/// An option is well formed: it ends somehow, and a test's bands rise and each ends somehow.
+/// Kinds of entry whose options are worked on a job (a Misbehave card, a job's instructions, a
+/// story goal): only these may split the crew (FF-MISC-6), seize Gear (FF-MISC-9) or have more
+/// steps to succeed (FF-MISB-15).
+fn worked_on_a_job(kind: &str) -> bool {
+    matches!(kind, "misbehave" | "job" | "story")
+}
+
+/// Every effect list of an option, with its field path: the option's own effects, each step's
+/// bands and branches, and the lists nested in `if-profession`.
+fn effect_lists<'a>(field: &str, c: &'a Choice) -> Vec<(String, &'a [Effect])> {
+    fn nested<'a>(field: String, list: &'a [Effect], out: &mut Vec<(String, &'a [Effect])>) {
+        for (i, e) in list.iter().enumerate() {
+            if let Effect::IfProfession {
+                then, otherwise, ..
+            } = e
+            {
+                nested(format!("{field}[{i}].then"), then, out);
+                nested(format!("{field}[{i}].otherwise"), otherwise, out);
+            }
+        }
+        out.push((field, list));
+    }
+    let mut out = Vec::new();
+    nested(format!("{field}.effects"), &c.effects, &mut out);
+    for (name, t) in steps_of(field, c) {
+        for (i, o) in t.outcomes.iter().enumerate() {
+            let f = format!("{name}.outcomes[{i}]");
+            nested(format!("{f}.effects"), &o.effects, &mut out);
+            for (b, br) in o.choose.iter().enumerate() {
+                nested(format!("{f}.choose[{b}].effects"), &br.effects, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// The tests of an option in order (FF-MISB-15), with their field paths.
+fn steps_of<'a>(field: &str, c: &'a Choice) -> Vec<(String, &'a Test)> {
+    c.test
+        .iter()
+        .map(|t| (format!("{field}.test"), t))
+        .chain(
+            c.then
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (format!("{field}.then[{i}]"), t)),
+        )
+        .collect()
+}
+
+/// Whether some band or branch of a test ends in Proceed.
+fn can_proceed(t: &Test) -> bool {
+    t.outcomes.iter().any(|o| {
+        o.ends == Some(Ending::Proceed) || o.choose.iter().any(|b| b.ends == Ending::Proceed)
+    })
+}
+
+/// A test's bands rise from 1 or below and each ends somehow.
+fn check_test(
+    ctx: &Ctx,
+    kind: &'static str,
+    id: &str,
+    field: &str,
+    t: &Test,
+) -> Result<(), ContentError> {
+    if t.outcomes.is_empty() {
+        return Err(ctx.err(
+            kind,
+            id,
+            &format!("{field}.outcomes"),
+            "a test has at least one outcome",
+        ));
+    }
+    let mut last = i32::MIN;
+    for (i, o) in t.outcomes.iter().enumerate() {
+        let f = format!("{field}.outcomes[{i}]");
+        if o.min <= last {
+            return Err(ctx.err(kind, id, &format!("{f}.min"), "outcome bands must rise"));
+        }
+        last = o.min;
+        match (o.ends, o.choose.is_empty()) {
+            (Some(_), true) | (None, false) => {}
+            _ => {
+                return Err(ctx.err(
+                    kind,
+                    id,
+                    &f,
+                    "an outcome needs exactly one of `ends` or `choose`",
+                ))
+            }
+        }
+    }
+    if t.outcomes[0].min > 1 {
+        return Err(ctx.err(
+            kind,
+            id,
+            &format!("{field}.outcomes[0].min"),
+            "the lowest band must start at 1 or below",
+        ));
+    }
+    Ok(())
+}
+
+/// An option is well formed: it ends somehow, each test's bands rise and each ends somehow,
+/// and the effects and endings that only make sense on a job (or on a Misbehave card) are
+/// only there.
 fn check_choice(
     ctx: &Ctx,
     kind: &'static str,
@@ -736,44 +848,199 @@ fn check_choice(
         }
         _ => {}
     }
-    if let Some(t) = &c.test {
-        if t.outcomes.is_empty() {
+    if !c.then.is_empty() {
+        if c.test.is_none() {
             return Err(ctx.err(
                 kind,
                 id,
-                &format!("{field}.test.outcomes"),
-                "a test has at least one outcome",
+                &format!("{field}.then"),
+                "further steps follow a first `test` (FF-MISB-15)",
             ));
         }
-        let mut last = i32::MIN;
-        for (i, o) in t.outcomes.iter().enumerate() {
-            let f = format!("{field}.test.outcomes[{i}]");
-            if o.min <= last {
-                return Err(ctx.err(kind, id, &format!("{f}.min"), "outcome bands must rise"));
-            }
-            last = o.min;
-            match (o.ends, o.choose.is_empty()) {
-                (Some(_), true) | (None, false) => {}
-                _ => {
-                    return Err(ctx.err(
-                        kind,
-                        id,
-                        &f,
-                        "an outcome needs exactly one of `ends` or `choose`",
-                    ))
-                }
-            }
-        }
-        if t.outcomes[0].min > 1 {
+        if !worked_on_a_job(kind) {
             return Err(ctx.err(
                 kind,
                 id,
-                &format!("{field}.test.outcomes[0].min"),
-                "the lowest band must start at 1 or below",
+                &format!("{field}.then"),
+                "only Misbehave cards, job instructions and story goals have steps to succeed \
+                 (FF-MISB-15)",
             ));
         }
     }
+    let steps = steps_of(field, c);
+    for (k, (f, t)) in steps.iter().enumerate() {
+        check_test(ctx, kind, id, f, t)?;
+        // A step that can never end in Proceed would leave the next steps unreachable.
+        if k + 1 < steps.len() && !can_proceed(t) {
+            return Err(ctx.err(
+                kind,
+                id,
+                f,
+                "no band of this step ends in Proceed, so the next step can never be made \
+                 (FF-MISB-15)",
+            ));
+        }
+    }
+    // FF-MISB-14: only a Misbehave card tells you to draw another Misbehave card.
+    if kind != "misbehave" {
+        let mut endings = vec![(field.to_string() + ".ends", c.ends)];
+        for (f, t) in &steps {
+            for (i, o) in t.outcomes.iter().enumerate() {
+                endings.push((format!("{f}.outcomes[{i}].ends"), o.ends));
+                for (b, br) in o.choose.iter().enumerate() {
+                    endings.push((format!("{f}.outcomes[{i}].choose[{b}].ends"), Some(br.ends)));
+                }
+            }
+        }
+        if let Some((f, _)) = endings
+            .iter()
+            .find(|(_, e)| *e == Some(Ending::DrawAnother))
+        {
+            return Err(ctx.err(
+                kind,
+                id,
+                f,
+                "only a Misbehave card can tell you to draw another Misbehave card (FF-MISB-14)",
+            ));
+        }
+    }
+    let own = format!("{field}.effects");
+    let mut splits = 0;
+    for (f, list) in effect_lists(field, c) {
+        for (i, e) in list.iter().enumerate() {
+            let ef = format!("{f}[{i}]");
+            match e {
+                Effect::SplitCrew { teams } => {
+                    if !worked_on_a_job(kind) {
+                        return Err(ctx.err(
+                            kind,
+                            id,
+                            &ef,
+                            "only cards and instructions worked on a job split the crew \
+                             (FF-MISC-6)",
+                        ));
+                    }
+                    if f != own {
+                        return Err(ctx.err(
+                            kind,
+                            id,
+                            &ef,
+                            "the crew is split by the option's own effects, before its test \
+                             (FF-MISC-6)",
+                        ));
+                    }
+                    splits += 1;
+                    if splits > 1 {
+                        return Err(ctx.err(kind, id, &ef, "the crew is split only once"));
+                    }
+                    if *teams < 2 {
+                        return Err(ctx.err(
+                            kind,
+                            id,
+                            &format!("{ef}.teams"),
+                            "a split makes at least 2 teams",
+                        ));
+                    }
+                    if steps.len() != *teams as usize {
+                        return Err(ctx.err(
+                            kind,
+                            id,
+                            &ef,
+                            format!(
+                                "{teams} teams need {teams} steps, one test each (`test` and \
+                                 {} more in `then`); the option has {}",
+                                teams - 1,
+                                steps.len()
+                            ),
+                        ));
+                    }
+                }
+                Effect::SeizeGear { .. } if !worked_on_a_job(kind) => {
+                    return Err(ctx.err(
+                        kind,
+                        id,
+                        &ef,
+                        "Gear is seized from the crew on a job: only on cards and instructions \
+                         worked on a job (FF-MISC-9)",
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
     Ok(())
+}
+
+/// FF-MISC-11: a job's Opportunity Bonuses are well formed.
+fn check_opportunities(ctx: &Ctx, j: &Job) -> Result<(), ContentError> {
+    if j.opportunities.len() > 8 {
+        return Err(ctx.err(
+            "job",
+            &j.id,
+            "opportunities",
+            "a job has at most 8 Opportunity Bonuses",
+        ));
+    }
+    for (i, o) in j.opportunities.iter().enumerate() {
+        let f = format!("opportunities[{i}]");
+        if o.name.trim().is_empty() {
+            return Err(ctx.err("job", &j.id, &format!("{f}.name"), "needs a name"));
+        }
+        if j.opportunities[..i].iter().any(|x| x.name == o.name) {
+            return Err(ctx.err(
+                "job",
+                &j.id,
+                &format!("{f}.name"),
+                format!("\"{}\" is listed twice", o.name),
+            ));
+        }
+        if o.reward.is_empty() {
+            return Err(ctx.err(
+                "job",
+                &j.id,
+                &format!("{f}.reward"),
+                "an Opportunity Bonus has a reward",
+            ));
+        }
+        for (k, e) in o.reward.iter().enumerate() {
+            let why = match e {
+                Effect::PayAdjust { .. } | Effect::PayHalf => {
+                    "an Opportunity Bonus is its own reward, not a change to the job's pay \
+                     (FF-MISC-11)"
+                }
+                Effect::SplitCrew { .. } => "a reward does not split the crew",
+                _ => continue,
+            };
+            return Err(ctx.err("job", &j.id, &format!("{f}.reward[{k}]"), why));
+        }
+    }
+    Ok(())
+}
+
+/// The two options offered when an Opportunity Bonus can be earned: take it, or pass it up.
+fn opportunity_options(o: &Opportunity) -> Vec<Choice> {
+    let choice = |name: String, requires: Vec<Requirement>, effects: Vec<Effect>| Choice {
+        name,
+        requires,
+        effects,
+        test: None,
+        then: Vec::new(),
+        ends: Some(Ending::Proceed),
+        salvage_op: false,
+        breakdown: false,
+    };
+    vec![
+        choice(
+            format!("Earn the Opportunity Bonus \"{}\"", o.name),
+            o.requires.clone(),
+            o.reward.clone(),
+        ),
+        choice(
+            format!("Pass up the Opportunity Bonus \"{}\"", o.name),
+            Vec::new(),
+            Vec::new(),
+        ),
+    ]
 }
 
 /// The published counts of the base game (FF-COMP-1..8). Only base-source cards are counted,

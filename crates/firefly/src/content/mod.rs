@@ -94,6 +94,9 @@ pub struct Content {
     pub jobs: Vec<Job>,
     /// For each job, its steps' sectors.
     pub job_sectors: Vec<Vec<SectorId>>,
+    /// For each job, each Opportunity Bonus as the two options offered when it can be earned
+    /// (FF-MISC-11): `[earn it, pass it up]`. Built by the loader from `Job::opportunities`.
+    pub opportunity_options: Vec<Vec<Vec<Choice>>>,
     pub nav_defs: Vec<NavCard>,
     /// Physical Nav cards: index into `nav_defs`.
     pub nav_cards: Vec<u16>,

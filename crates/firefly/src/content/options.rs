@@ -19,6 +19,12 @@ pub struct Choice {
     pub effects: Vec<Effect>,
     #[serde(default)]
     pub test: Option<Test>,
+    /// FF-MISB-15: further steps after `test`, in order ("2 steps to succeed"). Each is made
+    /// only once the step before it ended in Proceed; only the last step's Proceed passes the
+    /// card, and any other ending ends the card at once. With a `SplitCrew` effect, step `k`
+    /// (the `test` being step 0) is made by team `k` (FF-MISC-6).
+    #[serde(default)]
+    pub then: Vec<Test>,
     /// How the option ends when it has no test.
     #[serde(default)]
     pub ends: Option<Ending>,
@@ -104,6 +110,9 @@ pub enum Ending {
     WarrantIssued,
     /// Both: the attempt fails and a Warrant is issued (FF-WIN-17).
     BotchedAndWarrant,
+    /// FF-MISB-14: "draw another Misbehave card". The card is not passed: one more card is
+    /// drawn, and it must be passed as well. Misbehave cards only.
+    DrawAnother,
 }
 
 /// A condition for choosing an option.
@@ -282,4 +291,18 @@ pub enum Effect {
     /// does (FF-FLY-10, FF-FLY-12), inside an outcome that ends otherwise (Harken's Folly, "Crying
     /// Wolf": the goal is complete and the ship evades).
     Evade,
+    /// FF-MISC-6: split the crew on the job into `teams` teams of at least 1 crew member each;
+    /// the player puts each crew member in a team. Step `k` of the option's test (its `test`,
+    /// then each of `then`) is made by team `k`. With fewer crew on the job than teams (only 1
+    /// crew member, for 2 teams), the job fails as FF-MISC-4: the attempt ends, the job stays
+    /// Active. Only in an option's own effects, on cards and instructions worked on a job.
+    SplitCrew {
+        teams: u8,
+    },
+    /// FF-MISC-9: every Gear card with this keyword carried by the crew on the job is seized:
+    /// removed from play (not discarded), so it can never be bought back. Only on cards and
+    /// instructions worked on a job (crew aboard the ship are not touched, FF-WORK-8).
+    SeizeGear {
+        keyword: Keyword,
+    },
 }

@@ -220,28 +220,41 @@ impl<'a> Names<'a> {
 // Options, tests and effects
 // =============================================================================================
 
-/// Where an option is read: a goal's Proceed completes the goal.
+/// Where an option is read: a goal's Proceed completes the goal; the Proceed of a step that is
+/// not the last goes on to the next step (FF-MISB-15), or to the next team's test (FF-MISC-6).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Ctx {
     Card,
     Goal,
+    /// A step before the last: `next` is the number of the next step (from 1).
+    Step {
+        next: usize,
+        team: bool,
+    },
 }
 
 /// "Keep Flying", "Attempt Botched & Warrant Issued" (no full stop).
 pub fn ending(e: Ending) -> &'static str {
-    ending_in(e, Ctx::Card)
-}
-
-fn ending_in(e: Ending, ctx: Ctx) -> &'static str {
     match e {
         Ending::KeepFlying => "Keep Flying",
         Ending::FullStop => "Full Stop",
         Ending::Evade => "Evade",
-        Ending::Proceed if ctx == Ctx::Goal => "Goal Complete",
         Ending::Proceed => "Proceed",
         Ending::AttemptBotched => "Attempt Botched",
         Ending::WarrantIssued => "Warrant Issued",
         Ending::BotchedAndWarrant => "Attempt Botched & Warrant Issued",
+        Ending::DrawAnother => "Draw another Misbehave card (this one is not passed)",
+    }
+}
+
+fn ending_in(e: Ending, ctx: Ctx) -> String {
+    match (e, ctx) {
+        (Ending::Proceed, Ctx::Goal) => "Goal Complete".into(),
+        (Ending::Proceed, Ctx::Step { next, team: false }) => format!("Go on to step {next}"),
+        (Ending::Proceed, Ctx::Step { next, team: true }) => {
+            format!("Go on to team {next}'s test")
+        }
+        _ => ending(e).into(),
     }
 }
 
@@ -393,6 +406,14 @@ pub fn effect(e: &Effect) -> String {
             )
         }
         Effect::Evade => "Evade".into(),
+        Effect::SplitCrew { teams } => format!(
+            "Split the crew on the job into {teams} teams of at least 1 crew member each \
+             (with fewer crew on the job, the job fails)"
+        ),
+        Effect::SeizeGear { keyword } => format!(
+            "All {} Gear carried by the crew on the job is seized and removed from play",
+            keyword.name()
+        ),
     }
 }
 
@@ -498,7 +519,7 @@ pub fn outcome(o: &Outcome) -> String {
 fn outcome_in(o: &Outcome, ctx: Ctx) -> String {
     let mut parts: Vec<String> = o.effects.iter().map(effect).collect();
     if let Some(e) = o.ends {
-        parts.push(ending_in(e, ctx).into());
+        parts.push(ending_in(e, ctx));
     }
     if !o.choose.is_empty() {
         let branches: Vec<String> = o.choose.iter().map(|b| branch_in(b, ctx)).collect();
@@ -515,7 +536,7 @@ pub fn branch(b: &Branch) -> String {
 fn branch_in(b: &Branch, ctx: Ctx) -> String {
     let mut parts = vec![requirements(&b.requires)];
     parts.extend(b.effects.iter().map(effect));
-    parts.push(ending_in(b.ends, ctx).into());
+    parts.push(ending_in(b.ends, ctx));
     sentences(parts)
 }
 
@@ -551,7 +572,7 @@ fn choice_lead(c: &Choice, ctx: Ctx) -> String {
     parts.push(requirements(&c.requires));
     parts.extend(c.effects.iter().map(effect));
     if let Some(e) = c.ends {
-        parts.push(ending_in(e, ctx).into());
+        parts.push(ending_in(e, ctx));
     }
     sentences(parts)
 }
@@ -563,11 +584,62 @@ pub fn choice_body(c: &Choice) -> String {
 }
 
 fn choice_body_in(c: &Choice, ctx: Ctx) -> String {
-    let mut parts = vec![choice_lead(c, ctx)];
-    if let Some(t) = &c.test {
-        parts.push(test_in(t, ctx));
+    let mut parts = vec![choice_lead(c, ctx), steps_lead(c)];
+    let steps = choice_steps(c, ctx);
+    let several = steps.len() > 1;
+    for (label, t, step_ctx) in steps {
+        let text = test_in(t, step_ctx);
+        parts.push(if several {
+            format!("{label}: {text}")
+        } else {
+            text
+        });
     }
     sentences(parts)
+}
+
+/// "2 steps to succeed, in order" for an option with several steps (FF-MISB-15), unless they
+/// are the teams' tests of a crew split, which its effect already announces (FF-MISC-6).
+fn steps_lead(c: &Choice) -> String {
+    let n = c.test.iter().count() + c.then.len();
+    if n > 1 && !splits_crew(c) {
+        format!("{n} steps to succeed, in order")
+    } else {
+        String::new()
+    }
+}
+
+/// Whether an option splits the crew into teams (FF-MISC-6): its steps are the teams' tests.
+fn splits_crew(c: &Choice) -> bool {
+    c.effects
+        .iter()
+        .any(|e| matches!(e, Effect::SplitCrew { .. }))
+}
+
+/// The tests of an option in order (FF-MISB-15) with their labels ("Step 2", or "Team 2" when
+/// the crew is split) and the context their endings are read in: every step but the last
+/// goes on to the next one.
+fn choice_steps(c: &Choice, ctx: Ctx) -> Vec<(String, &Test, Ctx)> {
+    let team = splits_crew(c);
+    let tests: Vec<&Test> = c.test.iter().chain(c.then.iter()).collect();
+    let n = tests.len();
+    tests
+        .into_iter()
+        .enumerate()
+        .map(|(k, t)| {
+            let label = if team {
+                format!("Team {}", k + 1)
+            } else {
+                format!("Step {}", k + 1)
+            };
+            let step_ctx = if k + 1 < n {
+                Ctx::Step { next: k + 2, team }
+            } else {
+                ctx
+            };
+            (label, t, step_ctx)
+        })
+        .collect()
 }
 
 /// `Title: body`, or `Title! body` when the title ends in punctuation.
@@ -899,8 +971,10 @@ fn wrap(text: &str, first: usize, rest: usize, out: &mut Vec<String>) {
 /// An option laid out on a card: title, lead and test header on one paragraph, then one line
 /// per outcome band (and per branch).
 fn choice_lines(card: &mut Card, indent: usize, c: &Choice, parent: &str, ctx: Ctx) {
-    let mut lead = choice_lead(c, ctx);
-    if let Some(t) = &c.test {
+    let mut lead = sentences([choice_lead(c, ctx), steps_lead(c)]);
+    let steps = choice_steps(c, ctx);
+    let several = steps.len() > 1;
+    if let (Some(t), false) = (&c.test, several) {
         lead = sentences([lead, test_header(t)]);
     }
     let title = if words(&c.name) == words(parent) {
@@ -909,21 +983,36 @@ fn choice_lines(card: &mut Card, indent: usize, c: &Choice, parent: &str, ctx: C
         &c.name
     };
     card.para(indent, 2, &titled(title, &lead));
-    if let Some(t) = &c.test {
-        for (i, o) in t.outcomes.iter().enumerate() {
-            let label = band_label(t, i);
-            if o.choose.is_empty() {
-                card.para(indent + 2, 2, &format!("{label}: {}", outcome_in(o, ctx)));
-            } else {
-                let mut parts: Vec<String> = o.effects.iter().map(effect).collect();
-                if let Some(e) = o.ends {
-                    parts.push(ending_in(e, ctx).into());
-                }
-                parts.push("Choose one:".into());
-                card.para(indent + 2, 2, &format!("{label}: {}", sentences(parts)));
-                for b in &o.choose {
-                    card.para(indent + 4, 2, &titled(&b.name, &branch_in(b, ctx)));
-                }
+    // FF-MISB-15: several steps (or teams' tests, FF-MISC-6) each get a header line, their
+    // bands beneath it.
+    let bands_indent = if several { indent + 4 } else { indent + 2 };
+    for (label, t, ctx) in steps {
+        if several {
+            card.para(
+                indent + 2,
+                2,
+                &format!("{label}: {}", sentences([test_header(t)])),
+            );
+        }
+        test_bands(card, bands_indent, t, ctx);
+    }
+}
+
+/// The outcome bands of a test laid out on a card, one paragraph each (and one per branch).
+fn test_bands(card: &mut Card, indent: usize, t: &Test, ctx: Ctx) {
+    for (i, o) in t.outcomes.iter().enumerate() {
+        let label = band_label(t, i);
+        if o.choose.is_empty() {
+            card.para(indent, 2, &format!("{label}: {}", outcome_in(o, ctx)));
+        } else {
+            let mut parts: Vec<String> = o.effects.iter().map(effect).collect();
+            if let Some(e) = o.ends {
+                parts.push(ending_in(e, ctx));
+            }
+            parts.push("Choose one:".into());
+            card.para(indent, 2, &format!("{label}: {}", sentences(parts)));
+            for b in &o.choose {
+                card.para(indent + 2, 2, &titled(&b.name, &branch_in(b, ctx)));
             }
         }
     }
@@ -1093,6 +1182,17 @@ fn misbehave_count(n: u8) -> String {
     }
 }
 
+/// FF-MISC-11: an Opportunity Bonus on one line:
+/// "Opportunity Bonus "Grab the Payroll" (once, when a Work action advances the job): Requires
+/// Merc. Take $500."
+pub fn opportunity(o: &Opportunity) -> String {
+    let body = sentences([requirements(&o.requires), effects(&o.reward)]);
+    format!(
+        "Opportunity Bonus \"{}\" (once, when a Work action advances the job): {body}",
+        o.name
+    )
+}
+
 /// "Pay: $2,000." or "Pay: Special, $200 per Passenger delivered."
 pub fn job_pay(j: &Job) -> String {
     match (j.pay, j.pay_per) {
@@ -1175,6 +1275,9 @@ pub fn job_card(j: &Job, names: &Names) -> String {
             join_list(&gets, "and")
         };
         card.para(2, 2, &format!("Bonus: {}, {gets}.", b.profession.name()));
+    }
+    for o in &j.opportunities {
+        card.para(2, 2, &opportunity(o));
     }
     card.para(2, 2, &job_pay(j));
     card.finish()
@@ -1398,5 +1501,6 @@ text_via! {
     Choice => choice,
     Ability => ability,
     GoalCondition => goal_condition,
+    Opportunity => opportunity,
     Ending => |e: &Ending| ending(*e).to_string(),
 }
