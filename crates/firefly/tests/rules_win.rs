@@ -489,7 +489,12 @@ fn ff_win_2_desperadoes_starts_wanted_without_harken_jobs() {
 /// at Londinium may Deal with him.
 #[test]
 fn ff_win_2_desperadoes_harken_does_not_deal() {
-    let g = game_in(DESPERADOES, "", "leader = \"corbin\"\nsector = \"londinium\"", "");
+    let g = game_in(
+        DESPERADOES,
+        "",
+        "leader = \"corbin\"\nsector = \"londinium\"",
+        "",
+    );
     assert!(!can(&g, "Deal with Harken"), "{:?}", menu(&g));
     let g = game_in(KING, "", "leader = \"corbin\"\nsector = \"londinium\"", "");
     assert!(can(&g, "Deal with Harken"), "{:?}", menu(&g));
