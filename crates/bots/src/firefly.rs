@@ -261,9 +261,11 @@ fn story_needs(g: &Firefly, p: &Player) -> StoryNeeds {
         let current = i == p.goals as usize;
         for r in &goal.requires {
             match r {
+                // The engine's own reputation query (carried gear such as the Alliance Ident
+                // Card counts as Solid for goals too).
                 GoalCondition::SolidWith { contacts } => {
                     for &c in contacts {
-                        if !p.is_solid(c) {
+                        if !g.counts_as_solid(p, c) {
                             n.solid_with |= 1 << c.index();
                         }
                     }
@@ -271,7 +273,7 @@ fn story_needs(g: &Firefly, p: &Player) -> StoryNeeds {
                 GoalCondition::SolidCount { count } => {
                     n.solid_more = n
                         .solid_more
-                        .max((*count as u32).saturating_sub(p.solid_count()));
+                        .max((*count as u32).saturating_sub(g.counts_as_solid_count(p)));
                 }
                 GoalCondition::Money { amount } => n.money = n.money.max(*amount),
                 _ => {}
@@ -743,8 +745,17 @@ impl FireflyBot {
 
     /// What it is worth to us that a job for `c` gets done (the story's Solid goals).
     fn story_worth_of_contact(&self, ctx: &Ctx, c: ContactName) -> f64 {
-        let p = ctx.p;
-        if p.is_solid(c) || (c == ContactName::Harken && p.warrants > 0) {
+        // FF-REP-9: no Solid with Harken through a job while we have a Warrant.
+        if c == ContactName::Harken && ctx.p.warrants > 0 {
+            return 0.0;
+        }
+        self.solid_story_worth(ctx, c)
+    }
+
+    /// What counting as Solid with `c` is worth to the story's Solid goals (FF-WIN-3): nothing
+    /// once we already count as Solid with them.
+    fn solid_story_worth(&self, ctx: &Ctx, c: ContactName) -> f64 {
+        if ctx.g.counts_as_solid(ctx.p, c) {
             return 0.0;
         }
         if ctx.needs.solid_with & (1 << c.index()) != 0 {
@@ -1207,6 +1218,11 @@ impl FireflyBot {
                         Ability::DiscardForBonus { .. } => 80.0,
                         Ability::MedicCheckBonus { .. } => 100.0,
                         Ability::ConsiderJobs { .. } | Ability::BuyCards { .. } => 150.0,
+                        // The Alliance Ident Card: Solid with Harken for the story's goals
+                        // too, while carried.
+                        Ability::CountsAsSolid { contact } => {
+                            self.solid_story_worth(ctx, *contact) * 0.5
+                        }
                         _ => 0.0,
                     };
                 }

@@ -725,7 +725,14 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
                 " (not placed yet)".into()
             }
         );
-        let solid: Vec<&str> = me.solid.iter().map(|k| k.name()).collect();
+        let mut solid: Vec<String> = me.solid.iter().map(|k| k.name().to_string()).collect();
+        // Carried gear that counts as Solid (the Alliance Ident Card) counts for Contacts and
+        // story goals alike.
+        for k in tabletop_firefly::deal::ALL_CONTACTS {
+            if !p.is_solid(k) && g.counts_as_solid(p, k) {
+                solid.push(format!("{} (counts as Solid: carried gear)", k.name()));
+            }
+        }
         let _ = writeln!(
             s,
             "Money {} · Warrants {} · Solid with {}{}",
