@@ -2284,7 +2284,54 @@ impl FireflyBot {
                 }
             }
         }
+        if let Some(a) = self.dismiss_to_hire(&ctx, legal, avail, best.map_or(0.0, |b| b.0)) {
+            return a;
+        }
         best.map_or(Action::Done, |b| b.1)
+    }
+
+    /// FF-CREW-5 during a Buy: at the crew maximum, dismiss the weakest crew member when a
+    /// considered crew card is clearly better (the same margin as `replace_crew`) and beats the
+    /// best purchase we could make anyway. Once dismissed there is room, so this happens at
+    /// most once per Buy.
+    fn dismiss_to_hire(
+        &self,
+        ctx: &Ctx,
+        legal: &[Action],
+        avail: f64,
+        best_buy: f64,
+    ) -> Option<Action> {
+        let g = ctx.g;
+        let p = ctx.p;
+        let Phase::Purchasing {
+            considered,
+            bought,
+            max,
+            ..
+        } = &g.phase
+        else {
+            return None;
+        };
+        if bought >= max || p.crew.len() < g.max_crew(p) {
+            return None;
+        }
+        let hire = considered
+            .iter()
+            .filter(|&&c| matches!(g.content.supply_cards[c as usize].kind, SupplyKind::Crew(_)))
+            .filter_map(|&c| {
+                let price = g.price(ctx.seat, c) as f64;
+                (price <= avail).then(|| self.card_value_any(ctx, c) - price)
+            })
+            .fold(f64::NEG_INFINITY, f64::max);
+        if !hire.is_finite() || hire <= best_buy {
+            return None;
+        }
+        let (worst, loss) = (1..p.crew.len())
+            .map(|i| (i, self.member_loss(ctx, i)))
+            .min_by(|a, b| a.1.partial_cmp(&b.1).unwrap())?;
+        let card = p.crew[worst].card;
+        (hire > loss + 700.0 && legal.contains(&Action::Dismiss(card)))
+            .then_some(Action::Dismiss(card))
     }
 
     fn fuel_target(&self, ctx: &Ctx) -> u8 {

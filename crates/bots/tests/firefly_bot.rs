@@ -157,3 +157,41 @@ fn bot_games_replay_exactly_from_their_seed() {
         assert_eq!(play(story, 4, seed, false), play(story, 4, seed, false));
     }
 }
+
+/// FF-CREW-5 during a Buy: with a full crew, little Tech and Jed (no skills) aboard, the bot
+/// dismisses Jed to hire the considered Simon Tam (Tech 2, Medic), then buys him.
+#[test]
+fn bot_dismisses_a_weak_hand_mid_buy_to_hire_a_better_one() {
+    use tabletop_firefly::state::CrewCard;
+    use tabletop_firefly::testing::{act, choose, legal, scenario};
+    use tabletop_firefly::Action;
+    let mut g = scenario(
+        r#"
+[[player]]
+leader = "malcolm"
+ship = "serenity"
+sector = "persephone"
+money = 6000
+crew = [{ card = "gun-hand-jim" }, { card = "gun-hand-joh" }, { card = "jed" }, { card = "gun-hand-tim" }, { card = "gun-hand-rex" }]
+[[player]]
+leader = "monty"
+ship = "yun-qi"
+sector = "londinium"
+[decks.supply-discard]
+persephone = ["simon-tam"]
+"#,
+    );
+    choose(&mut g, "Buy");
+    choose(&mut g, "Consider Simon Tam");
+    choose(&mut g, "Done");
+    assert!(!legal(&g).iter().any(|a| matches!(a, Action::BuyCard(_))));
+    let mut bot = FireflyBot::new(3);
+    let a = bot.choose(&g, 0, &legal(&g));
+    let Action::Dismiss(CrewCard::Hired(c)) = a else {
+        panic!("expected a dismissal, got {}", g.describe_action(a));
+    };
+    assert_eq!(g.content.supply_name(c), "Jed");
+    act(&mut g, a);
+    let a = bot.choose(&g, 0, &legal(&g));
+    assert_eq!(g.describe_action(a), "Buy Simon Tam for $200");
+}

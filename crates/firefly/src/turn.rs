@@ -332,7 +332,7 @@ impl Firefly {
         self.start_turn(next, events);
     }
 
-    fn planetary(&self, s: SectorId) -> bool {
+    pub(crate) fn planetary(&self, s: SectorId) -> bool {
         !self.content.sectors[s as usize].planets.is_empty()
     }
 
@@ -537,6 +537,14 @@ impl Firefly {
         }
     }
 
+    /// FF-CREW-5, FF-CREW-7: dismiss a hired crew member (never the Leader) in a sector with a
+    /// planet; the card goes face up on its Supply deck's discard pile. No action.
+    pub(crate) fn dismiss(&mut self, seat: Seat, card: CrewCard, events: &mut Vec<Event>) {
+        let i = self.players[seat as usize].crew_index(card).unwrap();
+        self.discard_crew(seat, i, events);
+        events.push(Event::Dismissed { seat, crew: card });
+    }
+
     fn take_action(&mut self, kind: &'static str, events: &mut Vec<Event>) {
         self.turn.taken += 1;
         match kind {
@@ -686,11 +694,7 @@ impl Firefly {
             Action::EndTurn => self.end_turn(events),
             // FF-TURN-6, FF-TRADE-1: trading uses no action.
             Action::Trade(t) => self.apply_trade(t, events),
-            Action::Dismiss(card) => {
-                let i = self.me().crew_index(card).unwrap();
-                self.discard_crew(seat, i, events);
-                events.push(Event::Dismissed { seat, crew: card });
-            }
+            Action::Dismiss(card) => self.dismiss(seat, card, events),
             Action::Jettison(item) | Action::Unload(item) => self.unload(seat, item, 1, events),
             Action::Equip { gear, crew } => {
                 let p = &mut self.players[seat as usize];
