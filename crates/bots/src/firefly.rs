@@ -694,8 +694,17 @@ impl FireflyBot {
                 }
             }
             Phase::TradeAnswer(offer) => self.answer_trade(g, seat, offer, legal),
-            #[allow(unreachable_patterns)]
-            _ => legal[self.rng.index(legal.len())],
+            // FF-TRADE-3: the trade window on another captain's turn. The bot opens no offers
+            // (as on its own turn): it has no model of what a rival would accept, and a
+            // refused offer only costs decisions. It still answers offers on their value.
+            Phase::TradeWindow { .. } => {
+                let pass = Action::Trade(TradeAction::Pass);
+                if legal.contains(&pass) {
+                    pass
+                } else {
+                    legal[0]
+                }
+            }
         }
     }
 }

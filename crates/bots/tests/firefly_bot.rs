@@ -158,6 +158,32 @@ fn bot_games_replay_exactly_from_their_seed() {
     }
 }
 
+/// FF-TRADE-3: in the trade window after another captain's turn the bot passes (it opens no
+/// offers, on its turn or off it), and the next turn starts.
+#[test]
+fn bot_passes_in_the_trade_window() {
+    use tabletop_firefly::testing::{choose, legal, scenario};
+    use tabletop_firefly::trade::TradeAction;
+    use tabletop_firefly::{Action, Phase};
+    let mut g = scenario(
+        r#"
+[[player]]
+leader = "malcolm"
+ship = "serenity"
+sector = "persephone"
+cargo = 2
+[[player]]
+leader = "monty"
+ship = "yun-qi"
+sector = "persephone"
+"#,
+    );
+    choose(&mut g, "End turn");
+    assert_eq!(g.phase, Phase::TradeWindow { seat: 1 });
+    let a = FireflyBot::new(1).choose(&g, 1, &legal(&g));
+    assert_eq!(a, Action::Trade(TradeAction::Pass));
+}
+
 /// FF-CREW-5 during a Buy: with a full crew, little Tech and Jed (no skills) aboard, the bot
 /// dismisses Jed to hire the considered Simon Tam (Tech 2, Medic), then buys him.
 #[test]
