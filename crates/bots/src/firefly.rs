@@ -261,9 +261,11 @@ fn story_needs(g: &Firefly, p: &Player) -> StoryNeeds {
         let current = i == p.goals as usize;
         for r in &goal.requires {
             match r {
+                // The engine's own reputation query (carried gear such as the Alliance Ident
+                // Card counts as Solid for goals too).
                 GoalCondition::SolidWith { contacts } => {
                     for &c in contacts {
-                        if !p.is_solid(c) {
+                        if !g.counts_as_solid(p, c) {
                             n.solid_with |= 1 << c.index();
                         }
                     }
@@ -271,7 +273,7 @@ fn story_needs(g: &Firefly, p: &Player) -> StoryNeeds {
                 GoalCondition::SolidCount { count } => {
                     n.solid_more = n
                         .solid_more
-                        .max((*count as u32).saturating_sub(p.solid_count()));
+                        .max((*count as u32).saturating_sub(g.counts_as_solid_count(p)));
                 }
                 GoalCondition::Money { amount } => n.money = n.money.max(*amount),
                 _ => {}
@@ -700,8 +702,17 @@ impl FireflyBot {
                 }
             }
             Phase::TradeAnswer(offer) => self.answer_trade(g, seat, offer, legal),
-            #[allow(unreachable_patterns)]
-            _ => legal[self.rng.index(legal.len())],
+            // FF-TRADE-3: the trade window on another captain's turn. The bot opens no offers
+            // (as on its own turn): it has no model of what a rival would accept, and a
+            // refused offer only costs decisions. It still answers offers on their value.
+            Phase::TradeWindow { .. } => {
+                let pass = Action::Trade(TradeAction::Pass);
+                if legal.contains(&pass) {
+                    pass
+                } else {
+                    legal[0]
+                }
+            }
         }
     }
 }
@@ -751,8 +762,17 @@ impl FireflyBot {
 
     /// What it is worth to us that a job for `c` gets done (the story's Solid goals).
     fn story_worth_of_contact(&self, ctx: &Ctx, c: ContactName) -> f64 {
-        let p = ctx.p;
-        if p.is_solid(c) || (c == ContactName::Harken && p.warrants > 0) {
+        // FF-REP-9: no Solid with Harken through a job while we have a Warrant.
+        if c == ContactName::Harken && ctx.p.warrants > 0 {
+            return 0.0;
+        }
+        self.solid_story_worth(ctx, c)
+    }
+
+    /// What counting as Solid with `c` is worth to the story's Solid goals (FF-WIN-3): nothing
+    /// once we already count as Solid with them.
+    fn solid_story_worth(&self, ctx: &Ctx, c: ContactName) -> f64 {
+        if ctx.g.counts_as_solid(ctx.p, c) {
             return 0.0;
         }
         if ctx.needs.solid_with & (1 << c.index()) != 0 {
@@ -1217,6 +1237,11 @@ impl FireflyBot {
                         Ability::DiscardForBonus { .. } => 80.0,
                         Ability::MedicCheckBonus { .. } => 100.0,
                         Ability::ConsiderJobs { .. } | Ability::BuyCards { .. } => 150.0,
+                        // The Alliance Ident Card: Solid with Harken for the story's goals
+                        // too, while carried.
+                        Ability::CountsAsSolid { contact } => {
+                            self.solid_story_worth(ctx, *contact) * 0.5
+                        }
                         _ => 0.0,
                     };
                 }
@@ -2278,7 +2303,54 @@ impl FireflyBot {
                 }
             }
         }
+        if let Some(a) = self.dismiss_to_hire(&ctx, legal, avail, best.map_or(0.0, |b| b.0)) {
+            return a;
+        }
         best.map_or(Action::Done, |b| b.1)
+    }
+
+    /// FF-CREW-5 during a Buy: at the crew maximum, dismiss the weakest crew member when a
+    /// considered crew card is clearly better (the same margin as `replace_crew`) and beats the
+    /// best purchase we could make anyway. Once dismissed there is room, so this happens at
+    /// most once per Buy.
+    fn dismiss_to_hire(
+        &self,
+        ctx: &Ctx,
+        legal: &[Action],
+        avail: f64,
+        best_buy: f64,
+    ) -> Option<Action> {
+        let g = ctx.g;
+        let p = ctx.p;
+        let Phase::Purchasing {
+            considered,
+            bought,
+            max,
+            ..
+        } = &g.phase
+        else {
+            return None;
+        };
+        if bought >= max || p.crew.len() < g.max_crew(p) {
+            return None;
+        }
+        let hire = considered
+            .iter()
+            .filter(|&&c| matches!(g.content.supply_cards[c as usize].kind, SupplyKind::Crew(_)))
+            .filter_map(|&c| {
+                let price = g.price(ctx.seat, c) as f64;
+                (price <= avail).then(|| self.card_value_any(ctx, c) - price)
+            })
+            .fold(f64::NEG_INFINITY, f64::max);
+        if !hire.is_finite() || hire <= best_buy {
+            return None;
+        }
+        let (worst, loss) = (1..p.crew.len())
+            .map(|i| (i, self.member_loss(ctx, i)))
+            .min_by(|a, b| a.1.partial_cmp(&b.1).unwrap())?;
+        let card = p.crew[worst].card;
+        (hire > loss + 700.0 && legal.contains(&Action::Dismiss(card)))
+            .then_some(Action::Dismiss(card))
     }
 
     fn fuel_target(&self, ctx: &Ctx) -> u8 {

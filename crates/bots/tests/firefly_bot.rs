@@ -237,3 +237,67 @@ crew = [{ card = "kaylee" }, { card = "stitch" }]
     assert!(joined > 0 && earned > 0, "the effects were never met");
     assert_eq!(passed, 0, "the bot passed up free money");
 }
+
+/// FF-TRADE-3: in the trade window after another captain's turn the bot passes (it opens no
+/// offers, on its turn or off it), and the next turn starts.
+#[test]
+fn bot_passes_in_the_trade_window() {
+    use tabletop_firefly::testing::{choose, legal, scenario};
+    use tabletop_firefly::trade::TradeAction;
+    use tabletop_firefly::{Action, Phase};
+    let mut g = scenario(
+        r#"
+[[player]]
+leader = "malcolm"
+ship = "serenity"
+sector = "persephone"
+cargo = 2
+[[player]]
+leader = "monty"
+ship = "yun-qi"
+sector = "persephone"
+"#,
+    );
+    choose(&mut g, "End turn");
+    assert_eq!(g.phase, Phase::TradeWindow { seat: 1 });
+    let a = FireflyBot::new(1).choose(&g, 1, &legal(&g));
+    assert_eq!(a, Action::Trade(TradeAction::Pass));
+}
+
+/// FF-CREW-5 during a Buy: with a full crew, little Tech and Jed (no skills) aboard, the bot
+/// dismisses Jed to hire the considered Simon Tam (Tech 2, Medic), then buys him.
+#[test]
+fn bot_dismisses_a_weak_hand_mid_buy_to_hire_a_better_one() {
+    use tabletop_firefly::state::CrewCard;
+    use tabletop_firefly::testing::{act, choose, legal, scenario};
+    use tabletop_firefly::Action;
+    let mut g = scenario(
+        r#"
+[[player]]
+leader = "malcolm"
+ship = "serenity"
+sector = "persephone"
+money = 6000
+crew = [{ card = "gun-hand-jim" }, { card = "gun-hand-joh" }, { card = "jed" }, { card = "gun-hand-tim" }, { card = "gun-hand-rex" }]
+[[player]]
+leader = "monty"
+ship = "yun-qi"
+sector = "londinium"
+[decks.supply-discard]
+persephone = ["simon-tam"]
+"#,
+    );
+    choose(&mut g, "Buy");
+    choose(&mut g, "Consider Simon Tam");
+    choose(&mut g, "Done");
+    assert!(!legal(&g).iter().any(|a| matches!(a, Action::BuyCard(_))));
+    let mut bot = FireflyBot::new(3);
+    let a = bot.choose(&g, 0, &legal(&g));
+    let Action::Dismiss(CrewCard::Hired(c)) = a else {
+        panic!("expected a dismissal, got {}", g.describe_action(a));
+    };
+    assert_eq!(g.content.supply_name(c), "Jed");
+    act(&mut g, a);
+    let a = bot.choose(&g, 0, &legal(&g));
+    assert_eq!(g.describe_action(a), "Buy Simon Tam for $200");
+}

@@ -14,9 +14,9 @@ use tabletop_firefly::content::render::{self, Names};
 use tabletop_firefly::content::*;
 use tabletop_firefly::resolve::{Origin, Pending, Stage};
 use tabletop_firefly::state::{
-    ActiveJob, CrewCard, DriveCoreCard, Market, Phase, Player, WorkTarget,
+    ActiveJob, CrewCard, CrewMember, DriveCoreCard, Market, Phase, Player, WorkTarget,
 };
-use tabletop_firefly::trade::{Bundle, TradeAction, Tradeable};
+use tabletop_firefly::trade::{Bundle, Offer, TradeAction, Tradeable};
 use tabletop_firefly::view::View;
 use tabletop_firefly::{Action, Event, Firefly, Options};
 
@@ -650,48 +650,55 @@ fn in_setup(g: &Firefly) -> bool {
 // What a seat sees
 // =============================================================================================
 
-fn crew_lines(g: &Firefly, p: &Player, on_job: Option<u16>, out: &mut String) {
-    let c = g.content;
-    for (i, m) in p.crew.iter().enumerate() {
-        let d = &c.crew[m.def as usize];
-        let mut sk = d.skills;
+/// One crew member on one line: "Kaylee — Tech 2 (Mechanic, Moral, Cut $300)". `i` is their
+/// place in the crew (0: the Leader); `with_gear` adds the skills of the gear they carry.
+fn member_line(g: &Firefly, i: usize, m: &CrewMember, with_gear: bool) -> String {
+    let d = g.crew_def(m);
+    let mut sk = d.skills;
+    if with_gear {
         for &gear in &m.gear {
             sk.add(&g.gear_def(gear).skills);
         }
-        let mut tags: Vec<String> = Vec::new();
-        if i == 0 {
-            tags.push("Leader".into());
-        }
-        tags.extend(d.professions.iter().map(|p| p.name().to_string()));
-        if d.moral {
-            tags.push("Moral".into());
-        }
-        if g.is_wanted(m) {
-            tags.push("WANTED".into());
-        }
-        if m.disgruntled {
-            tags.push("DISGRUNTLED".into());
-        }
-        if i > 0 {
-            tags.push(format!("Cut {}", money(d.cost)));
-        }
+    }
+    let mut tags: Vec<String> = Vec::new();
+    if i == 0 {
+        tags.push("Leader".into());
+    }
+    tags.extend(d.professions.iter().map(|p| p.name().to_string()));
+    if d.moral {
+        tags.push("Moral".into());
+    }
+    if g.is_wanted(m) {
+        tags.push("WANTED".into());
+    }
+    if m.disgruntled {
+        tags.push("DISGRUNTLED".into());
+    }
+    if i > 0 {
+        tags.push(format!("Cut {}", money(d.cost)));
+    }
+    let skills = render::skills(&sk);
+    format!(
+        "{} — {} ({})",
+        d.name,
+        if skills.is_empty() {
+            "no skills".into()
+        } else {
+            skills
+        },
+        tags.join(", ")
+    )
+}
+
+fn crew_lines(g: &Firefly, p: &Player, on_job: Option<u16>, out: &mut String) {
+    let c = g.content;
+    for (i, m) in p.crew.iter().enumerate() {
         let mark = match on_job {
             Some(mask) if mask & (1 << i) != 0 => "[on the job] ",
             Some(_) => "[stays aboard] ",
             None => "",
         };
-        let skills = render::skills(&sk);
-        let _ = writeln!(
-            out,
-            "  {mark}{} — {} ({})",
-            d.name,
-            if skills.is_empty() {
-                "no skills".into()
-            } else {
-                skills
-            },
-            tags.join(", ")
-        );
+        let _ = writeln!(out, "  {mark}{}", member_line(g, i, m, true));
         for &gear in &m.gear {
             let _ = writeln!(out, "      carries {}", supply_line(c, gear));
         }
@@ -746,7 +753,14 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
                 " (not placed yet)".into()
             }
         );
-        let solid: Vec<&str> = me.solid.iter().map(|k| k.name()).collect();
+        let mut solid: Vec<String> = me.solid.iter().map(|k| k.name().to_string()).collect();
+        // Carried gear that counts as Solid (the Alliance Ident Card) counts for Contacts and
+        // story goals alike.
+        for k in tabletop_firefly::deal::ALL_CONTACTS {
+            if !p.is_solid(k) && g.counts_as_solid(p, k) {
+                solid.push(format!("{} (counts as Solid: carried gear)", k.name()));
+            }
+        }
         let _ = writeln!(
             s,
             "Money {} · Warrants {} · Solid with {}{}",
@@ -952,6 +966,16 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
         v.misbehave_discard.len(),
         v.misbehave_left
     );
+    // A trade under way is public: both captains and everyone at the table see the offer.
+    match &g.phase {
+        Phase::Trading(o) | Phase::TradeAnswer(o) => {
+            let _ = write!(s, "\n\n{}", trade_text(g, o, seat).trim_end());
+        }
+        Phase::TradeWindow { seat: w } => {
+            let _ = write!(s, "\n\n{}", trade_window_text(g, *w, seat).trim_end());
+        }
+        _ => {}
+    }
     s
 }
 
@@ -1177,29 +1201,9 @@ fn header(g: &Firefly, seat: Seat) -> String {
             );
         }
         Phase::Resolving => s.push_str(&resolving_text(g)),
-        Phase::Trading(o) => {
-            let _ = writeln!(
-                s,
-                "Trading with {} (same sector): you give {}; you ask for {}.",
-                captain(o.to),
-                bundle_text(c, &o.give),
-                bundle_text(c, &o.ask)
-            );
-        }
-        Phase::TradeAnswer(o) => {
-            let _ = writeln!(
-                s,
-                "{} offers you a trade: they give {}; they ask for {}. Accept or refuse.",
-                captain(o.from),
-                bundle_text(c, &o.give),
-                bundle_text(c, &o.ask)
-            );
-        }
+        Phase::Trading(o) | Phase::TradeAnswer(o) => s.push_str(&trade_text(g, o, seat)),
+        Phase::TradeWindow { seat: w } => s.push_str(&trade_window_text(g, *w, seat)),
         Phase::Over => {}
-        #[allow(unreachable_patterns)]
-        other => {
-            let _ = writeln!(s, "{other:?}");
-        }
     }
     if g.current != seat && !in_setup(g) {
         let _ = writeln!(
@@ -1211,22 +1215,202 @@ fn header(g: &Firefly, seat: Seat) -> String {
     s.trim_end().to_string()
 }
 
-/// One side of a trade: "2 Fuel, Vera and $500", or "nothing".
-fn bundle_text(c: &Content, b: &Bundle) -> String {
-    let mut parts: Vec<String> = Item::ALL
+/// A captain in trade texts: "captain 2 (Monty, Yun Qi)", and "you" for the viewer.
+fn trader(g: &Firefly, who: Seat, viewer: Seat) -> String {
+    let p = g.player(who);
+    let you = if who == viewer { ", you" } else { "" };
+    format!(
+        "{} ({}, {}{you})",
+        captain(who),
+        leader_name(g, p),
+        g.content.ships[p.ship as usize].name
+    )
+}
+
+/// What one side of an offer hands over, one line each: credits, goods, crew with the gear
+/// they carry (and whether it goes with them: the engine's judged reading, as when hired away
+/// under FF-CREW-14, is that a traded crew member's gear stays aboard unless it is traded too),
+/// gear (carried by whom, or set aside) and Ship Upgrades.
+fn bundle_lines(g: &Firefly, giver: Seat, b: &Bundle, out: &mut String) {
+    let c = g.content;
+    let p = g.player(giver);
+    if b.is_empty() {
+        let _ = writeln!(out, "    nothing");
+        return;
+    }
+    if b.money > 0 {
+        let _ = writeln!(out, "    credits: {}", money(b.money));
+    }
+    let goods: Vec<String> = Item::ALL
         .iter()
         .filter(|&&i| b.goods[i.index()] > 0)
         .map(|&i| render::item_count(i, b.goods[i.index()] as u32))
         .collect();
-    parts.extend(b.cards.iter().map(|&x| c.supply_name(x).to_string()));
-    if b.money > 0 {
-        parts.push(money(b.money));
+    if !goods.is_empty() {
+        let _ = writeln!(out, "    goods: {}", goods.join(", "));
     }
-    if parts.is_empty() {
-        "nothing".into()
-    } else {
-        parts.join(", ")
+    for &x in &b.cards {
+        match c.supply_cards[x as usize].kind {
+            SupplyKind::Crew(_) => {
+                let Some(i) = p.crew_index(CrewCard::Hired(x)) else {
+                    let _ = writeln!(out, "    crew: {} (no longer aboard)", c.supply_name(x));
+                    continue;
+                };
+                let m = &p.crew[i];
+                // Their own skills: the gear they carry is listed, and counted, on its own.
+                let _ = writeln!(out, "    crew: {}", member_line(g, i, m, false));
+                for &gear in &m.gear {
+                    let fate = if b.cards.contains(&gear) {
+                        "goes too (in the offer)"
+                    } else {
+                        "stays aboard, set aside (not in the offer)"
+                    };
+                    let _ = writeln!(out, "      carries {} — {fate}", c.supply_name(gear));
+                }
+            }
+            SupplyKind::Gear(_) => {
+                let holder = p
+                    .crew
+                    .iter()
+                    .find(|m| m.gear.contains(&x))
+                    .map_or("set aside".to_string(), |m| {
+                        format!("carried by {}", g.crew_def(m).name)
+                    });
+                let _ = writeln!(out, "    gear: {} ({holder})", supply_line(c, x));
+            }
+            SupplyKind::Upgrade(_) => {
+                let _ = writeln!(out, "    ship upgrade: {}", supply_line(c, x));
+            }
+        }
     }
+}
+
+/// Boxes in half-box units as text: "4", "4½".
+fn boxes(half: u32) -> String {
+    format!("{}{}", half / 2, if half % 2 == 1 { "½" } else { "" })
+}
+
+/// The room a ship has, and what a trade would leave it (FF-TRADE-6, FF-CREW-3, FF-BUY-11,
+/// FF-MISC-3): credits, crew against the crew maximum, Ship Upgrades against slots, goods
+/// against the Hold and Stash. A limit the trade would break is marked.
+fn room_line(g: &Firefly, now: &Player, after: Option<&Player>) -> String {
+    let mut credits = money(now.money);
+    if let Some(a) = after {
+        let _ = write!(credits, " → {}", money(a.money));
+    }
+    let crew = |p: &Player| (p.crew.len(), g.max_crew(p));
+    let ups = |p: &Player| (p.upgrades.len(), g.upgrade_slots(p));
+    let hold = |p: &Player| {
+        let (h, s) = g.storage_boxes(p);
+        (Firefly::storage_used_half(p) as usize, 2 * (h + s) as usize)
+    };
+    let show = |what: &str, f: &dyn Fn(&Player) -> (usize, usize), half: bool| {
+        let txt = |(n, max): (usize, usize)| {
+            if half {
+                format!("{} of {} boxes", boxes(n as u32), boxes(max as u32))
+            } else {
+                format!("{n}/{max}")
+            }
+        };
+        let mut t = format!("{what} {}", txt(f(now)));
+        if let Some(a) = after {
+            let (n, max) = f(a);
+            let _ = write!(t, " → {}", txt((n, max)));
+            if n > max {
+                t.push_str(" (NO ROOM)");
+            }
+        }
+        t
+    };
+    [
+        credits,
+        show("crew", &crew, false),
+        show("upgrade slots", &ups, false),
+        show("Hold and Stash", &hold, true),
+    ]
+    .join(" · ")
+}
+
+/// A trade being built or waiting for an answer, as the seat `viewer` sees it: both sides of
+/// the offer, the room each ship has now and after the exchange, and who must decide.
+fn trade_text(g: &Firefly, o: &Offer, viewer: Seat) -> String {
+    let mut s = String::new();
+    let (from, to) = (g.player(o.from), g.player(o.to));
+    let _ = writeln!(
+        s,
+        "Trade offer at {} (FF-TRADE){}:",
+        g.content.sector_name(from.sector),
+        if o.window {
+            format!(", in the trade window after {}'s turn", captain(g.current))
+        } else {
+            String::new()
+        }
+    );
+    let _ = writeln!(s, "  {} gives:", trader(g, o.from, viewer));
+    bundle_lines(g, o.from, &o.give, &mut s);
+    let _ = writeln!(s, "  {} gives:", trader(g, o.to, viewer));
+    bundle_lines(g, o.to, &o.ask, &mut s);
+    let after = g.after_trade(o);
+    let _ = writeln!(s, "  Room (now → after the trade):");
+    for (seat, now, then) in [
+        (o.from, from, after.as_ref().map(|x| &x.0)),
+        (o.to, to, after.as_ref().map(|x| &x.1)),
+    ] {
+        let _ = writeln!(s, "    {}: {}", captain(seat), room_line(g, now, then));
+    }
+    let fits = g.trade_fits(o);
+    let empty = o.give.is_empty() && o.ask.is_empty();
+    let decide = match &g.phase {
+        Phase::TradeAnswer(_) if fits => {
+            format!("{} must decide: accept or refuse.", trader(g, o.to, viewer))
+        }
+        Phase::TradeAnswer(_) => format!(
+            "{} must decide; the exchange no longer fits both ships, so it can only be refused.",
+            trader(g, o.to, viewer)
+        ),
+        _ if empty => format!(
+            "{} is building the offer: add something to either side, or cancel.",
+            trader(g, o.from, viewer)
+        ),
+        _ if !fits => format!(
+            "{} is building the offer; it does not fit both ships yet, so it cannot be proposed \
+             (add to the other side or cancel).",
+            trader(g, o.from, viewer)
+        ),
+        _ => format!(
+            "{} is building the offer: add more, propose it to {}, or cancel.",
+            trader(g, o.from, viewer),
+            captain(o.to)
+        ),
+    };
+    let _ = writeln!(s, "  {decide}");
+    s
+}
+
+/// The trade window after a turn (FF-TRADE-3): who may open an offer, and to whom.
+fn trade_window_text(g: &Firefly, seat: Seat, viewer: Seat) -> String {
+    let mut s = String::new();
+    let p = g.player(seat);
+    let _ = writeln!(
+        s,
+        "Trade window after {}'s turn (FF-TRADE-3): {} may open one trade offer to a ship at {}, \
+         or pass.",
+        captain(g.current),
+        trader(g, seat, viewer),
+        g.content.sector_name(p.sector)
+    );
+    // The asked captain first, then the ships they may make an offer to.
+    for q in std::iter::once(seat).chain(g.trade_partners(seat)) {
+        let qp = g.player(q);
+        let _ = writeln!(
+            s,
+            "  {}: aboard {} · {}",
+            trader(g, q, viewer),
+            items_text(&qp.items),
+            room_line(g, qp, None)
+        );
+    }
+    s
 }
 
 fn market_name(c: &Content, m: Market) -> String {
@@ -1398,10 +1582,11 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
     let names = Names::of(c);
     let arg = arg.trim();
     if arg.is_empty() {
-        return Ok(if g.resolving().is_some() {
-            resolving_text(g)
-        } else {
-            render::story_card(g.story_def(), &names)
+        return Ok(match &g.phase {
+            _ if g.resolving().is_some() => resolving_text(g),
+            Phase::Trading(o) | Phase::TradeAnswer(o) => trade_text(g, o, seat),
+            Phase::TradeWindow { seat: w } => trade_window_text(g, *w, seat),
+            _ => render::story_card(g.story_def(), &names),
         });
     }
     if let Ok(n) = arg.parse::<usize>() {
@@ -2059,6 +2244,117 @@ mod tests {
         ] {
             assert!(phases.contains(p), "no decision in phase {p}: {phases:?}");
         }
+    }
+
+    /// A pending trade is readable for a human seat (FF-TRADE): both sides of the offer (credits,
+    /// goods, crew with their gear and where it goes, gear, upgrades), the room each ship has
+    /// now and after the exchange, and who must decide; the trade window says who may offer.
+    #[test]
+    fn a_pending_trade_shows_both_sides_the_room_and_who_decides() {
+        use tabletop_firefly::testing::{choose, scenario};
+        let mut g = scenario(
+            r#"
+[[player]]
+leader = "malcolm"
+ship = "serenity"
+sector = "persephone"
+crew = [{ card = "kaylee", gear = ["pistol"] }, { card = "zoe", gear = ["vera"] }]
+upgrades = ["cry-baby"]
+cargo = 2
+[[player]]
+leader = "monty"
+ship = "yun-qi"
+sector = "persephone"
+contraband = 1
+"#,
+        );
+        choose(&mut g, "End turn");
+        let w = g.header(1);
+        assert!(
+            w.contains("Trade window after captain 1's turn (FF-TRADE-3)"),
+            "{w}"
+        );
+        assert!(
+            w.contains("captain 2 (Monty, Yun Qi, you) may open one trade offer"),
+            "{w}"
+        );
+        assert!(
+            w.contains(
+                "captain 1 (Malcolm, Serenity): aboard 2 Cargo, 6 Fuel, 2 Parts · $3,000 · \
+                 crew 3/6 · upgrade slots 1/3 · Hold and Stash 6 of 12 boxes"
+            ),
+            "{w}"
+        );
+        assert!(
+            w.contains("(It is captain 1's turn; this decision is yours.)"),
+            "{w}"
+        );
+        choose(&mut g, "Trade with Malcolm");
+        choose(&mut g, "Offer 1 Contraband");
+        choose(&mut g, "Offer $500");
+        choose(&mut g, "Ask for Kaylee");
+        choose(&mut g, "Ask for \"Vera\"");
+        choose(&mut g, "Ask for Cry Baby");
+        choose(&mut g, "Propose");
+        // Malcolm must answer: his header shows the whole offer.
+        let h = g.header(0);
+        for want in [
+            "Trade offer at Persephone (FF-TRADE), in the trade window after captain 1's turn:",
+            "captain 2 (Monty, Yun Qi) gives:",
+            "credits: $500",
+            "goods: 1 Contraband",
+            "captain 1 (Malcolm, Serenity, you) gives:",
+            "carries Pistol — stays aboard, set aside (not in the offer)",
+            "gear: \"Vera\"",
+            "(carried by Zoe)",
+            "ship upgrade: Cry Baby",
+            // Her own skills: the Pistol she carries (Fight 1) stays behind.
+            "crew: Kaylee — Tech 3 (Mechanic, Moral, Cut $300)",
+            "captain 1: $3,000 → $3,500 · crew 3/6 → 2/6 · upgrade slots 1/3 → 0/3 · Hold and \
+             Stash 6 of 12 boxes → 7 of 12 boxes",
+            "captain 2: $3,000 → $2,500 · crew 1/6 → 2/6 · upgrade slots 0/3 → 1/3 · Hold and \
+             Stash 5 of 12 boxes → 4 of 12 boxes",
+            "captain 1 (Malcolm, Serenity, you) must decide: accept or refuse.",
+        ] {
+            assert!(h.contains(want), "missing {want:?} in\n{h}");
+        }
+        // Everyone else sees the same offer in the table view, and `card` alone shows it.
+        assert!(g.show(1).contains("captain 2 (Monty, Yun Qi, you) gives:"));
+        assert!(g
+            .card(0, "", &[])
+            .unwrap()
+            .contains("must decide: accept or refuse"));
+    }
+
+    /// A trade that would break a limit is marked, and the builder is told it cannot be proposed.
+    #[test]
+    fn a_trade_that_does_not_fit_says_so() {
+        use tabletop_firefly::testing::{choose, scenario};
+        let mut g = scenario(
+            r#"
+[[player]]
+leader = "malcolm"
+ship = "serenity"
+sector = "persephone"
+crew = [{ card = "kaylee" }]
+[[player]]
+leader = "monty"
+ship = "yun-qi"
+sector = "persephone"
+crew = [{ card = "zoe" }, { card = "wash" }, { card = "jayne" }, { card = "simon-tam" }, { card = "inara" }]
+"#,
+        );
+        choose(&mut g, "Trade with Monty");
+        choose(&mut g, "Offer Kaylee");
+        let h = g.header(0);
+        assert!(
+            h.contains("captain 2: $3,000 → $3,000 · crew 6/6 → 7/6 (NO ROOM) ·"),
+            "{h}"
+        );
+        assert!(
+            h.contains("it does not fit both ships yet, so it cannot be proposed"),
+            "{h}"
+        );
     }
 
     #[test]

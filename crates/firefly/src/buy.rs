@@ -206,6 +206,15 @@ impl Firefly {
                 for &u in &p.upgrades {
                     out.push(Action::DiscardUpgrade(u));
                 }
+                // FF-CREW-5: crew may be dismissed, using no action, whenever the ship is in a
+                // sector with a planet, which a Buy always is (FF-BUY-1); so also while
+                // choosing what to buy, e.g. to make room under the crew maximum (FF-CREW-3)
+                // for a considered crew card. Never the Leader (FF-CREW-7).
+                if self.planetary(p.sector) {
+                    for m in p.crew.iter().skip(1) {
+                        out.push(Action::Dismiss(m.card));
+                    }
+                }
                 out.push(Action::Done);
             }
             Phase::BuyingGoods { .. } => {
@@ -237,6 +246,7 @@ impl Firefly {
                 self.acquire(seat, c, events);
             }
             (Phase::Purchasing { .. }, Action::DiscardUpgrade(u)) => self.discard_upgrade(seat, u),
+            (Phase::Purchasing { .. }, Action::Dismiss(card)) => self.dismiss(seat, card, events),
             (
                 Phase::Purchasing {
                     deck, considered, ..

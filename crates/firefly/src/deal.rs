@@ -19,14 +19,25 @@ impl Firefly {
             .map(|i| ALL_CONTACTS[i])
     }
 
-    /// FF-REP-1..5: whether `p` enjoys Solid benefits with Contact `c`: Solid reputation, or
-    /// carried gear that counts as Solid with them (the Alliance Ident Card and Harken; gear
-    /// aboard the ship is no use, FF-CREW-20).
+    /// FF-REP-1..5: whether `p` counts as Solid with Contact `c`: Solid reputation, or carried
+    /// gear (or a fitted ship card) that counts as Solid with them (the Alliance Ident Card and
+    /// Harken; gear set aside is no use, FF-CREW-20). The one reputation query of the engine:
+    /// Contact benefits (Deals, Harken's Special Rule) and story goals (FF-WIN-3) all ask it.
     pub fn counts_as_solid(&self, p: &Player, c: ContactName) -> bool {
         p.is_solid(c)
             || self
                 .crew_abilities(p)
+                .chain(self.ship_abilities(p))
                 .any(|a| matches!(a, Ability::CountsAsSolid { contact } if *contact == c))
+    }
+
+    /// How many Contacts `p` counts as Solid with ([`Self::counts_as_solid`]): story goals
+    /// "Solid with any N Contacts" (FF-WIN-3).
+    pub fn counts_as_solid_count(&self, p: &Player) -> u32 {
+        ALL_CONTACTS
+            .iter()
+            .filter(|&&c| self.counts_as_solid(p, c))
+            .count() as u32
     }
 
     /// A Contact's Special Rule, when the Contact is in the content.

@@ -176,11 +176,7 @@ impl Firefly {
             .content
             .contact(harken)
             .is_some_and(|k| k.special_rule == ContactRule::PapersInOrder);
-        rule && (p.is_solid(harken)
-            || self
-                .crew_abilities(p)
-                .chain(self.ship_abilities(p))
-                .any(|a| matches!(a, Ability::CountsAsSolid { contact } if *contact == harken)))
+        rule && self.counts_as_solid(p, harken)
     }
 
     /// The Cry Baby upgrade of a player, if one is fitted.

@@ -12,6 +12,56 @@ pub fn check(g: &Firefly) -> Result<(), String> {
     for p in &g.players {
         player_limits(g, p)?;
     }
+    trading(g)?;
+    Ok(())
+}
+
+/// Trades are only between ships in one sector (FF-TRADE-1, FF-TRADE-4), each decided by its
+/// own seat; the trade window (FF-TRADE-3) never asks the active player, and never a captain
+/// with no ship beside them.
+fn trading(g: &Firefly) -> Result<(), String> {
+    let together = |a: Seat, b: Seat| {
+        let (p, q) = (&g.players[a as usize], &g.players[b as usize]);
+        a != b && p.placed && q.placed && p.sector == q.sector
+    };
+    match &g.phase {
+        Phase::Trading(o) | Phase::TradeAnswer(o) => {
+            if !together(o.from, o.to) {
+                return Err(format!(
+                    "an offer from seat {} to seat {} whose ships are not together",
+                    o.from, o.to
+                ));
+            }
+            let decider = if matches!(g.phase, Phase::Trading(_)) {
+                o.from
+            } else {
+                o.to
+            };
+            if g.actor != decider {
+                return Err(format!("seat {} decides seat {decider}'s trade", g.actor));
+            }
+            if !o.window && o.from != g.current {
+                return Err(format!(
+                    "seat {} opened an offer on seat {}'s turn outside the trade window",
+                    o.from, g.current
+                ));
+            }
+        }
+        Phase::TradeWindow { seat } => {
+            if *seat == g.current || g.actor != *seat {
+                return Err(format!(
+                    "the trade window asks seat {seat} (actor {})",
+                    g.actor
+                ));
+            }
+            if !(0..g.num_players()).any(|s| together(*seat, s)) {
+                return Err(format!(
+                    "the trade window asks seat {seat}, alone in its sector"
+                ));
+            }
+        }
+        _ => {}
+    }
     Ok(())
 }
 

@@ -218,10 +218,14 @@ pub enum Phase {
     PayCuts { job: JobId, next: u8 },
     /// A card option or test is being resolved (see `Firefly::resolution`).
     Resolving,
-    /// FF-TRADE: the active player builds an offer to a player in the same sector.
+    /// FF-TRADE: a player builds an offer to a player in the same sector (the active player
+    /// on their turn, or a captain in the trade window).
     Trading(crate::trade::Offer),
     /// FF-TRADE-3: the offer's receiver (the actor now) accepts or refuses it.
     TradeAnswer(crate::trade::Offer),
+    /// FF-TRADE-3: the trade window after a turn: `seat`, whose turn it is not, may open one
+    /// offer to a ship in its sector, or pass (see [`crate::trade`]).
+    TradeWindow { seat: Seat },
     /// The game is over.
     Over,
 }

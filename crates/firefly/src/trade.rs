@@ -2,21 +2,34 @@
 //!
 //! While two or more ships are stopped in the same sector, their players "may buy, sell and swap
 //! crew, Fuel, Parts, Cargo, Contraband, Ship Upgrades and Gear with no restrictions"
-//! (FF-TRADE-2), using no action (FF-TRADE-1). This is the only place where a player decides on
-//! another player's turn, so it is modelled as an offer and an answer, each an explicit decision
-//! of its own seat (no hidden default):
+//! (FF-TRADE-2), using no action (FF-TRADE-1), and "you may also trade when it is not your
+//! turn" (FF-TRADE-3). The engine has one decider at a time, so a trade is an offer and an
+//! answer, each an explicit decision of its own seat (no hidden default):
 //!
-//! 1. In the Actions phase the active player may open an offer to any player whose ship is in
-//!    the same sector: `TradeAction::With(seat)` ([`Phase::Trading`]).
+//! 1. A player opens an offer to a player whose ship is in the same sector:
+//!    `TradeAction::With(seat)` ([`Phase::Trading`]). The active player may do so at any time
+//!    in their Actions phase; the other captains do so in the trade window (below).
 //! 2. They build it one thing at a time: `Give(x)` adds something of theirs, `Ask(x)` something
 //!    of the other player's. A thing is one Fuel, Part, Cargo or Contraband, one crew, Gear or
 //!    Ship Upgrade card, or credits in steps of $100, $500 and $1,000 (so "$700" is three
 //!    steps). Credits are offered on one side only. Every step adds, so the list of legal
 //!    actions stays short (about 30 at most) and an offer is built in a bounded number of steps.
 //! 3. `Propose` hands the decision to the other player ([`Phase::TradeAnswer`]): the engine's
-//!    actor switches to that seat, which answers `Accept` or `Refuse` (FF-TRADE-3: trading on
-//!    someone else's turn). Then play returns to the active player. `Cancel` drops an offer
-//!    before it is made.
+//!    actor switches to that seat, which answers `Accept` or `Refuse`. `Cancel` drops an offer
+//!    before it is made. Then play goes back to where the offer was opened.
+//!
+//! The trade window (FF-TRADE-3, off-turn trading). When the active player ends their turn,
+//! before the next turn starts, every *other* captain whose ship shares a sector with another
+//! ship gets one decision ([`Phase::TradeWindow`]), in turn order starting with the next player:
+//! open one offer (`With`) to any ship in their sector, the active player's included, or `Pass`.
+//! So each captain may start a trade on every other captain's turn, and two captains who are
+//! both waiting can trade with each other. The window is bounded: one offer per captain per
+//! window (at most one fewer than the number of captains), and a captain who shares no sector
+//! is never asked, so bots and random play pay nothing for it when ships are apart. The active
+//! player needs no window: they may open offers throughout their turn. Nothing moves during the
+//! window, so the chance to trade cannot outlast a ship leaving the sector (FF-TRADE-4): every
+//! offer is between ships in one sector, and the window of a turn closes before the next turn,
+//! whose Fly may take a ship away.
 //!
 //! What can be traded (FF-TRADE-5): Fuel, Parts, Cargo, Contraband, hired crew, Gear (carried
 //! or set aside) and Ship Upgrades — not jobs, Passengers, Fugitives, Leaders or Drive Cores. An
@@ -27,10 +40,7 @@
 //! Judged details: a traded crew member leaves their gear aboard the old ship, set aside, as
 //! when hired away (FF-CREW-14), unless the gear is traded too; they keep their Disgruntled and
 //! Wanted tokens (the same card changes ships). Traded Gear arrives set aside, to be handed out
-//! with the free Equip action. Only the active player opens offers: the engine has one decider
-//! at a time, and every trade involves the active player's turn, so a trade between two other
-//! players is not modelled. The chance to trade ends when a ship leaves (FF-TRADE-4): offers
-//! exist only between ships in the same sector during the active player's Actions phase.
+//! with the free Equip action.
 
 use serde::{Deserialize, Serialize};
 use tabletop_core::Seat;
@@ -75,6 +85,8 @@ pub enum TradeAction {
     /// The other player's answers.
     Accept,
     Refuse,
+    /// In the trade window: open no offer.
+    Pass,
 }
 
 /// What one side of a trade hands over.
@@ -92,7 +104,7 @@ impl Bundle {
     }
 }
 
-/// An offer from the active player (`from`) to another player (`to`).
+/// An offer from one player (`from`) to another (`to`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Offer {
     pub from: Seat,
@@ -101,17 +113,60 @@ pub struct Offer {
     pub give: Bundle,
     /// What `from` asks of `to`.
     pub ask: Bundle,
+    /// Opened in the trade window after a turn (FF-TRADE-3), rather than by the active player
+    /// on their turn: when it is settled, the window goes on with the next captain.
+    pub window: bool,
 }
 
 impl Firefly {
-    /// The players the active player may trade with now: ships in the same sector (FF-TRADE-1).
-    pub fn trade_partners(&self) -> Vec<Seat> {
-        let me = &self.players[self.current as usize];
+    /// The players `seat` may trade with now: ships in the same sector (FF-TRADE-1).
+    pub fn trade_partners(&self, seat: Seat) -> Vec<Seat> {
+        let me = &self.players[seat as usize];
+        if !me.placed {
+            return Vec::new();
+        }
         self.players
             .iter()
             .filter(|q| q.seat != me.seat && q.placed && q.sector == me.sector)
             .map(|q| q.seat)
             .collect()
+    }
+
+    /// Whether `seat` shares its sector with another ship (FF-TRADE-1).
+    fn has_trade_partner(&self, seat: Seat) -> bool {
+        let me = &self.players[seat as usize];
+        me.placed
+            && self
+                .players
+                .iter()
+                .any(|q| q.seat != seat && q.placed && q.sector == me.sector)
+    }
+
+    /// FF-TRADE-3: the trade window after the active player's turn. The next captain after
+    /// `after` (`None`: the first), in turn order from the next player, who is not the active
+    /// player and shares a sector with another ship; if there is none, the turn passes.
+    pub(crate) fn continue_trade_window(&mut self, after: Option<Seat>, events: &mut Vec<Event>) {
+        let n = self.num_players();
+        let first = match after {
+            None => 1,
+            Some(s) => (s + n - self.current) % n + 1,
+        };
+        let next = (first..n)
+            .map(|k| (self.current + k) % n)
+            .find(|&s| self.has_trade_partner(s));
+        match next {
+            Some(seat) => self.phase = Phase::TradeWindow { seat },
+            None => self.end_turn(events),
+        }
+    }
+
+    /// Where play goes once an offer is settled (accepted, refused or cancelled).
+    fn after_offer(&mut self, o: &Offer, events: &mut Vec<Event>) {
+        if o.window {
+            self.continue_trade_window(Some(o.from), events);
+        } else {
+            self.phase = Phase::Actions;
+        }
     }
 
     /// The cards of a player that may be traded (FF-TRADE-2, FF-TRADE-5): hired crew (not the
@@ -156,9 +211,15 @@ impl Firefly {
         v
     }
 
-    /// Legal actions in [`Phase::Trading`] and [`Phase::TradeAnswer`].
+    /// Legal actions in [`Phase::Trading`], [`Phase::TradeAnswer`] and [`Phase::TradeWindow`].
     pub fn trade_actions(&self, out: &mut Vec<Action>) {
         match &self.phase {
+            Phase::TradeWindow { seat } => {
+                for s in self.trade_partners(*seat) {
+                    out.push(Action::Trade(TradeAction::With(s)));
+                }
+                out.push(Action::Trade(TradeAction::Pass));
+            }
             Phase::Trading(o) => {
                 for x in self.still_tradeable(o.from, &o.give, &o.ask) {
                     out.push(Action::Trade(TradeAction::Give(x)));
@@ -185,12 +246,22 @@ impl Firefly {
     pub fn apply_trade(&mut self, t: TradeAction, events: &mut Vec<Event>) {
         match t {
             TradeAction::With(to) => {
+                // The actor opens it: the active player in the Actions phase, or the captain
+                // whose chance it is in the trade window.
+                let window = matches!(self.phase, Phase::TradeWindow { .. });
                 self.phase = Phase::Trading(Offer {
-                    from: self.current,
+                    from: self.actor,
                     to,
                     give: Bundle::default(),
                     ask: Bundle::default(),
+                    window,
                 });
+            }
+            TradeAction::Pass => {
+                let Phase::TradeWindow { seat } = self.phase else {
+                    unreachable!("Pass outside the trade window")
+                };
+                self.continue_trade_window(Some(seat), events);
             }
             TradeAction::Give(x) | TradeAction::Ask(x) => {
                 let Phase::Trading(o) = &mut self.phase else {
@@ -213,27 +284,43 @@ impl Firefly {
                 };
                 self.phase = Phase::TradeAnswer(o);
             }
-            TradeAction::Cancel | TradeAction::Refuse => self.phase = Phase::Actions,
+            TradeAction::Cancel | TradeAction::Refuse => {
+                let (Phase::Trading(o) | Phase::TradeAnswer(o)) =
+                    std::mem::replace(&mut self.phase, Phase::Actions)
+                else {
+                    unreachable!()
+                };
+                self.after_offer(&o, events);
+            }
             TradeAction::Accept => {
                 let Phase::TradeAnswer(o) = std::mem::replace(&mut self.phase, Phase::Actions)
                 else {
                     unreachable!()
                 };
                 self.exchange(&o, events);
+                self.after_offer(&o, events);
             }
         }
     }
 
     /// Whether both ships can take what the offer gives them (FF-TRADE-6).
     pub fn trade_fits(&self, o: &Offer) -> bool {
+        self.after_trade(o)
+            .is_some_and(|(a, b)| self.within_limits(&a) && self.within_limits(&b))
+    }
+
+    /// The two players (`from`, `to`) as the offer would leave them, limits not checked, so
+    /// that what a trade does to each ship's room can be shown; `None` if a side does not own
+    /// what it would hand over.
+    pub fn after_trade(&self, o: &Offer) -> Option<(Player, Player)> {
         let mut a = self.players[o.from as usize].clone();
         let mut b = self.players[o.to as usize].clone();
         if !self.owns(&a, &o.give) || !self.owns(&b, &o.ask) {
-            return false;
+            return None;
         }
         self.transfer(&mut a, &mut b, &o.give);
         self.transfer(&mut b, &mut a, &o.ask);
-        self.within_limits(&a) && self.within_limits(&b)
+        Some((a, b))
     }
 
     fn owns(&self, p: &Player, b: &Bundle) -> bool {
@@ -391,6 +478,7 @@ impl Firefly {
             (TradeAction::Accept, _) => "Accept the trade".into(),
             (TradeAction::Cancel, _) => "Cancel the trade".into(),
             (TradeAction::Refuse, _) => "Refuse the trade".into(),
+            (TradeAction::Pass, _) => "Pass: make no trade offer".into(),
         }
     }
 }

@@ -311,7 +311,8 @@ impl Firefly {
         }
     }
 
-    fn end_turn(&mut self, events: &mut Vec<Event>) {
+    /// FF-TURN-1, FF-TURN-10: the Dinosaur passes (after the trade window, `crate::trade`).
+    pub(crate) fn end_turn(&mut self, events: &mut Vec<Event>) {
         let n = self.num_players();
         let next = (self.current + 1) % n;
         if next == self.pick_order[0] {
@@ -339,7 +340,7 @@ impl Firefly {
         self.start_turn(next, events);
     }
 
-    fn planetary(&self, s: SectorId) -> bool {
+    pub(crate) fn planetary(&self, s: SectorId) -> bool {
         !self.content.sectors[s as usize].planets.is_empty()
     }
 
@@ -410,7 +411,9 @@ impl Firefly {
             Phase::ChooseCrew { .. } => self.choose_crew_actions(out),
             Phase::PayCuts { .. } => self.pay_cut_actions(out),
             Phase::Resolving => self.resolution_actions(out),
-            Phase::Trading(_) | Phase::TradeAnswer(_) => self.trade_actions(out),
+            Phase::Trading(_) | Phase::TradeAnswer(_) | Phase::TradeWindow { .. } => {
+                self.trade_actions(out)
+            }
         }
     }
 
@@ -529,7 +532,7 @@ impl Firefly {
             }
         }
         // FF-TURN-6, FF-TRADE-1: trade with a player in the same sector (`crate::trade`).
-        for s in self.trade_partners() {
+        for s in self.trade_partners(p.seat) {
             out.push(Action::Trade(crate::trade::TradeAction::With(s)));
         }
         out.push(Action::EndTurn);
@@ -545,6 +548,14 @@ impl Firefly {
                 out.push(Action::Jettison(item));
             }
         }
+    }
+
+    /// FF-CREW-5, FF-CREW-7: dismiss a hired crew member (never the Leader) in a sector with a
+    /// planet; the card goes face up on its Supply deck's discard pile. No action.
+    pub(crate) fn dismiss(&mut self, seat: Seat, card: CrewCard, events: &mut Vec<Event>) {
+        let i = self.players[seat as usize].crew_index(card).unwrap();
+        self.discard_crew(seat, i, events);
+        events.push(Event::Dismissed { seat, crew: card });
     }
 
     fn take_action(&mut self, kind: &'static str, events: &mut Vec<Event>) {
@@ -641,9 +652,10 @@ impl Firefly {
             (Phase::ChooseCrew { .. }, _) => self.apply_choose_crew(a, events),
             (Phase::PayCuts { .. }, Action::PayCut(pay)) => self.apply_pay_cut(pay, events),
             (Phase::Resolving, _) => self.apply_resolution_action(a, events),
-            (Phase::Trading(_) | Phase::TradeAnswer(_), Action::Trade(t)) => {
-                self.apply_trade(t, events)
-            }
+            (
+                Phase::Trading(_) | Phase::TradeAnswer(_) | Phase::TradeWindow { .. },
+                Action::Trade(t),
+            ) => self.apply_trade(t, events),
             (ph, a) => unreachable!("{a:?} is not legal in {ph:?}"),
         }
         self.settle(events);
@@ -693,14 +705,11 @@ impl Firefly {
                 p.crew[i].disgruntled = false;
                 events.push(Event::Undisgruntled { seat, crew: card });
             }
-            Action::EndTurn => self.end_turn(events),
+            // FF-TRADE-3: the other captains' trade window comes before the Dinosaur passes.
+            Action::EndTurn => self.continue_trade_window(None, events),
             // FF-TURN-6, FF-TRADE-1: trading uses no action.
             Action::Trade(t) => self.apply_trade(t, events),
-            Action::Dismiss(card) => {
-                let i = self.me().crew_index(card).unwrap();
-                self.discard_crew(seat, i, events);
-                events.push(Event::Dismissed { seat, crew: card });
-            }
+            Action::Dismiss(card) => self.dismiss(seat, card, events),
             Action::Jettison(item) | Action::Unload(item) => self.unload(seat, item, 1, events),
             Action::Equip { gear, crew } => {
                 let p = &mut self.players[seat as usize];
@@ -772,15 +781,17 @@ impl Firefly {
             self.phase = Phase::Over;
             return;
         }
-        if let Phase::TradeAnswer(o) = &self.phase {
-            // FF-TRADE-3: the other player answers, on the active player's turn.
-            self.actor = o.to;
-        } else if !matches!(
-            self.phase,
-            Phase::ChooseLeader | Phase::ChooseShip | Phase::PlaceShip | Phase::StartingJobs
-        ) {
-            self.actor = self.current;
-        }
+        self.actor = match &self.phase {
+            // FF-TRADE-3: trading outside turn order: the receiver answers an offer, and in the
+            // trade window a captain whose turn it is not opens one.
+            Phase::TradeAnswer(o) => o.to,
+            Phase::Trading(o) => o.from,
+            Phase::TradeWindow { seat } => *seat,
+            Phase::ChooseLeader | Phase::ChooseShip | Phase::PlaceShip | Phase::StartingJobs => {
+                self.actor
+            }
+            _ => self.current,
+        };
     }
 
     /// A card or event finished resolving: continue whatever it interrupted.

@@ -96,10 +96,15 @@ impl Firefly {
                     .any(|c| self.option_available(p.seat, c)))
     }
 
+    /// Whether a story goal's standing condition holds (FF-WIN-3). Solid conditions use the same
+    /// reputation query as the Contacts' benefits ([`Self::counts_as_solid`]), so a carried
+    /// Alliance Ident Card ("counts as Solid with Harken") counts toward them too.
     pub fn goal_condition(&self, p: &Player, c: &GoalCondition) -> bool {
         match c {
-            GoalCondition::SolidWith { contacts } => contacts.iter().all(|&k| p.is_solid(k)),
-            GoalCondition::SolidCount { count } => p.solid_count() >= *count as u32,
+            GoalCondition::SolidWith { contacts } => {
+                contacts.iter().all(|&k| self.counts_as_solid(p, k))
+            }
+            GoalCondition::SolidCount { count } => self.counts_as_solid_count(p) >= *count as u32,
             GoalCondition::Money { amount } => p.money >= *amount,
             GoalCondition::NoWarrants => p.warrants == 0,
             GoalCondition::Warrants { count } => p.warrants >= *count,

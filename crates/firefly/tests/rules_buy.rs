@@ -540,6 +540,55 @@ fn ff_buy_11_an_upgrade_needs_a_free_slot() {
     assert_eq!(g.upgrade_slots(&g.players[0]), 3);
 }
 
+/// FF-CREW-5 in the middle of a Buy: crew may be dismissed whenever the ship is in a sector
+/// with a planet (a Supply planet always is, FF-BUY-1), so also while choosing what to buy
+/// (FF-BUY-4), e.g. to make room under the crew maximum (FF-CREW-3) for a considered crew card.
+/// It uses no action, and the Leader is never dismissed (FF-CREW-7).
+#[test]
+fn ff_crew_5_dismiss_crew_mid_buy_to_make_room_for_a_hire() {
+    let mut g = scenario(&format!(
+        "{}{}",
+        one_player(
+            "malcolm",
+            "persephone",
+            "money = 5000
+crew = [{ card = \"zoe\" }, { card = \"wash\" }, { card = \"jayne\", gear = [\"pistol\"] }, { card = \"inara\" }, { card = \"kaylee\" }]"
+        ),
+        PERSEPHONE_DISCARDS
+    ));
+    assert_eq!(
+        g.players[0].crew.len(),
+        g.max_crew(&g.players[0]),
+        "a full crew"
+    );
+    choose(&mut g, "Buy");
+    choose(&mut g, "Consider Simon Tam");
+    choose(&mut g, "Done");
+    assert!(matches!(g.phase, Phase::Purchasing { .. }));
+    assert!(!can(&g, "Buy Simon Tam"), "FF-CREW-3: no room");
+    assert!(can(&g, "Dismiss Jayne") && !can(&g, "Dismiss Malcolm"));
+    let ev = choose(&mut g, "Dismiss Jayne");
+    assert!(happened(&ev, |e| matches!(e, Event::Dismissed { .. })));
+    assert!(matches!(g.phase, Phase::Purchasing { .. }), "still buying");
+    assert!(g.decks.supply.iter().any(|d| d
+        .discard_pile()
+        .iter()
+        .any(|&c| g.content.supply_name(c) == "Jayne")));
+    assert_eq!(
+        names(&g, &g.players[0].spare_gear),
+        ["Pistol"],
+        "his gear stays aboard"
+    );
+    choose(&mut g, "Buy Simon Tam");
+    assert!(crew_names(&g, 0).contains(&"Simon Tam".to_string()));
+    assert!(!crew_names(&g, 0).contains(&"Jayne".to_string()));
+    assert_eq!(g.turn.taken, 1, "the Buy is the only action used");
+    // Buying goods (after the cards) does not depend on the crew: no dismissing there.
+    choose(&mut g, "Done");
+    assert!(matches!(g.phase, Phase::BuyingGoods { .. }));
+    assert!(!can(&g, "Dismiss"));
+}
+
 /// FF-BUY-12: a Ship Upgrade may be discarded at any time (a free action on your turn), onto
 /// its deck's discard pile.
 #[test]

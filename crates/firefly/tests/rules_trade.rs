@@ -5,7 +5,8 @@
 use tabletop_core::{Actor, Game};
 use tabletop_firefly::content::*;
 use tabletop_firefly::testing::*;
-use tabletop_firefly::{Event, Firefly, Phase};
+use tabletop_firefly::trade::TradeAction;
+use tabletop_firefly::{Action, Event, Firefly, Phase};
 
 /// Seat 0: Malcolm with Kaylee (carrying a Pistol), a Cry Baby and 2 Cargo; seat 1: Monty with
 /// Zoë, 1 Contraband; both at Persephone unless `p1_sector` says otherwise.
@@ -165,6 +166,174 @@ fn ff_trade_3_the_other_player_answers() {
     assert_eq!(g.players[0].item(Item::Cargo), 2);
 }
 
+/// Three captains: Malcolm (seat 0, whose turn it is), Monty (seat 1) and Womack (seat 2),
+/// at the sectors given.
+fn three(s0: &str, s1: &str, s2: &str) -> Firefly {
+    scenario(&format!(
+        r#"
+[[player]]
+leader = "malcolm"
+ship = "serenity"
+sector = "{s0}"
+cargo = 2
+[[player]]
+leader = "monty"
+ship = "yun-qi"
+sector = "{s1}"
+contraband = 1
+[[player]]
+leader = "womack"
+ship = "bonanza"
+sector = "{s2}"
+cargo = 1
+"#
+    ))
+}
+
+/// FF-TRADE-3: "you may also trade when it is not your turn". When Malcolm ends his turn, Monty
+/// (in the same sector, waiting for his turn) may open an offer to him before the Dinosaur
+/// passes; Malcolm answers it, and then Monty's turn starts.
+#[test]
+fn ff_trade_3_trade_window_lets_a_waiting_captain_open_an_offer() {
+    let mut g = two("", "");
+    choose(&mut g, "End turn");
+    assert_eq!(g.phase, Phase::TradeWindow { seat: 1 });
+    assert_eq!(
+        (actor(&g), g.current),
+        (1, 0),
+        "Monty decides on Malcolm's turn"
+    );
+    assert_eq!(
+        menu(&g),
+        ["Trade with Malcolm (seat 0)", "Pass: make no trade offer"]
+    );
+    choose(&mut g, "Trade with Malcolm");
+    assert_eq!(actor(&g), 1, "Monty builds his offer");
+    choose(&mut g, "Offer 1 Contraband");
+    choose(&mut g, "Ask for 1 Cargo");
+    choose(&mut g, "Ask for $100");
+    choose(
+        &mut g,
+        "Propose the trade to Malcolm: you give 1 Contraband; you get 1 Cargo, $100",
+    );
+    assert_eq!((actor(&g), g.current), (0, 0), "Malcolm answers");
+    let ev = choose(
+        &mut g,
+        "Accept Monty's trade: you give 1 Cargo, $100; you get 1 Contraband",
+    );
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::Traded { from: 1, to: 0, .. }
+    )));
+    assert_eq!(
+        (
+            g.players[0].item(Item::Contraband),
+            g.players[0].item(Item::Cargo)
+        ),
+        (1, 1)
+    );
+    assert_eq!(g.players[1].money, 3100);
+    // One offer per captain per window: with no one else to ask, Monty's turn starts.
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::TurnStarted { seat: 1, .. }
+    )));
+    assert_eq!(
+        (g.phase.clone(), g.current, actor(&g)),
+        (Phase::Actions, 1, 1)
+    );
+}
+
+/// FF-TRADE-3: the window is bounded: each waiting captain gets one decision, to open one
+/// offer or pass; a refused or cancelled offer is not made again in the same window, and
+/// passing changes nothing.
+#[test]
+fn ff_trade_3_one_offer_per_captain_per_window() {
+    // A refused offer ends Monty's chance.
+    let mut g = two("", "");
+    choose(&mut g, "End turn");
+    choose(&mut g, "Trade with Malcolm");
+    choose(&mut g, "Ask for 1 Cargo");
+    choose(&mut g, "Propose");
+    let before = (g.players[0].clone(), g.players[1].clone());
+    choose(&mut g, "Refuse the trade");
+    assert_eq!((g.players[0].clone(), g.players[1].clone()), before);
+    assert_eq!((g.phase.clone(), g.current), (Phase::Actions, 1));
+    // A cancelled one too.
+    let mut g = two("", "");
+    choose(&mut g, "End turn");
+    choose(&mut g, "Trade with Malcolm");
+    choose(&mut g, "Offer 1 Contraband");
+    choose(&mut g, "Cancel the trade");
+    assert_eq!((g.phase.clone(), g.current), (Phase::Actions, 1));
+    assert_eq!(g.players[1].item(Item::Contraband), 1);
+    // Passing changes nothing but whose turn it is.
+    let mut g = two("", "");
+    choose(&mut g, "End turn");
+    let before = g.players.clone();
+    act(&mut g, Action::Trade(TradeAction::Pass));
+    assert_eq!(g.players, before);
+    assert_eq!((g.phase.clone(), g.current), (Phase::Actions, 1));
+}
+
+/// FF-TRADE-3: two captains who are both waiting may trade with each other in the window, and
+/// only captains whose ship shares a sector are asked, in turn order from the next player.
+#[test]
+fn ff_trade_3_waiting_captains_trade_with_each_other() {
+    // Monty and Womack share Regina; Malcolm (the active player) is away.
+    let mut g = three("persephone", "regina", "regina");
+    choose(&mut g, "End turn");
+    assert_eq!(g.phase, Phase::TradeWindow { seat: 1 });
+    assert_eq!(
+        menu(&g),
+        ["Trade with Womack (seat 2)", "Pass: make no trade offer"]
+    );
+    choose(&mut g, "Trade with Womack");
+    choose(&mut g, "Offer 1 Contraband");
+    choose(&mut g, "Ask for 1 Cargo");
+    choose(&mut g, "Propose");
+    assert_eq!(
+        (actor(&g), g.current),
+        (2, 0),
+        "Womack answers on Malcolm's turn"
+    );
+    choose(&mut g, "Accept");
+    assert_eq!(g.players[2].item(Item::Contraband), 1);
+    assert_eq!(g.players[1].item(Item::Cargo), 1);
+    // Then Womack's own chance in the same window.
+    assert_eq!(g.phase, Phase::TradeWindow { seat: 2 });
+    assert_eq!(
+        menu(&g),
+        ["Trade with Monty (seat 1)", "Pass: make no trade offer"]
+    );
+    choose(&mut g, "Pass");
+    assert_eq!((g.phase.clone(), g.current), (Phase::Actions, 1));
+
+    // Malcolm and Monty share Persephone, Womack is away: after Malcolm's turn only Monty is
+    // asked; after Monty's turn, only Malcolm (Womack, next in turn order, is alone).
+    let mut g = three("persephone", "persephone", "regina");
+    choose(&mut g, "End turn");
+    assert_eq!(g.phase, Phase::TradeWindow { seat: 1 });
+    choose(&mut g, "Pass");
+    assert_eq!((g.phase.clone(), g.current), (Phase::Actions, 1));
+    choose(&mut g, "End turn");
+    assert_eq!(g.phase, Phase::TradeWindow { seat: 0 });
+    assert_eq!(
+        menu(&g),
+        ["Trade with Monty (seat 1)", "Pass: make no trade offer"]
+    );
+    choose(&mut g, "Pass");
+    assert_eq!((g.phase.clone(), g.current), (Phase::Actions, 2));
+    // After Womack's turn (he is alone) Malcolm and Monty are both asked, being together:
+    // Malcolm first, next in turn order.
+    choose(&mut g, "End turn");
+    assert_eq!(g.phase, Phase::TradeWindow { seat: 0 });
+    choose(&mut g, "Pass");
+    assert_eq!(g.phase, Phase::TradeWindow { seat: 1 });
+    choose(&mut g, "Pass");
+    assert_eq!((g.phase.clone(), g.current), (Phase::Actions, 0));
+}
+
 /// FF-TRADE-4: trading needs the ships in one sector; the chance ends when one leaves.
 #[test]
 fn ff_trade_4_only_in_the_same_sector() {
@@ -173,6 +342,9 @@ fn ff_trade_4_only_in_the_same_sector() {
     choose(&mut g, "Mosey");
     choose(&mut g, "Move to Border Space 10");
     assert!(!can(&g, "Trade with"));
+    // Malcolm has left: Monty gets no trade window after Malcolm's turn.
+    choose(&mut g, "End turn");
+    assert_eq!((g.phase.clone(), g.current), (Phase::Actions, 1));
     let g = scenario(
         r#"
 [[player]]

@@ -2,7 +2,7 @@
 //! Misbehave first, retried after Attempt Botched or a Warrant; the base stories.
 
 use tabletop_core::{Game, NewGame};
-use tabletop_firefly::content::{ContactName, Content, Ending};
+use tabletop_firefly::content::{ContactName, Content, Ending, GoalCondition};
 use tabletop_firefly::state::Phase;
 use tabletop_firefly::testing::*;
 use tabletop_firefly::{Event, Firefly, Options};
@@ -174,6 +174,41 @@ fn ff_win_3_solid_and_credit_goals() {
         "",
     );
     assert!(!can(&g, "Work story goal"));
+}
+
+/// FF-WIN-3 with the Alliance Ident Card, whose ability (FF-CREW-19) is "counts as Solid with
+/// Harken": story goals that need Solid reputations ask the same reputation query as Contact
+/// benefits and jobs, so the carried card counts toward "Solid with Any 2 Contacts" (First
+/// Time in the Captain's Chair); set aside, it counts for nothing (FF-CREW-20).
+#[test]
+fn ff_win_3_the_alliance_ident_card_counts_for_solid_goals() {
+    let mut g = game_in(
+        FIRST_TIME,
+        "",
+        "leader = \"corbin\"\nsector = \"persephone\"\nsolid = [\"badger\"]\nspare-gear = [\"alliance-ident-card\"]",
+        "",
+    );
+    assert_eq!(
+        g.players[0].goals, 0,
+        "Solid with 1 Contact; the card is set aside"
+    );
+    let harken = GoalCondition::SolidWith {
+        contacts: vec![ContactName::Harken],
+    };
+    assert!(!g.goal_condition(&g.players[0], &harken));
+    let ev = choose(&mut g, "Give Alliance Ident Card to Corbin");
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::GoalCompleted { seat: 0, goal: 0 }
+    )));
+    assert_eq!(g.players[0].goals, 1);
+    assert!(g.goal_condition(&g.players[0], &harken));
+    // It counts as Harken only: Harken's Folly's four Contacts are not helped by it.
+    let folly = GoalCondition::SolidWith {
+        contacts: vec![ContactName::AmnonDuul, ContactName::Badger],
+    };
+    assert!(!g.goal_condition(&g.players[0], &folly));
+    assert!(!g.goal_condition(&g.players[0], &GoalCondition::SolidCount { count: 3 }));
 }
 
 /// FF-WIN-4: each goal attempt takes a Work action; completing a goal gives a Goal token.
