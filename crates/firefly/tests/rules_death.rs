@@ -8,14 +8,6 @@ use tabletop_firefly::{Event, Firefly, Phase};
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-fn crew_names(g: &Firefly, seat: usize) -> Vec<String> {
-    g.players[seat]
-        .crew
-        .iter()
-        .map(|m| g.crew_def(m).name.clone())
-        .collect()
-}
-
 fn removed(g: &Firefly) -> Vec<String> {
     g.removed
         .supply
@@ -50,12 +42,15 @@ fn medic_checks(ev: &[Event]) -> Vec<(u8, bool)> {
 /// Badger's "Poking holes in Niska's Plans" at Ezra (2 Misbehave, no Needs) in hand; the
 /// Misbehave deck stacked with `card` then a card that waits for a choice; dice scripted.
 fn ezra_job(dice: &str, leader: &str, extra: &str, card: &str) -> String {
-    format!(
-        "dice = [{dice}]\n\
-         [[player]]\nleader = \"{leader}\"\nship = \"serenity\"\nsector = \"ezra\"\n\
-         hand = [\"badger-poking-holes-in-niskas-plans\"]\n{extra}\n\
-         [[player]]\nleader = \"womack\"\nship = \"bonnie-mae\"\nsector = \"londinium\"\n\
-         [decks]\nmisbehave = [\"{card}\", \"an-unexpected-opportunity\"]\n"
+    captain_text(
+        &format!("dice = [{dice}]"),
+        leader,
+        "ezra",
+        &format!("hand = [\"badger-poking-holes-in-niskas-plans\"]\n{extra}"),
+        &format!(
+            "[decks]\n{}",
+            misbehave_deck(&[card, "an-unexpected-opportunity"])
+        ),
     )
 }
 

@@ -4,29 +4,14 @@ use tabletop_firefly::content::Item;
 use tabletop_firefly::testing::*;
 use tabletop_firefly::{Event, Phase};
 
-const AT_PERSEPHONE: &str = r#"
-[[player]]
-leader = "malcolm"
-ship = "serenity"
-sector = "persephone"
-[[player]]
-leader = "monty"
-ship = "yun-qi"
-sector = "londinium"
-"#;
-
 /// FF-FLY-2: Full Burn spends 1 Fuel when it starts; with no Fuel there is no Full Burn.
 #[test]
 fn ff_fly_2_full_burn_costs_one_fuel_and_needs_fuel() {
-    let mut g = scenario(AT_PERSEPHONE);
+    let mut g = scenario(MALCOLM_AND_MONTY);
     choose(&mut g, "Full Burn");
     assert_eq!(g.players[0].item(Item::Fuel), 5);
 
-    let mut g = scenario(&AT_PERSEPHONE.replacen(
-        "sector = \"persephone\"",
-        "sector = \"persephone\"\nfuel = 0",
-        1,
-    ));
+    let mut g = scenario(&malcolm_at("persephone", "fuel = 0"));
     assert!(!can(&g, "Full Burn"), "No FUEL = No Go");
     assert!(can(&g, "Mosey"));
     let _ = &mut g;
@@ -36,24 +21,17 @@ fn ff_fly_2_full_burn_costs_one_fuel_and_needs_fuel() {
 /// Alliance deck, yellow: the Border deck).
 #[test]
 fn ff_fly_3_full_burn_draws_the_nav_card_of_the_sector_entered() {
-    let text = format!("{AT_PERSEPHONE}\n[decks]\nnav-alliance = [\"the-big-black-alliance\"]\nnav-border = [\"the-big-black-border\"]\n");
+    let text = format!("{MALCOLM_AND_MONTY}\n[decks]\nnav-alliance = [\"the-big-black-alliance\"]\nnav-border = [\"the-big-black-border\"]\n");
     let mut g = scenario(&text);
     choose(&mut g, "Full Burn");
     let ev = choose(&mut g, "Move to Border Space 10");
-    let drawn: Vec<_> = ev
-        .iter()
-        .filter_map(|e| match e {
-            Event::NavDrawn { card, .. } => Some(g.content.nav_def(*card).id.clone()),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(drawn, vec!["the-big-black-border".to_string()]);
+    assert_eq!(nav_drawn(&g, &ev), vec!["the-big-black-border".to_string()]);
 }
 
 /// FF-FLY-5: Mosey moves exactly one sector, spends no Fuel and draws no Nav card.
 #[test]
 fn ff_fly_5_mosey_moves_one_sector_without_fuel_or_nav() {
-    let mut g = scenario(AT_PERSEPHONE);
+    let mut g = scenario(MALCOLM_AND_MONTY);
     choose(&mut g, "Mosey");
     let ev = choose(&mut g, "Move to Border Space 10");
     assert!(!happened(&ev, |e| matches!(e, Event::NavDrawn { .. })));
@@ -69,7 +47,7 @@ fn ff_fly_5_mosey_moves_one_sector_without_fuel_or_nav() {
 /// FF-FLY-12: no ship may enter the Reaver Cutter's sector.
 #[test]
 fn ff_fly_12_no_ship_enters_the_cutters_sector() {
-    let text = AT_PERSEPHONE.replacen("[[player]]", "cutter = \"border-10\"\n[[player]]", 1);
+    let text = MALCOLM_AND_MONTY.replacen("[[player]]", "cutter = \"border-10\"\n[[player]]", 1);
     let mut g = scenario(&text);
     choose(&mut g, "Mosey");
     assert!(!can(&g, "Border Space 10"));
@@ -99,19 +77,6 @@ fn text(top: &str, p0: &str, p1: &str, decks: &str) -> String {
     )
 }
 
-fn nav_drawn(g: &Firefly, ev: &[Event]) -> Vec<String> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::NavDrawn { card, .. } => Some(g.content.nav_def(*card).id.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn count(ev: &[Event], pred: impl Fn(&Event) -> bool) -> usize {
-    ev.iter().filter(|e| pred(e)).count()
-}
-
 fn moves(g: &Firefly) -> Vec<u16> {
     legal(g)
         .into_iter()
@@ -138,7 +103,7 @@ fn big_black(n: usize, deck: &str) -> String {
 /// FF-FLY-1: a Fly action is either a Full Burn or a Mosey, and one Fly action is all a turn has.
 #[test]
 fn ff_fly_1_fly_is_full_burn_or_mosey() {
-    let mut g = scenario(AT_PERSEPHONE);
+    let mut g = scenario(MALCOLM_AND_MONTY);
     assert!(can(&g, "Fly: Full Burn") && can(&g, "Fly: Mosey"));
     choose(&mut g, "Fly: Mosey");
     choose(&mut g, "Move to Border Space 10");
@@ -177,7 +142,7 @@ fn ff_fly_4_full_burn_up_to_the_drive_cores_range() {
 /// FF-FLY-6: ships move only between adjacent sectors.
 #[test]
 fn ff_fly_6_moves_only_to_adjacent_sectors() {
-    let mut g = scenario(AT_PERSEPHONE);
+    let mut g = scenario(MALCOLM_AND_MONTY);
     choose(&mut g, "Full Burn");
     let want: Vec<u16> = g.content.neighbours[sector("persephone") as usize]
         .iter()
