@@ -281,3 +281,19 @@ pub fn job_ids(g: &Firefly, jobs: &[u16]) -> Vec<String> {
         .map(|&j| g.content.jobs[j as usize].id.clone())
         .collect()
 }
+
+/// A Full Burn straight into the sector named (as its move is described: "Persephone",
+/// "Border Space 10" …): the events of entering it, the Nav card drawn among them.
+pub fn full_burn_into(g: &mut Firefly, to: &str) -> Vec<Event> {
+    choose(g, "Full Burn");
+    choose(g, &format!("Move to {to}"))
+}
+
+/// A `[decks]` key stacking a Nav deck (`"alliance"` or `"border"`): `top` first, then three
+/// "The Big Black" cards (nothing happens) under it.
+pub fn nav_deck(deck: &str, top: &str) -> String {
+    format!(
+        "nav-{deck} = [\"{top}\", {}]",
+        copies(3, &format!("the-big-black-{deck}"))
+    )
+}

@@ -322,8 +322,7 @@ fn ff_turn_7_jettison_between_the_moves_of_a_full_burn() {
         malcolm_at("sihnon", "contraband = 1")
     );
     let mut g = scenario(&text);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Bernadette");
+    full_burn_into(&mut g, "Bernadette");
     assert!(matches!(g.phase, Phase::FullBurn { .. }));
     choose(&mut g, "Jettison 1 Contraband");
     assert!(
