@@ -141,12 +141,10 @@ fn scenario_for_ids() -> Firefly {
 /// (choosing the crew), Do the Job / Misbehave, Outcome.
 #[test]
 fn ff_work_4_equip_confirm_misbehave_outcome() {
-    let mut g = two_captains(
-        "dice = [3, 3, 5]",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\nspare-gear = [\"pistol\"]\ncrew = [{{ card = \"skunk\" }}]"
-        ),
-        TWO_ALARMS,
+    let mut g = henpecked(
+        "3, 3, 5",
+        "spare-gear = [\"pistol\"]\ncrew = [{ card = \"skunk\" }]",
+        &copies(2, "kill-the-alarm"),
     );
     // 1. Equip before the attempt.
     assert!(can(&g, "Give Pistol to Skunk"));
@@ -168,12 +166,10 @@ fn ff_work_4_equip_confirm_misbehave_outcome() {
 /// over.
 #[test]
 fn ff_work_5_no_gear_changes_during_the_attempt() {
-    let mut g = two_captains(
-        "dice = [3]",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\nspare-gear = [\"pistol\"]\ncrew = [{{ card = \"skunk\", gear = [\"knife\"] }}]"
-        ),
-        TWO_ALARMS,
+    let mut g = henpecked(
+        "3",
+        "spare-gear = [\"pistol\"]\ncrew = [{ card = \"skunk\", gear = [\"knife\"] }]",
+        &copies(2, "kill-the-alarm"),
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
@@ -187,12 +183,10 @@ fn ff_work_5_no_gear_changes_during_the_attempt() {
 /// FF-WORK-6: the player chooses which crew go on the job; the rest stay aboard.
 #[test]
 fn ff_work_6_choose_the_crew_who_go() {
-    let mut g = two_captains(
+    let mut g = henpecked(
         "",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\ncrew = [{{ card = \"skunk\" }}, {{ card = \"kaylee\" }}]"
-        ),
-        "misbehave = [\"kill-the-alarm\"]",
+        "crew = [{ card = \"skunk\" }, { card = \"kaylee\" }]",
+        "\"kill-the-alarm\"",
     );
     choose(&mut g, "Henpecked Badger");
     assert!(can(&g, "Take off Skunk") && can(&g, "Take off Kaylee") && can(&g, "Take off Corbin"));
@@ -210,13 +204,7 @@ fn ff_work_6_choose_the_crew_who_go() {
 #[test]
 fn ff_work_7_nothing_aboard_can_be_used() {
     // Alliance Patrol: Ace FAKE ID; "Hightail It Outta There" requires TRANSPORT.
-    let mut g = two_captains(
-        "dice = [1]",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\ncrew = [{{ card = \"skunk\", gear = [\"bona-fide-credentials\"] }}, {{ card = \"fendris\", gear = [\"4wd-mule\"] }}]"
-        ),
-        "misbehave = [\"alliance-patrol\"]",
-    );
+    let mut g = henpecked("1", "crew = [{ card = \"skunk\", gear = [\"bona-fide-credentials\"] }, { card = \"fendris\", gear = [\"4wd-mule\"] }]", "\"alliance-patrol\"");
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Take off Skunk");
     choose(&mut g, "Take off Fendris");
@@ -232,12 +220,10 @@ fn ff_work_7_nothing_aboard_can_be_used() {
 #[test]
 fn ff_work_8_crew_aboard_are_not_affected() {
     // Gun Play, "Crawl Away Like a Bitty Little Bug": Disgruntle all crew, Attempt Botched.
-    let mut g = two_captains(
+    let mut g = henpecked(
         "",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\ncrew = [{{ card = \"skunk\" }}, {{ card = \"stark\" }}]"
-        ),
-        "misbehave = [\"gun-play\"]",
+        "crew = [{ card = \"skunk\" }, { card = \"stark\" }]",
+        "\"gun-play\"",
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Take off Stark");
@@ -250,12 +236,10 @@ fn ff_work_8_crew_aboard_are_not_affected() {
     );
 
     // River Tam's Gifted 1-2 sends her back to the ship: she is off the job from then on.
-    let mut g = two_captains(
-        "dice = [1, 4, 5]",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\ncrew = [{{ card = \"river-tam\" }}]"
-        ),
-        TWO_ALARMS,
+    let mut g = henpecked(
+        "1, 4, 5",
+        "crew = [{ card = \"river-tam\" }]",
+        &copies(2, "kill-the-alarm"),
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
@@ -407,11 +391,7 @@ fn ff_work_14_lost_cargo_must_be_replaced() {
 /// FF-WORK-15: Illegal jobs need the Misbehave attempt before the instructions that follow.
 #[test]
 fn ff_work_15_misbehave_before_the_instructions() {
-    let mut g = two_captains(
-        "dice = [4, 4, 5]",
-        &format!("leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}"),
-        TWO_ALARMS,
-    );
+    let mut g = henpecked("4, 4, 5", "", &copies(2, "kill-the-alarm"));
     choose(&mut g, "Henpecked Badger");
     let ev = choose(&mut g, "Done");
     assert!(happened(&ev, |e| matches!(e, Event::MisbehaveDrawn { .. })));
@@ -473,12 +453,10 @@ fn ff_work_16_getting_paid() {
 #[test]
 fn ff_work_17_bonus_once() {
     // Henpecked Badger: $3,000, Bonus Companion $500. Inara and Saffron are Companions.
-    let mut g = two_captains(
-        "dice = [5, 5, 5]",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\nmoney = 0\ncrew = [{{ card = \"inara\" }}, {{ card = \"saffron\" }}]"
-        ),
-        TWO_ALARMS,
+    let mut g = henpecked(
+        "5, 5, 5",
+        "money = 0\ncrew = [{ card = \"inara\" }, { card = \"saffron\" }]",
+        &copies(2, "kill-the-alarm"),
     );
     choose(&mut g, "Henpecked Badger");
     // Both Companions stay aboard the ship: the Bonus is still paid, once.
@@ -489,11 +467,7 @@ fn ff_work_17_bonus_once() {
     let ev = choose(&mut g, "Rig a Bypass");
     assert_eq!(paid(&ev), Some(3500));
     // No Companion: no Bonus.
-    let mut g = two_captains(
-        "dice = [5, 5, 5]",
-        &format!("leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}"),
-        TWO_ALARMS,
-    );
+    let mut g = henpecked("5, 5, 5", "", &copies(2, "kill-the-alarm"));
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
     choose(&mut g, "Rig a Bypass");
@@ -663,10 +637,10 @@ fn shepherd_book_stays_aboard_for_immoral_jobs() {
 /// again on a later turn.
 #[test]
 fn ff_work_23_botched_jobs_stay_active() {
-    let mut g = two_captains(
-        "dice = [1, 5, 5, 5]",
-        &format!("leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}"),
-        "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\", \"tight-security\"]",
+    let mut g = henpecked(
+        "1, 5, 5, 5",
+        "",
+        "\"kill-the-alarm\", \"kill-the-alarm\", \"tight-security\"",
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
@@ -693,20 +667,16 @@ fn ff_work_23_botched_jobs_stay_active() {
 /// while attempting it.
 #[test]
 fn ff_work_24_active_jobs_leave_only_by_completion_or_warrant() {
-    let henpecked = job_id(&scenario_for_ids(), "patience-henpecked-badger");
+    let henpecked_job = job_id(&scenario_for_ids(), "patience-henpecked-badger");
     // A Warrant: Alliance Patrol, "Identification, Please" failed.
-    let mut g = two_captains(
-        "dice = [1]",
-        &format!("leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}"),
-        "misbehave = [\"alliance-patrol\"]",
-    );
+    let mut g = henpecked("1", "", "\"alliance-patrol\"");
     choose(&mut g, "Henpecked Badger");
     let ev = choose(&mut g, "Done");
     assert!(happened(&ev, |e| matches!(e, Event::WarrantIssued { .. })));
     assert!(g.players[0].active.is_empty());
     assert_eq!(
         g.decks.contacts[ContactName::Patience.index()].top_discard(),
-        Some(henpecked)
+        Some(henpecked_job)
     );
     // No action discards an Active job (FF-MISC-18).
     let g = two_captains(
@@ -741,12 +711,10 @@ fn ff_work_25_completed_jobs_go_under_the_ship() {
 #[test]
 fn ff_work_26_kill_results_end_the_attempt() {
     // Keep a Low Profile, "Take the Guards Out… Quiet Like": 1-5 Kill 1, Attempt Botched.
-    let mut g = two_captains(
-        "dice = [1]",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\ncrew = [{{ card = \"skunk\" }}]"
-        ),
-        "misbehave = [\"keep-a-low-profile\"]",
+    let mut g = henpecked(
+        "1",
+        "crew = [{ card = \"skunk\" }]",
+        "\"keep-a-low-profile\"",
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
