@@ -282,10 +282,10 @@ fn ff_misb_11_warrant_discards_the_job() {
 /// in every case.
 #[test]
 fn ff_misb_12_warrant_costs_reputation() {
-    let mut g = two_captains(
-        "dice = [1]",
-        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\nsolid = [\"patience\", \"harken\", \"badger\"]",
-        "misbehave = [\"alliance-patrol\"]",
+    let mut g = henpecked(
+        "1",
+        "solid = [\"patience\", \"harken\", \"badger\"]",
+        "\"alliance-patrol\"",
     );
     let ev = work_henpecked(&mut g);
     let p = &g.players[0];
@@ -333,10 +333,10 @@ fn ff_misb_13_cards_go_to_the_discard_pile() {
 fn ff_misb_16_reaver_raid_example() {
     // Corbin stays aboard; Med Staff Zen, Skunk and Fendris go. Reaver Raid: "Hide in the
     // Vault" (Tech 5); "Run for Your Gorram Life" needs TRANSPORT, so the test is taken.
-    let mut g = two_captains(
-        "dice = [1, 3, 6, 5]",
-        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"med-staff-zen\" }, { card = \"skunk\" }, { card = \"fendris\" }]",
-        "misbehave = [\"reaver-raid\"]",
+    let mut g = henpecked(
+        "1, 3, 6, 5",
+        "crew = [{ card = \"med-staff-zen\" }, { card = \"skunk\" }, { card = \"fendris\" }]",
+        "\"reaver-raid\"",
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Take off Corbin");

@@ -37,11 +37,7 @@ fn ff_misc_1_discard_versus_remove_from_play() {
     choose(&mut g, "Dismiss Skunk");
     assert!(in_supply_discards(&g, "Skunk") && !removed(&g, "Skunk"));
     // A Kill removes it from play.
-    let mut g = two_captains(
-        "dice = [1]",
-        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"skunk\" }]",
-        "misbehave = [\"gun-play\"]",
-    );
+    let mut g = henpecked("1", "crew = [{ card = \"skunk\" }]", "\"gun-play\"");
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
     choose(&mut g, "My Guns");
@@ -110,10 +106,10 @@ fn ff_misc_3_storage_limits() {
 #[test]
 fn ff_misc_4_nobody_left_on_the_job() {
     // River Tam alone on the job; her Gifted roll of 1 sends her back to the ship.
-    let mut g = two_captains(
-        "dice = [1]",
-        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"river-tam\" }]",
-        TWO_ALARMS,
+    let mut g = henpecked(
+        "1",
+        "crew = [{ card = \"river-tam\" }]",
+        &copies(2, "kill-the-alarm"),
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Take off Corbin");
@@ -129,10 +125,10 @@ fn ff_misc_4_nobody_left_on_the_job() {
     assert_eq!(g.players[0].active.len(), 1, "the job stays Active");
 
     // All three crew on the job Killed by Reaver Raid, with no Medic: the attempt is over.
-    let mut g = two_captains(
-        "dice = [1]",
-        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"skunk\" }, { card = \"fendris\" }]",
-        "misbehave = [\"reaver-raid\", \"kill-the-alarm\"]",
+    let mut g = henpecked(
+        "1",
+        "crew = [{ card = \"skunk\" }, { card = \"fendris\" }]",
+        "\"reaver-raid\", \"kill-the-alarm\"",
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Take off Corbin");
@@ -149,10 +145,10 @@ fn ff_misc_4_nobody_left_on_the_job() {
 fn ff_misc_5_return_to_ship() {
     // River carries a Pistol (Fight 1). Her Gifted 2 sends her back on the first test; on the
     // second card's Fight test her Pistol does not count, and she makes no Gifted roll.
-    let mut g = two_captains(
-        "dice = [2, 3, 3]",
-        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"river-tam\", gear = [\"pistol\"] }]",
-        TWO_ALARMS,
+    let mut g = henpecked(
+        "2, 3, 3",
+        "crew = [{ card = \"river-tam\", gear = [\"pistol\"] }]",
+        &copies(2, "kill-the-alarm"),
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
@@ -388,9 +384,10 @@ fn effects_game(top: &str, p0: &str, decks: &str) -> Firefly {
     scenario_on(effects_content(), &two_captains_text(top, p0, decks))
 }
 
-/// Corbin (Tech 2, Mechanic) at Persephone with Henpecked Badger (2 Misbehave cards, then a
+/// `henpecked` on the content with the test-only cards: Corbin (Tech 2, Mechanic) at Persephone
+/// with Henpecked Badger (2 Misbehave cards, then a
 /// Negotiate test), `crew` aboard, the next dice and Misbehave cards.
-fn henpecked(dice: &str, crew: &str, misbehave: &str) -> Firefly {
+fn henpecked_on_effects(dice: &str, crew: &str, misbehave: &str) -> Firefly {
     effects_game(
         &format!("dice = [{dice}]"),
         &format!(
@@ -420,7 +417,7 @@ fn rolls(ev: &[Event]) -> Vec<(tabletop_firefly::content::Skill, u32)> {
 #[test]
 fn ff_misc_6_the_player_splits_the_crew_into_teams() {
     let cards = "\"test-split-up\", \"a-little-job-on-the-side\"";
-    let mut g = henpecked("3, 3", "{ card = \"jayne\" }", cards);
+    let mut g = henpecked_on_effects("3, 3", "{ card = \"jayne\" }", cards);
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
     choose(&mut g, "Two Ways In");
@@ -458,7 +455,7 @@ fn ff_misc_6_the_player_splits_the_crew_into_teams() {
     );
 
     // The other way round, Jayne alone makes the Tech test (Tech 0): 3, Attempt Botched.
-    let mut g = henpecked("3, 3", "{ card = \"jayne\" }", cards);
+    let mut g = henpecked_on_effects("3, 3", "{ card = \"jayne\" }", cards);
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
     choose(&mut g, "Two Ways In");
@@ -482,7 +479,7 @@ fn ff_misc_6_the_player_splits_the_crew_into_teams() {
 #[test]
 fn ff_misc_6_each_team_needs_a_member() {
     let cards = "\"test-split-up\", \"a-little-job-on-the-side\"";
-    let mut g = henpecked("", "{ card = \"jayne\" }, { card = \"kaylee\" }", cards);
+    let mut g = henpecked_on_effects("", "{ card = \"jayne\" }, { card = \"kaylee\" }", cards);
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
     choose(&mut g, "Two Ways In");
@@ -503,7 +500,7 @@ fn ff_misc_6_each_team_needs_a_member() {
 #[test]
 fn ff_misc_6_one_crew_member_cannot_split() {
     let cards = "\"test-split-up\", \"a-little-job-on-the-side\"";
-    let mut g = henpecked("", "{ card = \"jayne\" }", cards);
+    let mut g = henpecked_on_effects("", "{ card = \"jayne\" }", cards);
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Take off Jayne");
     choose(&mut g, "Done");
@@ -529,7 +526,7 @@ fn ff_misc_6_one_crew_member_cannot_split() {
 fn ff_misc_6_teams_take_their_own_results() {
     let cards = "\"test-split-up\", \"a-little-job-on-the-side\"";
     // 3 + Tech 2 = 5 (team 1 passes), then 1 + Fight 1 + 1 = 3 (team 2 fails: Kill 1).
-    let mut g = henpecked(
+    let mut g = henpecked_on_effects(
         "3, 1",
         "{ card = \"skunk\" }, { card = \"fendris\" }",
         cards,
