@@ -385,8 +385,8 @@ fn effects_game(top: &str, p0: &str, decks: &str) -> Firefly {
 }
 
 /// `henpecked` on the content with the test-only cards: Corbin (Tech 2, Mechanic) at Persephone
-/// with Henpecked Badger (2 Misbehave cards, then a
-/// Negotiate test), `crew` aboard, the next dice and Misbehave cards.
+/// with Henpecked Badger (2 Misbehave cards, then a Negotiate test), `crew` aboard, the next
+/// dice and Misbehave cards.
 fn henpecked_on_effects(dice: &str, crew: &str, misbehave: &str) -> Firefly {
     effects_game(
         &format!("dice = [{dice}]"),
