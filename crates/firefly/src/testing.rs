@@ -87,3 +87,213 @@ pub fn sector(id: &str) -> SectorId {
 pub fn happened(events: &[Event], pred: impl Fn(&Event) -> bool) -> bool {
     events.iter().any(pred)
 }
+
+// ---------------------------------------------------------------------------------------------
+// Shared set-ups and inspections for the rule tests
+// ---------------------------------------------------------------------------------------------
+
+/// A two-captain position with the rival parked far away: `top` holds top-level keys (dice,
+/// cruiser …), `p0` the first captain's fields (leader and sector included; the ship is
+/// Serenity), `decks` the `[decks]` table's keys. The second captain, Womack in the Yun Qi,
+/// waits at Regina.
+pub fn two_captains_text(top: &str, p0: &str, decks: &str) -> String {
+    format!(
+        "{top}\n[[player]]\nship = \"serenity\"\n{p0}\n\
+         [[player]]\nleader = \"womack\"\nship = \"yun-qi\"\nsector = \"regina\"\n\
+         [decks]\n{decks}\n"
+    )
+}
+
+/// [`two_captains_text`], loaded with [`scenario`].
+pub fn two_captains(top: &str, p0: &str, decks: &str) -> Firefly {
+    scenario(&two_captains_text(top, p0, decks))
+}
+
+/// `leader` in Serenity at `sector` (seat 0, whose turn it is) with `extra` player fields, and
+/// a rival, Womack in the Bonnie Mae, far away at Londinium. `top` comes before the players
+/// (dice …), `tail` after them (a `[decks]` table …).
+pub fn captain_text(top: &str, leader: &str, sector: &str, extra: &str, tail: &str) -> String {
+    format!(
+        "{top}\n[[player]]\nleader = \"{leader}\"\nship = \"serenity\"\nsector = \"{sector}\"\n\
+         {extra}\n[[player]]\nleader = \"womack\"\nship = \"bonnie-mae\"\nsector = \"londinium\"\n\
+         {tail}\n"
+    )
+}
+
+/// Malcolm (Pilot) in Serenity at Persephone, seat 0, and Monty (Mechanic) in the Yun Qi at
+/// Londinium.
+pub const MALCOLM_AND_MONTY: &str = r#"
+[[player]]
+leader = "malcolm"
+ship = "serenity"
+sector = "persephone"
+[[player]]
+leader = "monty"
+ship = "yun-qi"
+sector = "londinium"
+"#;
+
+/// [`MALCOLM_AND_MONTY`] with Malcolm at `sector_id` instead, and `extra` fields of his.
+pub fn malcolm_at(sector_id: &str, extra: &str) -> String {
+    MALCOLM_AND_MONTY.replacen(
+        "sector = \"persephone\"",
+        &format!("sector = \"{sector_id}\"\n{extra}"),
+        1,
+    )
+}
+
+/// The comma-separated, quoted card ids of a deck list: `"a", "b"`.
+pub fn cards(ids: &[&str]) -> String {
+    ids.iter()
+        .map(|c| format!("\"{c}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `n` copies of one card, as a deck list's items: `"c", "c"`.
+pub fn copies(n: usize, id: &str) -> String {
+    cards(&vec![id; n])
+}
+
+/// A `[decks]` key stacking the Misbehave deck (top card first).
+pub fn misbehave_deck(ids: &[&str]) -> String {
+    format!("misbehave = [{}]", cards(ids))
+}
+
+/// Two "Kill the Alarm" cards: each passed with its "Rig a Bypass" option (a Tech test).
+pub const TWO_ALARMS: &str = "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\"]";
+
+/// Patience's "Henpecked Badger" in hand (2 Misbehave cards, then a Negotiate test).
+pub const HENPECKED: &str = "hand = [\"patience-henpecked-badger\"]";
+
+/// Corbin (Tech 2, Negotiate 1) at Persephone with Patience's "Henpecked Badger" in hand,
+/// `more` player fields (crew …), the next dice and the Misbehave cards on top (quoted ids).
+pub fn henpecked(dice: &str, more: &str, misbehave: &str) -> Firefly {
+    two_captains(
+        &format!("dice = [{dice}]"),
+        &format!("leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\n{more}"),
+        &format!("misbehave = [{misbehave}]"),
+    )
+}
+
+/// Start working "Henpecked Badger" with every crew member.
+pub fn work_henpecked(g: &mut Firefly) -> Vec<Event> {
+    choose(g, "Henpecked Badger");
+    choose(g, "Done")
+}
+
+/// The base content plus one more content file (`path`, `text`), loaded and leaked.
+pub fn content_with(path: &str, text: &str) -> &'static Content {
+    let mut files = crate::content::ContentFiles::builtin();
+    files.files.push((path.to_string(), text.to_string()));
+    Content::load(&files)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .leak()
+}
+
+/// Load a scenario on other content, with the default story and seed 1.
+pub fn scenario_on(content: &'static Content, text: &str) -> Firefly {
+    let s = Scenario::parse(text).unwrap_or_else(|e| panic!("{e}"));
+    let mut o = Options::new(s.player.len() as u8, DEFAULT_STORY);
+    o.scenario = Some(s);
+    Firefly::new_game(content, &o, 1).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// How many events satisfy `pred`.
+pub fn count(events: &[Event], pred: impl Fn(&Event) -> bool) -> usize {
+    events.iter().filter(|e| pred(e)).count()
+}
+
+/// The endings (Proceed, Attempt Botched, Warrant Issued …) of the tests and cards resolved.
+pub fn endings(events: &[Event]) -> Vec<crate::content::Ending> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Ended { ending, .. } => Some(*ending),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The skills of the rolls made, in order.
+pub fn rolled_skills(events: &[Event]) -> Vec<crate::content::Skill> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled { skill, .. } => Some(*skill),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The ids of the Nav cards drawn, in order.
+pub fn nav_drawn(g: &Firefly, events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::NavDrawn { card, .. } => Some(g.content.nav_def(*card).id.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The ids of the Misbehave cards drawn, in order.
+pub fn misbehave_drawn(g: &Firefly, events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::MisbehaveDrawn { card, .. } => Some(g.content.misbehave_def(*card).id.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The card ids of a player's crew, the Leader first.
+pub fn crew_ids(g: &Firefly, seat: usize) -> Vec<String> {
+    g.players[seat]
+        .crew
+        .iter()
+        .map(|m| g.content.crew[m.def as usize].id.clone())
+        .collect()
+}
+
+/// The names of a player's crew, the Leader first.
+pub fn crew_names(g: &Firefly, seat: usize) -> Vec<String> {
+    g.players[seat]
+        .crew
+        .iter()
+        .map(|m| g.crew_def(m).name.clone())
+        .collect()
+}
+
+/// The index of the job card with id `id`.
+pub fn job_id(g: &Firefly, id: &str) -> u16 {
+    g.content
+        .jobs
+        .iter()
+        .position(|j| j.id == id)
+        .unwrap_or_else(|| panic!("no job {id}")) as u16
+}
+
+/// The ids of job cards.
+pub fn job_ids(g: &Firefly, jobs: &[u16]) -> Vec<String> {
+    jobs.iter()
+        .map(|&j| g.content.jobs[j as usize].id.clone())
+        .collect()
+}
+
+/// A Full Burn straight into the sector named (as its move is described: "Persephone",
+/// "Border Space 10" …): the events of entering it, the Nav card drawn among them.
+pub fn full_burn_into(g: &mut Firefly, to: &str) -> Vec<Event> {
+    choose(g, "Full Burn");
+    choose(g, &format!("Move to {to}"))
+}
+
+/// A `[decks]` key stacking a Nav deck (`"alliance"` or `"border"`): `top` first, then three
+/// "The Big Black" cards (nothing happens) under it.
+pub fn nav_deck(deck: &str, top: &str) -> String {
+    format!(
+        "nav-{deck} = [\"{top}\", {}]",
+        copies(3, &format!("the-big-black-{deck}"))
+    )
+}

@@ -42,17 +42,6 @@ fn supply_deck(id: &str) -> &'static SupplyDeckInfo {
         .unwrap_or_else(|| panic!("no supply deck {id}"))
 }
 
-const TWO_SHIPS: &str = r#"
-[[player]]
-leader = "malcolm"
-ship = "serenity"
-sector = "persephone"
-[[player]]
-leader = "monty"
-ship = "yun-qi"
-sector = "londinium"
-"#;
-
 /// FF-COMP-1: 5 Supply decks of 25 Crew, Gear and Ship Upgrade cards, each sold at its own
 /// sector of the board.
 #[test]
@@ -181,7 +170,7 @@ fn ff_comp_5_eleven_set_up_cards_leaders_and_starting_cores() {
 #[test]
 fn ff_comp_6_four_ship_cards() {
     assert_eq!(c().ships.len(), 4);
-    let g = scenario(TWO_SHIPS);
+    let g = scenario(MALCOLM_AND_MONTY);
     for p in &g.players {
         assert!(matches!(p.drive_core, DriveCoreCard::Starting(_)));
     }
@@ -217,7 +206,7 @@ fn ff_comp_11_12_four_fireflies_and_the_fifth_player_kit() {
         "{err}"
     );
     // One Cruiser and one Cutter: each is in exactly one sector.
-    let g = scenario(TWO_SHIPS);
+    let g = scenario(MALCOLM_AND_MONTY);
     assert_eq!(g.cruiser, sector("londinium"));
     assert!(c().sectors[g.cutter as usize].firefly_logo);
 }
@@ -230,11 +219,7 @@ fn ff_comp_13_hold_and_stash_boxes_hold_the_goods() {
         assert!(s.hold > 0 && s.stash > 0, "{}", s.id);
     }
     // Serenity: 8 Hold + 4 Stash = 12 boxes; 6 Fuel + 2 Parts take 4 of them.
-    let mut g = scenario(&TWO_SHIPS.replacen(
-        "sector = \"persephone\"",
-        "sector = \"persephone\"\ncargo = 7",
-        1,
-    ));
+    let mut g = scenario(&malcolm_at("persephone", "cargo = 7"));
     let p = &g.players[0];
     assert_eq!(g.storage_boxes(p), (8, 4));
     assert_eq!(g.room_for(p, Item::Cargo), 1);
@@ -255,10 +240,9 @@ fn ff_comp_14_main_drive_slot_and_three_upgrade_slots() {
     for s in &c().ships {
         assert_eq!(s.upgrade_slots, 3, "{}", s.id);
     }
-    let mut g = scenario(&TWO_SHIPS.replacen(
-        "sector = \"persephone\"",
-        "sector = \"osiris\"\nmoney = 9000\nupgrades = [\"cry-baby\", \"fully-equipped-med-bay\", \"sky-hook\"]",
-        1,
+    let mut g = scenario(&malcolm_at(
+        "osiris",
+        "money = 9000\nupgrades = [\"cry-baby\", \"fully-equipped-med-bay\", \"sky-hook\"]",
     ));
     // With three upgrades fitted, a fourth upgrade cannot be bought, but a drive core can: it
     // takes the Main Drive slot.
@@ -299,11 +283,7 @@ fn ff_comp_15_ship_card_prints_the_crew_maximum() {
         assert_eq!(s.max_crew, 6, "{}", s.id);
     }
     let full = r#"crew = [{ card = "kaylee" }, { card = "wash" }, { card = "jayne" }, { card = "zoe" }, { card = "simon-tam" }]"#;
-    let mut g = scenario(&TWO_SHIPS.replacen(
-        "sector = \"persephone\"",
-        &format!("sector = \"persephone\"\nmoney = 9000\n{full}"),
-        1,
-    ));
+    let mut g = scenario(&malcolm_at("persephone", &format!("money = 9000\n{full}")));
     assert_eq!(g.players[0].crew.len(), 6);
     let deck = g.supply_deck_at(sector("persephone")).unwrap();
     let d = &g.decks.supply[deck as usize];
@@ -328,7 +308,7 @@ fn ff_comp_15_ship_card_prints_the_crew_maximum() {
 /// FF-COMP-16: a Supply card's price is its printed price.
 #[test]
 fn ff_comp_16_supply_card_price_is_the_printed_price() {
-    let mut g = scenario(TWO_SHIPS);
+    let mut g = scenario(MALCOLM_AND_MONTY);
     let deck = g.supply_deck_at(sector("persephone")).unwrap();
     let top: Vec<u16> = g.decks.supply[deck as usize]
         .draw_pile()
@@ -363,10 +343,9 @@ fn ff_comp_17_crew_card_profession_cost_cut_and_wanted_badge() {
     assert_eq!(simon.cost, 200);
     assert!(simon.wanted);
     // The Warrant badge makes the ship an Outlaw Ship (FF-FLY-14).
-    let g = scenario(&TWO_SHIPS.replacen(
-        "sector = \"persephone\"",
-        "sector = \"persephone\"\ncrew = [{ card = \"simon-tam\" }]",
-        1,
+    let g = scenario(&malcolm_at(
+        "persephone",
+        "crew = [{ card = \"simon-tam\" }]",
     ));
     assert!(g.is_outlaw(&g.players[0]));
     // The Cut paid after a job is the hire cost.
@@ -396,10 +375,9 @@ sector = "londinium"
 #[test]
 fn ff_comp_18_each_skill_symbol_is_one_point() {
     // Jayne (Fight 3?) with Vera: the test's skill points are the sum of the printed symbols.
-    let text = TWO_SHIPS.replacen(
-        "sector = \"persephone\"",
-        "sector = \"border-10\"\ncrew = [{ card = \"jayne\", gear = [\"pistol\"] }]",
-        1,
+    let text = malcolm_at(
+        "border-10",
+        "crew = [{ card = \"jayne\", gear = [\"pistol\"] }]",
     );
     let g = scenario(&text);
     let p = &g.players[0];
@@ -613,7 +591,7 @@ fn ff_place_named_places_are_on_the_board() {
     for id in ["athens", "ezra", "regina", "bellerophon"] {
         assert!(!c().sectors[sector(id) as usize].planets.is_empty(), "{id}");
     }
-    let g = scenario(TWO_SHIPS);
+    let g = scenario(MALCOLM_AND_MONTY);
     assert_eq!(g.cruiser, sector("londinium"));
     // King goals: 1 at Jiangyin, 2 at Londinium, 3 at Boros.
     let st = g.story_def();
@@ -631,14 +609,10 @@ fn ff_place_1_contacts_are_dealt_with_where_named() {
         ("persephone", "Badger"),
         ("londinium", "Harken"),
     ] {
-        let g = scenario(&TWO_SHIPS.replacen(
-            "sector = \"persephone\"",
-            &format!("sector = \"{id}\""),
-            1,
-        ));
+        let g = scenario(&malcolm_at(id, ""));
         assert!(can(&g, &format!("Deal with {who}")), "{id}: {:?}", menu(&g));
     }
-    let g = scenario(&TWO_SHIPS.replacen("sector = \"persephone\"", "sector = \"boros\"", 1));
+    let g = scenario(&malcolm_at("boros", ""));
     assert!(!can(&g, "Deal with"), "no Contact at Boros");
 }
 
@@ -656,7 +630,7 @@ fn ff_place_2_amnon_duul_and_the_fifth_supply_planet_come_from_the_content() {
 /// FF-PLACE-3: a Supply deck is bought from only at its own Supply planet.
 #[test]
 fn ff_place_3_supply_decks_are_bought_at_their_own_planet() {
-    let mut g = scenario(TWO_SHIPS);
+    let mut g = scenario(MALCOLM_AND_MONTY);
     choose(&mut g, "Buy");
     let tabletop_firefly::Phase::Considering { market, .. } = g.phase.clone() else {
         panic!()
@@ -665,7 +639,7 @@ fn ff_place_3_supply_decks_are_bought_at_their_own_planet() {
         market,
         tabletop_firefly::state::Market::Supply(g.supply_deck_at(sector("persephone")).unwrap())
     );
-    let g = scenario(&TWO_SHIPS.replacen("sector = \"persephone\"", "sector = \"boros\"", 1));
+    let g = scenario(&malcolm_at("boros", ""));
     assert!(!can(&g, "Buy"), "no Supply planet at Boros");
     let _ = CrewCard::Leader(0);
 }

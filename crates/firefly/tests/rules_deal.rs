@@ -13,24 +13,7 @@ use tabletop_firefly::{Firefly, Phase};
 
 /// Seat 0 (whose turn it is) with `extra` scenario lines, and a rival far away at Londinium.
 fn captain(leader: &str, sector: &str, extra: &str) -> String {
-    format!(
-        "[[player]]\nleader = \"{leader}\"\nship = \"serenity\"\nsector = \"{sector}\"\n{extra}\n\
-         [[player]]\nleader = \"womack\"\nship = \"bonnie-mae\"\nsector = \"londinium\"\n"
-    )
-}
-
-fn job_id(g: &Firefly, id: &str) -> u16 {
-    g.content
-        .jobs
-        .iter()
-        .position(|j| j.id == id)
-        .unwrap_or_else(|| panic!("no job {id}")) as u16
-}
-
-fn job_ids(g: &Firefly, jobs: &[u16]) -> Vec<String> {
-    jobs.iter()
-        .map(|&j| g.content.jobs[j as usize].id.clone())
-        .collect()
+    captain_text("", leader, sector, extra, "")
 }
 
 fn contact_discards(g: &Firefly, c: ContactName) -> Vec<String> {

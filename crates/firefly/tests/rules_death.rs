@@ -8,14 +8,6 @@ use tabletop_firefly::{Event, Firefly, Phase};
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-fn crew_names(g: &Firefly, seat: usize) -> Vec<String> {
-    g.players[seat]
-        .crew
-        .iter()
-        .map(|m| g.crew_def(m).name.clone())
-        .collect()
-}
-
 fn removed(g: &Firefly) -> Vec<String> {
     g.removed
         .supply
@@ -50,12 +42,15 @@ fn medic_checks(ev: &[Event]) -> Vec<(u8, bool)> {
 /// Badger's "Poking holes in Niska's Plans" at Ezra (2 Misbehave, no Needs) in hand; the
 /// Misbehave deck stacked with `card` then a card that waits for a choice; dice scripted.
 fn ezra_job(dice: &str, leader: &str, extra: &str, card: &str) -> String {
-    format!(
-        "dice = [{dice}]\n\
-         [[player]]\nleader = \"{leader}\"\nship = \"serenity\"\nsector = \"ezra\"\n\
-         hand = [\"badger-poking-holes-in-niskas-plans\"]\n{extra}\n\
-         [[player]]\nleader = \"womack\"\nship = \"bonnie-mae\"\nsector = \"londinium\"\n\
-         [decks]\nmisbehave = [\"{card}\", \"an-unexpected-opportunity\"]\n"
+    captain_text(
+        &format!("dice = [{dice}]"),
+        leader,
+        "ezra",
+        &format!("hand = [\"badger-poking-holes-in-niskas-plans\"]\n{extra}"),
+        &format!(
+            "[decks]\n{}",
+            misbehave_deck(&[card, "an-unexpected-opportunity"])
+        ),
     )
 }
 
@@ -73,6 +68,14 @@ fn work(g: &mut Firefly, aboard: &[&str]) -> Vec<Event> {
 const SHOOT_OUT: &str = "old-fashioned-shoot-out";
 /// "Reaver Raid": with no TRANSPORT, a Tech 5 test; failing Kills every crew member on the job.
 const REAVER_RAID: &str = "reaver-raid";
+
+/// Malcolm with `extra` fields (his crew) works the job at Ezra, everyone on it, and draws
+/// the Shoot-Out; `dice` are the next rolls, the first the Fight test.
+fn shoot_out_at_ezra(dice: &str, extra: &str) -> Firefly {
+    let mut g = scenario(&ezra_job(dice, "malcolm", extra, SHOOT_OUT));
+    work(&mut g, &[]);
+    g
+}
 
 // ---------------------------------------------------------------------------------------------
 // FF-DEATH-1..4
@@ -100,13 +103,7 @@ fn ff_death_1_the_player_chooses_and_ff_death_3_only_crew_on_the_job() {
 /// FF-MISC-1: discarding puts a card on its deck's discard pile, removing it from play does not.
 #[test]
 fn ff_death_2_killed_crew_are_removed_from_play() {
-    let mut g = scenario(&ezra_job(
-        "1",
-        "malcolm",
-        "crew = [{ card = \"kaylee\" }]",
-        SHOOT_OUT,
-    ));
-    work(&mut g, &[]);
+    let mut g = shoot_out_at_ezra("1", "crew = [{ card = \"kaylee\" }]");
     let ev = choose(&mut g, "Kaylee is Killed");
     assert!(happened(&ev, |e| matches!(e, Event::Killed { .. })));
     assert_eq!(removed(&g), ["Kaylee"]);
@@ -125,13 +122,7 @@ fn ff_death_2_killed_crew_are_removed_from_play() {
 /// ship Disgruntled (FF-CREW-9).
 #[test]
 fn ff_death_4_the_leader_may_be_chosen_and_returns_disgruntled() {
-    let mut g = scenario(&ezra_job(
-        "1",
-        "malcolm",
-        "crew = [{ card = \"kaylee\" }]",
-        SHOOT_OUT,
-    ));
-    work(&mut g, &[]);
+    let mut g = shoot_out_at_ezra("1", "crew = [{ card = \"kaylee\" }]");
     assert!(can(&g, "Malcolm is Killed"));
     choose(&mut g, "Malcolm is Killed");
     assert_eq!(crew_names(&g, 0), ["Malcolm", "Kaylee"]);
@@ -162,13 +153,7 @@ fn ff_death_5_medic_check_one_to_four_dies_five_six_survives() {
         assert_eq!(removed(&g).is_empty(), saved);
     }
     // Without a Medic there is no check.
-    let mut g = scenario(&ezra_job(
-        "1, 6",
-        "malcolm",
-        "crew = [{ card = \"kaylee\" }]",
-        SHOOT_OUT,
-    ));
-    work(&mut g, &[]);
+    let mut g = shoot_out_at_ezra("1, 6", "crew = [{ card = \"kaylee\" }]");
     let ev = choose(&mut g, "Kaylee is Killed");
     assert!(medic_checks(&ev).is_empty());
     assert_eq!(removed(&g), ["Kaylee"]);
@@ -177,13 +162,10 @@ fn ff_death_5_medic_check_one_to_four_dies_five_six_survives() {
 /// FF-DEATH-5: a saved crew member returns to the ship: off the job for the rest of it.
 #[test]
 fn ff_death_5_saved_crew_return_to_the_ship() {
-    let mut g = scenario(&ezra_job(
+    let mut g = shoot_out_at_ezra(
         "1, 5",
-        "malcolm",
         "crew = [{ card = \"med-staff-zen\" }, { card = \"jayne\" }]",
-        SHOOT_OUT,
-    ));
-    work(&mut g, &[]);
+    );
     choose(&mut g, "Jayne is Killed");
     assert!(crew_names(&g, 0).contains(&"Jayne".to_string()));
     assert_eq!(g.phase, Phase::Actions, "the attempt is over");
@@ -192,13 +174,7 @@ fn ff_death_5_saved_crew_return_to_the_ship() {
 /// FF-DEATH-6: a Medic may make the Medic Check for themself.
 #[test]
 fn ff_death_6_a_medic_checks_for_themself() {
-    let mut g = scenario(&ezra_job(
-        "1, 5",
-        "malcolm",
-        "crew = [{ card = \"med-staff-zen\" }]",
-        SHOOT_OUT,
-    ));
-    work(&mut g, &[]);
+    let mut g = shoot_out_at_ezra("1, 5", "crew = [{ card = \"med-staff-zen\" }]");
     let ev = choose(&mut g, "Med Staff Zen is Killed");
     assert_eq!(medic_checks(&ev), [(5, true)]);
     assert_eq!(crew_names(&g, 0), ["Malcolm", "Med Staff Zen"]);
@@ -207,13 +183,7 @@ fn ff_death_6_a_medic_checks_for_themself() {
 /// FF-DEATH-7: one Medic Check per Killed crew member, however many Medics.
 #[test]
 fn ff_death_7_one_check_however_many_medics() {
-    let mut g = scenario(&ezra_job(
-        "1, 2, 6",
-        "malcolm",
-        "crew = [{ card = \"kaylee\" }, { card = \"med-staff-zen\" }, { card = \"med-staff-zil\" }, { card = \"interrogator\" }]",
-        SHOOT_OUT,
-    ));
-    work(&mut g, &[]);
+    let mut g = shoot_out_at_ezra("1, 2, 6", "crew = [{ card = \"kaylee\" }, { card = \"med-staff-zen\" }, { card = \"med-staff-zil\" }, { card = \"interrogator\" }]");
     let ev = choose(&mut g, "Kaylee is Killed");
     assert_eq!(medic_checks(&ev), [(2, false)], "the 6 is never rolled");
     assert_eq!(removed(&g), ["Kaylee"]);
@@ -244,13 +214,10 @@ fn ff_death_8_example_reaver_raid_and_three_medic_checks() {
 #[test]
 fn ff_death_9_simon_and_doralee_are_medics() {
     for medic in ["simon-tam", "doralee"] {
-        let mut g = scenario(&ezra_job(
+        let mut g = shoot_out_at_ezra(
             "1, 6",
-            "malcolm",
             &format!("crew = [{{ card = \"kaylee\" }}, {{ card = \"{medic}\" }}]"),
-            SHOOT_OUT,
-        ));
-        work(&mut g, &[]);
+        );
         let ev = choose(&mut g, "Kaylee is Killed");
         assert_eq!(medic_checks(&ev).len(), 1, "{medic}");
         assert!(crew_names(&g, 0).contains(&"Kaylee".to_string()));
@@ -263,55 +230,31 @@ fn ff_death_9_simon_and_doralee_are_medics() {
 fn ff_death_10_simon_surgical_kit_and_med_bay_change_the_odds() {
     // Simon: a 3 saves (3 + 2 = 5); a 2 does not.
     for (roll, saved) in [(3u8, true), (2, false)] {
-        let mut g = scenario(&ezra_job(
+        let mut g = shoot_out_at_ezra(
             &format!("1, {roll}"),
-            "malcolm",
             "crew = [{ card = \"kaylee\" }, { card = \"simon-tam\" }]",
-            SHOOT_OUT,
-        ));
-        work(&mut g, &[]);
+        );
         choose(&mut g, "Kaylee is Killed");
         let alive = crew_names(&g, 0).contains(&"Kaylee".to_string());
         assert_eq!(alive, saved, "Simon, roll {roll}");
     }
     // The Surgical Kit on a Med Staff: a 4 saves.
-    let mut g = scenario(&ezra_job(
-        "1, 4",
-        "malcolm",
-        "crew = [{ card = \"kaylee\" }, { card = \"med-staff-zen\", gear = [\"simons-surgical-kit\"] }]",
-        SHOOT_OUT,
-    ));
-    work(&mut g, &[]);
+    let mut g = shoot_out_at_ezra("1, 4", "crew = [{ card = \"kaylee\" }, { card = \"med-staff-zen\", gear = [\"simons-surgical-kit\"] }]");
     choose(&mut g, "Kaylee is Killed");
     assert!(crew_names(&g, 0).contains(&"Kaylee".to_string()));
     // The kit set aside does nothing (FF-CREW-20).
-    let mut g = scenario(&ezra_job(
-        "1, 4",
-        "malcolm",
-        "crew = [{ card = \"kaylee\" }, { card = \"med-staff-zen\" }]\nspare-gear = [\"simons-surgical-kit\"]",
-        SHOOT_OUT,
-    ));
-    work(&mut g, &[]);
+    let mut g = shoot_out_at_ezra("1, 4", "crew = [{ card = \"kaylee\" }, { card = \"med-staff-zen\" }]\nspare-gear = [\"simons-surgical-kit\"]");
     choose(&mut g, "Kaylee is Killed");
     assert!(!crew_names(&g, 0).contains(&"Kaylee".to_string()));
     // The Med Bay: a 2 is re-rolled into a 5.
-    let mut g = scenario(&ezra_job(
-        "1, 2, 5",
-        "malcolm",
-        "crew = [{ card = \"kaylee\" }, { card = \"med-staff-zen\" }]\nupgrades = [\"fully-equipped-med-bay\"]",
-        SHOOT_OUT,
-    ));
-    work(&mut g, &[]);
+    let mut g = shoot_out_at_ezra("1, 2, 5", "crew = [{ card = \"kaylee\" }, { card = \"med-staff-zen\" }]\nupgrades = [\"fully-equipped-med-bay\"]");
     choose(&mut g, "Kaylee is Killed");
     assert!(crew_names(&g, 0).contains(&"Kaylee".to_string()));
     // The Med Bay alone gives no check.
-    let mut g = scenario(&ezra_job(
+    let mut g = shoot_out_at_ezra(
         "1, 6, 6",
-        "malcolm",
         "crew = [{ card = \"kaylee\" }]\nupgrades = [\"fully-equipped-med-bay\"]",
-        SHOOT_OUT,
-    ));
-    work(&mut g, &[]);
+    );
     let ev = choose(&mut g, "Kaylee is Killed");
     assert!(medic_checks(&ev).is_empty());
 }
@@ -319,13 +262,7 @@ fn ff_death_10_simon_surgical_kit_and_med_bay_change_the_odds() {
 /// FF-DEATH-11: a Killed crew member's gear returns to the ship.
 #[test]
 fn ff_death_11_gear_of_the_killed_returns_to_the_ship() {
-    let mut g = scenario(&ezra_job(
-        "1",
-        "malcolm",
-        "crew = [{ card = \"jayne\", gear = [\"vera\"] }]",
-        SHOOT_OUT,
-    ));
-    work(&mut g, &[]);
+    let mut g = shoot_out_at_ezra("1", "crew = [{ card = \"jayne\", gear = [\"vera\"] }]");
     choose(&mut g, "Jayne is Killed");
     let spare: Vec<_> = g.players[0]
         .spare_gear
@@ -356,13 +293,7 @@ fn ff_death_12_no_dismissing_to_avoid_a_kill() {
 /// Tracey: whenever a crew member is Killed, Tracey (on the job) must be Killed first.
 #[test]
 fn tracey_is_killed_first() {
-    let mut g = scenario(&ezra_job(
-        "1",
-        "malcolm",
-        "crew = [{ card = \"kaylee\" }, { card = \"tracey\" }]",
-        SHOOT_OUT,
-    ));
-    work(&mut g, &[]);
+    let mut g = shoot_out_at_ezra("1", "crew = [{ card = \"kaylee\" }, { card = \"tracey\" }]");
     assert_eq!(menu(&g), ["Tracey is Killed"]);
     choose(&mut g, "Tracey is Killed");
     assert_eq!(crew_names(&g, 0), ["Malcolm", "Kaylee"]);
@@ -383,13 +314,7 @@ fn tracey_is_killed_first() {
 /// from play.
 #[test]
 fn gun_hands_are_discarded_instead_of_removed() {
-    let mut g = scenario(&ezra_job(
-        "1",
-        "malcolm",
-        "crew = [{ card = \"gun-hand-jim\" }]",
-        SHOOT_OUT,
-    ));
-    work(&mut g, &[]);
+    let mut g = shoot_out_at_ezra("1", "crew = [{ card = \"gun-hand-jim\" }]");
     choose(&mut g, "Gun Hand Jim is Killed");
     assert_eq!(crew_names(&g, 0), ["Malcolm"]);
     assert!(removed(&g).is_empty());

@@ -4,29 +4,14 @@ use tabletop_firefly::content::Item;
 use tabletop_firefly::testing::*;
 use tabletop_firefly::{Event, Phase};
 
-const AT_PERSEPHONE: &str = r#"
-[[player]]
-leader = "malcolm"
-ship = "serenity"
-sector = "persephone"
-[[player]]
-leader = "monty"
-ship = "yun-qi"
-sector = "londinium"
-"#;
-
 /// FF-FLY-2: Full Burn spends 1 Fuel when it starts; with no Fuel there is no Full Burn.
 #[test]
 fn ff_fly_2_full_burn_costs_one_fuel_and_needs_fuel() {
-    let mut g = scenario(AT_PERSEPHONE);
+    let mut g = scenario(MALCOLM_AND_MONTY);
     choose(&mut g, "Full Burn");
     assert_eq!(g.players[0].item(Item::Fuel), 5);
 
-    let mut g = scenario(&AT_PERSEPHONE.replacen(
-        "sector = \"persephone\"",
-        "sector = \"persephone\"\nfuel = 0",
-        1,
-    ));
+    let mut g = scenario(&malcolm_at("persephone", "fuel = 0"));
     assert!(!can(&g, "Full Burn"), "No FUEL = No Go");
     assert!(can(&g, "Mosey"));
     let _ = &mut g;
@@ -36,24 +21,16 @@ fn ff_fly_2_full_burn_costs_one_fuel_and_needs_fuel() {
 /// Alliance deck, yellow: the Border deck).
 #[test]
 fn ff_fly_3_full_burn_draws_the_nav_card_of_the_sector_entered() {
-    let text = format!("{AT_PERSEPHONE}\n[decks]\nnav-alliance = [\"the-big-black-alliance\"]\nnav-border = [\"the-big-black-border\"]\n");
+    let text = format!("{MALCOLM_AND_MONTY}\n[decks]\nnav-alliance = [\"the-big-black-alliance\"]\nnav-border = [\"the-big-black-border\"]\n");
     let mut g = scenario(&text);
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Border Space 10");
-    let drawn: Vec<_> = ev
-        .iter()
-        .filter_map(|e| match e {
-            Event::NavDrawn { card, .. } => Some(g.content.nav_def(*card).id.clone()),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(drawn, vec!["the-big-black-border".to_string()]);
+    let ev = full_burn_into(&mut g, "Border Space 10");
+    assert_eq!(nav_drawn(&g, &ev), vec!["the-big-black-border".to_string()]);
 }
 
 /// FF-FLY-5: Mosey moves exactly one sector, spends no Fuel and draws no Nav card.
 #[test]
 fn ff_fly_5_mosey_moves_one_sector_without_fuel_or_nav() {
-    let mut g = scenario(AT_PERSEPHONE);
+    let mut g = scenario(MALCOLM_AND_MONTY);
     choose(&mut g, "Mosey");
     let ev = choose(&mut g, "Move to Border Space 10");
     assert!(!happened(&ev, |e| matches!(e, Event::NavDrawn { .. })));
@@ -69,7 +46,7 @@ fn ff_fly_5_mosey_moves_one_sector_without_fuel_or_nav() {
 /// FF-FLY-12: no ship may enter the Reaver Cutter's sector.
 #[test]
 fn ff_fly_12_no_ship_enters_the_cutters_sector() {
-    let text = AT_PERSEPHONE.replacen("[[player]]", "cutter = \"border-10\"\n[[player]]", 1);
+    let text = MALCOLM_AND_MONTY.replacen("[[player]]", "cutter = \"border-10\"\n[[player]]", 1);
     let mut g = scenario(&text);
     choose(&mut g, "Mosey");
     assert!(!can(&g, "Border Space 10"));
@@ -99,19 +76,6 @@ fn text(top: &str, p0: &str, p1: &str, decks: &str) -> String {
     )
 }
 
-fn nav_drawn(g: &Firefly, ev: &[Event]) -> Vec<String> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::NavDrawn { card, .. } => Some(g.content.nav_def(*card).id.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn count(ev: &[Event], pred: impl Fn(&Event) -> bool) -> usize {
-    ev.iter().filter(|e| pred(e)).count()
-}
-
 fn moves(g: &Firefly) -> Vec<u16> {
     legal(g)
         .into_iter()
@@ -138,7 +102,7 @@ fn big_black(n: usize, deck: &str) -> String {
 /// FF-FLY-1: a Fly action is either a Full Burn or a Mosey, and one Fly action is all a turn has.
 #[test]
 fn ff_fly_1_fly_is_full_burn_or_mosey() {
-    let mut g = scenario(AT_PERSEPHONE);
+    let mut g = scenario(MALCOLM_AND_MONTY);
     assert!(can(&g, "Fly: Full Burn") && can(&g, "Fly: Mosey"));
     choose(&mut g, "Fly: Mosey");
     choose(&mut g, "Move to Border Space 10");
@@ -177,7 +141,7 @@ fn ff_fly_4_full_burn_up_to_the_drive_cores_range() {
 /// FF-FLY-6: ships move only between adjacent sectors.
 #[test]
 fn ff_fly_6_moves_only_to_adjacent_sectors() {
-    let mut g = scenario(AT_PERSEPHONE);
+    let mut g = scenario(MALCOLM_AND_MONTY);
     choose(&mut g, "Full Burn");
     let want: Vec<u16> = g.content.neighbours[sector("persephone") as usize]
         .iter()
@@ -194,8 +158,7 @@ fn ff_fly_6_moves_only_to_adjacent_sectors() {
 fn ff_fly_7_13_nav_card_options_and_requirements() {
     let decks = "nav-alliance = [\"customs-inspection\"]";
     let mut g = game("", "sector = \"border-10\"", "sector = \"santo\"", decks);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Persephone");
+    full_burn_into(&mut g, "Persephone");
     assert!(can(&g, "Option: Prepare to Be Boarded") && can(&g, "Option: Turn and Burn"));
 
     // With no Fuel left after the burn, only "Prepare to Be Boarded" can be chosen: it is.
@@ -205,8 +168,7 @@ fn ff_fly_7_13_nav_card_options_and_requirements() {
         "sector = \"santo\"",
         decks,
     );
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Persephone");
+    let ev = full_burn_into(&mut g, "Persephone");
     assert!(happened(&ev, |e| matches!(
         e,
         Event::OptionChosen { option: 0, .. }
@@ -220,8 +182,7 @@ fn ff_fly_7_13_nav_card_options_and_requirements() {
 fn ff_fly_8_keep_flying_then_stop_and_act() {
     let decks = format!("nav-alliance = [{}]", big_black(2, "alliance"));
     let mut g = game("", "sector = \"border-10\"", "sector = \"santo\"", &decks);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Persephone");
+    full_burn_into(&mut g, "Persephone");
     assert!(can(&g, "Move to") && can(&g, "Done"));
     choose(&mut g, "Done");
     assert_eq!(g.phase, Phase::Actions);
@@ -233,8 +194,7 @@ fn ff_fly_8_keep_flying_then_stop_and_act() {
 fn ff_fly_9_full_stop() {
     let decks = "nav-alliance = [\"customs-inspection\", \"the-big-black-alliance\"]";
     let mut g = game("", "sector = \"border-10\"", "sector = \"santo\"", decks);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Persephone");
+    full_burn_into(&mut g, "Persephone");
     choose(&mut g, "Prepare to Be Boarded");
     assert_eq!(g.phase, Phase::Actions);
     assert!(moves(&g).is_empty());
@@ -247,8 +207,7 @@ fn ff_fly_9_full_stop() {
 fn ff_fly_10_evade() {
     let decks = "nav-alliance = [\"customs-inspection\", \"the-big-black-alliance\"]";
     let mut g = game("", "sector = \"border-10\"", "sector = \"santo\"", decks);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Persephone");
+    full_burn_into(&mut g, "Persephone");
     choose(&mut g, "Turn and Burn");
     assert_eq!(g.players[0].warrants, 1);
     let ev = choose(&mut g, "Move to Pelorum");
@@ -304,8 +263,7 @@ fn ff_fly_12_evade_and_full_burn_avoid_the_cutter() {
 fn ff_fly_28_resolved_nav_cards_are_discarded() {
     let decks = "nav-border = [\"the-big-black-border\"]";
     let mut g = game("", "sector = \"persephone\"", "sector = \"santo\"", decks);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Border Space 10");
+    full_burn_into(&mut g, "Border Space 10");
     let top = g.decks.nav[1].top_discard().unwrap();
     assert_eq!(g.content.nav_def(top).id, "the-big-black-border");
     assert!(g.resolution.is_empty());
@@ -358,8 +316,7 @@ fn ff_fly_15_full_burn_into_the_cruisers_sector() {
         "sector = \"santo\"",
         &decks,
     );
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Londinium");
+    let ev = full_burn_into(&mut g, "Londinium");
     assert!(happened(&ev, |e| matches!(
         e,
         Event::AllianceContact { seat: 0 }
@@ -373,8 +330,7 @@ fn ff_fly_15_full_burn_into_the_cruisers_sector() {
     );
 
     let mut g = game("", "sector = \"bernadette\"", "sector = \"santo\"", &decks);
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Londinium");
+    let ev = full_burn_into(&mut g, "Londinium");
     assert!(!happened(&ev, |e| matches!(
         e,
         Event::AllianceContact { .. }
@@ -408,8 +364,7 @@ fn ff_fly_15_no_contact_for_staying_in_the_cruisers_sector() {
 fn ff_fly_15_evading_into_the_cruisers_sector() {
     let decks = "nav-alliance = [\"customs-inspection\"]";
     let mut g = game("", "sector = \"bernadette\"", "sector = \"santo\"", decks);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Alliance Space 59");
+    full_burn_into(&mut g, "Alliance Space 59");
     choose(&mut g, "Turn and Burn");
     assert_eq!(g.players[0].warrants, 1);
     let ev = choose(&mut g, "Move to Londinium");
@@ -426,18 +381,14 @@ fn ff_fly_15_evading_into_the_cruisers_sector() {
 /// follows, and its Full Stop ends that ship's flight.
 #[test]
 fn ff_fly_19c_cruiser_patrol_moved_by_the_player_on_the_right() {
-    let decks = format!(
-        "nav-alliance = [\"cruiser-patrol\", {}]",
-        big_black(3, "alliance")
-    );
+    let decks = nav_deck("alliance", "cruiser-patrol");
     let mut g = game(
         "",
         "sector = \"bernadette\"\ncontraband = 1",
         "sector = \"santo\"",
         &decks,
     );
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Alliance Space 59");
+    full_burn_into(&mut g, "Alliance Space 59");
     assert_eq!(g.actor, 1, "the player to the right moves the Cruiser");
     let londinium_alliance: Vec<u16> = g.content.neighbours[sector("londinium") as usize]
         .iter()
@@ -509,18 +460,14 @@ fn ff_fly_17_wanted_crew_may_be_arrested() {
 /// sector: Alliance Contact (once) and a Full Stop.
 #[test]
 fn ff_fly_18_alliance_cruiser_card() {
-    let decks = format!(
-        "nav-alliance = [\"alliance-cruiser\", {}]",
-        big_black(3, "alliance")
-    );
+    let decks = nav_deck("alliance", "alliance-cruiser");
     let mut g = game(
         "dice = [3]",
         "sector = \"border-10\"\ncrew = [{ card = \"jayne\" }]",
         "sector = \"santo\"",
         &decks,
     );
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Persephone");
+    let ev = full_burn_into(&mut g, "Persephone");
     assert_eq!(g.cruiser, sector("persephone"));
     assert_eq!(
         count(&ev, |e| matches!(e, Event::AllianceContact { seat: 0 })),
@@ -535,8 +482,7 @@ fn ff_fly_18_alliance_cruiser_card() {
     assert_eq!(g.phase, Phase::Actions, "Full Stop");
     // A law-abiding ship only sees the Cruiser come.
     let mut g = game("", "sector = \"border-10\"", "sector = \"santo\"", &decks);
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Persephone");
+    let ev = full_burn_into(&mut g, "Persephone");
     assert!(!happened(&ev, |e| matches!(
         e,
         Event::AllianceContact { .. }
@@ -550,13 +496,9 @@ fn ff_fly_18_alliance_cruiser_card() {
 /// Tip"), which is not possible (judged) without an Outlaw Ship.
 #[test]
 fn ff_fly_19b_alliance_entanglements_moved_by_the_drawer() {
-    let decks = format!(
-        "nav-alliance = [\"alliance-entanglements\", {}]",
-        big_black(3, "alliance")
-    );
+    let decks = nav_deck("alliance", "alliance-entanglements");
     let mut g = game("", "sector = \"border-10\"", "sector = \"osiris\"", &decks);
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Persephone");
+    let ev = full_burn_into(&mut g, "Persephone");
     assert!(
         happened(&ev, |e| matches!(e, Event::OptionChosen { option: 0, .. })),
         "no Outlaw Ship: no tip"
@@ -579,8 +521,7 @@ fn ff_fly_19b_alliance_entanglements_moved_by_the_drawer() {
         "sector = \"osiris\"\ncontraband = 1",
         &decks,
     );
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Persephone");
+    full_burn_into(&mut g, "Persephone");
     choose(&mut g, "A Legitimate Tip");
     let ev = choose(&mut g, "Move to Osiris");
     assert!(happened(&ev, |e| matches!(
@@ -667,8 +608,7 @@ fn ff_fly_22_reaver_cutter_card() {
     let decks = "nav-border = [\"reaver-cutter\"]";
     let p0 = "sector = \"persephone\"\ncrew = [{ card = \"jayne\" }]";
     let mut g = game("dice = [1]", p0, "sector = \"santo\"", decks);
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Border Space 10");
+    let ev = full_burn_into(&mut g, "Border Space 10");
     assert!(happened(&ev, |e| matches!(e, Event::CutterMoved { .. })));
     assert_eq!(g.cutter, sector("border-10"));
     // No Mechanic: "If We're Very Lucky…" at once; 1 + 4 = 5: Kill 2 (the Leader returns).
@@ -687,10 +627,7 @@ fn ff_fly_22_reaver_cutter_card() {
 /// then, only if the drawer's next turn starts there.
 #[test]
 fn ff_fly_23_24c_reavers_on_the_hunt() {
-    let decks = format!(
-        "nav-border = [\"reavers-on-the-hunt\", {}]",
-        big_black(3, "border")
-    );
+    let decks = nav_deck("border", "reavers-on-the-hunt");
     let mut g = game(
         "dice = [6, 6]",
         "sector = \"persephone\"",
@@ -698,8 +635,7 @@ fn ff_fly_23_24c_reavers_on_the_hunt() {
         &decks,
     );
     assert_eq!(g.cutter, sector("border-1"));
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Border Space 10");
+    full_burn_into(&mut g, "Border Space 10");
     assert_eq!(g.actor, 1, "moved by the player on the drawer's right");
     assert_eq!(
         sorted(moves(&g)),
@@ -726,15 +662,14 @@ fn ff_fly_23_24c_reavers_on_the_hunt() {
 /// ship ("Decoy 'Em"), or to their own sector, and Evades ("They Won't See This Coming").
 #[test]
 fn ff_fly_24b_reaver_bait_moved_by_the_drawer() {
-    let decks = format!("nav-border = [\"reaver-bait\", {}]", big_black(3, "border"));
+    let decks = nav_deck("border", "reaver-bait");
     let mut g = game(
         "",
         "sector = \"persephone\"",
         "sector = \"border-20\"",
         &decks,
     );
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Border Space 10");
+    full_burn_into(&mut g, "Border Space 10");
     choose(&mut g, "Decoy");
     assert_eq!(g.actor, 0);
     let to = moves(&g);
@@ -749,8 +684,7 @@ fn ff_fly_24b_reaver_bait_moved_by_the_drawer() {
         "sector = \"border-20\"",
         &decks,
     );
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Border Space 10");
+    full_burn_into(&mut g, "Border Space 10");
     choose(&mut g, "They Won't See This Coming");
     assert_eq!(g.cutter, sector("border-10"));
     choose(&mut g, "Move to Persephone");
@@ -772,8 +706,7 @@ fn ff_fly_25_first_exhaustion_reshuffles_the_discards() {
     }
     assert_eq!(g.decks.nav[1].discard_len(), 40);
     assert!(!g.decks.nav_reshuffled[1]);
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Border Space 10");
+    let ev = full_burn_into(&mut g, "Border Space 10");
     assert!(happened(&ev, |e| matches!(
         e,
         Event::NavReshuffled { deck: 1 }
@@ -806,8 +739,7 @@ fn ff_fly_26_reshuffle_card_after_the_first_reshuffle() {
         g.decks.nav[0].take_from_draw(c);
         g.decks.nav[0].discard(c);
     }
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Persephone");
+    let ev = full_burn_into(&mut g, "Persephone");
     let resolved = ev
         .iter()
         .position(|e| matches!(e, Event::Ended { .. }))
@@ -822,8 +754,7 @@ fn ff_fly_26_reshuffle_card_after_the_first_reshuffle() {
 
     let decks = "nav-alliance = [\"alliance-cruiser\"]";
     let mut g = game("", "sector = \"border-10\"", "sector = \"santo\"", decks);
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Persephone");
+    let ev = full_burn_into(&mut g, "Persephone");
     assert!(!happened(&ev, |e| matches!(e, Event::NavReshuffled { .. })));
     assert_eq!(g.decks.nav[0].discard_len(), 1);
     assert_eq!(g.cruiser, sector("persephone"));
@@ -865,17 +796,13 @@ fn ff_fly_27_unresolved_reshuffle_card_reshuffles_after_the_action() {
         "",
         "sector = \"border-10\"\ndrive-core = \"enhanced-graviton-accelerator\"",
         "sector = \"santo\"",
-        &format!(
-            "nav-alliance = [\"minor-technical-difficulty\", {}]",
-            big_black(3, "alliance")
-        ),
+        &nav_deck("alliance", "minor-technical-difficulty"),
     );
     let s = Scenario::parse(&t).unwrap();
     let mut o = Options::new(2, DEFAULT_STORY);
     o.scenario = Some(s);
     let mut g = Firefly::new_game(content, &o, 1).unwrap();
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Persephone");
+    let ev = full_burn_into(&mut g, "Persephone");
     assert_eq!(
         nav_drawn(&g, &ev),
         vec!["minor-technical-difficulty".to_string()]
@@ -902,18 +829,14 @@ fn ff_fly_27_unresolved_reshuffle_card_reshuffles_after_the_action() {
 /// does not resolve Breakdown Nav cards: the ship flies on as after Keep Flying.
 #[test]
 fn breakdowns_are_ignored_by_drive_cores_that_ignore_them() {
-    let decks = format!(
-        "nav-border = [\"whats-that-noise\", {}]",
-        big_black(3, "border")
-    );
+    let decks = nav_deck("border", "whats-that-noise");
     let mut g = game(
         "",
         "sector = \"persephone\"\ndrive-core = \"enhanced-graviton-accelerator\"",
         "sector = \"santo\"",
         &decks,
     );
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Border Space 10");
+    let ev = full_burn_into(&mut g, "Border Space 10");
     assert_eq!(nav_drawn(&g, &ev), vec!["whats-that-noise".to_string()]);
     assert!(!happened(&ev, |e| matches!(
         e,
@@ -926,8 +849,7 @@ fn breakdowns_are_ignored_by_drive_cores_that_ignore_them() {
     );
     // Without that core, the card is resolved.
     let mut g = game("", "sector = \"persephone\"", "sector = \"santo\"", &decks);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Border Space 10");
+    full_burn_into(&mut g, "Border Space 10");
     assert!(can(&g, "That Doesn't Sound Good") && can(&g, "Gorram Parts"));
 }
 
@@ -935,14 +857,10 @@ fn breakdowns_are_ignored_by_drive_cores_that_ignore_them() {
 /// a Customs Inspection Nav card (a choice), or resolve it.
 #[test]
 fn harkens_papers_in_order_may_ignore_customs_inspections() {
-    let decks = format!(
-        "nav-alliance = [\"customs-inspection\", {}]",
-        big_black(3, "alliance")
-    );
+    let decks = nav_deck("alliance", "customs-inspection");
     let p0 = "sector = \"border-10\"\ncontraband = 2\nsolid = [\"harken\"]";
     let mut g = game("", p0, "sector = \"santo\"", &decks);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Persephone");
+    full_burn_into(&mut g, "Persephone");
     assert!(can(&g, "Your Papers are in Order") && can(&g, "Resolve Customs Inspection"));
     choose(&mut g, "Your Papers are in Order");
     assert_eq!(g.players[0].item(Item::Contraband), 2);
@@ -953,8 +871,7 @@ fn harkens_papers_in_order_may_ignore_customs_inspections() {
     );
 
     let mut g = game("", p0, "sector = \"santo\"", &decks);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Persephone");
+    full_burn_into(&mut g, "Persephone");
     choose(&mut g, "Resolve Customs Inspection");
     choose(&mut g, "Prepare to Be Boarded");
     assert_eq!(g.phase, Phase::Actions, "resolved: Full Stop");
@@ -965,8 +882,7 @@ fn harkens_papers_in_order_may_ignore_customs_inspections() {
     );
 
     let mut g = game("", "sector = \"border-10\"", "sector = \"santo\"", &decks);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Persephone");
+    full_burn_into(&mut g, "Persephone");
     assert!(
         !can(&g, "Your Papers are in Order"),
         "not Solid with Harken"
@@ -1010,8 +926,7 @@ fn cry_baby_on_a_full_burn_flies_on() {
     let decks = format!("nav-alliance = [{}]", big_black(3, "alliance"));
     let p0 = "sector = \"bernadette\"\ncontraband = 1\nupgrades = [\"cry-baby\"]";
     let mut g = game("", p0, "sector = \"santo\"", &decks);
-    choose(&mut g, "Full Burn");
-    let ev = choose(&mut g, "Move to Londinium");
+    let ev = full_burn_into(&mut g, "Londinium");
     assert!(
         nav_drawn(&g, &ev).is_empty(),
         "Alliance Contact comes first"
@@ -1061,8 +976,7 @@ fn salvage_op_bonuses() {
     let p0 = "sector = \"persephone\"\ncrew = [{ card = \"scrapper-mex\" }]\nupgrades = [\"onboard-chop-shop\"]";
     let decks = "nav-border = [\"derelict-ship\"]";
     let mut g = game("", p0, "sector = \"santo\"", decks);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Border Space 10");
+    full_burn_into(&mut g, "Border Space 10");
     choose(&mut g, "Pick the Bones");
     let p = &g.players[0];
     assert_eq!(p.item(Item::Cargo), 2);
@@ -1077,8 +991,7 @@ fn salvage_op_bonuses() {
     // "Stop and I'll Take a Look" with a roll of 1: nothing salvaged, no bonus.
     let decks = "nav-border = [\"nav-hazard-debris-field\"]";
     let mut g = game("dice = [1]", p0, "sector = \"santo\"", decks);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Border Space 10");
+    full_burn_into(&mut g, "Border Space 10");
     choose(&mut g, "Stop and I'll Take a Look");
     let p = &g.players[0];
     assert_eq!(

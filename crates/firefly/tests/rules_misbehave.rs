@@ -1,57 +1,10 @@
 //! Misbehaving (FF-MISB): drawing Misbehave cards one at a time, options and requirements,
 //! Aces in the Hole, Proceed / Attempt Botched / Warrant Issued.
 
-use tabletop_core::NewGame;
-use tabletop_firefly::content::{ContactName, Content, ContentFiles, Ending, Skill};
-use tabletop_firefly::scenario::Scenario;
+use tabletop_firefly::content::{ContactName, Content, Ending, Skill};
 use tabletop_firefly::state::{Activity, Phase};
 use tabletop_firefly::testing::*;
-use tabletop_firefly::{Event, Firefly, Options};
-
-/// A two-captain position: `top` holds top-level keys (dice …), `p0` the first captain's fields
-/// (sector included), `decks` the `[decks]` table's keys. The second captain waits at Regina.
-fn game(top: &str, p0: &str, decks: &str) -> Firefly {
-    scenario(&format!(
-        "{top}\n[[player]]\nship = \"serenity\"\n{p0}\n\
-         [[player]]\nleader = \"womack\"\nship = \"yun-qi\"\nsector = \"regina\"\n\
-         [decks]\n{decks}\n"
-    ))
-}
-
-/// Corbin (Tech 2, Negotiate 1) at Persephone with Patience's "Henpecked Badger" (2 Misbehave
-/// cards, then a Negotiate test), more crew, the next dice and Misbehave cards.
-fn henpecked(dice: &str, more: &str, misbehave: &str) -> Firefly {
-    game(
-        &format!("dice = [{dice}]"),
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\n{more}"
-        ),
-        &format!("misbehave = [{misbehave}]"),
-    )
-}
-
-fn start(g: &mut Firefly) -> Vec<Event> {
-    choose(g, "Henpecked Badger");
-    choose(g, "Done")
-}
-
-fn drawn(g: &Firefly, ev: &[Event]) -> Vec<String> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::MisbehaveDrawn { card, .. } => Some(g.content.misbehave_def(*card).id.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn endings(ev: &[Event]) -> Vec<Ending> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::Ended { ending, .. } => Some(*ending),
-            _ => None,
-        })
-        .collect()
-}
+use tabletop_firefly::{Event, Firefly};
 
 fn misbehave_top(g: &Firefly) -> String {
     let c = *g.decks.misbehave.draw_pile().last().unwrap();
@@ -67,14 +20,6 @@ fn discard_ids(g: &Firefly) -> Vec<String> {
         .collect()
 }
 
-fn crew_ids(g: &Firefly, seat: usize) -> Vec<String> {
-    g.players[seat]
-        .crew
-        .iter()
-        .map(|m| g.content.crew[m.def as usize].id.clone())
-        .collect()
-}
-
 /// FF-MISB-1: the number of Misbehave cards pictured on the job is how many must be got
 /// through: Henpecked Badger shows 2, Badger's 11 Casino Caper 3.
 #[test]
@@ -84,10 +29,10 @@ fn ff_misb_1_as_many_cards_as_pictured() {
         "",
         "\"a-little-job-on-the-side\", \"an-unexpected-opportunity\", \"kill-the-alarm\"",
     );
-    let mut ev = start(&mut g);
+    let mut ev = work_henpecked(&mut g);
     ev.extend(choose(&mut g, "Stay on Target"));
     ev.extend(choose(&mut g, "Walk Away"));
-    assert_eq!(drawn(&g, &ev).len(), 2);
+    assert_eq!(misbehave_drawn(&g, &ev).len(), 2);
     assert!(happened(&ev, |e| matches!(e, Event::JobCompleted { .. })));
     assert_eq!(
         misbehave_top(&g),
@@ -96,7 +41,7 @@ fn ff_misb_1_as_many_cards_as_pictured() {
     );
 
     // The Casino Caper at Santo: Fight 1, Tech 1, Negotiate 1 (Malcolm + Corbin's skills).
-    let mut g = game(
+    let mut g = two_captains(
         "dice = [5]",
         "leader = \"malcolm\"\nsector = \"santo\"\nhand = [\"badger-badgers-11-casino-caper\"]\nleader-gear = [\"security-interface-pad\"]",
         "misbehave = [\"a-little-job-on-the-side\", \"an-unexpected-opportunity\", \"locals-in-need\"]",
@@ -107,7 +52,7 @@ fn ff_misb_1_as_many_cards_as_pictured() {
     // The third card, Locals in Need, leaves only "We Don't Have Time for This" (no Cargo to
     // feed anyone): it is taken at once, passed, and the job is done.
     ev.extend(choose(&mut g, "Walk Away"));
-    assert_eq!(drawn(&g, &ev).len(), 3);
+    assert_eq!(misbehave_drawn(&g, &ev).len(), 3);
     assert!(happened(&ev, |e| matches!(e, Event::JobCompleted { .. })));
 }
 
@@ -115,12 +60,12 @@ fn ff_misb_1_as_many_cards_as_pictured() {
 #[test]
 fn ff_misb_2_one_card_at_a_time() {
     let mut g = henpecked("1", "", "\"kill-the-alarm\", \"tight-security\"");
-    let ev = start(&mut g);
-    assert_eq!(drawn(&g, &ev), vec!["kill-the-alarm"]);
+    let ev = work_henpecked(&mut g);
+    assert_eq!(misbehave_drawn(&g, &ev), vec!["kill-the-alarm"]);
     assert_eq!(misbehave_top(&g), "tight-security", "still in the deck");
     // Failing the first card: the second is never drawn.
     let ev = choose(&mut g, "Rig a Bypass");
-    assert!(drawn(&g, &ev).is_empty());
+    assert!(misbehave_drawn(&g, &ev).is_empty());
     assert_eq!(misbehave_top(&g), "tight-security");
 }
 
@@ -129,7 +74,7 @@ fn ff_misb_2_one_card_at_a_time() {
 #[test]
 fn ff_misb_3_no_backing_out() {
     let mut g = henpecked("", "", "\"kill-the-alarm\"");
-    start(&mut g);
+    work_henpecked(&mut g);
     let m = menu(&g);
     assert_eq!(
         m,
@@ -144,7 +89,7 @@ fn ff_misb_3_no_backing_out() {
 #[test]
 fn ff_misb_4_exactly_one_option() {
     let mut g = henpecked("1", "", "\"kill-the-alarm\"");
-    start(&mut g);
+    work_henpecked(&mut g);
     let ev = choose(&mut g, "Rig a Bypass");
     let chosen: Vec<_> = ev
         .iter()
@@ -167,19 +112,19 @@ fn ff_misb_4_exactly_one_option() {
 fn ff_misb_5_requirements() {
     // Alliance Patrol: "Hightail It Outta There" requires TRANSPORT.
     let mut g = henpecked("", "", "\"alliance-patrol\"");
-    let ev = start(&mut g);
+    let ev = work_henpecked(&mut g);
     // Without TRANSPORT only the test is left, so it was taken at once.
     assert!(happened(&ev, |e| matches!(e, Event::Rolled { .. })));
 
     let mut g = henpecked("", "leader-gear = [\"4wd-mule\"]", "\"alliance-patrol\"");
-    start(&mut g);
+    work_henpecked(&mut g);
     assert!(can(&g, "Hightail It"));
     let ev = choose(&mut g, "Hightail It");
     assert_eq!(endings(&ev), vec![Ending::AttemptBotched]);
 
     // Fast Horses count as TRANSPORT by being discarded.
     let mut g = henpecked("", "leader-gear = [\"fast-horses\"]", "\"alliance-patrol\"");
-    start(&mut g);
+    work_henpecked(&mut g);
     choose(&mut g, "Hightail It");
     assert!(
         g.players[0].crew[0].gear.is_empty(),
@@ -197,10 +142,13 @@ fn ff_misb_6_ace_in_the_hole() {
         "leader-gear = [\"bona-fide-credentials\"]",
         "\"alliance-patrol\", \"kill-the-alarm\"",
     );
-    let ev = start(&mut g);
+    let ev = work_henpecked(&mut g);
     assert!(happened(&ev, |e| matches!(e, Event::AceInTheHole { .. })));
     assert_eq!(endings(&ev), vec![Ending::Proceed]);
-    assert_eq!(drawn(&g, &ev), vec!["alliance-patrol", "kill-the-alarm"]);
+    assert_eq!(
+        misbehave_drawn(&g, &ev),
+        vec!["alliance-patrol", "kill-the-alarm"]
+    );
     assert!(!happened(&ev, |e| matches!(e, Event::Rolled { .. })));
 
     // We Need a Distraction: Ace Companion (Inara).
@@ -209,7 +157,7 @@ fn ff_misb_6_ace_in_the_hole() {
         "crew = [{ card = \"inara\" }]",
         "\"we-need-a-distraction\"",
     );
-    let ev = start(&mut g);
+    let ev = work_henpecked(&mut g);
     assert!(happened(&ev, |e| matches!(e, Event::AceInTheHole { .. })));
     // The same with Inara aboard the ship: no Ace.
     let mut g = henpecked(
@@ -228,7 +176,7 @@ fn ff_misb_6_ace_in_the_hole() {
         "crew = [{ card = \"wash\" }]",
         "\"a-bit-of-local-color\"",
     );
-    assert!(happened(&start(&mut g), |e| matches!(
+    assert!(happened(&work_henpecked(&mut g), |e| matches!(
         e,
         Event::AceInTheHole { .. }
     )));
@@ -238,7 +186,7 @@ fn ff_misb_6_ace_in_the_hole() {
         "leader-gear = [\"jaynes-cunning-hat\"]",
         "\"lets-go-to-the-crappy-town-where-im-a-hero\"",
     );
-    assert!(happened(&start(&mut g), |e| matches!(
+    assert!(happened(&work_henpecked(&mut g), |e| matches!(
         e,
         Event::AceInTheHole { .. }
     )));
@@ -269,11 +217,11 @@ fn ff_misb_7_three_outcomes() {
 /// FF-MISB-8: Proceed: carry on with the next card, or the job's instructions after the last.
 #[test]
 fn ff_misb_8_proceed() {
-    let mut g = henpecked("5, 5, 5", "", "\"kill-the-alarm\", \"kill-the-alarm\"");
-    start(&mut g);
+    let mut g = henpecked("5, 5, 5", "", &copies(2, "kill-the-alarm"));
+    work_henpecked(&mut g);
     let ev = choose(&mut g, "Rig a Bypass");
     assert_eq!(endings(&ev), vec![Ending::Proceed]);
-    assert_eq!(drawn(&g, &ev), vec!["kill-the-alarm"]);
+    assert_eq!(misbehave_drawn(&g, &ev), vec!["kill-the-alarm"]);
     let ev = choose(&mut g, "Rig a Bypass");
     // The job's instructions: the cover-your-tracks test, and the job is done.
     assert_eq!(
@@ -290,7 +238,7 @@ fn ff_misb_8_proceed() {
 #[test]
 fn ff_misb_9_attempt_botched() {
     let mut g = henpecked("1", "", "\"kill-the-alarm\"");
-    start(&mut g);
+    work_henpecked(&mut g);
     let ev = choose(&mut g, "Rig a Bypass");
     assert_eq!(endings(&ev), vec![Ending::AttemptBotched]);
     assert!(!happened(&ev, |e| matches!(e, Event::JobCompleted { .. })));
@@ -308,7 +256,7 @@ fn ff_misb_9_attempt_botched() {
 fn ff_misb_10_warrant_issued() {
     let mut g = henpecked("1", "", "\"alliance-patrol\"");
     assert!(!g.is_outlaw(&g.players[0]));
-    let ev = start(&mut g);
+    let ev = work_henpecked(&mut g);
     assert_eq!(endings(&ev), vec![Ending::WarrantIssued]);
     assert!(happened(&ev, |e| matches!(e, Event::WarrantIssued { .. })));
     assert_eq!(g.players[0].warrants, 1);
@@ -322,7 +270,7 @@ fn ff_misb_10_warrant_issued() {
 fn ff_misb_11_warrant_discards_the_job() {
     let mut g = henpecked("1", "", "\"alliance-patrol\"");
     let j = g.players[0].hand[0];
-    start(&mut g);
+    work_henpecked(&mut g);
     assert!(g.players[0].active.is_empty() && g.players[0].hand.is_empty());
     assert_eq!(
         g.decks.contacts[ContactName::Patience.index()].top_discard(),
@@ -334,12 +282,12 @@ fn ff_misb_11_warrant_discards_the_job() {
 /// in every case.
 #[test]
 fn ff_misb_12_warrant_costs_reputation() {
-    let mut g = game(
-        "dice = [1]",
-        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\nsolid = [\"patience\", \"harken\", \"badger\"]",
-        "misbehave = [\"alliance-patrol\"]",
+    let mut g = henpecked(
+        "1",
+        "solid = [\"patience\", \"harken\", \"badger\"]",
+        "\"alliance-patrol\"",
     );
-    let ev = start(&mut g);
+    let ev = work_henpecked(&mut g);
     let p = &g.players[0];
     assert!(!p.is_solid(ContactName::Patience));
     assert!(!p.is_solid(ContactName::Harken));
@@ -365,7 +313,7 @@ fn ff_misb_13_cards_go_to_the_discard_pile() {
         "leader-gear = [\"bona-fide-credentials\"]",
         "\"alliance-patrol\", \"kill-the-alarm\", \"tight-security\"",
     );
-    start(&mut g);
+    work_henpecked(&mut g);
     assert_eq!(discard_ids(&g), vec!["alliance-patrol"]);
     // Kill the Alarm is passed; then the job's own test, and the job is done.
     let ev = choose(&mut g, "Rig a Bypass");
@@ -373,7 +321,7 @@ fn ff_misb_13_cards_go_to_the_discard_pile() {
     assert_eq!(discard_ids(&g), vec!["alliance-patrol", "kill-the-alarm"]);
     // A failed card is discarded too.
     let mut g = henpecked("1", "", "\"tight-security\"");
-    start(&mut g);
+    work_henpecked(&mut g);
     choose(&mut g, "See What You Can Do");
     assert_eq!(discard_ids(&g), vec!["tight-security"]);
 }
@@ -385,10 +333,10 @@ fn ff_misb_13_cards_go_to_the_discard_pile() {
 fn ff_misb_16_reaver_raid_example() {
     // Corbin stays aboard; Med Staff Zen, Skunk and Fendris go. Reaver Raid: "Hide in the
     // Vault" (Tech 5); "Run for Your Gorram Life" needs TRANSPORT, so the test is taken.
-    let mut g = game(
-        "dice = [1, 3, 6, 5]",
-        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"med-staff-zen\" }, { card = \"skunk\" }, { card = \"fendris\" }]",
-        "misbehave = [\"reaver-raid\"]",
+    let mut g = henpecked(
+        "1, 3, 6, 5",
+        "crew = [{ card = \"med-staff-zen\" }, { card = \"skunk\" }, { card = \"fendris\" }]",
+        "\"reaver-raid\"",
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Take off Corbin");
@@ -410,14 +358,14 @@ fn ff_misb_16_reaver_raid_example() {
 /// goal's own instructions (King of All Londinium, goal 1: 2 cards, then a Negotiate test).
 #[test]
 fn ff_misb_17_goal_misbehave_first() {
-    let mut g = game(
+    let mut g = two_captains(
         "dice = [5, 5]",
         "leader = \"corbin\"\nsector = \"jiangyin\"",
         "misbehave = [\"kill-the-alarm\", \"a-little-job-on-the-side\"]",
     );
     choose(&mut g, "Work story goal 1");
     let ev = choose(&mut g, "Done");
-    assert_eq!(drawn(&g, &ev).len(), 1);
+    assert_eq!(misbehave_drawn(&g, &ev).len(), 1);
     assert!(!happened(&ev, |e| matches!(e, Event::Rolled { .. })));
     choose(&mut g, "Rig a Bypass");
     let ev = choose(&mut g, "Stay on Target");
@@ -439,7 +387,7 @@ fn ff_misb_13_the_reshuffle_card_shuffles_the_discards_back() {
         "\"kill-the-alarm\", \"alliance-operatives\"",
     );
     let total = g.decks.misbehave.draw_len();
-    start(&mut g);
+    work_henpecked(&mut g);
     choose(&mut g, "Rig a Bypass");
     assert_eq!(discard_ids(&g), vec!["kill-the-alarm"]);
     let ev = choose(&mut g, "Two by Two");
@@ -460,37 +408,17 @@ const TEST_CARDS: &str = include_str!("test-content/effects.toml");
 /// The base content plus the test-only Misbehave cards, loaded once.
 fn test_content() -> &'static Content {
     static C: std::sync::OnceLock<&'static Content> = std::sync::OnceLock::new();
-    C.get_or_init(|| {
-        let mut files = ContentFiles::builtin();
-        files
-            .files
-            .push(("test/effects.toml".into(), TEST_CARDS.into()));
-        Content::load(&files)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .leak()
-    })
+    C.get_or_init(|| content_with("test/effects.toml", TEST_CARDS))
 }
 
 /// `henpecked` on the content with the test-only cards.
 fn henpecked_with(dice: &str, misbehave: &str) -> Firefly {
-    let text = format!(
-        "dice = [{dice}]\n[[player]]\nship = \"serenity\"\nleader = \"corbin\"\n\
-         sector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\n\
-         [[player]]\nleader = \"womack\"\nship = \"yun-qi\"\nsector = \"regina\"\n\
-         [decks]\nmisbehave = [{misbehave}]\n"
+    let text = two_captains_text(
+        &format!("dice = [{dice}]"),
+        &format!("leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}"),
+        &format!("misbehave = [{misbehave}]"),
     );
-    let mut o = Options::new(2, DEFAULT_STORY);
-    o.scenario = Some(Scenario::parse(&text).unwrap());
-    Firefly::new_game(test_content(), &o, 1).unwrap()
-}
-
-fn rolled_skills(ev: &[Event]) -> Vec<Skill> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::Rolled { skill, .. } => Some(*skill),
-            _ => None,
-        })
-        .collect()
+    scenario_on(test_content(), &text)
 }
 
 /// FF-MISB-14: a card that tells you to draw another Misbehave card is not passed: Henpecked
@@ -503,26 +431,36 @@ fn ff_misb_14_draw_another_is_not_a_pass() {
         "\"test-company-coming\", \"a-little-job-on-the-side\", \"an-unexpected-opportunity\", \
          \"kill-the-alarm\"",
     );
-    let mut ev = start(&mut g);
-    assert_eq!(drawn(&g, &ev), vec!["test-company-coming"]);
+    let mut ev = work_henpecked(&mut g);
+    assert_eq!(misbehave_drawn(&g, &ev), vec!["test-company-coming"]);
     let lie_low = choose(&mut g, "Lie Low");
     assert_eq!(endings(&lie_low), vec![Ending::DrawAnother]);
     assert!(!endings(&lie_low).contains(&Ending::Proceed));
     // It goes to the discard pile as any resolved card (FF-MISB-13), and the extra card is
     // drawn at once.
     assert_eq!(discard_ids(&g), vec!["test-company-coming"]);
-    assert_eq!(drawn(&g, &lie_low), vec!["a-little-job-on-the-side"]);
+    assert_eq!(
+        misbehave_drawn(&g, &lie_low),
+        vec!["a-little-job-on-the-side"]
+    );
     ev.extend(lie_low);
     // The extra card passed: one of the two pictured cards is still to come.
     let pass = choose(&mut g, "Stay on Target");
-    assert_eq!(drawn(&g, &pass), vec!["an-unexpected-opportunity"]);
+    assert_eq!(
+        misbehave_drawn(&g, &pass),
+        vec!["an-unexpected-opportunity"]
+    );
     assert!(!happened(&pass, |e| matches!(
         e,
         Event::JobCompleted { .. }
     )));
     ev.extend(pass);
     ev.extend(choose(&mut g, "Walk Away"));
-    assert_eq!(drawn(&g, &ev).len(), 3, "2 pictured + 1 drawn by the card");
+    assert_eq!(
+        misbehave_drawn(&g, &ev).len(),
+        3,
+        "2 pictured + 1 drawn by the card"
+    );
     assert!(happened(&ev, |e| matches!(e, Event::JobCompleted { .. })));
     assert_eq!(misbehave_top(&g), "kill-the-alarm");
 
@@ -531,10 +469,10 @@ fn ff_misb_14_draw_another_is_not_a_pass() {
         "2",
         "\"test-company-coming\", \"a-little-job-on-the-side\", \"an-unexpected-opportunity\"",
     );
-    start(&mut g);
+    work_henpecked(&mut g);
     let ev = choose(&mut g, "Bluff It Out");
     assert_eq!(endings(&ev), vec![Ending::DrawAnother]);
-    assert_eq!(drawn(&g, &ev), vec!["a-little-job-on-the-side"]);
+    assert_eq!(misbehave_drawn(&g, &ev), vec!["a-little-job-on-the-side"]);
 }
 
 /// FF-MISB-14: the extra card must be passed like any other: failing it ends the attempt, and
@@ -545,12 +483,12 @@ fn ff_misb_14_the_extra_card_must_be_passed() {
         "1",
         "\"test-company-coming\", \"a-little-job-on-the-side\", \"an-unexpected-opportunity\"",
     );
-    start(&mut g);
+    work_henpecked(&mut g);
     choose(&mut g, "Lie Low");
     // "Profitable Detour" always ends Attempt Botched.
     let ev = choose(&mut g, "Profitable Detour");
     assert_eq!(endings(&ev), vec![Ending::AttemptBotched]);
-    assert!(drawn(&g, &ev).is_empty());
+    assert!(misbehave_drawn(&g, &ev).is_empty());
     assert_eq!(misbehave_top(&g), "an-unexpected-opportunity");
     assert_eq!(g.phase, Phase::Actions);
     assert_eq!(
@@ -570,7 +508,7 @@ fn ff_misb_15_both_steps_in_order() {
         "4, 4",
         "\"test-through-the-vault\", \"a-little-job-on-the-side\"",
     );
-    let ev = start(&mut g);
+    let ev = work_henpecked(&mut g);
     assert_eq!(rolled_skills(&ev), vec![Skill::Tech, Skill::Negotiate]);
     let step_passed = ev
         .iter()
@@ -587,7 +525,7 @@ fn ff_misb_15_both_steps_in_order() {
         "one Proceed: the card's"
     );
     assert_eq!(
-        drawn(&g, &ev),
+        misbehave_drawn(&g, &ev),
         vec!["test-through-the-vault", "a-little-job-on-the-side"]
     );
     assert_eq!(discard_ids(&g), vec!["test-through-the-vault"]);
@@ -602,7 +540,7 @@ fn ff_misb_15_a_failed_step_fails_the_card() {
         "1, 6",
         "\"test-through-the-vault\", \"a-little-job-on-the-side\"",
     );
-    let ev = start(&mut g);
+    let ev = work_henpecked(&mut g);
     assert_eq!(rolled_skills(&ev), vec![Skill::Tech]);
     assert!(!happened(&ev, |e| matches!(e, Event::StepPassed { .. })));
     assert_eq!(endings(&ev), vec![Ending::AttemptBotched]);
@@ -614,7 +552,7 @@ fn ff_misb_15_a_failed_step_fails_the_card() {
         "3, 2",
         "\"test-through-the-vault\", \"a-little-job-on-the-side\"",
     );
-    let ev = start(&mut g);
+    let ev = work_henpecked(&mut g);
     assert_eq!(rolled_skills(&ev), vec![Skill::Tech, Skill::Negotiate]);
     assert!(happened(&ev, |e| matches!(
         e,

@@ -2,54 +2,12 @@
 //! failed jobs, crew sent back to the ship, Wanted tokens, jobs of two types, where things are.
 
 use tabletop_core::{Game, NewGame};
-use tabletop_firefly::content::{
-    Content, ContentFiles, Item, JobFilter, JobType, Keyword, Profession,
-};
+use tabletop_firefly::content::{Content, Item, JobFilter, JobType, Keyword, Profession};
 use tabletop_firefly::scenario::Scenario;
 use tabletop_firefly::state::{Activity, Phase};
 use tabletop_firefly::testing::*;
 use tabletop_firefly::work::job_matches;
 use tabletop_firefly::{Event, Firefly, Options};
-
-/// A two-captain position: `top` holds top-level keys (dice …), `p0` the first captain's fields
-/// (sector included), `decks` the `[decks]` table's keys. The second captain waits at Regina.
-fn text(top: &str, p0: &str, decks: &str) -> String {
-    format!(
-        "{top}\n[[player]]\nship = \"serenity\"\n{p0}\n\
-         [[player]]\nleader = \"womack\"\nship = \"yun-qi\"\nsector = \"regina\"\n\
-         [decks]\n{decks}\n"
-    )
-}
-
-fn game(top: &str, p0: &str, decks: &str) -> Firefly {
-    scenario(&text(top, p0, decks))
-}
-
-/// The base content plus one more content file (test jobs the base game does not have; marked
-/// "promo" so that the base game's card counts still hold).
-fn content_with(extra: &str) -> &'static Content {
-    let mut files = ContentFiles::builtin();
-    files
-        .files
-        .push(("test/extra.toml".to_string(), extra.to_string()));
-    Content::load(&files)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .leak()
-}
-
-fn game_with(content: &'static Content, text: &str) -> Firefly {
-    let mut o = Options::new(2, DEFAULT_STORY);
-    o.scenario = Some(Scenario::parse(text).unwrap());
-    Firefly::new_game(content, &o, 1).unwrap()
-}
-
-fn crew_ids(g: &Firefly, seat: usize) -> Vec<String> {
-    g.players[seat]
-        .crew
-        .iter()
-        .map(|m| g.content.crew[m.def as usize].id.clone())
-        .collect()
-}
 
 fn in_supply_discards(g: &Firefly, name: &str) -> bool {
     g.decks
@@ -71,7 +29,7 @@ fn removed(g: &Firefly, name: &str) -> bool {
 #[test]
 fn ff_misc_1_discard_versus_remove_from_play() {
     // Dismissing discards the crew card.
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"persephone\"\ncrew = [{ card = \"skunk\" }]",
         "",
@@ -79,11 +37,7 @@ fn ff_misc_1_discard_versus_remove_from_play() {
     choose(&mut g, "Dismiss Skunk");
     assert!(in_supply_discards(&g, "Skunk") && !removed(&g, "Skunk"));
     // A Kill removes it from play.
-    let mut g = game(
-        "dice = [1]",
-        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"skunk\" }]",
-        "misbehave = [\"gun-play\"]",
-    );
+    let mut g = henpecked("1", "crew = [{ card = \"skunk\" }]", "\"gun-play\"");
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
     choose(&mut g, "My Guns");
@@ -97,7 +51,7 @@ fn ff_misc_1_discard_versus_remove_from_play() {
 #[test]
 fn ff_misc_2_fuel_and_parts_take_half_a_space() {
     // Serenity: 8 Hold + 4 Stash. 11 Cargo and 1 Fuel leave half a space: one Part fits.
-    let g = game(
+    let g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"osiris\"\ncargo = 11\nfuel = 1\nparts = 0",
         "",
@@ -107,7 +61,7 @@ fn ff_misc_2_fuel_and_parts_take_half_a_space() {
     assert_eq!(g.room_for(p, Item::Fuel), 1);
     assert_eq!(g.room_for(p, Item::Cargo), 0);
     // Harken's "Equipment Delivery" loads 4 Parts at Osiris: only 1 fits.
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"osiris\"\ncargo = 11\nfuel = 1\nparts = 0\nhand = [\"harken-equipment-delivery-bellerophon\"]",
         "",
@@ -121,7 +75,7 @@ fn ff_misc_2_fuel_and_parts_take_half_a_space() {
 /// Fugitives take a full box each.
 #[test]
 fn ff_misc_3_storage_limits() {
-    let g = game(
+    let g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"persephone\"\ncargo = 11\nfuel = 0\nparts = 0",
         "",
@@ -137,7 +91,7 @@ fn ff_misc_3_storage_limits() {
     }
     assert_eq!(g.room_for(p, Item::Fuel), 2);
     // A pick-up of 2 Cargo with room for 1 loads 1.
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"sihnon\"\ncargo = 11\nfuel = 0\nparts = 0\nhand = [\"harken-cargo-delivery-albion\"]",
         "",
@@ -152,10 +106,10 @@ fn ff_misc_3_storage_limits() {
 #[test]
 fn ff_misc_4_nobody_left_on_the_job() {
     // River Tam alone on the job; her Gifted roll of 1 sends her back to the ship.
-    let mut g = game(
-        "dice = [1]",
-        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"river-tam\" }]",
-        "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\"]",
+    let mut g = henpecked(
+        "1",
+        "crew = [{ card = \"river-tam\" }]",
+        &copies(2, "kill-the-alarm"),
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Take off Corbin");
@@ -171,10 +125,10 @@ fn ff_misc_4_nobody_left_on_the_job() {
     assert_eq!(g.players[0].active.len(), 1, "the job stays Active");
 
     // All three crew on the job Killed by Reaver Raid, with no Medic: the attempt is over.
-    let mut g = game(
-        "dice = [1]",
-        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"skunk\" }, { card = \"fendris\" }]",
-        "misbehave = [\"reaver-raid\", \"kill-the-alarm\"]",
+    let mut g = henpecked(
+        "1",
+        "crew = [{ card = \"skunk\" }, { card = \"fendris\" }]",
+        "\"reaver-raid\", \"kill-the-alarm\"",
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Take off Corbin");
@@ -191,10 +145,10 @@ fn ff_misc_4_nobody_left_on_the_job() {
 fn ff_misc_5_return_to_ship() {
     // River carries a Pistol (Fight 1). Her Gifted 2 sends her back on the first test; on the
     // second card's Fight test her Pistol does not count, and she makes no Gifted roll.
-    let mut g = game(
-        "dice = [2, 3, 3]",
-        "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\ncrew = [{ card = \"river-tam\", gear = [\"pistol\"] }]",
-        "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\"]",
+    let mut g = henpecked(
+        "2, 3, 3",
+        "crew = [{ card = \"river-tam\", gear = [\"pistol\"] }]",
+        &copies(2, "kill-the-alarm"),
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
@@ -221,7 +175,7 @@ fn ff_misc_5_return_to_ship() {
 /// Contact: one die each, 1 removes them from play).
 #[test]
 fn ff_misc_7_wanted_tokens_count_as_wanted() {
-    let mut g = game(
+    let mut g = two_captains(
         "cruiser = \"alliance-30\"\ndice = [1]",
         "leader = \"corbin\"\nsector = \"persephone\"\nwarrants = 1\ncrew = [{ card = \"skunk\", wanted-token = true }, { card = \"fendris\" }]",
         "",
@@ -245,7 +199,7 @@ fn ff_misc_7_wanted_tokens_count_as_wanted() {
 /// hired again, they are not Wanted.
 #[test]
 fn ff_misc_8_wanted_token_goes_with_the_discarded_crew() {
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"silverhold\"\ncrew = [{ card = \"skunk\", wanted-token = true }]",
         "",
@@ -297,7 +251,7 @@ at = "persephone"
 /// and Monty's Smuggling bonus both apply to a Crime/Smuggling job.
 #[test]
 fn ff_misc_10_two_job_types() {
-    let c = content_with(TEST_JOBS);
+    let c = content_with("test/extra.toml", TEST_JOBS);
     let job = c
         .jobs
         .iter()
@@ -306,9 +260,9 @@ fn ff_misc_10_two_job_types() {
     assert!(job_matches(job, JobFilter::Type(JobType::Crime)));
     assert!(job_matches(job, JobFilter::Type(JobType::Smuggling)));
     for leader in ["malcolm", "monty"] {
-        let mut g = game_with(
+        let mut g = scenario_on(
             c,
-            &text(
+            &two_captains_text(
                 "",
                 &format!(
                     "leader = \"{leader}\"\nsector = \"persephone\"\nhand = [\"test-crime-and-smuggling\"]"
@@ -330,10 +284,10 @@ fn ff_misc_10_two_job_types() {
 /// Jesse's "After a Salvage Op, load 1 more Contraband" applies.
 #[test]
 fn ff_misc_10_salvage_op_jobs() {
-    let c = content_with(TEST_JOBS);
-    let mut g = game_with(
+    let c = content_with("test/extra.toml", TEST_JOBS);
+    let mut g = scenario_on(
         c,
-        &text(
+        &two_captains_text(
             "",
             "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"test-salvage\"]\ncrew = [{ card = \"jesse\" }]",
             "",
@@ -350,12 +304,12 @@ fn ff_misc_10_salvage_op_jobs() {
 fn ff_misc_17_planetary_sectors() {
     let p0 =
         "leader = \"corbin\"\nsector = \"SECTOR\"\npassengers = 1\ncrew = [{ card = \"skunk\" }]";
-    let g = game("", &p0.replace("SECTOR", "border-10"), "");
+    let g = two_captains("", &p0.replace("SECTOR", "border-10"), "");
     assert!(g.content.sectors[sector("border-10") as usize]
         .planets
         .is_empty());
     assert!(!can(&g, "Make-Work") && !can(&g, "Dismiss") && !can(&g, "Unload"));
-    let g = game("", &p0.replace("SECTOR", "pelorum"), "");
+    let g = two_captains("", &p0.replace("SECTOR", "pelorum"), "");
     assert!(!g.content.sectors[sector("pelorum") as usize]
         .planets
         .is_empty());
@@ -365,7 +319,7 @@ fn ff_misc_17_planetary_sectors() {
 /// FF-MISC-18: Active jobs cannot be discarded by choice.
 #[test]
 fn ff_misc_18_active_jobs_are_not_discarded_by_choice() {
-    let g = game(
+    let g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"persephone\"\nactive = [{ job = \"patience-henpecked-badger\" }]\nhand = [\"harken-cargo-delivery-albion\"]",
         "",
@@ -403,7 +357,7 @@ fn ff_misc_19_survival_tips() {
     )));
     assert!(c.upgrades.iter().any(|u| u.id == "cry-baby"));
     // No Fuel, no Full Burn.
-    let g = game(
+    let g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"persephone\"\nfuel = 0",
         "",
@@ -422,17 +376,18 @@ const TEST_EFFECTS: &str = include_str!("test-content/effects.toml");
 
 fn effects_content() -> &'static Content {
     static C: std::sync::OnceLock<&'static Content> = std::sync::OnceLock::new();
-    C.get_or_init(|| content_with(TEST_EFFECTS))
+    C.get_or_init(|| content_with("test/extra.toml", TEST_EFFECTS))
 }
 
 /// A position on the content with the test-only cards.
 fn effects_game(top: &str, p0: &str, decks: &str) -> Firefly {
-    game_with(effects_content(), &text(top, p0, decks))
+    scenario_on(effects_content(), &two_captains_text(top, p0, decks))
 }
 
-/// Corbin (Tech 2, Mechanic) at Persephone with Henpecked Badger (2 Misbehave cards, then a
-/// Negotiate test), `crew` aboard, the next dice and Misbehave cards.
-fn henpecked(dice: &str, crew: &str, misbehave: &str) -> Firefly {
+/// `henpecked` on the content with the test-only cards: Corbin (Tech 2, Mechanic) at Persephone
+/// with Henpecked Badger (2 Misbehave cards, then a Negotiate test), `crew` aboard, the next
+/// dice and Misbehave cards.
+fn henpecked_on_effects(dice: &str, crew: &str, misbehave: &str) -> Firefly {
     effects_game(
         &format!("dice = [{dice}]"),
         &format!(
@@ -456,19 +411,13 @@ fn rolls(ev: &[Event]) -> Vec<(tabletop_firefly::content::Skill, u32)> {
         .collect()
 }
 
-fn misbehave_drawn(ev: &[Event]) -> usize {
-    ev.iter()
-        .filter(|e| matches!(e, Event::MisbehaveDrawn { .. }))
-        .count()
-}
-
 /// FF-MISC-6: the player splits the crew on the job into teams, one crew member at a time, as
 /// legal actions; each team makes its own test (team 1 the Tech test, team 2 the Fight test)
 /// with only its own members' skills.
 #[test]
 fn ff_misc_6_the_player_splits_the_crew_into_teams() {
     let cards = "\"test-split-up\", \"a-little-job-on-the-side\"";
-    let mut g = henpecked("3, 3", "{ card = \"jayne\" }", cards);
+    let mut g = henpecked_on_effects("3, 3", "{ card = \"jayne\" }", cards);
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
     choose(&mut g, "Two Ways In");
@@ -500,13 +449,13 @@ fn ff_misc_6_the_player_splits_the_crew_into_teams() {
         Event::StepPassed { step: 0, .. }
     )));
     assert_eq!(
-        misbehave_drawn(&ev),
+        count(&ev, |e| matches!(e, Event::MisbehaveDrawn { .. })),
         1,
         "the card is passed: the next one is drawn"
     );
 
     // The other way round, Jayne alone makes the Tech test (Tech 0): 3, Attempt Botched.
-    let mut g = henpecked("3, 3", "{ card = \"jayne\" }", cards);
+    let mut g = henpecked_on_effects("3, 3", "{ card = \"jayne\" }", cards);
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
     choose(&mut g, "Two Ways In");
@@ -530,7 +479,7 @@ fn ff_misc_6_the_player_splits_the_crew_into_teams() {
 #[test]
 fn ff_misc_6_each_team_needs_a_member() {
     let cards = "\"test-split-up\", \"a-little-job-on-the-side\"";
-    let mut g = henpecked("", "{ card = \"jayne\" }, { card = \"kaylee\" }", cards);
+    let mut g = henpecked_on_effects("", "{ card = \"jayne\" }, { card = \"kaylee\" }", cards);
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
     choose(&mut g, "Two Ways In");
@@ -551,14 +500,18 @@ fn ff_misc_6_each_team_needs_a_member() {
 #[test]
 fn ff_misc_6_one_crew_member_cannot_split() {
     let cards = "\"test-split-up\", \"a-little-job-on-the-side\"";
-    let mut g = henpecked("", "{ card = \"jayne\" }", cards);
+    let mut g = henpecked_on_effects("", "{ card = \"jayne\" }", cards);
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Take off Jayne");
     choose(&mut g, "Done");
     let ev = choose(&mut g, "Two Ways In");
     assert!(happened(&ev, |e| matches!(e, Event::JobFailed { .. })));
     assert!(!happened(&ev, |e| matches!(e, Event::Rolled { .. })));
-    assert_eq!(misbehave_drawn(&ev), 0, "no further card");
+    assert_eq!(
+        count(&ev, |e| matches!(e, Event::MisbehaveDrawn { .. })),
+        0,
+        "no further card"
+    );
     assert_eq!(g.phase, Phase::Actions);
     assert_eq!(g.activity, Activity::None);
     assert_eq!(g.players[0].active.len(), 1, "the job stays Active");
@@ -573,7 +526,7 @@ fn ff_misc_6_one_crew_member_cannot_split() {
 fn ff_misc_6_teams_take_their_own_results() {
     let cards = "\"test-split-up\", \"a-little-job-on-the-side\"";
     // 3 + Tech 2 = 5 (team 1 passes), then 1 + Fight 1 + 1 = 3 (team 2 fails: Kill 1).
-    let mut g = henpecked(
+    let mut g = henpecked_on_effects(
         "3, 1",
         "{ card = \"skunk\" }, { card = \"fendris\" }",
         cards,
@@ -667,7 +620,7 @@ fn ff_misc_9_seized_gear_is_removed_from_play() {
         );
     }
     // The card was passed: the next one is drawn.
-    assert_eq!(misbehave_drawn(&ev), 2);
+    assert_eq!(count(&ev, |e| matches!(e, Event::MisbehaveDrawn { .. })), 2);
 }
 
 /// FF-MISC-11: an Opportunity Bonus is earned as part of a Work action that advances a started
@@ -804,7 +757,7 @@ fn ff_misc_11_only_when_the_job_advances_and_the_crew_qualify() {
     choose(&mut g, "Crates and Chances");
     let ev = choose(&mut g, "Done");
     assert!(happened(&ev, |e| matches!(e, Event::JobCompleted { .. })));
-    let bad = text(
+    let bad = two_captains_text(
         "",
         "leader = \"corbin\"\nsector = \"persephone\"\n\
          active = [{ job = \"test-crates-and-chances\", opportunities-earned = [\"Nope\"] }]",

@@ -9,11 +9,9 @@ use tabletop_firefly::{Event, Firefly, Phase};
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
+/// Malcolm at `sector` with `extra` fields; the rival far away at Londinium.
 fn captain_with(top: &str, sector: &str, extra: &str, decks: &str) -> String {
-    format!(
-        "{top}\n[[player]]\nleader = \"malcolm\"\nship = \"serenity\"\nsector = \"{sector}\"\n{extra}\n\
-         [[player]]\nleader = \"womack\"\nship = \"bonnie-mae\"\nsector = \"londinium\"\n{decks}\n"
-    )
+    captain_text(top, "malcolm", sector, extra, decks)
 }
 
 fn captain(sector: &str, extra: &str) -> String {
@@ -25,20 +23,6 @@ fn solid(g: &Firefly) -> Vec<ContactName> {
         .iter()
         .copied()
         .filter(|&c| g.players[0].is_solid(c))
-        .collect()
-}
-
-fn job_ids(g: &Firefly, jobs: &[u16]) -> Vec<String> {
-    jobs.iter()
-        .map(|&j| g.content.jobs[j as usize].id.clone())
-        .collect()
-}
-
-fn crew_names(g: &Firefly, seat: usize) -> Vec<String> {
-    g.players[seat]
-        .crew
-        .iter()
-        .map(|m| g.crew_def(m).name.clone())
         .collect()
 }
 

@@ -3,35 +3,7 @@
 use tabletop_firefly::content::{Content, Item, Skill};
 use tabletop_firefly::state::Phase;
 use tabletop_firefly::testing::*;
-use tabletop_firefly::{Event, Firefly};
-
-/// A two-captain position: `top` holds top-level keys (dice …), `p0` the first captain's fields
-/// (sector included), `decks` the `[decks]` table's keys.
-fn game(top: &str, p0: &str, decks: &str) -> Firefly {
-    scenario(&format!(
-        "{top}\n[[player]]\nship = \"serenity\"\n{p0}\n\
-         [[player]]\nleader = \"womack\"\nship = \"yun-qi\"\nsector = \"regina\"\n\
-         [decks]\n{decks}\n"
-    ))
-}
-
-/// Corbin (Tech 2, Negotiate 1) at Persephone with Patience's "Henpecked Badger" (2 Misbehave
-/// cards, then a Negotiate test to cover his tracks), and more crew.
-fn henpecked(dice: &str, crew: &str, misbehave: &str) -> Firefly {
-    game(
-        &format!("dice = [{dice}]"),
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"patience-henpecked-badger\"]\n{crew}"
-        ),
-        &format!("misbehave = [{misbehave}]"),
-    )
-}
-
-/// Start working "Henpecked Badger" with every crew member.
-fn work_henpecked(g: &mut Firefly) -> Vec<Event> {
-    choose(g, "Henpecked Badger");
-    choose(g, "Done")
-}
+use tabletop_firefly::Event;
 
 /// (skill, faces, skill points, bribes, total) of each roll.
 fn rolls(ev: &[Event]) -> Vec<(Skill, Vec<u8>, u32, u8, i32)> {
@@ -45,32 +17,6 @@ fn rolls(ev: &[Event]) -> Vec<(Skill, Vec<u8>, u32, u8, i32)> {
                 total,
                 ..
             } => Some((*skill, faces.clone(), *skill_points, *bribes, *total)),
-            _ => None,
-        })
-        .collect()
-}
-
-fn misbehave_drawn(g: &Firefly, ev: &[Event]) -> Vec<String> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::MisbehaveDrawn { card, .. } => Some(g.content.misbehave_def(*card).id.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn crew_ids(g: &Firefly, seat: usize) -> Vec<String> {
-    g.players[seat]
-        .crew
-        .iter()
-        .map(|m| g.content.crew[m.def as usize].id.clone())
-        .collect()
-}
-
-fn ended(ev: &[Event]) -> Vec<tabletop_firefly::content::Ending> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::Ended { ending, .. } => Some(*ending),
             _ => None,
         })
         .collect()
@@ -133,13 +79,13 @@ fn ff_skill_4_roll_plus_skill_is_compared_with_the_ranges() {
     work_henpecked(&mut g);
     let ev = choose(&mut g, "Rig a Bypass");
     assert_eq!(rolls(&ev), vec![(Skill::Tech, vec![2], 2, 0, 4)]);
-    assert_eq!(ended(&ev), vec![Ending::AttemptBotched]);
+    assert_eq!(endings(&ev), vec![Ending::AttemptBotched]);
 
-    let mut g = henpecked("3", "", "\"kill-the-alarm\", \"kill-the-alarm\"");
+    let mut g = henpecked("3", "", &copies(2, "kill-the-alarm"));
     work_henpecked(&mut g);
     let ev = choose(&mut g, "Rig a Bypass");
     assert_eq!(rolls(&ev), vec![(Skill::Tech, vec![3], 2, 0, 5)]);
-    assert_eq!(ended(&ev), vec![Ending::Proceed]);
+    assert_eq!(endings(&ev), vec![Ending::Proceed]);
     assert_eq!(misbehave_drawn(&g, &ev), vec!["kill-the-alarm".to_string()]);
 }
 
@@ -163,7 +109,7 @@ fn ff_skill_5_fight_seven_kill_and_end_or_proceed() {
     work_henpecked(&mut g);
     let ev = choose(&mut g, "My Guns");
     assert_eq!(rolls(&ev)[0].4, 7);
-    assert_eq!(ended(&ev), vec![Ending::Proceed]);
+    assert_eq!(endings(&ev), vec![Ending::Proceed]);
     assert_eq!(crew_ids(&g, 0).len(), 3);
     assert_eq!(misbehave_drawn(&g, &ev), vec!["kill-the-alarm".to_string()]);
 }
@@ -214,7 +160,7 @@ fn ff_skill_7_bribes_before_rolling() {
         Event::Money { delta: -300, .. }
     )));
     assert_eq!(rolls(&ev), vec![(Skill::Negotiate, vec![4], 1, 3, 8)]);
-    assert_eq!(ended(&ev), vec![Ending::Proceed]);
+    assert_eq!(endings(&ev), vec![Ending::Proceed]);
     // The next card's tests are not Bribes tests.
     assert!(!can(&g, "Bribe"));
     choose(&mut g, "Rig a Bypass");
@@ -224,7 +170,7 @@ fn ff_skill_7_bribes_before_rolling() {
 /// FF-SKILL-7: bribes are limited by what the player can pay.
 #[test]
 fn ff_skill_7_bribes_only_what_you_can_pay() {
-    let mut g = game(
+    let mut g = two_captains(
         "dice = [4]",
         "leader = \"corbin\"\nsector = \"persephone\"\nmoney = 250\nhand = [\"patience-henpecked-badger\"]",
         "misbehave = [\"a-rival-crew\"]",
@@ -239,7 +185,7 @@ fn ff_skill_7_bribes_only_what_you_can_pay() {
 /// bonus roll earns another.
 #[test]
 fn ff_skill_8_thrillin_heroics() {
-    let mut g = henpecked("6, 6, 2", "", "\"kill-the-alarm\", \"kill-the-alarm\"");
+    let mut g = henpecked("6, 6, 2", "", &copies(2, "kill-the-alarm"));
     work_henpecked(&mut g);
     let ev = choose(&mut g, "Rig a Bypass");
     assert_eq!(rolls(&ev), vec![(Skill::Tech, vec![6, 6, 2], 2, 0, 16)]);
@@ -251,7 +197,7 @@ fn bester_cancels_thrillin_heroics_on_tech_tests() {
     let mut g = henpecked(
         "6, 1, 6, 3",
         "crew = [{ card = \"bester\" }]",
-        "\"kill-the-alarm\", \"kill-the-alarm\"",
+        &copies(2, "kill-the-alarm"),
     );
     work_henpecked(&mut g);
     let ev = choose(&mut g, "Rig a Bypass");
@@ -280,8 +226,8 @@ fn ff_skill_9_pick_one_of_the_cards_tests() {
 #[test]
 fn ff_skill_10_the_first_result_calls_for_the_next_test() {
     let p0 = "leader = \"corbin\"\nsector = \"st-albans\"\nhand = [\"badger-withdraw-from-the-1st-bank-n-trust\"]";
-    let decks = "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\"]";
-    let mut g = game("dice = [5, 5, 4]", p0, decks);
+    let decks = TWO_ALARMS;
+    let mut g = two_captains("dice = [5, 5, 4]", p0, decks);
     choose(&mut g, "Withdraw");
     choose(&mut g, "Done");
     choose(&mut g, "Rig a Bypass");
@@ -295,11 +241,11 @@ fn ff_skill_10_the_first_result_calls_for_the_next_test() {
     );
     assert!(happened(&ev, |e| matches!(e, Event::JobCompleted { .. })));
 
-    let mut g = game("dice = [1]", p0, decks);
+    let mut g = two_captains("dice = [1]", p0, decks);
     choose(&mut g, "Withdraw");
     choose(&mut g, "Done");
     let ev = choose(&mut g, "Rig a Bypass");
-    assert_eq!(ended(&ev), vec![Ending::AttemptBotched]);
+    assert_eq!(endings(&ev), vec![Ending::AttemptBotched]);
     assert_eq!(rolls(&ev).len(), 1, "no vault test");
     assert_eq!(g.phase, Phase::Actions);
 }
@@ -334,7 +280,7 @@ fn rerolls_of_zoe_inara_and_kaylee() {
     let mut g = henpecked(
         "1, 4",
         "crew = [{ card = \"kaylee\" }]",
-        "\"kill-the-alarm\", \"kill-the-alarm\"",
+        &copies(2, "kill-the-alarm"),
     );
     work_henpecked(&mut g);
     choose(&mut g, "Rig a Bypass");
@@ -375,7 +321,7 @@ fn knife_discarded_after_rolling_for_a_bonus() {
     let mut g = henpecked(
         "2",
         "leader-gear = [\"knife\"]\ncrew = [{ card = \"skunk\" }]",
-        "\"kill-the-alarm\", \"kill-the-alarm\"",
+        &copies(2, "kill-the-alarm"),
     );
     work_henpecked(&mut g);
     choose(&mut g, "Just Shoot");
@@ -449,7 +395,7 @@ fn river_tam_gifted_roll_before_each_test() {
     let mut g = henpecked(
         "4, 3",
         "crew = [{ card = \"river-tam\" }]",
-        "\"kill-the-alarm\", \"kill-the-alarm\"",
+        &copies(2, "kill-the-alarm"),
     );
     work_henpecked(&mut g);
     let ev = choose(&mut g, "Rig a Bypass");
@@ -462,7 +408,7 @@ fn river_tam_gifted_roll_before_each_test() {
     let mut g = henpecked(
         "3, 3, 6, 2",
         "crew = [{ card = \"river-tam\" }]",
-        "\"kill-the-alarm\", \"kill-the-alarm\"",
+        &copies(2, "kill-the-alarm"),
     );
     work_henpecked(&mut g);
     let ev = choose(&mut g, "Rig a Bypass");
@@ -479,7 +425,7 @@ fn river_tam_gifted_back_to_the_ship() {
     let mut g = henpecked(
         "2, 6, 1",
         "crew = [{ card = \"river-tam\" }]",
-        "\"kill-the-alarm\", \"kill-the-alarm\"",
+        &copies(2, "kill-the-alarm"),
     );
     work_henpecked(&mut g);
     let ev = choose(&mut g, "Rig a Bypass");
@@ -518,7 +464,7 @@ fn simon_tam_adds_to_gifted_rolls() {
     let mut g = henpecked(
         "2, 3",
         "crew = [{ card = \"river-tam\" }, { card = \"simon-tam\" }]",
-        "\"kill-the-alarm\", \"kill-the-alarm\"",
+        &copies(2, "kill-the-alarm"),
     );
     work_henpecked(&mut g);
     let ev = choose(&mut g, "Rig a Bypass");
@@ -532,7 +478,7 @@ fn simon_tam_adds_to_gifted_rolls() {
     let mut g = henpecked(
         "2, 3",
         "crew = [{ card = \"river-tam\" }, { card = \"simon-tam\" }]",
-        "\"kill-the-alarm\", \"kill-the-alarm\"",
+        &copies(2, "kill-the-alarm"),
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Take off Simon");
@@ -560,7 +506,7 @@ fn stitch_treats_a_negotiate_test_as_fight_once_per_job() {
     let ev = choose(&mut g, "Treat this Negotiate test as a Fight test");
     // A Fight test takes no bribes, so it is rolled at once: 5 + Stitch 2 + Pistol 1.
     assert_eq!(rolls(&ev), vec![(Skill::Fight, vec![5], 3, 0, 8)]);
-    assert_eq!(ended(&ev), vec![Ending::Proceed]);
+    assert_eq!(endings(&ev), vec![Ending::Proceed]);
     // Second card: used up for this job.
     choose(&mut g, "Money Talks");
     assert!(can(&g, "Bribe $0"));
@@ -571,7 +517,7 @@ fn stitch_treats_a_negotiate_test_as_fight_once_per_job() {
 /// abilities do not apply.
 #[test]
 fn stitch_does_not_apply_to_story_goals() {
-    let mut g = game(
+    let mut g = two_captains(
         "dice = [5]",
         "leader = \"corbin\"\nsector = \"jiangyin\"\ncrew = [{ card = \"stitch\" }]",
         "misbehave = [\"a-rival-crew\", \"the-local-law\"]",
@@ -588,16 +534,16 @@ fn jaynes_cunning_hat_rerolls_ones_when_misbehaving() {
     let mut g = henpecked(
         "1, 5",
         "leader-gear = [\"jaynes-cunning-hat\"]",
-        "\"kill-the-alarm\", \"kill-the-alarm\"",
+        &copies(2, "kill-the-alarm"),
     );
     work_henpecked(&mut g);
     let ev = choose(&mut g, "Rig a Bypass");
     assert_eq!(rolls(&ev), vec![(Skill::Tech, vec![5], 2, 0, 7)]);
     // Not on the job's own test (not Misbehaving): the vault of the 1st Bank.
-    let mut g = game(
+    let mut g = two_captains(
         "dice = [5, 5, 1, 6]",
         "leader = \"corbin\"\nsector = \"st-albans\"\nleader-gear = [\"jaynes-cunning-hat\"]\nhand = [\"badger-withdraw-from-the-1st-bank-n-trust\"]",
-        "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\"]",
+        TWO_ALARMS,
     );
     choose(&mut g, "Withdraw");
     choose(&mut g, "Done");

@@ -16,25 +16,6 @@ fn reaver_contact() -> u8 {
         .unwrap() as u8
 }
 
-const TWO: &str = r#"
-[[player]]
-leader = "malcolm"
-ship = "serenity"
-sector = "persephone"
-[[player]]
-leader = "monty"
-ship = "yun-qi"
-sector = "londinium"
-"#;
-
-fn at(sector_id: &str, extra: &str) -> String {
-    TWO.replacen(
-        "sector = \"persephone\"",
-        &format!("sector = \"{sector_id}\"\n{extra}"),
-        1,
-    )
-}
-
 /// A shortest path of sectors from `from` to `to` (both included).
 fn path(from: &str, to: &str) -> Vec<SectorId> {
     let c = Content::builtin();
@@ -63,7 +44,7 @@ fn path(from: &str, to: &str) -> Vec<SectorId> {
 #[test]
 fn ff_turn_1_play_passes_to_the_left() {
     let three =
-        format!("{TWO}\n[[player]]\nleader = \"nandi\"\nship = \"bonanza\"\nsector = \"athens\"\n");
+        format!("{MALCOLM_AND_MONTY}\n[[player]]\nleader = \"nandi\"\nship = \"bonanza\"\nsector = \"athens\"\n");
     let mut g = scenario(&three);
     assert_eq!(g.current, 0);
     let mut order = vec![];
@@ -83,7 +64,8 @@ fn ff_turn_1_play_passes_to_the_left() {
 /// Contact, before anything else.
 #[test]
 fn ff_turn_2_reaver_contact_comes_first() {
-    let text = at("border-10", "").replacen("[[player]]", "cutter = \"border-10\"\n[[player]]", 1);
+    let text =
+        malcolm_at("border-10", "").replacen("[[player]]", "cutter = \"border-10\"\n[[player]]", 1);
     let g = scenario(&text);
     assert_eq!(g.phase, Phase::Resolving);
     assert!(!can(&g, "Fly"), "no action before the Reaver Contact");
@@ -92,7 +74,7 @@ fn ff_turn_2_reaver_contact_comes_first() {
     assert_eq!(r.origin, Origin::Event(reaver_contact()));
     assert_eq!(g.turn.taken, 0);
     // The other player's turn does not start with it.
-    let g = scenario(&at("border-19", "").replacen(
+    let g = scenario(&malcolm_at("border-19", "").replacen(
         "[[player]]",
         "cutter = \"border-10\"\n[[player]]",
         1,
@@ -104,7 +86,7 @@ fn ff_turn_2_reaver_contact_comes_first() {
 #[test]
 fn ff_turn_3_four_action_types() {
     // At Persephone: a Supply planet, Badger, and Make-Work (a planetary sector).
-    let g = scenario(TWO);
+    let g = scenario(MALCOLM_AND_MONTY);
     for a in [
         "Fly: Full Burn",
         "Fly: Mosey",
@@ -119,7 +101,7 @@ fn ff_turn_3_four_action_types() {
 /// FF-TURN-4, FF-TURN-5: at most 2 actions a turn, of different types.
 #[test]
 fn ff_turn_4_5_two_different_actions() {
-    let mut g = scenario(TWO);
+    let mut g = scenario(MALCOLM_AND_MONTY);
     choose(&mut g, "Work: Make-Work");
     assert!(!can(&g, "Make-Work"), "no second Work");
     assert!(can(&g, "Mosey") && can(&g, "Buy") && can(&g, "Deal"));
@@ -136,7 +118,7 @@ fn ff_turn_4_5_two_different_actions() {
 /// uses no action. Passengers and Fugitives are not jettisoned.
 #[test]
 fn ff_turn_7_jettison_uses_no_action() {
-    let mut g = scenario(&at(
+    let mut g = scenario(&malcolm_at(
         "border-10",
         "cargo = 1\ncontraband = 1\npassengers = 1\nfugitives = 1",
     ));
@@ -159,9 +141,9 @@ fn ff_turn_7_jettison_uses_no_action() {
 /// planet.
 #[test]
 fn ff_turn_8_unload_passengers_only_at_a_planet() {
-    let g = scenario(&at("border-10", "passengers = 1\nfugitives = 1"));
+    let g = scenario(&malcolm_at("border-10", "passengers = 1\nfugitives = 1"));
     assert!(!can(&g, "Unload"), "no planet in Border Space 10");
-    let mut g = scenario(&at("persephone", "passengers = 1\nfugitives = 1"));
+    let mut g = scenario(&malcolm_at("persephone", "passengers = 1\nfugitives = 1"));
     choose(&mut g, "Unload 1 Passengers");
     choose(&mut g, "Unload 1 Fugitives");
     assert_eq!(g.players[0].item(Item::Passengers), 0);
@@ -173,7 +155,7 @@ fn ff_turn_8_unload_passengers_only_at_a_planet() {
 /// follow.
 #[test]
 fn ff_turn_9_contacts_use_no_action() {
-    let text = at(
+    let text = malcolm_at(
         "border-10",
         "crew = [{ card = \"wash\" }, { card = \"kaylee\" }]",
     )
@@ -186,7 +168,7 @@ fn ff_turn_9_contacts_use_no_action() {
     assert!(can(&g, "Full Burn") && can(&g, "Mosey"));
 
     // Alliance Contact met on a Mosey: the Mosey is the only action used.
-    let mut g = scenario(&at("bernadette", "contraband = 1"));
+    let mut g = scenario(&malcolm_at("bernadette", "contraband = 1"));
     choose(&mut g, "Mosey");
     choose(&mut g, "Move to Londinium");
     assert_eq!(
@@ -203,7 +185,7 @@ fn ff_turn_9_contacts_use_no_action() {
 /// the next player's turn then starts.
 #[test]
 fn ff_turn_10_pass_the_dinosaur() {
-    let mut g = scenario(TWO);
+    let mut g = scenario(MALCOLM_AND_MONTY);
     choose(&mut g, "Make-Work");
     choose(&mut g, "Mosey");
     choose(&mut g, "Move to");
@@ -337,11 +319,10 @@ osiris = ["med-staff-zen"]
 fn ff_turn_7_jettison_between_the_moves_of_a_full_burn() {
     let text = format!(
         "{}\n[decks]\nnav-alliance = [\"the-big-black-alliance\", \"customs-inspection\"]\n",
-        at("sihnon", "contraband = 1")
+        malcolm_at("sihnon", "contraband = 1")
     );
     let mut g = scenario(&text);
-    choose(&mut g, "Full Burn");
-    choose(&mut g, "Move to Bernadette");
+    full_burn_into(&mut g, "Bernadette");
     assert!(matches!(g.phase, Phase::FullBurn { .. }));
     choose(&mut g, "Jettison 1 Contraband");
     assert!(

@@ -6,28 +6,6 @@ use tabletop_firefly::state::{Activity, CrewCard, Phase};
 use tabletop_firefly::testing::*;
 use tabletop_firefly::{Event, Firefly};
 
-/// A two-captain position: `top` holds top-level keys (dice …), `p0` the first captain's fields
-/// (sector included), `decks` the `[decks]` table's keys. The second captain waits at Regina.
-fn game(top: &str, p0: &str, decks: &str) -> Firefly {
-    scenario(&format!(
-        "{top}\n[[player]]\nship = \"serenity\"\n{p0}\n\
-         [[player]]\nleader = \"womack\"\nship = \"yun-qi\"\nsector = \"regina\"\n\
-         [decks]\n{decks}\n"
-    ))
-}
-
-fn job_id(g: &Firefly, id: &str) -> u16 {
-    g.content.jobs.iter().position(|j| j.id == id).unwrap() as u16
-}
-
-fn crew_ids(g: &Firefly, seat: usize) -> Vec<String> {
-    g.players[seat]
-        .crew
-        .iter()
-        .map(|m| g.content.crew[m.def as usize].id.clone())
-        .collect()
-}
-
 fn disgruntled(g: &Firefly, seat: usize) -> Vec<String> {
     g.players[seat]
         .crew
@@ -58,8 +36,6 @@ fn next_round(g: &mut Firefly) {
     assert_eq!(g.current, 0);
 }
 
-const HENPECKED: &str = "hand = [\"patience-henpecked-badger\"]";
-
 /// FF-WORK-1: a Work action is one attempt at one job, Make-Work, or one attempt at a story
 /// goal; all three are offered where they can be done, and one Work action uses the turn's Work.
 #[test]
@@ -67,7 +43,7 @@ fn ff_work_1_what_a_work_action_is() {
     // Jiangyin: Niska's "Narcotics Express" picks up here, King goal 1 is here, and it has a
     // planet.
     let p0 = "leader = \"corbin\"\nsector = \"jiangyin\"\nhand = [\"niska-narcotics-express\"]";
-    let mut g = game("", p0, "");
+    let mut g = two_captains("", p0, "");
     assert!(can(&g, "Work job \"Narcotics Express\""));
     assert!(can(&g, "Work story goal 1"));
     assert!(can(&g, "Make-Work"));
@@ -79,7 +55,7 @@ fn ff_work_1_what_a_work_action_is() {
 #[test]
 fn ff_work_2_one_job_per_work_action() {
     let p0 = "leader = \"corbin\"\nsector = \"sihnon\"\nhand = [\"harken-cargo-delivery-albion\", \"harken-cargo-delivery-ariel\"]";
-    let mut g = game("", p0, "");
+    let mut g = two_captains("", p0, "");
     assert_eq!(
         work_menu(&g)
             .iter()
@@ -118,14 +94,14 @@ fn ff_work_2_one_job_per_work_action() {
 fn ff_work_3_start_at_pickup_or_target_and_it_becomes_active() {
     let albion = job_id(&scenario_for_ids(), "harken-cargo-delivery-albion");
     // Not at the pick-up: no Work.
-    let g = game(
+    let g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"albion\"\nhand = [\"harken-cargo-delivery-albion\"]",
         "",
     );
     assert!(work_menu(&g).iter().all(|d| !d.contains("Cargo Delivery")));
     // At the pick-up.
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"sihnon\"\nhand = [\"harken-cargo-delivery-albion\"]",
         "",
@@ -140,7 +116,7 @@ fn ff_work_3_start_at_pickup_or_target_and_it_becomes_active() {
     assert_eq!(g.players[0].active.len(), 1);
     assert_eq!(g.players[0].active[0].job, albion);
     // A crime job at its Target.
-    let mut g = game(
+    let mut g = two_captains(
         "",
         &format!("leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}"),
         "",
@@ -148,7 +124,7 @@ fn ff_work_3_start_at_pickup_or_target_and_it_becomes_active() {
     assert!(can(&g, "Henpecked Badger"));
     let _ = &mut g;
     // Three Active jobs already: no new job can be started.
-    let g = game(
+    let g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"sihnon\"\nhand = [\"harken-cargo-delivery-albion\"]\n\
          active = [{ job = \"harken-fuel-run-boros\" }, { job = \"harken-laborer-transport\" }, { job = \"harken-vital-supplies-kerry\" }]",
@@ -158,19 +134,17 @@ fn ff_work_3_start_at_pickup_or_target_and_it_becomes_active() {
 }
 
 fn scenario_for_ids() -> Firefly {
-    game("", "leader = \"corbin\"\nsector = \"regina\"", "")
+    two_captains("", "leader = \"corbin\"\nsector = \"regina\"", "")
 }
 
 /// FF-WORK-4: the steps of working a job: Equip Crew (before the attempt), Confirm Needs
 /// (choosing the crew), Do the Job / Misbehave, Outcome.
 #[test]
 fn ff_work_4_equip_confirm_misbehave_outcome() {
-    let mut g = game(
-        "dice = [3, 3, 5]",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\nspare-gear = [\"pistol\"]\ncrew = [{{ card = \"skunk\" }}]"
-        ),
-        "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\"]",
+    let mut g = henpecked(
+        "3, 3, 5",
+        "spare-gear = [\"pistol\"]\ncrew = [{ card = \"skunk\" }]",
+        &copies(2, "kill-the-alarm"),
     );
     // 1. Equip before the attempt.
     assert!(can(&g, "Give Pistol to Skunk"));
@@ -192,12 +166,10 @@ fn ff_work_4_equip_confirm_misbehave_outcome() {
 /// over.
 #[test]
 fn ff_work_5_no_gear_changes_during_the_attempt() {
-    let mut g = game(
-        "dice = [3]",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\nspare-gear = [\"pistol\"]\ncrew = [{{ card = \"skunk\", gear = [\"knife\"] }}]"
-        ),
-        "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\"]",
+    let mut g = henpecked(
+        "3",
+        "spare-gear = [\"pistol\"]\ncrew = [{ card = \"skunk\", gear = [\"knife\"] }]",
+        &copies(2, "kill-the-alarm"),
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
@@ -211,12 +183,10 @@ fn ff_work_5_no_gear_changes_during_the_attempt() {
 /// FF-WORK-6: the player chooses which crew go on the job; the rest stay aboard.
 #[test]
 fn ff_work_6_choose_the_crew_who_go() {
-    let mut g = game(
+    let mut g = henpecked(
         "",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\ncrew = [{{ card = \"skunk\" }}, {{ card = \"kaylee\" }}]"
-        ),
-        "misbehave = [\"kill-the-alarm\"]",
+        "crew = [{ card = \"skunk\" }, { card = \"kaylee\" }]",
+        "\"kill-the-alarm\"",
     );
     choose(&mut g, "Henpecked Badger");
     assert!(can(&g, "Take off Skunk") && can(&g, "Take off Kaylee") && can(&g, "Take off Corbin"));
@@ -234,13 +204,7 @@ fn ff_work_6_choose_the_crew_who_go() {
 #[test]
 fn ff_work_7_nothing_aboard_can_be_used() {
     // Alliance Patrol: Ace FAKE ID; "Hightail It Outta There" requires TRANSPORT.
-    let mut g = game(
-        "dice = [1]",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\ncrew = [{{ card = \"skunk\", gear = [\"bona-fide-credentials\"] }}, {{ card = \"fendris\", gear = [\"4wd-mule\"] }}]"
-        ),
-        "misbehave = [\"alliance-patrol\"]",
-    );
+    let mut g = henpecked("1", "crew = [{ card = \"skunk\", gear = [\"bona-fide-credentials\"] }, { card = \"fendris\", gear = [\"4wd-mule\"] }]", "\"alliance-patrol\"");
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Take off Skunk");
     choose(&mut g, "Take off Fendris");
@@ -256,12 +220,10 @@ fn ff_work_7_nothing_aboard_can_be_used() {
 #[test]
 fn ff_work_8_crew_aboard_are_not_affected() {
     // Gun Play, "Crawl Away Like a Bitty Little Bug": Disgruntle all crew, Attempt Botched.
-    let mut g = game(
+    let mut g = henpecked(
         "",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\ncrew = [{{ card = \"skunk\" }}, {{ card = \"stark\" }}]"
-        ),
-        "misbehave = [\"gun-play\"]",
+        "crew = [{ card = \"skunk\" }, { card = \"stark\" }]",
+        "\"gun-play\"",
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Take off Stark");
@@ -274,12 +236,10 @@ fn ff_work_8_crew_aboard_are_not_affected() {
     );
 
     // River Tam's Gifted 1-2 sends her back to the ship: she is off the job from then on.
-    let mut g = game(
-        "dice = [1, 4, 5]",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\ncrew = [{{ card = \"river-tam\" }}]"
-        ),
-        "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\"]",
+    let mut g = henpecked(
+        "1, 4, 5",
+        "crew = [{ card = \"river-tam\" }]",
+        &copies(2, "kill-the-alarm"),
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
@@ -296,9 +256,9 @@ fn ff_work_8_crew_aboard_are_not_affected() {
 fn ff_work_9_skill_needs_must_be_met() {
     // Patience's "Bank Holdup" at Gonghe: Fight 2, Tech 1.
     let p0 = "leader = \"corbin\"\nsector = \"gonghe\"\nhand = [\"patience-bank-holdup\"]";
-    let g = game("", p0, "");
+    let g = two_captains("", p0, "");
     assert!(!can(&g, "Bank Holdup"), "Corbin has no Fight");
-    let mut g = game(
+    let mut g = two_captains(
         "",
         &format!("{p0}\ncrew = [{{ card = \"skunk\" }}, {{ card = \"fendris\" }}]"),
         "",
@@ -310,7 +270,7 @@ fn ff_work_9_skill_needs_must_be_met() {
     choose(&mut g, "Put on Fendris");
     assert!(can(&g, "Done"));
     // Gear counts: a Pistol makes Skunk alone enough.
-    let mut g = game(
+    let mut g = two_captains(
         "",
         &format!("{p0}\ncrew = [{{ card = \"skunk\", gear = [\"pistol\"] }}]"),
         "",
@@ -319,9 +279,9 @@ fn ff_work_9_skill_needs_must_be_met() {
     assert!(can(&g, "Done"));
     // Keywords: Niska's "Corporate Espionage" needs Tech 2 and a HACKING RIG.
     let p0 = "leader = \"corbin\"\nsector = \"persephone\"\nhand = [\"niska-corporate-espionage-target-blue-sun\"]";
-    assert!(!can(&game("", p0, ""), "Corporate Espionage"));
+    assert!(!can(&two_captains("", p0, ""), "Corporate Espionage"));
     assert!(can(
-        &game(
+        &two_captains(
             "",
             &format!("{p0}\nleader-gear = [\"security-interface-pad\"]"),
             ""
@@ -337,12 +297,12 @@ fn ff_work_10_unmet_needs_advance_nothing() {
     // Amnon Duul's "Haulin' Military Scrap" at Hera: Tech 2.
     let p0 =
         "leader = \"malcolm\"\nsector = \"hera\"\nhand = [\"amnon-duul-haulin-military-scrap\"]";
-    let g = game("", p0, "");
+    let g = two_captains("", p0, "");
     assert!(work_menu(&g).iter().all(|d| !d.contains("Scrap")));
     assert_eq!(g.players[0].item(Item::Cargo), 0);
     assert_eq!(g.players[0].hand.len(), 1);
     // With Kaylee, but choosing to leave her aboard: the attempt cannot be confirmed.
-    let mut g = game("", &format!("{p0}\ncrew = [{{ card = \"kaylee\" }}]"), "");
+    let mut g = two_captains("", &format!("{p0}\ncrew = [{{ card = \"kaylee\" }}]"), "");
     choose(&mut g, "Haulin");
     choose(&mut g, "Take off Kaylee");
     assert!(!can(&g, "Done"));
@@ -352,7 +312,7 @@ fn ff_work_10_unmet_needs_advance_nothing() {
 #[test]
 fn ff_work_11_no_needs_no_prerequisites_and_tests_instead() {
     // Badger's "Bilking the Yokels": no Needs; at the drop-off, a Negotiate test sets the pay.
-    let mut g = game(
+    let mut g = two_captains(
         "dice = [1]",
         "leader = \"corbin\"\nsector = \"brisingamen\"\ncargo = 2\nactive = [{ job = \"badger-bilking-the-yokels\", steps-done = 1 }]",
         "",
@@ -371,7 +331,7 @@ fn ff_work_11_no_needs_no_prerequisites_and_tests_instead() {
 /// pick-up.
 #[test]
 fn ff_work_12_legal_jobs_follow_the_instructions() {
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"sihnon\"\nhand = [\"harken-cargo-delivery-albion\"]",
         "",
@@ -390,7 +350,7 @@ fn ff_work_12_legal_jobs_follow_the_instructions() {
 /// only one Work action fits in a turn.
 #[test]
 fn ff_work_13_delivery_takes_two_work_actions() {
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"sihnon\"\nhand = [\"harken-cargo-delivery-albion\"]",
         "",
@@ -411,7 +371,7 @@ fn ff_work_13_delivery_takes_two_work_actions() {
 /// the Pick-up to collect more.
 #[test]
 fn ff_work_14_lost_cargo_must_be_replaced() {
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"sihnon\"\nhand = [\"harken-cargo-delivery-albion\"]",
         "",
@@ -431,11 +391,7 @@ fn ff_work_14_lost_cargo_must_be_replaced() {
 /// FF-WORK-15: Illegal jobs need the Misbehave attempt before the instructions that follow.
 #[test]
 fn ff_work_15_misbehave_before_the_instructions() {
-    let mut g = game(
-        "dice = [4, 4, 5]",
-        &format!("leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}"),
-        "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\"]",
-    );
+    let mut g = henpecked("4, 4, 5", "", &copies(2, "kill-the-alarm"));
     choose(&mut g, "Henpecked Badger");
     let ev = choose(&mut g, "Done");
     assert!(happened(&ev, |e| matches!(e, Event::MisbehaveDrawn { .. })));
@@ -463,7 +419,7 @@ fn ff_work_15_misbehave_before_the_instructions() {
 /// instructions ($200 per Passenger delivered).
 #[test]
 fn ff_work_16_getting_paid() {
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"albion\"\ncargo = 2\nactive = [{ job = \"harken-cargo-delivery-albion\", steps-done = 1 }]",
         "",
@@ -473,7 +429,7 @@ fn ff_work_16_getting_paid() {
     assert_eq!(g.players[0].money, 3600);
 
     // Patience's "Ranch Hand Recruitment": $200 per Passenger (Negotiate 1 needed: Corbin).
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"space-bazaar\"\nhand = [\"patience-ranch-hand-recruitment\"]",
         "",
@@ -497,12 +453,10 @@ fn ff_work_16_getting_paid() {
 #[test]
 fn ff_work_17_bonus_once() {
     // Henpecked Badger: $3,000, Bonus Companion $500. Inara and Saffron are Companions.
-    let mut g = game(
-        "dice = [5, 5, 5]",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\nmoney = 0\ncrew = [{{ card = \"inara\" }}, {{ card = \"saffron\" }}]"
-        ),
-        "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\"]",
+    let mut g = henpecked(
+        "5, 5, 5",
+        "money = 0\ncrew = [{ card = \"inara\" }, { card = \"saffron\" }]",
+        &copies(2, "kill-the-alarm"),
     );
     choose(&mut g, "Henpecked Badger");
     // Both Companions stay aboard the ship: the Bonus is still paid, once.
@@ -513,11 +467,7 @@ fn ff_work_17_bonus_once() {
     let ev = choose(&mut g, "Rig a Bypass");
     assert_eq!(paid(&ev), Some(3500));
     // No Companion: no Bonus.
-    let mut g = game(
-        "dice = [5, 5, 5]",
-        &format!("leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}"),
-        "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\"]",
-    );
+    let mut g = henpecked("5, 5, 5", "", &copies(2, "kill-the-alarm"));
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
     choose(&mut g, "Rig a Bypass");
@@ -529,7 +479,7 @@ fn ff_work_17_bonus_once() {
 /// bank, whether or not they went on the job; Cuts do not change with the pay.
 #[test]
 fn ff_work_18_paying_the_cut() {
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"albion\"\ncargo = 2\nmoney = 1000\ncrew = [{ card = \"kaylee\" }, { card = \"skunk\" }]\nactive = [{ job = \"harken-cargo-delivery-albion\", steps-done = 1 }]",
         "",
@@ -555,7 +505,7 @@ fn ff_work_18_paying_the_cut() {
 /// cannot afford cannot be paid.
 #[test]
 fn ff_work_19_unpaid_crew_are_disgruntled() {
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"albion\"\ncargo = 2\nmoney = 0\ncrew = [{ card = \"kaylee\" }, { card = \"skunk\" }, { card = \"fendris\", disgruntled = true }]\nactive = [{ job = \"harken-cargo-delivery-albion\", steps-done = 1 }]",
         "",
@@ -572,7 +522,7 @@ fn ff_work_19_unpaid_crew_are_disgruntled() {
     assert!(happened(&ev, |e| matches!(e, Event::Quit { .. })));
     assert_eq!(crew_ids(&g, 0), vec!["corbin", "kaylee", "skunk"]);
 
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"albion\"\ncargo = 2\nmoney = 0\ncrew = [{ card = \"inara\" }, { card = \"kaylee\" }, { card = \"zoe\" }]\nactive = [{ job = \"harken-cargo-delivery-albion\", steps-done = 1 }]",
         "",
@@ -588,7 +538,7 @@ fn ff_work_19_unpaid_crew_are_disgruntled() {
 #[test]
 fn ff_work_20_cuts_only_after_completing_a_job() {
     let crew = "crew = [{ card = \"skunk\" }]";
-    let mut g = game(
+    let mut g = two_captains(
         "",
         &format!("leader = \"corbin\"\nsector = \"persephone\"\n{crew}"),
         "",
@@ -597,7 +547,7 @@ fn ff_work_20_cuts_only_after_completing_a_job() {
     assert_eq!(g.phase, Phase::Actions);
     assert_eq!(g.players[0].money, 3200);
     // "A Little Job on the Side": $1,500, then Attempt Botched.
-    let mut g = game(
+    let mut g = two_captains(
         "dice = [5]",
         &format!("leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\n{crew}"),
         "misbehave = [\"a-little-job-on-the-side\"]",
@@ -612,7 +562,7 @@ fn ff_work_20_cuts_only_after_completing_a_job() {
 /// FF-WORK-21: completing a job makes you Solid with its Contact.
 #[test]
 fn ff_work_21_completing_makes_you_solid() {
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"albion\"\ncargo = 2\nactive = [{ job = \"harken-cargo-delivery-albion\", steps-done = 1 }]",
         "",
@@ -635,7 +585,7 @@ fn ff_work_21_completing_makes_you_solid() {
 #[test]
 fn ff_work_22_immoral_jobs_disgruntle_moral_crew() {
     // Niska's "Narcotics Express" (Immoral): drop off 2 Contraband at Osiris.
-    let mut g = game(
+    let mut g = two_captains(
         "dice = [5]",
         "leader = \"malcolm\"\nsector = \"osiris\"\ncontraband = 2\ncrew = [{ card = \"kaylee\" }, { card = \"jayne\" }, { card = \"zoe\" }]\nactive = [{ job = \"niska-narcotics-express\", steps-done = 1 }]",
         "",
@@ -653,10 +603,10 @@ fn ff_work_22_immoral_jobs_disgruntle_moral_crew() {
 fn shepherd_book_stays_aboard_for_immoral_jobs() {
     // Niska's "Kidnapping for Fun n Profit" (Immoral): Fight 2, Negotiate 1 at Pelorum.
     let p0 = "leader = \"corbin\"\nsector = \"pelorum\"\nhand = [\"niska-kidnapping-for-fun-n-profit\"]\ncrew = [{ card = \"shepherd-book\" }, { card = \"skunk\" }]";
-    let g = game("", p0, "");
+    let g = two_captains("", p0, "");
     // Book's Fight 1 + Skunk's 1 would be enough, but Book stays aboard.
     assert!(!can(&g, "Kidnapping"));
-    let mut g = game(
+    let mut g = two_captains(
         "",
         &p0.replace(
             "{ card = \"skunk\" }",
@@ -672,7 +622,7 @@ fn shepherd_book_stays_aboard_for_immoral_jobs() {
     };
     assert_eq!(on_job, 0b101, "Corbin and Skunk");
     // On a job that is not Immoral he goes along.
-    let mut g = game(
+    let mut g = two_captains(
         "",
         &format!(
             "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\ncrew = [{{ card = \"shepherd-book\" }}]"
@@ -687,10 +637,10 @@ fn shepherd_book_stays_aboard_for_immoral_jobs() {
 /// again on a later turn.
 #[test]
 fn ff_work_23_botched_jobs_stay_active() {
-    let mut g = game(
-        "dice = [1, 5, 5, 5]",
-        &format!("leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}"),
-        "misbehave = [\"kill-the-alarm\", \"kill-the-alarm\", \"tight-security\"]",
+    let mut g = henpecked(
+        "1, 5, 5, 5",
+        "",
+        "\"kill-the-alarm\", \"kill-the-alarm\", \"tight-security\"",
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
@@ -717,23 +667,19 @@ fn ff_work_23_botched_jobs_stay_active() {
 /// while attempting it.
 #[test]
 fn ff_work_24_active_jobs_leave_only_by_completion_or_warrant() {
-    let henpecked = job_id(&scenario_for_ids(), "patience-henpecked-badger");
+    let henpecked_job = job_id(&scenario_for_ids(), "patience-henpecked-badger");
     // A Warrant: Alliance Patrol, "Identification, Please" failed.
-    let mut g = game(
-        "dice = [1]",
-        &format!("leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}"),
-        "misbehave = [\"alliance-patrol\"]",
-    );
+    let mut g = henpecked("1", "", "\"alliance-patrol\"");
     choose(&mut g, "Henpecked Badger");
     let ev = choose(&mut g, "Done");
     assert!(happened(&ev, |e| matches!(e, Event::WarrantIssued { .. })));
     assert!(g.players[0].active.is_empty());
     assert_eq!(
         g.decks.contacts[ContactName::Patience.index()].top_discard(),
-        Some(henpecked)
+        Some(henpecked_job)
     );
     // No action discards an Active job (FF-MISC-18).
-    let g = game(
+    let g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"persephone\"\nactive = [{ job = \"patience-henpecked-badger\" }]",
         "",
@@ -745,7 +691,7 @@ fn ff_work_24_active_jobs_leave_only_by_completion_or_warrant() {
 /// reputation.
 #[test]
 fn ff_work_25_completed_jobs_go_under_the_ship() {
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"albion\"\ncargo = 2\nactive = [{ job = \"harken-cargo-delivery-albion\", steps-done = 1 }]",
         "",
@@ -765,12 +711,10 @@ fn ff_work_25_completed_jobs_go_under_the_ship() {
 #[test]
 fn ff_work_26_kill_results_end_the_attempt() {
     // Keep a Low Profile, "Take the Guards Out… Quiet Like": 1-5 Kill 1, Attempt Botched.
-    let mut g = game(
-        "dice = [1]",
-        &format!(
-            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\ncrew = [{{ card = \"skunk\" }}]"
-        ),
-        "misbehave = [\"keep-a-low-profile\"]",
+    let mut g = henpecked(
+        "1",
+        "crew = [{ card = \"skunk\" }]",
+        "\"keep-a-low-profile\"",
     );
     choose(&mut g, "Henpecked Badger");
     choose(&mut g, "Done");
@@ -797,7 +741,7 @@ fn ff_work_26_kill_results_end_the_attempt() {
 /// FF-WORK-27: Make-Work: in a sector with a planet, a Work action takes $200; no Cut.
 #[test]
 fn ff_work_27_make_work() {
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"persephone\"\ncrew = [{ card = \"kaylee\" }]",
         "",
@@ -810,7 +754,7 @@ fn ff_work_27_make_work() {
     assert_eq!(g.players[0].money, 3200);
     assert!(!can(&g, "Make-Work"), "it is the turn's Work action");
     // Not in a sector without a planet.
-    let g = game("", "leader = \"corbin\"\nsector = \"border-10\"", "");
+    let g = two_captains("", "leader = \"corbin\"\nsector = \"border-10\"", "");
     assert!(!can(&g, "Make-Work"));
 }
 
@@ -818,7 +762,7 @@ fn ff_work_27_make_work() {
 /// member on the job.
 #[test]
 fn job_instructions_load_per_crew_on_the_job() {
-    let mut g = game(
+    let mut g = two_captains(
         "",
         "leader = \"corbin\"\nsector = \"space-bazaar\"\nhand = [\"niska-jump-n-hump-the-competition\"]\ncrew = [{ card = \"skunk\" }, { card = \"kaylee\" }, { card = \"stark\" }]",
         "misbehave = [\"a-little-job-on-the-side\", \"an-unexpected-opportunity\", \"kill-the-alarm\"]",
