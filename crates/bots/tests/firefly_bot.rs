@@ -12,10 +12,11 @@ use tabletop_core::{Actor, Game, NewGame};
 use tabletop_firefly::content::Content;
 use tabletop_firefly::{invariants, Firefly, Options};
 
-const STORIES: [&str; 3] = [
+const STORIES: [&str; 4] = [
     "The King of All Londinium",
     "Harken's Folly",
     "First Time in the Captain's Chair",
+    "Desperadoes",
 ];
 
 #[derive(Debug, PartialEq)]
@@ -117,6 +118,20 @@ fn finish_rate(story: &str, seats: u8, n: u64, seed0: u64) -> f64 {
         n as f64 / secs
     );
     rate
+}
+
+/// The stories these tests play are every story in the content: a new story is not forgotten.
+#[test]
+fn the_tests_play_every_story_in_the_content() {
+    let mut titles: Vec<&str> = Content::builtin()
+        .stories
+        .iter()
+        .map(|s| s.title.as_str())
+        .collect();
+    titles.sort_unstable();
+    let mut ours = STORIES.to_vec();
+    ours.sort_unstable();
+    assert_eq!(titles, ours);
 }
 
 #[test]
