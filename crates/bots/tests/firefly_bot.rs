@@ -181,34 +181,11 @@ fn bot_games_replay_exactly_from_their_seed() {
 /// never loops, and never passes up a bonus that is only money.
 #[test]
 fn bot_handles_the_test_only_effects() {
-    use tabletop_firefly::content::ContentFiles;
     use tabletop_firefly::scenario::Scenario;
     use tabletop_firefly::Event;
 
-    let extra = include_str!("../../firefly/tests/test-content/effects.toml").replace(
-        "source = \"promo\"\n\n[[misbehave.options]]",
-        "source = \"promo\"\ncopies = 8\n\n[[misbehave.options]]",
-    );
-    let mut files = ContentFiles::builtin();
-    files.files.push(("test/effects.toml".into(), extra));
-    let content = Content::load(&files).unwrap().leak();
-    let start = Scenario::parse(
-        r#"
-[[player]]
-leader = "corbin"
-ship = "serenity"
-sector = "persephone"
-crew = [{ card = "jayne", gear = ["pistol", "vera"] }, { card = "zoe", gear = ["pistol"] }]
-hand = ["patience-henpecked-badger", "test-crates-and-chances", "test-risky-heist"]
-[[player]]
-leader = "malcolm"
-ship = "yun-qi"
-sector = "persephone"
-leader-gear = ["pistol"]
-crew = [{ card = "kaylee" }, { card = "stitch" }]
-"#,
-    )
-    .unwrap();
+    let content = tabletop_firefly::testing::effects_content(8);
+    let start = Scenario::parse(tabletop_firefly::testing::EFFECTS_POSITION).unwrap();
     let (mut joined, mut earned, mut passed) = (0u32, 0u32, 0u32);
     for seed in 0..(games() / 2).max(10) {
         let mut opts = Options::new(2, STORIES[0]);

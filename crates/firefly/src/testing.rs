@@ -297,3 +297,47 @@ pub fn nav_deck(deck: &str, top: &str) -> String {
         copies(3, &format!("the-big-black-{deck}"))
     )
 }
+
+/// The test-only cards of `tests/test-content/effects.toml`: effects no base card has (draw
+/// another Misbehave card FF-MISB-14, steps FF-MISB-15, crew splitting FF-MISC-6, Gear seizure
+/// FF-MISC-9, Opportunity Bonuses FF-MISC-11), marked "promo" so the base counts hold.
+pub const EFFECTS_CARDS: &str = include_str!("../tests/test-content/effects.toml");
+
+/// The base content plus [`EFFECTS_CARDS`], each of its Misbehave cards `copies` times (more
+/// copies, so that random play meets them); loaded once per number of copies.
+pub fn effects_content(copies: u8) -> &'static Content {
+    static LOADED: std::sync::Mutex<Vec<(u8, &'static Content)>> =
+        std::sync::Mutex::new(Vec::new());
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, c)) = loaded.iter().find(|(n, _)| *n == copies) {
+        return c;
+    }
+    let text = if copies > 1 {
+        EFFECTS_CARDS.replace(
+            "source = \"promo\"\n\n[[misbehave.options]]",
+            &format!("source = \"promo\"\ncopies = {copies}\n\n[[misbehave.options]]"),
+        )
+    } else {
+        EFFECTS_CARDS.to_string()
+    };
+    let c = content_with("test/effects.toml", &text);
+    loaded.push((copies, c));
+    c
+}
+
+/// Two crews at Persephone with the effects of [`EFFECTS_CARDS`] close at hand: FIREARMs,
+/// enough hands to split, and jobs worked right there.
+pub const EFFECTS_POSITION: &str = r#"
+[[player]]
+leader = "corbin"
+ship = "serenity"
+sector = "persephone"
+crew = [{ card = "jayne", gear = ["pistol", "vera"] }, { card = "zoe", gear = ["pistol"] }]
+hand = ["patience-henpecked-badger", "test-crates-and-chances", "test-risky-heist"]
+[[player]]
+leader = "malcolm"
+ship = "yun-qi"
+sector = "persephone"
+leader-gear = ["pistol"]
+crew = [{ card = "kaylee" }, { card = "stitch" }]
+"#;

@@ -7,8 +7,9 @@
 //! `TABLETOP_PROPTEST_GAMES` sets the number of games (default 10,000; run with --release).
 
 use tabletop_core::{Actor, Game, NewGame, Replay, Rng};
-use tabletop_firefly::content::{Content, ContentFiles, Ending};
+use tabletop_firefly::content::{Content, Ending};
 use tabletop_firefly::scenario::Scenario;
+use tabletop_firefly::testing::{effects_content, EFFECTS_POSITION};
 use tabletop_firefly::{invariants, Action, Event, Firefly, Options, Phase};
 
 fn games() -> u64 {
@@ -142,32 +143,9 @@ fn random_four_player_games_keep_every_invariant_and_replay_exactly() {
 /// them): every invariant holds and replays are exact, and each effect is met at least once.
 #[test]
 fn random_games_with_the_test_only_effects_keep_every_invariant() {
-    let extra = include_str!("test-content/effects.toml").replace(
-        "source = \"promo\"\n\n[[misbehave.options]]",
-        "source = \"promo\"\ncopies = 8\n\n[[misbehave.options]]",
-    );
-    let mut files = ContentFiles::builtin();
-    files.files.push(("test/effects.toml".into(), extra));
-    let content = Content::load(&files).unwrap().leak();
-    // Half the games start from a position where the effects are close at hand: crews with
-    // FIREARMs and enough hands to split, at Persephone with jobs worked there.
-    let start = Scenario::parse(
-        r#"
-[[player]]
-leader = "corbin"
-ship = "serenity"
-sector = "persephone"
-crew = [{ card = "jayne", gear = ["pistol", "vera"] }, { card = "zoe", gear = ["pistol"] }]
-hand = ["patience-henpecked-badger", "test-crates-and-chances", "test-risky-heist"]
-[[player]]
-leader = "malcolm"
-ship = "yun-qi"
-sector = "persephone"
-leader-gear = ["pistol"]
-crew = [{ card = "kaylee" }, { card = "stitch" }]
-"#,
-    )
-    .unwrap();
+    let content = effects_content(8);
+    // Half the games start from a position where the effects are close at hand.
+    let start = Scenario::parse(EFFECTS_POSITION).unwrap();
     let n = (games() / 10).max(200);
     let mut met = [0u32; 5];
     for seed in 0..n {

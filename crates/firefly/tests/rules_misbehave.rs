@@ -403,12 +403,8 @@ fn ff_misb_13_the_reshuffle_card_shuffles_the_discards_back() {
 /// Test-only cards, among them a Misbehave card that tells you to draw another card
 /// ("Company Coming", FF-MISB-14) and one with 2 steps to succeed ("Through the Vault",
 /// FF-MISB-15).
-const TEST_CARDS: &str = include_str!("test-content/effects.toml");
-
-/// The base content plus the test-only Misbehave cards, loaded once.
 fn test_content() -> &'static Content {
-    static C: std::sync::OnceLock<&'static Content> = std::sync::OnceLock::new();
-    C.get_or_init(|| content_with("test/effects.toml", TEST_CARDS))
+    effects_content(1)
 }
 
 /// `henpecked` on the content with the test-only cards.

@@ -372,16 +372,13 @@ fn ff_misc_19_survival_tips() {
 
 /// Test-only cards: "Split Up" (FF-MISC-6), "Hand Over the Iron" (FF-MISC-9), and jobs with
 /// Opportunity Bonuses, "Crates and Chances" and "Risky Heist" (FF-MISC-11).
-const TEST_EFFECTS: &str = include_str!("test-content/effects.toml");
-
-fn effects_content() -> &'static Content {
-    static C: std::sync::OnceLock<&'static Content> = std::sync::OnceLock::new();
-    C.get_or_init(|| content_with("test/extra.toml", TEST_EFFECTS))
+fn test_effects() -> &'static Content {
+    effects_content(1)
 }
 
 /// A position on the content with the test-only cards.
 fn effects_game(top: &str, p0: &str, decks: &str) -> Firefly {
-    scenario_on(effects_content(), &two_captains_text(top, p0, decks))
+    scenario_on(test_effects(), &two_captains_text(top, p0, decks))
 }
 
 /// `henpecked` on the content with the test-only cards: Corbin (Tech 2, Mechanic) at Persephone
@@ -765,7 +762,7 @@ fn ff_misc_11_only_when_the_job_advances_and_the_crew_qualify() {
     );
     let mut o = Options::new(2, DEFAULT_STORY);
     o.scenario = Some(Scenario::parse(&bad).unwrap());
-    let err = Firefly::new_game(effects_content(), &o, 1).unwrap_err();
+    let err = Firefly::new_game(test_effects(), &o, 1).unwrap_err();
     assert!(
         err.to_string()
             .contains("player[0].active[0].opportunities-earned[0]"),
