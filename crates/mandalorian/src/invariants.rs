@@ -161,6 +161,14 @@ impl Mandalorian {
                 return Err("a hand is above the hand size".into());
             }
         }
+        // Waiting slots exist and wait only in the event phase (MA-GOLD-4).
+        for t in &self.stack {
+            if matches!(*t, Task::SlotOrder { pending }
+                if !self.in_event_phase || pending >> self.slots.len() != 0)
+            {
+                return Err("slots wait outside the event phase or do not exist".into());
+            }
+        }
         Ok(())
     }
 

@@ -329,6 +329,12 @@ pub enum Task {
         strength: u8,
         you: u8,
     },
+    /// Slots that a disturbance brought to Strength 5+ and that now wait together for their
+    /// events (MA-DISTURB-3), as bits: they happen at the same time, so the active player
+    /// chooses which resolves first (MA-GOLD-4).
+    SlotOrder {
+        pending: u8,
+    },
 }
 
 /// Every decision a player makes (small and `Copy`, MA-GOLD-3: the active seat decides).

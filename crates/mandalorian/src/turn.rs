@@ -69,6 +69,7 @@ impl Mandalorian {
             Task::Effects { .. } => self.step_effects(ev),
             Task::EventPhase { next } => self.step_event_phase(next),
             Task::SlotResolve { .. } => self.step_slot_resolve(ev),
+            Task::SlotOrder { .. } => self.step_slot_order(),
             Task::EnemyMove { .. } => self.step_enemy_move(),
             Task::EnemyAttack { .. } => self.step_enemy_attack(),
             Task::Spawn { at, you } => self.step_spawn(at, you, ev),
@@ -164,6 +165,7 @@ impl Mandalorian {
                     out.push(Action::Character(c));
                 }
             }
+            Task::SlotOrder { pending } => self.legal_slot_order(pending, out),
             Task::EventPhase { .. }
             | Task::DrawPhase
             | Task::EndTurn
@@ -253,6 +255,7 @@ impl Mandalorian {
                 self.stack.pop();
                 self.reveal(t, you, ev);
             }
+            (Task::SlotOrder { .. }, Action::Slot(s)) => self.decide_slot_order(s),
             (Task::SlotResolve { .. }, Action::Character(c)) => {
                 if let Some(Task::SlotResolve { you, .. }) = self.stack.last_mut() {
                     *you = c;

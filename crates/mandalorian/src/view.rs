@@ -170,6 +170,10 @@ impl Mandalorian {
                 }
                 Task::ChildFlee { .. } => "the Child flees: choose its square".into(),
                 Task::RevealNearest { .. } => "choose the nearest face-down threat (tie)".into(),
+                Task::SlotOrder { .. } => {
+                    "several slots reached Strength 5+ together: choose which resolves first"
+                        .into()
+                }
                 Task::SlotResolve { slot, .. } => format!(
                     "event for {}: who is \"you\"?",
                     self.slot_name(slot as usize)

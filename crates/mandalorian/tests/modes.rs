@@ -208,3 +208,63 @@ fn ma_gold_3_and_event_13_the_active_seat_decides_event_ties() {
     assert!(matches!(g.pending(), Some(Task::Spawn { .. })));
     assert_eq!(g.actor(), Actor::Seat(1));
 }
+
+// MA-GOLD-4, MA-DISTURB-3
+// MA-GOLD-4, MA-DISTURB-3
+#[test]
+fn ma_gold_4_slots_brought_to_five_by_one_event_resolve_in_the_order_the_player_chooses() {
+    // Move (6) resolves a crisis and Jammed Comms: "disturb the lowest slot" and, at 6+, again.
+    // Attack, Spy and Plan are at 4: the first disturbance brings Attack to 5+, the second Spy.
+    // Both slots must now resolve an event "after the current event" (MA-DISTURB-3): the two
+    // happen at the same time, so the active player chooses their order (MA-GOLD-4).
+    let mut g = sc("mission = 1\nmode = \"shared\"\nseats = 1\nclear_threats = true\nseed = 3\nphase = \"event\"\nhands = [[]]\nreinforcements = []\nevents_top = [\"jammed-comms\", \"dropship-inbound\", \"closing-in\"]\n[[slot]]\nslot = \"move\"\ntokens = [2]\ncards = [\"Hunter's Patience\", \"Recalibrate\"]\n[[slot]]\nslot = \"attack\"\ntokens = [1]\ncards = [\"Target Lock\"]\n[[slot]]\nslot = \"spy\"\ntokens = [2]\ncards = [\"Servo March\"]\n[[slot]]\nslot = \"plan\"\ntokens = [2]\ncards = [\"Scan Sweep\"]\n");
+    assert_eq!(
+        (0..4).map(|i| g.slot_strength(i)).collect::<Vec<_>>(),
+        vec![6, 4, 4, 4]
+    );
+    let mut ev = Vec::new();
+    g.resume(&mut ev);
+    // The lowest-slot ties are the player's (MA-DISTURB-9): Attack first, then Spy.
+    assert!(matches!(g.pending(), Some(Task::Disturb { .. })));
+    act(&mut g, Action::Slot(1));
+    assert!(matches!(g.pending(), Some(Task::Disturb { .. })));
+    act(&mut g, Action::Slot(2));
+    assert!(g.slot_strength(1) >= 5 && g.slot_strength(2) >= 5);
+    assert!(matches!(g.pending(), Some(Task::SlotOrder { .. })));
+    assert_eq!(legal(&g), vec![Action::Slot(1), Action::Slot(2)]);
+    let events = |g: &Mandalorian, ev: &[Happened]| -> Vec<(String, u8)> {
+        ev.iter()
+            .filter_map(|e| match e {
+                Happened::EventDrawn { event, slot } => {
+                    Some((g.content().events[*event as usize].id.clone(), *slot))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    // Spy first: the next event card is Spy's, then Attack's (a single slot left is no
+    // choice); both slots are discarded before the left-to-right pass goes on.
+    let mut spy_first = g.clone();
+    let ev = act(&mut spy_first, Action::Slot(2));
+    assert_eq!(
+        events(&spy_first, &ev),
+        vec![
+            ("dropship-inbound".to_string(), 2),
+            ("closing-in".to_string(), 1)
+        ]
+    );
+    // Attack first: the same cards go to the other slots.
+    let mut attack_first = g.clone();
+    let ev = act(&mut attack_first, Action::Slot(1));
+    assert_eq!(
+        events(&attack_first, &ev),
+        vec![
+            ("dropship-inbound".to_string(), 1),
+            ("closing-in".to_string(), 2)
+        ]
+    );
+    for g in [&spy_first, &attack_first] {
+        assert!(g.slots()[1].cards.is_empty() && g.slots()[2].cards.is_empty());
+        assert_eq!(g.slot_strength(3), 4, "Plan stays below 5");
+    }
+}
