@@ -194,15 +194,22 @@ impl Mandalorian {
 
     /// Candidate squares for a spawn (MA-EVENT-14, -15). MA-EVENT-32 (judged): "nearest" is by
     /// range from "you"; when no star can be reached by range, every star is a candidate.
+    /// MA-TERRAIN-8: red stars are among "the nearest star" candidates like any other star; an
+    /// effect that names the red star considers red stars only.
     pub(crate) fn spawn_squares(&self, at: SpawnAt, you: u8) -> Vec<Sq> {
         let map = self.map();
         match at {
             SpawnAt::YourSquare => vec![self.chars[you as usize].sq],
             SpawnAt::Square(n) => map.numbered(n).into_iter().collect(),
-            SpawnAt::NearestStar => {
+            SpawnAt::NearestStar | SpawnAt::RedStar => {
+                let stars: Vec<Sq> = if at == SpawnAt::RedStar {
+                    map.red_stars().collect()
+                } else {
+                    map.stars().collect()
+                };
                 let dist = range::range_from(map, self.chars[you as usize].sq, self.doors_open);
-                let best = map.stars().map(|s| dist.to(s)).min().unwrap_or(FAR);
-                map.stars().filter(|&s| dist.to(s) == best).collect()
+                let best = stars.iter().map(|&s| dist.to(s)).min().unwrap_or(FAR);
+                stars.into_iter().filter(|&s| dist.to(s) == best).collect()
             }
         }
     }

@@ -579,6 +579,19 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
                     }
                 }
             }
+            if let Effect::Spawn {
+                at: SpawnAt::RedStar,
+            } = a.effect
+            {
+                for m in &missions {
+                    if !m.map.red.iter().any(|&r| r) {
+                        return err(format!(
+                            "events.toml: event \"{}\": spawn in the red star: mission \"{}\" has no red star",
+                            e.id, m.id
+                        ));
+                    }
+                }
+            }
             if let Effect::OpenDoor { .. } = a.effect {
                 return err(format!(
                     "events.toml: event \"{}\": open_door belongs to missions",
@@ -961,6 +974,13 @@ fn mission(
             Effect::Spawn {
                 at: SpawnAt::Square(n),
             } if !numbered_ok(n) => return err(format!("{ctx}: spawn: no numbered square #{n}")),
+            Effect::Spawn {
+                at: SpawnAt::RedStar,
+            } if !map.red.iter().any(|&r| r) => {
+                return err(format!(
+                    "{ctx}: spawn: no red star square 'R' on the map (MA-TERRAIN-8)"
+                ))
+            }
             Effect::Track { .. }
                 if r.failures
                     .iter()

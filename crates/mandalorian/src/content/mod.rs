@@ -173,7 +173,10 @@ pub enum Victims {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SpawnAt {
+    /// The nearest star square of any colour (MA-TERRAIN-8: a red star is a normal star).
     NearestStar,
+    /// The nearest red star square: an effect that specifies the colour (MA-TERRAIN-8).
+    RedStar,
     YourSquare,
     /// A numbered square of the map (MA-SQUARE-1).
     Square(u8),

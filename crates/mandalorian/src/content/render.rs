@@ -130,6 +130,7 @@ pub fn effect(e: &Effect) -> String {
         }
         Effect::Spawn { at } => match at {
             SpawnAt::NearestStar => "Spawn 1 reinforcement in the nearest star square.".into(),
+            SpawnAt::RedStar => "Spawn 1 reinforcement in the nearest red star square.".into(),
             SpawnAt::YourSquare => "Spawn 1 reinforcement in your square.".into(),
             SpawnAt::Square(n) => format!("Spawn 1 reinforcement in square #{n}."),
         },
