@@ -133,7 +133,11 @@ impl Mandalorian {
             Task::ChooseCharacter { you, who, .. } => self.legal_choose_character(you, who, out),
             Task::Calm => self.legal_calm(out),
             Task::EnemyMove { .. } => self.legal_enemy_move(task, out),
-            Task::EnemyDest { token, squares } => self.legal_enemy_dest(token, squares, out),
+            Task::EnemyDest {
+                token,
+                squares,
+                toward,
+            } => self.legal_enemy_dest(token, squares, toward, out),
             Task::EnemyAttack { .. } => self.legal_enemy_attack(task, out),
             Task::AttackTarget { token, range } => self.legal_attack_target(token, range, out),
             Task::Spawn { at, you } => {
@@ -224,6 +228,7 @@ impl Mandalorian {
                 self.stack.pop();
                 self.calm(slot, value, ev);
             }
+            (Task::EnemyMove { .. }, Action::Precedence(p)) => self.decide_precedence(p),
             (Task::EnemyMove { .. }, Action::Enemy(t)) => self.decide_enemy_move(t),
             (Task::EnemyDest { token, .. }, Action::Square(sq)) => {
                 self.stack.pop();
@@ -543,6 +548,7 @@ impl Mandalorian {
         self.turn += 1;
         self.active = (self.active + 1) % self.seats.len() as u8;
         self.child_fled = false;
+        self.taunt = None;
         self.acting = None;
         self.begin_turn();
     }

@@ -300,6 +300,7 @@ fn is_player_effect(e: &Effect) -> bool {
             | Effect::PushEnemy { .. }
             | Effect::Reveal { .. }
             | Effect::Calm
+            | Effect::Taunt
             | Effect::ExtraAction
             | Effect::Collect
             | Effect::OpenDoor { .. }
