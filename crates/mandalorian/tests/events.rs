@@ -220,7 +220,9 @@ fn ma_terrain_8_a_red_star_is_a_normal_star_unless_an_effect_names_it() {
     assert!(map.star[sq(&g, 0, 7) as usize] && map.red[sq(&g, 0, 7) as usize]);
     assert_eq!(map.red_stars().collect::<Vec<_>>(), vec![sq(&g, 0, 7)]);
     assert_eq!(map.stars().count(), 4);
-    assert!(g.draw_map(0).contains('R'), "the terminal map shows it");
+    let drawn = g.draw_map(0);
+    let row0 = drawn.lines().find(|l| l.starts_with("  0 |")).unwrap();
+    assert!(row0.contains('R'), "the terminal map shows it: {row0}");
     // An event's "nearest star" spawn counts the red star like any other: the Mandalorian
     // ("you", his card is on top of Move) at (1,7) is 1 square from it.
     let mut g = ev_game(2, &format!("events_top = [\"dropship-inbound\"]\nreinforcements = [\"Brute\"]\n[[character]]\nid = \"mando\"\nat = [1, 7]\n{FIVE_IN_MOVE}"));
