@@ -693,6 +693,9 @@ fn status(g: &Mandalorian, seat: Seat) -> String {
     if !matches!(g.child(), Child::Absent) {
         let _ = writeln!(s, "  The Child: {}", v.child);
     }
+    if let Some(t) = &v.taunt {
+        let _ = writeln!(s, "  This turn enemies move only toward {t} (taunt).");
+    }
     let _ = writeln!(s, "Action slots:");
     for (i, sl) in v.slots.iter().enumerate() {
         let extra = if i >= 4 {

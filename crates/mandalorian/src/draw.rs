@@ -104,7 +104,9 @@ impl Mandalorian {
                         }
                     }
                     if cell.is_empty() {
-                        cell = if map.star[s] {
+                        cell = if map.red[s] {
+                            "R".into()
+                        } else if map.star[s] {
                             "*".into()
                         } else if map.start == sq {
                             "@".into()
@@ -114,7 +116,7 @@ impl Mandalorian {
                             ".".into()
                         };
                     } else if map.star[s] {
-                        cell.insert(0, '*');
+                        cell.insert(0, if map.red[s] { 'R' } else { '*' });
                     }
                     if cell.chars().count() > W {
                         cell = cell.chars().take(W - 1).collect::<String>() + "~";
@@ -152,7 +154,7 @@ impl Mandalorian {
         out.push_str("+\n");
         out.push_str(
             "Legend: A-D characters, c the Child, ?N face-down threat (shape N), b/m/s blaster/melee/sniper\n\
-             enemy with health left, + medpac, i item, * star, @ start, #N numbered square, ###### forbidden;\n\
+             enemy with health left, + medpac, i item, * star, R red star, @ start, #N numbered square, ###### forbidden;\n\
              | or === wall, : or ... elevated edge, digit = closed door, / open door.\n",
         );
         out

@@ -117,6 +117,10 @@ impl Mandalorian {
                 range,
             }),
             Effect::Calm => self.stack.push(Task::Calm),
+            Effect::Taunt => {
+                self.taunt = Some(you);
+                self.changes += 1;
+            }
             // MA-EXTRA-1, MA-PLAN-10.
             Effect::ExtraAction => self.acts.extra += 1,
             Effect::Collect => {
@@ -134,12 +138,21 @@ impl Mandalorian {
                 count,
                 classes,
                 squares,
-            } => self.stack.push(Task::EnemyMove {
-                classes,
-                left: count.limit(),
-                squares,
-                done: 0,
-            }),
+            } => {
+                // MA-GOLD-2: a taunt this turn contradicts "toward the nearest character"
+                // whenever the two readings let some enemy end in different squares.
+                let toward = match self.taunt {
+                    Some(c) if self.readings_differ(classes, squares, c) => UNDECIDED,
+                    _ => NEAREST,
+                };
+                self.stack.push(Task::EnemyMove {
+                    classes,
+                    left: count.limit(),
+                    squares,
+                    done: 0,
+                    toward,
+                })
+            }
             Effect::EnemiesAttack {
                 count,
                 classes,

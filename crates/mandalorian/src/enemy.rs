@@ -34,10 +34,16 @@ impl Mandalorian {
         (set, best)
     }
 
-    /// Where an enemy in `esq` may end a move of up to `squares` toward the nearest character:
-    /// along a shortest path, stopping in the character's square (MA-EVENT-19, -22).
-    pub fn enemy_destinations(&self, esq: Sq, squares: u8) -> Vec<Sq> {
-        let (set, d) = self.nearest_walk(esq);
+    /// Where an enemy in `esq` may end a move of up to `squares` toward the nearest character
+    /// (`toward` = [`NEAREST`]) or toward one character: along a shortest path, stopping in the
+    /// character's square (MA-EVENT-19, -22).
+    pub fn enemy_destinations(&self, esq: Sq, squares: u8, toward: u8) -> Vec<Sq> {
+        let (set, d) = if toward == NEAREST {
+            self.nearest_walk(esq)
+        } else {
+            let walk = range::walk_from(self.map(), esq, self.doors_open);
+            (1 << toward, walk.to(self.chars[toward as usize].sq))
+        };
         if d == FAR || d == 0 {
             return Vec::new();
         }
@@ -64,12 +70,28 @@ impl Mandalorian {
         classes: Classes,
         done: u64,
         squares: u8,
+        toward: u8,
     ) -> impl Iterator<Item = TokenId> + '_ {
         (0..self.threats.len() as TokenId).filter(move |&t| {
             done & (1 << t) == 0
                 && self
                     .enemy_of(t, classes)
-                    .is_some_and(|sq| !self.enemy_destinations(sq, squares).is_empty())
+                    .is_some_and(|sq| !self.enemy_destinations(sq, squares, toward).is_empty())
+        })
+    }
+
+    /// MA-GOLD-2: an event moving enemies "toward the nearest character" and a taunt by
+    /// character `c` ("enemies move only toward you") contradict each other when, for some enemy
+    /// of those classes, the two readings allow different destinations.
+    pub(crate) fn readings_differ(&self, classes: Classes, squares: u8, c: u8) -> bool {
+        (0..self.threats.len() as TokenId).any(|t| {
+            self.enemy_of(t, classes).is_some_and(|sq| {
+                let mut a = self.enemy_destinations(sq, squares, NEAREST);
+                let mut b = self.enemy_destinations(sq, squares, c);
+                a.sort_unstable();
+                b.sort_unstable();
+                a != b
+            })
         })
     }
 
@@ -79,12 +101,17 @@ impl Mandalorian {
             left,
             squares,
             done,
+            toward,
         }) = self.stack.last().copied()
         else {
             return Flow::Next;
         };
+        // MA-GOLD-2: the active player first decides which card takes precedence.
+        if toward == UNDECIDED {
+            return Flow::Wait;
+        }
         // MA-EVENT-20, -21: only enemies that will move at least 1 square; none: nothing.
-        if left == 0 || self.movers(classes, done, squares).next().is_none() {
+        if left == 0 || self.movers(classes, done, squares, toward).next().is_none() {
             self.stack.pop();
             return Flow::Next;
         }
@@ -96,11 +123,31 @@ impl Mandalorian {
             classes,
             squares,
             done,
+            toward,
             ..
         } = task
         {
-            for t in self.movers(classes, done, squares) {
+            if toward == UNDECIDED {
+                out.push(Action::Precedence(Precede::EventCard));
+                out.push(Action::Precedence(Precede::AbilityCard));
+                return;
+            }
+            for t in self.movers(classes, done, squares, toward) {
                 out.push(Action::Enemy(t));
+            }
+        }
+    }
+
+    /// MA-GOLD-2: the event card (toward the nearest character) or the taunt (toward the
+    /// taunting character) takes precedence for this movement.
+    pub(crate) fn decide_precedence(&mut self, p: Precede) {
+        let taunt = self.taunt;
+        if let Some(Task::EnemyMove { toward, .. }) = self.stack.last_mut() {
+            if *toward == UNDECIDED {
+                *toward = match (p, taunt) {
+                    (Precede::AbilityCard, Some(c)) => c,
+                    _ => NEAREST,
+                };
             }
         }
     }
@@ -110,19 +157,30 @@ impl Mandalorian {
             left,
             done,
             squares,
+            toward,
             ..
         }) = self.stack.last_mut()
         {
             *left -= 1;
             *done |= 1 << t;
-            let squares = *squares;
-            self.stack.push(Task::EnemyDest { token: t, squares });
+            let (squares, toward) = (*squares, *toward);
+            self.stack.push(Task::EnemyDest {
+                token: t,
+                squares,
+                toward,
+            });
         }
     }
 
-    pub(crate) fn legal_enemy_dest(&self, t: TokenId, squares: u8, out: &mut Vec<Action>) {
+    pub(crate) fn legal_enemy_dest(
+        &self,
+        t: TokenId,
+        squares: u8,
+        toward: u8,
+        out: &mut Vec<Action>,
+    ) {
         if let Some(sq) = self.enemy_on_map(t) {
-            for d in self.enemy_destinations(sq, squares) {
+            for d in self.enemy_destinations(sq, squares, toward) {
                 out.push(Action::Square(d));
             }
         }

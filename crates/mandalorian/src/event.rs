@@ -122,17 +122,51 @@ impl Mandalorian {
                 // MA-EVENT-6: discard the slot's cards and tokens.
                 self.discard_slot(slot as usize, ev);
                 // MA-DISTURB-3: slots a disturbance brought to 5+ resolve after this event.
-                let trig = std::mem::take(&mut self.triggered);
-                for &t in trig.iter().rev() {
-                    self.stack.push(Task::SlotResolve {
-                        slot: t,
-                        stage: 0,
-                        strength: 0,
-                        you: NO_YOU,
-                    });
+                // They, and any still waiting from an earlier event, wait at the same moment:
+                // the active player orders them (MA-GOLD-4).
+                let bits = std::mem::take(&mut self.triggered)
+                    .iter()
+                    .fold(0u8, |b, &t| b | 1 << t);
+                if bits != 0 {
+                    match self.stack.last_mut() {
+                        Some(Task::SlotOrder { pending }) => *pending |= bits,
+                        _ => self.stack.push(Task::SlotOrder { pending: bits }),
+                    }
                 }
                 Flow::Next
             }
+        }
+    }
+
+    /// MA-GOLD-4: waiting slots resolve one at a time in the order the active player chooses
+    /// (a single waiting slot is no choice).
+    pub(crate) fn step_slot_order(&mut self) -> Flow {
+        match self.stack.last() {
+            Some(Task::SlotOrder { pending: 0 }) => {
+                self.stack.pop();
+                Flow::Next
+            }
+            _ => Flow::Wait,
+        }
+    }
+
+    pub(crate) fn legal_slot_order(&self, pending: u8, out: &mut Vec<Action>) {
+        for s in 0..self.slots.len() as u8 {
+            if pending & (1 << s) != 0 {
+                out.push(Action::Slot(s));
+            }
+        }
+    }
+
+    pub(crate) fn decide_slot_order(&mut self, slot: u8) {
+        if let Some(Task::SlotOrder { pending }) = self.stack.last_mut() {
+            *pending &= !(1 << slot);
+            self.stack.push(Task::SlotResolve {
+                slot,
+                stage: 0,
+                strength: 0,
+                you: NO_YOU,
+            });
         }
     }
 
@@ -160,15 +194,22 @@ impl Mandalorian {
 
     /// Candidate squares for a spawn (MA-EVENT-14, -15). MA-EVENT-32 (judged): "nearest" is by
     /// range from "you"; when no star can be reached by range, every star is a candidate.
+    /// MA-TERRAIN-8: red stars are among "the nearest star" candidates like any other star; an
+    /// effect that names the red star considers red stars only.
     pub(crate) fn spawn_squares(&self, at: SpawnAt, you: u8) -> Vec<Sq> {
         let map = self.map();
         match at {
             SpawnAt::YourSquare => vec![self.chars[you as usize].sq],
             SpawnAt::Square(n) => map.numbered(n).into_iter().collect(),
-            SpawnAt::NearestStar => {
+            SpawnAt::NearestStar | SpawnAt::RedStar => {
+                let stars: Vec<Sq> = if at == SpawnAt::RedStar {
+                    map.red_stars().collect()
+                } else {
+                    map.stars().collect()
+                };
                 let dist = range::range_from(map, self.chars[you as usize].sq, self.doors_open);
-                let best = map.stars().map(|s| dist.to(s)).min().unwrap_or(FAR);
-                map.stars().filter(|&s| dist.to(s) == best).collect()
+                let best = stars.iter().map(|&s| dist.to(s)).min().unwrap_or(FAR);
+                stars.into_iter().filter(|&s| dist.to(s) == best).collect()
             }
         }
     }

@@ -161,6 +161,29 @@ impl Mandalorian {
                 return Err("a hand is above the hand size".into());
             }
         }
+        // A taunt names a character in play; a precedence decision needs a taunt (MA-GOLD-2);
+        // waiting slots exist and wait only in the event phase (MA-GOLD-4).
+        if self.taunt.is_some_and(|c| c as usize >= self.chars.len()) {
+            return Err("a missing character taunts".into());
+        }
+        for t in &self.stack {
+            match *t {
+                Task::EnemyMove { toward, .. } | Task::EnemyDest { toward, .. } => {
+                    if toward == UNDECIDED && self.taunt.is_none() {
+                        return Err("a precedence decision without a taunt".into());
+                    }
+                    if toward != NEAREST && toward != UNDECIDED && Some(toward) != self.taunt {
+                        return Err("enemies move toward a character that did not taunt".into());
+                    }
+                }
+                Task::SlotOrder { pending }
+                    if !self.in_event_phase || pending >> self.slots.len() != 0 =>
+                {
+                    return Err("slots wait outside the event phase or do not exist".into());
+                }
+                _ => {}
+            }
+        }
         Ok(())
     }
 

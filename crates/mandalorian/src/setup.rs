@@ -283,6 +283,7 @@ impl Mandalorian {
             reinforcements,
             child,
             child_fled: false,
+            taunt: None,
             doors_open: mission.map.doors_open,
             track: 0,
             collected: 0,

@@ -291,10 +291,15 @@ pub enum Task {
         left: u8,
         squares: u8,
         done: u64,
+        /// The character the enemies move toward: [`NEAREST`], a taunting character, or
+        /// [`UNDECIDED`] while the active player decides which card takes precedence
+        /// (MA-GOLD-2).
+        toward: u8,
     },
     EnemyDest {
         token: TokenId,
         squares: u8,
+        toward: u8,
     },
     EnemyAttack {
         classes: Classes,
@@ -329,6 +334,27 @@ pub enum Task {
         strength: u8,
         you: u8,
     },
+    /// Slots that a disturbance brought to Strength 5+ and that now wait together for their
+    /// events (MA-DISTURB-3), as bits: they happen at the same time, so the active player
+    /// chooses which resolves first (MA-GOLD-4).
+    SlotOrder {
+        pending: u8,
+    },
+}
+
+/// Enemies move toward the nearest character (MA-EVENT-19).
+pub const NEAREST: u8 = u8::MAX;
+/// Two cards disagree about where enemies move; the active player has not decided yet
+/// (MA-GOLD-2).
+pub const UNDECIDED: u8 = u8::MAX - 1;
+
+/// Which of two contradicting cards takes precedence (MA-GOLD-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Precede {
+    /// The event card: enemies move toward the nearest character.
+    EventCard,
+    /// The ability card that taunts: enemies move only toward the taunting character.
+    AbilityCard,
 }
 
 /// Every decision a player makes (small and `Copy`, MA-GOLD-3: the active seat decides).
@@ -395,6 +421,8 @@ pub enum Action {
         slot: u8,
         value: u8,
     },
+    /// Decide which of two contradicting cards takes precedence (MA-GOLD-2).
+    Precedence(Precede),
 }
 
 /// What happened, for logs and user interfaces.
@@ -464,6 +492,9 @@ pub struct Mandalorian {
     pub(crate) child: Child,
     /// The Child fled this turn (MA-CHILD-9).
     pub(crate) child_fled: bool,
+    /// A character whose ability text made enemies move only toward it until the end of this
+    /// turn ([`Effect::Taunt`]).
+    pub(crate) taunt: Option<u8>,
     pub(crate) doors_open: u16,
     pub(crate) track: u8,
     pub(crate) collected: u8,
@@ -502,6 +533,7 @@ impl PartialEq for Mandalorian {
             && self.reinforcements == o.reinforcements
             && self.child == o.child
             && self.child_fled == o.child_fled
+            && self.taunt == o.taunt
             && self.doors_open == o.doors_open
             && self.track == o.track
             && self.collected == o.collected
@@ -588,6 +620,10 @@ impl Mandalorian {
     }
     pub fn child(&self) -> Child {
         self.child
+    }
+    /// The character enemies move toward this turn, if one taunted ([`Effect::Taunt`]).
+    pub fn taunt(&self) -> Option<u8> {
+        self.taunt
     }
     pub fn doors_open(&self) -> u16 {
         self.doors_open

@@ -69,6 +69,7 @@ impl Mandalorian {
             Task::Effects { .. } => self.step_effects(ev),
             Task::EventPhase { next } => self.step_event_phase(next),
             Task::SlotResolve { .. } => self.step_slot_resolve(ev),
+            Task::SlotOrder { .. } => self.step_slot_order(),
             Task::EnemyMove { .. } => self.step_enemy_move(),
             Task::EnemyAttack { .. } => self.step_enemy_attack(),
             Task::Spawn { at, you } => self.step_spawn(at, you, ev),
@@ -132,7 +133,11 @@ impl Mandalorian {
             Task::ChooseCharacter { you, who, .. } => self.legal_choose_character(you, who, out),
             Task::Calm => self.legal_calm(out),
             Task::EnemyMove { .. } => self.legal_enemy_move(task, out),
-            Task::EnemyDest { token, squares } => self.legal_enemy_dest(token, squares, out),
+            Task::EnemyDest {
+                token,
+                squares,
+                toward,
+            } => self.legal_enemy_dest(token, squares, toward, out),
             Task::EnemyAttack { .. } => self.legal_enemy_attack(task, out),
             Task::AttackTarget { token, range } => self.legal_attack_target(token, range, out),
             Task::Spawn { at, you } => {
@@ -164,6 +169,7 @@ impl Mandalorian {
                     out.push(Action::Character(c));
                 }
             }
+            Task::SlotOrder { pending } => self.legal_slot_order(pending, out),
             Task::EventPhase { .. }
             | Task::DrawPhase
             | Task::EndTurn
@@ -222,6 +228,7 @@ impl Mandalorian {
                 self.stack.pop();
                 self.calm(slot, value, ev);
             }
+            (Task::EnemyMove { .. }, Action::Precedence(p)) => self.decide_precedence(p),
             (Task::EnemyMove { .. }, Action::Enemy(t)) => self.decide_enemy_move(t),
             (Task::EnemyDest { token, .. }, Action::Square(sq)) => {
                 self.stack.pop();
@@ -253,6 +260,7 @@ impl Mandalorian {
                 self.stack.pop();
                 self.reveal(t, you, ev);
             }
+            (Task::SlotOrder { .. }, Action::Slot(s)) => self.decide_slot_order(s),
             (Task::SlotResolve { .. }, Action::Character(c)) => {
                 if let Some(Task::SlotResolve { you, .. }) = self.stack.last_mut() {
                     *you = c;
@@ -540,6 +548,7 @@ impl Mandalorian {
         self.turn += 1;
         self.active = (self.active + 1) % self.seats.len() as u8;
         self.child_fled = false;
+        self.taunt = None;
         self.acting = None;
         self.begin_turn();
     }

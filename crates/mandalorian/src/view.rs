@@ -79,6 +79,8 @@ pub struct View {
     pub disturbance_pool: usize,
     pub disturbance_discard: Vec<u8>,
     pub child: String,
+    /// The character enemies move toward this turn, if one taunted (public).
+    pub taunt: Option<String>,
     pub doors_open: Vec<u8>,
     pub track: u8,
     pub collected: u8,
@@ -157,6 +159,13 @@ impl Mandalorian {
                 Task::PushSteps { .. } => "move the enemy away".into(),
                 Task::ChooseCharacter { .. } => "choose a character".into(),
                 Task::Calm => "discard a disturbance token".into(),
+                Task::EnemyMove {
+                    toward: UNDECIDED,
+                    ..
+                } => format!(
+                    "the event moves enemies toward the nearest character, but {} taunted: which card takes precedence?",
+                    self.taunt.map(|c| self.char_name(c)).unwrap_or("a character")
+                ),
                 Task::EnemyMove { .. } => "event: choose the enemy that moves".into(),
                 Task::EnemyDest { .. } => "event: choose where the enemy moves (ties)".into(),
                 Task::EnemyAttack { .. } => "event: choose the enemy that attacks".into(),
@@ -170,6 +179,10 @@ impl Mandalorian {
                 }
                 Task::ChildFlee { .. } => "the Child flees: choose its square".into(),
                 Task::RevealNearest { .. } => "choose the nearest face-down threat (tie)".into(),
+                Task::SlotOrder { .. } => {
+                    "several slots reached Strength 5+ together: choose which resolves first"
+                        .into()
+                }
                 Task::SlotResolve { slot, .. } => format!(
                     "event for {}: who is \"you\"?",
                     self.slot_name(slot as usize)
@@ -320,6 +333,7 @@ impl Mandalorian {
                 Child::Character(ch) => format!("carried by {}", self.char_name(ch)),
                 Child::Token(t) => format!("carried by {}", self.token_def(t).name),
             },
+            taunt: self.taunt.map(|c| self.char_name(c).to_string()),
             doors_open: (0..10)
                 .filter(|d| self.doors_open & (1 << d) != 0)
                 .collect(),
@@ -399,6 +413,15 @@ impl Mandalorian {
             Action::TakeDamage => "take the damage".into(),
             Action::Enemy(t) => format!("the enemy {}", tok(t)),
             Action::Choose(k) => format!("a free {} action", k.name()),
+            Action::Precedence(Precede::EventCard) => {
+                "the event card takes precedence: enemies move toward the nearest character".into()
+            }
+            Action::Precedence(Precede::AbilityCard) => format!(
+                "the taunt takes precedence: enemies move only toward {}",
+                self.taunt
+                    .map(|c| self.char_name(c))
+                    .unwrap_or("the taunting character")
+            ),
             Action::DiscardToken { slot, value } => format!(
                 "discard a disturbance token worth {value} from {}",
                 self.slot_name(slot as usize)

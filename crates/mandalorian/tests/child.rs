@@ -76,7 +76,7 @@ fn ma_child_6_7_no_rescue_from_a_carrier_a_defeated_carrier_drops_it() {
 #[test]
 fn ma_child_8_a_carried_child_stays_with_its_carrier() {
     // There is no action to drop or hand over the Child: it moves with the carrier.
-    let mut g = m2("child = { character = \"mando\" }\n[[character]]\nid = \"mando\"\nat = [3, 0]\n[[character]]\nid = \"vessa\"\nat = [3, 1]\n");
+    let mut g = m2("child = { character = \"mando\" }\n[[character]]\nid = \"mando\"\nat = [3, 0]\n[[character]]\nid = \"ig11\"\nat = [3, 1]\n");
     play(&mut g, "Jetpack Hop", "move");
     act(&mut g, Action::ResolveAction);
     walk(&mut g, &[(3, 1)]);
@@ -94,7 +94,7 @@ fn ma_child_8_a_carried_child_stays_with_its_carrier() {
 fn ma_child_10_11_12_unblocked_damage_makes_it_flee_toward_enemies_or_face_down_threats() {
     // Close Quarters: the Grappler in the Mandalorian's square attacks him. Adjacent: (2,1) a
     // face-down threat, (3,2) an enemy, (4,1) a face-up item, (3,0) empty.
-    let mut g = sc("mission = 2\nmode = \"shared\"\nseats = 1\nclear_threats = true\nphase = \"event\"\nhands = [[]]\nevents_top = [\"close-quarters\"]\nchild = { character = \"mando\" }\n[[character]]\nid = \"mando\"\nat = [3, 1]\n[[character]]\nid = \"vessa\"\nat = [0, 7]\n[[threat]]\nname = \"Grappler\"\nat = [3, 1]\nface_up = true\n[[threat]]\nname = \"Medpac\"\nat = [2, 1]\n[[threat]]\nname = \"Door Console\"\nat = [4, 1]\nface_up = true\n[[threat]]\nname = \"Saboteur\"\nat = [3, 2]\nface_up = true\n[[slot]]\nslot = \"move\"\ntokens = [2]\ncards = [\"Hunter's Patience\"]\n[[slot]]\nslot = \"attack\"\ntokens = [2]\n[[slot]]\nslot = \"spy\"\ntokens = [2]\n[[slot]]\nslot = \"plan\"\ntokens = [1]\n");
+    let mut g = sc("mission = 2\nmode = \"shared\"\nseats = 1\nclear_threats = true\nphase = \"event\"\nhands = [[]]\nevents_top = [\"close-quarters\"]\nchild = { character = \"mando\" }\n[[character]]\nid = \"mando\"\nat = [3, 1]\n[[character]]\nid = \"ig11\"\nat = [0, 7]\n[[threat]]\nname = \"Grappler\"\nat = [3, 1]\nface_up = true\n[[threat]]\nname = \"Medpac\"\nat = [2, 1]\n[[threat]]\nname = \"Door Console\"\nat = [4, 1]\nface_up = true\n[[threat]]\nname = \"Saboteur\"\nat = [3, 2]\nface_up = true\n[[slot]]\nslot = \"move\"\ntokens = [2]\ncards = [\"Hunter's Patience\"]\n[[slot]]\nslot = \"attack\"\ntokens = [2]\n[[slot]]\nslot = \"spy\"\ntokens = [2]\n[[slot]]\nslot = \"plan\"\ntokens = [1]\n");
     let mut ev = Vec::new();
     g.resume(&mut ev);
     assert_eq!(damage(&g, 0), 1);

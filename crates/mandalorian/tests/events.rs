@@ -210,6 +210,58 @@ fn ma_event_32_33_an_event_without_effect_spawns_at_the_nearest_star() {
     assert!(g.threats()[t as usize].face_up && g.token_def(t).orange);
 }
 
+// MA-TERRAIN-8, MA-TERRAIN-7
+// MA-TERRAIN-8, MA-TERRAIN-7
+#[test]
+fn ma_terrain_8_a_red_star_is_a_normal_star_unless_an_effect_names_it() {
+    // Mission 2's skiff pad (0,7) is a star of a different colour (red).
+    let g = ev_game(2, "");
+    let map = g.map();
+    assert!(map.star[sq(&g, 0, 7) as usize] && map.red[sq(&g, 0, 7) as usize]);
+    assert_eq!(map.red_stars().collect::<Vec<_>>(), vec![sq(&g, 0, 7)]);
+    assert_eq!(map.stars().count(), 4);
+    let drawn = g.draw_map(0);
+    let row0 = drawn.lines().find(|l| l.starts_with("  0 |")).unwrap();
+    assert!(row0.contains('R'), "the terminal map shows it: {row0}");
+    // An event's "nearest star" spawn counts the red star like any other: the Mandalorian
+    // ("you", his card is on top of Move) at (1,7) is 1 square from it.
+    let mut g = ev_game(2, &format!("events_top = [\"dropship-inbound\"]\nreinforcements = [\"Brute\"]\n[[character]]\nid = \"mando\"\nat = [1, 7]\n{FIVE_IN_MOVE}"));
+    let ev = resume(&mut g);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Happened::Spawned { sq: s, .. } if *s == sq(&g, 0, 7))));
+    // The Mission Effect names the red star ("specified otherwise"): revealed at (5,6), next to
+    // the star (5,7), it still spawns on the skiff pad.
+    let mut g = solo(2, &["Jetpack Hop", "Tracking Fob"], "reinforcements = [\"Brute\"]\n[[character]]\nid = \"mando\"\nat = [5, 5]\n[[threat]]\nname = \"Alarm Panel\"\nat = [5, 6]\n");
+    play(&mut g, "Jetpack Hop", "move");
+    act(&mut g, Action::ResolveAction);
+    walk(&mut g, &[(5, 6)]);
+    let brute = token(&g, "Brute");
+    assert_eq!(g.threats()[brute as usize].loc, TLoc::Map(sq(&g, 0, 7)));
+    // Content naming the red star on a map without one is refused.
+    let t = tabletop_mandalorian::content::load::EMBEDDED
+        .iter()
+        .find(|(n, _)| *n == "missions.toml")
+        .unwrap()
+        .1
+        .replace("* . . . . . . R", "* . . . . . . *");
+    let texts: Vec<(&str, &str)> = tabletop_mandalorian::content::load::EMBEDDED
+        .iter()
+        .map(|(n, x)| {
+            (
+                *n,
+                if *n == "missions.toml" {
+                    t.as_str()
+                } else {
+                    *x
+                },
+            )
+        })
+        .collect();
+    let e = tabletop_mandalorian::content::Content::from_texts(&texts).unwrap_err();
+    assert!(e.to_string().contains("MA-TERRAIN-8"), "{e}");
+}
+
 // MA-EVENT-34
 // MA-EVENT-34
 #[test]
@@ -421,12 +473,12 @@ fn ma_event_6_each_ability_card_goes_to_its_owners_discard() {
 #[test]
 fn ma_enemy_12_13_sabotage_disturbs_the_lowest_slot_after_moving_in_the_event_phase() {
     // Mission 2, Blaster Advance: the Saboteur moves, then disturbs the lowest slot.
-    let mut g = ev_game(2, &format!("events_top = [\"blaster-advance\"]\n[[character]]\nid = \"mando\"\nat = [3, 0]\n[[character]]\nid = \"vessa\"\nat = [0, 7]\n[[threat]]\nname = \"Saboteur\"\nat = [3, 2]\nface_up = true\n{FIVE_IN_MOVE}"));
+    let mut g = ev_game(2, &format!("events_top = [\"blaster-advance\"]\n[[character]]\nid = \"mando\"\nat = [3, 0]\n[[character]]\nid = \"ig11\"\nat = [0, 7]\n[[threat]]\nname = \"Saboteur\"\nat = [3, 2]\nface_up = true\n{FIVE_IN_MOVE}"));
     let ev = resume(&mut g);
     assert!(ev.iter().any(|e| matches!(e, Happened::EnemyMoved { .. })));
     assert!(ev.iter().any(|e| matches!(e, Happened::Disturbed { .. })));
     // Already in a character's square: it does not move, no Sabotage.
-    let mut g = ev_game(2, &format!("events_top = [\"blaster-advance\"]\n[[character]]\nid = \"mando\"\nat = [3, 0]\n[[character]]\nid = \"vessa\"\nat = [3, 0]\n[[threat]]\nname = \"Saboteur\"\nat = [3, 0]\nface_up = true\n{FIVE_IN_MOVE}"));
+    let mut g = ev_game(2, &format!("events_top = [\"blaster-advance\"]\n[[character]]\nid = \"mando\"\nat = [3, 0]\n[[character]]\nid = \"ig11\"\nat = [3, 0]\n[[threat]]\nname = \"Saboteur\"\nat = [3, 0]\nface_up = true\n{FIVE_IN_MOVE}"));
     let ev = resume(&mut g);
     assert!(!ev.iter().any(|e| matches!(e, Happened::Disturbed { .. })));
 }
@@ -435,7 +487,8 @@ fn ma_enemy_12_13_sabotage_disturbs_the_lowest_slot_after_moving_in_the_event_ph
 // MA-ENEMY-15, MA-ENEMY-16, MA-ENEMY-17
 #[test]
 fn ma_enemy_15_16_17_mission_effects_resolve_on_reveal_even_if_defeated() {
-    // Mission 2's Mission Effect: spawn at #2 and disturb the lowest slot.
+    // Mission 2's Mission Effect: spawn in the red star (the skiff pad) and disturb the lowest
+    // slot.
     // MA-ENEMY-16: a face-down Saboteur attacked (revealed, defeated) still resolves it.
     let mut g = solo(2, &["Tracking Fob"], "reinforcements = [\"Brute\"]\n[[character]]\nid = \"mando\"\nat = [3, 0]\n[[threat]]\nname = \"Saboteur\"\nat = [3, 1]\n");
     let s = token(&g, "Saboteur");
@@ -445,10 +498,7 @@ fn ma_enemy_15_16_17_mission_effects_resolve_on_reveal_even_if_defeated() {
     let brute = (0..g.threats().len() as u8)
         .find(|&t| g.token_def(t).name == "Brute" && g.token_def(t).orange)
         .unwrap();
-    assert_eq!(
-        g.threats()[brute as usize].loc,
-        TLoc::Map(g.map().numbered(2).unwrap())
-    );
+    assert_eq!(g.threats()[brute as usize].loc, TLoc::Map(sq(&g, 0, 7)));
     // MA-ENEMY-17: on an item (the Alarm Panel), revealed by movement.
     let mut g = solo(2, &["Jetpack Hop"], "reinforcements = [\"Brute\"]\n[[character]]\nid = \"mando\"\nat = [3, 0]\n[[threat]]\nname = \"Alarm Panel\"\nat = [3, 1]\n");
     play(&mut g, "Jetpack Hop", "move");

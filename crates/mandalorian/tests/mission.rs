@@ -125,3 +125,62 @@ fn everybody_wins_or_loses_together() {
     assert!(lost(&g));
     assert!(g.outcome.as_ref().unwrap().winners.is_empty());
 }
+
+// MA-SQUARE-1, MA-EVENT-14
+#[test]
+fn a_spawn_may_name_a_numbered_square() {
+    // TEST-ONLY CONTENT: mission 2 with its Mission Effect spawning in numbered square #1 (the
+    // original content spawns on the red star instead).
+    use tabletop_mandalorian::content::{load::EMBEDDED, Content};
+    use tabletop_mandalorian::scenario::Scenario;
+    let texts: Vec<(&str, String)> = EMBEDDED
+        .iter()
+        .map(|(n, t)| {
+            let t = if *n == "missions.toml" {
+                t.replacen(
+                    "mission_effect = [{ kind = \"spawn\", at = \"red_star\" }",
+                    "mission_effect = [{ kind = \"spawn\", at = { square = 1 } }",
+                    1,
+                )
+            } else {
+                t.to_string()
+            };
+            (*n, t)
+        })
+        .collect();
+    let refs: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    let content = Content::from_texts(&refs).unwrap().leak();
+    let m2 = content.mission_by_number(2).unwrap();
+    assert!(m2.mission_effect.iter().any(|e| matches!(
+        e,
+        tabletop_mandalorian::content::Effect::Spawn {
+            at: tabletop_mandalorian::content::SpawnAt::Square(1)
+        }
+    )));
+    let mut g = Scenario::parse("mission = 2\nmode = \"shared\"\nseats = 1\nclear_threats = true\nseed = 5\nhands = [[\"Jetpack Hop\", \"Tracking Fob\"]]\nreinforcements = [\"Brute\"]\n[[character]]\nid = \"mando\"\nat = [5, 5]\n[[threat]]\nname = \"Alarm Panel\"\nat = [5, 6]\n")
+        .and_then(|s| s.build(content))
+        .unwrap();
+    play(&mut g, "Jetpack Hop", "move");
+    act(&mut g, Action::ResolveAction);
+    walk(&mut g, &[(5, 6)]);
+    let brute = token(&g, "Brute");
+    assert_eq!(
+        g.threats()[brute as usize].loc,
+        TLoc::Map(g.map().numbered(1).unwrap())
+    );
+    // A numbered square missing from the map is refused.
+    let bad: Vec<(&str, String)> = texts
+        .iter()
+        .map(|(n, t)| {
+            (
+                *n,
+                t.replacen("at = { square = 1 }", "at = { square = 7 }", 1),
+            )
+        })
+        .collect();
+    let refs: Vec<(&str, &str)> = bad.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    assert!(Content::from_texts(&refs)
+        .unwrap_err()
+        .to_string()
+        .contains("#7"));
+}

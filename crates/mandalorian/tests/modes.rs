@@ -208,3 +208,159 @@ fn ma_gold_3_and_event_13_the_active_seat_decides_event_ties() {
     assert!(matches!(g.pending(), Some(Task::Spawn { .. })));
     assert_eq!(g.actor(), Actor::Seat(1));
 }
+
+/// Mission 2, solo with the Mandalorian and Vessa (both listed): Vessa holds "Come and Get Me"
+/// (Move: until the end of this turn, enemies move only toward you). A face-up Slaver Guard
+/// (blaster) stands at (1,5), 2 squares from the Mandalorian at (1,7) and 7 from Vessa at (1,0)
+/// (the camp wall and the closed door make the walk go round the north end). Playing the taunt
+/// into Move brings that slot to 5, so Blaster Advance ("all blaster enemies move 2 squares
+/// toward the nearest character") resolves in the event phase.
+fn taunt_game() -> Mandalorian {
+    sc("mission = 2\nmode = \"shared\"\nseats = 1\ncharacters = [\"mando\", \"vessa\"]\nclear_threats = true\nseed = 4\nreinforcements = []\nhands = [[\"Come and Get Me\", \"Field Glasses\"]]\nevents_top = [\"blaster-advance\"]\n[[character]]\nid = \"mando\"\nat = [1, 7]\n[[character]]\nid = \"vessa\"\nat = [1, 0]\n[[threat]]\nname = \"Slaver Guard\"\nat = [1, 5]\nface_up = true\n[[slot]]\nslot = \"move\"\ntokens = [3]\n[[slot]]\nslot = \"attack\"\ntokens = [1]\n[[slot]]\nslot = \"spy\"\ntokens = [1]\n[[slot]]\nslot = \"plan\"\ntokens = [1]\n")
+}
+
+/// Play the taunt (resolving its text) and an idle second card, then end the action phase.
+fn taunt_then_event(g: &mut Mandalorian) {
+    play(g, "Come and Get Me", "move");
+    act(g, Action::ResolveText);
+    finish(g);
+    assert_eq!(g.taunt(), Some(1), "Vessa taunts until the end of the turn");
+    assert!(g.view_of(0).taunt.is_some(), "a taunt is public");
+    play_idle(g, "Field Glasses", "plan");
+    act(g, Action::EndActions);
+}
+
+// MA-GOLD-2
+// MA-GOLD-2
+#[test]
+fn ma_gold_2_two_contradicting_cards_the_active_player_decides_which_takes_precedence() {
+    // The event card says "toward the nearest character" (the Mandalorian), Vessa's card says
+    // "only toward you": the two cards contradict each other, so the active player decides,
+    // with a legal action, which takes precedence. No default is applied behind their back.
+    let mut g = taunt_game();
+    taunt_then_event(&mut g);
+    assert!(matches!(
+        g.pending(),
+        Some(Task::EnemyMove {
+            toward: UNDECIDED,
+            ..
+        })
+    ));
+    let l = legal(&g);
+    assert_eq!(
+        l,
+        vec![
+            Action::Precedence(Precede::EventCard),
+            Action::Precedence(Precede::AbilityCard)
+        ]
+    );
+    assert!(g.pending_label().contains("takes precedence"));
+    let guard = token(&g, "Slaver Guard");
+    // The event card wins: 2 squares toward the nearest character, into the Mandalorian's
+    // square (MA-EVENT-19).
+    let mut by_event = g.clone();
+    act(&mut by_event, Action::Precedence(Precede::EventCard));
+    assert_eq!(
+        by_event.threats()[guard as usize].loc,
+        TLoc::Map(sq(&g, 1, 7))
+    );
+    // The ability card wins: 2 squares along a shortest walk toward Vessa instead; the two
+    // squares at that distance are a tie the active player breaks (MA-GOLD-3).
+    let mut by_card = g.clone();
+    act(&mut by_card, Action::Precedence(Precede::AbilityCard));
+    let mut ends: Vec<_> = legal(&by_card)
+        .iter()
+        .filter_map(|a| match a {
+            Action::Square(s) => Some(g.map().row_col(*s)),
+            _ => None,
+        })
+        .collect();
+    ends.sort();
+    assert_eq!(ends, vec![(0, 4), (1, 3)]);
+    act(&mut by_card, Action::Square(sq(&g, 0, 4)));
+    assert_eq!(
+        by_card.threats()[guard as usize].loc,
+        TLoc::Map(sq(&g, 0, 4))
+    );
+    // The taunt lasts until the end of the turn only.
+    assert!(matches!(by_card.pending(), Some(Task::ActionPhase)));
+    assert_eq!(by_card.turn(), 2);
+    assert_eq!(by_card.taunt(), None);
+}
+
+// MA-GOLD-2
+// MA-GOLD-2
+#[test]
+fn ma_gold_2_cards_that_agree_need_no_decision() {
+    // Vessa is the nearest character as well: both cards send the guard the same way, they do
+    // not contradict each other, and the movement is resolved as usual.
+    let mut g = taunt_game();
+    let mut ev = Vec::new();
+    g.move_enemy_for_test(token(&g, "Slaver Guard"), sq(&g, 1, 1), &mut ev);
+    taunt_then_event(&mut g);
+    assert!(!legal(&g).iter().any(|a| matches!(a, Action::Precedence(_))));
+    assert_eq!(
+        g.threats()[token(&g, "Slaver Guard") as usize].loc,
+        TLoc::Map(sq(&g, 1, 0))
+    );
+}
+
+// MA-GOLD-4, MA-DISTURB-3
+// MA-GOLD-4, MA-DISTURB-3
+#[test]
+fn ma_gold_4_slots_brought_to_five_by_one_event_resolve_in_the_order_the_player_chooses() {
+    // Move (6) resolves a crisis and Jammed Comms: "disturb the lowest slot" and, at 6+, again.
+    // Attack, Spy and Plan are at 4: the first disturbance brings Attack to 5+, the second Spy.
+    // Both slots must now resolve an event "after the current event" (MA-DISTURB-3): the two
+    // happen at the same time, so the active player chooses their order (MA-GOLD-4).
+    let mut g = sc("mission = 1\nmode = \"shared\"\nseats = 1\nclear_threats = true\nseed = 3\nphase = \"event\"\nhands = [[]]\nreinforcements = []\nevents_top = [\"jammed-comms\", \"dropship-inbound\", \"closing-in\"]\n[[slot]]\nslot = \"move\"\ntokens = [2]\ncards = [\"Hunter's Patience\", \"Recalibrate\"]\n[[slot]]\nslot = \"attack\"\ntokens = [1]\ncards = [\"Target Lock\"]\n[[slot]]\nslot = \"spy\"\ntokens = [2]\ncards = [\"Servo March\"]\n[[slot]]\nslot = \"plan\"\ntokens = [2]\ncards = [\"Scan Sweep\"]\n");
+    assert_eq!(
+        (0..4).map(|i| g.slot_strength(i)).collect::<Vec<_>>(),
+        vec![6, 4, 4, 4]
+    );
+    let mut ev = Vec::new();
+    g.resume(&mut ev);
+    // The lowest-slot ties are the player's (MA-DISTURB-9): Attack first, then Spy.
+    assert!(matches!(g.pending(), Some(Task::Disturb { .. })));
+    act(&mut g, Action::Slot(1));
+    assert!(matches!(g.pending(), Some(Task::Disturb { .. })));
+    act(&mut g, Action::Slot(2));
+    assert!(g.slot_strength(1) >= 5 && g.slot_strength(2) >= 5);
+    assert!(matches!(g.pending(), Some(Task::SlotOrder { .. })));
+    assert_eq!(legal(&g), vec![Action::Slot(1), Action::Slot(2)]);
+    let events = |g: &Mandalorian, ev: &[Happened]| -> Vec<(String, u8)> {
+        ev.iter()
+            .filter_map(|e| match e {
+                Happened::EventDrawn { event, slot } => {
+                    Some((g.content().events[*event as usize].id.clone(), *slot))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    // Spy first: the next event card is Spy's, then Attack's (a single slot left is no
+    // choice); both slots are discarded before the left-to-right pass goes on.
+    let mut spy_first = g.clone();
+    let ev = act(&mut spy_first, Action::Slot(2));
+    assert_eq!(
+        events(&spy_first, &ev),
+        vec![
+            ("dropship-inbound".to_string(), 2),
+            ("closing-in".to_string(), 1)
+        ]
+    );
+    // Attack first: the same cards go to the other slots.
+    let mut attack_first = g.clone();
+    let ev = act(&mut attack_first, Action::Slot(1));
+    assert_eq!(
+        events(&attack_first, &ev),
+        vec![
+            ("dropship-inbound".to_string(), 1),
+            ("closing-in".to_string(), 2)
+        ]
+    );
+    for g in [&spy_first, &attack_first] {
+        assert!(g.slots()[1].cards.is_empty() && g.slots()[2].cards.is_empty());
+        assert_eq!(g.slot_strength(3), 4, "Plan stays below 5");
+    }
+}

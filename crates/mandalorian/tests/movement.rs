@@ -166,7 +166,7 @@ fn ma_move_8_a_face_down_threat_sharing_a_square_is_revealed() {
 fn ma_move_9_ability_text_movement_follows_the_same_rules() {
     // MA-MOVE-9: Covering Advance (Vessa, Move text) moves another character 1 square; IG-11
     // entering a face-down threat's square reveals it and stops.
-    let mut g = sc("mission = 1\nmode = \"standard\"\nseats = 2\ncharacters = [\"vessa\", \"ig11\"]\nclear_threats = true\nhands = [[\"Covering Advance\", \"Sprint\", \"Grit\", \"Stubborn\"], []]\n[[character]]\nid = \"ig11\"\nat = [3, 0]\n[[threat]]\nname = \"Junk Hound\"\nat = [3, 1]\n");
+    let mut g = sc("mission = 1\nmode = \"standard\"\nseats = 2\ncharacters = [\"vessa\", \"ig11\"]\nclear_threats = true\nhands = [[\"Covering Advance\", \"Sprint\", \"Grit\", \"Field Glasses\"], []]\n[[character]]\nid = \"ig11\"\nat = [3, 0]\n[[threat]]\nname = \"Junk Hound\"\nat = [3, 1]\n");
     play(&mut g, "Covering Advance", "move");
     act(&mut g, Action::ResolveText);
     // "Another character": IG-11 is the only choice, so it starts moving at once.
@@ -254,7 +254,7 @@ fn ma_terrain_11_enemies_obey_terrain() {
     // An enemy on the gantry at (1,5) reaches a character at (1,4) only by the stairs.
     let g = mando_at(1, 4, "[[threat]]\nname = \"Junk Hound\"\nat = [1, 5]\nface_up = true\n[[character]]\nid = \"ig11\"\nat = [1, 3]\n");
     let t = token(&g, "Junk Hound");
-    let d = g.enemy_destinations(sq(&g, 1, 5), 1);
+    let d = g.enemy_destinations(sq(&g, 1, 5), 1, NEAREST);
     assert!(!d.contains(&sq(&g, 1, 4)), "not across the dashed line");
     let mut d: Vec<_> = d.iter().map(|&s| g.map().row_col(s)).collect();
     d.sort();

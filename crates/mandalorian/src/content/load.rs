@@ -300,6 +300,7 @@ fn is_player_effect(e: &Effect) -> bool {
             | Effect::PushEnemy { .. }
             | Effect::Reveal { .. }
             | Effect::Calm
+            | Effect::Taunt
             | Effect::ExtraAction
             | Effect::Collect
             | Effect::OpenDoor { .. }
@@ -574,6 +575,19 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
                     if m.map.numbered(n).is_none() {
                         return err(format!(
                             "events.toml: event \"{}\": spawn square #{n} is missing on mission \"{}\"",
+                            e.id, m.id
+                        ));
+                    }
+                }
+            }
+            if let Effect::Spawn {
+                at: SpawnAt::RedStar,
+            } = a.effect
+            {
+                for m in &missions {
+                    if !m.map.red.iter().any(|&r| r) {
+                        return err(format!(
+                            "events.toml: event \"{}\": spawn in the red star: mission \"{}\" has no red star",
                             e.id, m.id
                         ));
                     }
@@ -961,6 +975,13 @@ fn mission(
             Effect::Spawn {
                 at: SpawnAt::Square(n),
             } if !numbered_ok(n) => return err(format!("{ctx}: spawn: no numbered square #{n}")),
+            Effect::Spawn {
+                at: SpawnAt::RedStar,
+            } if !map.red.iter().any(|&r| r) => {
+                return err(format!(
+                    "{ctx}: spawn: no red star square 'R' on the map (MA-TERRAIN-8)"
+                ))
+            }
             Effect::Track { .. }
                 if r.failures
                     .iter()

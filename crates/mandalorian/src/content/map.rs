@@ -6,8 +6,10 @@
 //! an edge row the characters at even columns are the edges to the square below (odd columns are
 //! corners and are ignored).
 //!
-//! Squares: `.` square, `*` star square (MA-TERRAIN-7), `@` start square (MA-TERRAIN-10),
-//! `X` forbidden area — not a square (MA-TERRAIN-9).
+//! Squares: `.` square, `*` star square (MA-TERRAIN-7), `R` red star square — a star of a
+//! different colour, a normal star square for every effect unless an effect names the red star
+//! (MA-TERRAIN-8) —, `@` start square (MA-TERRAIN-10), `X` forbidden area — not a square
+//! (MA-TERRAIN-9).
 //! Edges: space = thin line (adjacent, MA-TERRAIN-2); `|` or `-` = wall (MA-TERRAIN-3);
 //! `:` = elevated-area boundary (dashed line, MA-TERRAIN-6); `1`..`9` = door with that number,
 //! closed unless the mission opens it (MA-TERRAIN-4, -5).
@@ -36,7 +38,11 @@ pub struct MapGeo {
     pub height: u8,
     /// Per square: exists (false = forbidden area).
     pub exists: Vec<bool>,
+    /// Per square: a star square, whatever its colour (MA-TERRAIN-7, -8).
     pub star: Vec<bool>,
+    /// Per square: a star of the other colour (red). Also set in `star`: a red star is a normal
+    /// star square for every effect unless the effect names the red star (MA-TERRAIN-8).
+    pub red: Vec<bool>,
     pub start: Sq,
     /// Per square: its number (MA-SQUARE-1), 0 if none.
     pub number: Vec<u8>,
@@ -65,8 +71,13 @@ impl MapGeo {
             sq as usize % self.width as usize,
         )
     }
+    /// Every star square, red ones included (MA-TERRAIN-8).
     pub fn stars(&self) -> impl Iterator<Item = Sq> + '_ {
         (0..self.len()).filter(|&i| self.star[i]).map(|i| i as Sq)
+    }
+    /// The red star squares only (for an effect that names them, MA-TERRAIN-8).
+    pub fn red_stars(&self) -> impl Iterator<Item = Sq> + '_ {
+        (0..self.len()).filter(|&i| self.red[i]).map(|i| i as Sq)
     }
     /// The square with number `n`.
     pub fn numbered(&self, n: u8) -> Option<Sq> {
@@ -102,6 +113,7 @@ impl MapGeo {
         let n = width * height;
         let mut exists = vec![false; n];
         let mut star = vec![false; n];
+        let mut red = vec![false; n];
         let mut start = NO_SQ;
         let mut h_edge = vec![Edge::Open; n]; // edge to the east
         let mut v_edge = vec![Edge::Open; n]; // edge to the south
@@ -139,6 +151,11 @@ impl MapGeo {
                             '*' => {
                                 exists[sq] = true;
                                 star[sq] = true
+                            }
+                            'R' => {
+                                exists[sq] = true;
+                                star[sq] = true;
+                                red[sq] = true;
                             }
                             '@' => {
                                 if start != NO_SQ {
@@ -215,6 +232,7 @@ impl MapGeo {
             height: height as u8,
             exists,
             star,
+            red,
             start,
             number: vec![0; n],
             nbr,

@@ -173,7 +173,10 @@ pub enum Victims {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SpawnAt {
+    /// The nearest star square of any colour (MA-TERRAIN-8: a red star is a normal star).
     NearestStar,
+    /// The nearest red star square: an effect that specifies the colour (MA-TERRAIN-8).
+    RedStar,
     YourSquare,
     /// A numbered square of the map (MA-SQUARE-1).
     Square(u8),
@@ -235,6 +238,10 @@ pub enum Effect {
     Collect,
     /// Open a door of the map (MA-TERRAIN-5).
     OpenDoor { door: u8 },
+    /// Until the end of this turn, enemies move only toward you. An event card that moves
+    /// enemies "toward the nearest character" contradicts it: the active player decides which
+    /// card takes precedence (MA-GOLD-2).
+    Taunt,
     // ---- resolved for the enemies (events, crises, Mission Effects): the active player decides ----
     /// `count` enemies of `classes` move `squares` toward the nearest character (MA-EVENT-18..22).
     EnemiesMove {

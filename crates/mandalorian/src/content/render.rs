@@ -11,6 +11,7 @@ pub fn effect_kind(e: &Effect) -> &'static str {
         Effect::PushEnemy { .. } => "push_enemy",
         Effect::Reveal { .. } => "reveal",
         Effect::Calm => "calm",
+        Effect::Taunt => "taunt",
         Effect::ExtraAction => "extra_action",
         Effect::Collect => "collect",
         Effect::OpenDoor { .. } => "open_door",
@@ -98,6 +99,7 @@ pub fn effect(e: &Effect) -> String {
         ),
         Effect::Reveal { range } => format!("Reveal a face-down threat within range {range}."),
         Effect::Calm => "Discard 1 disturbance token from an action slot.".into(),
+        Effect::Taunt => "Until the end of this turn, enemies move only toward you.".into(),
         Effect::ExtraAction => "Perform 1 additional action.".into(),
         Effect::Collect => "Take this item (objective).".into(),
         Effect::OpenDoor { door } => format!("Open door {door}."),
@@ -130,6 +132,7 @@ pub fn effect(e: &Effect) -> String {
         }
         Effect::Spawn { at } => match at {
             SpawnAt::NearestStar => "Spawn 1 reinforcement in the nearest star square.".into(),
+            SpawnAt::RedStar => "Spawn 1 reinforcement in the nearest red star square.".into(),
             SpawnAt::YourSquare => "Spawn 1 reinforcement in your square.".into(),
             SpawnAt::Square(n) => format!("Spawn 1 reinforcement in square #{n}."),
         },
