@@ -467,6 +467,16 @@ fn steps(ch: &Choice) -> impl Iterator<Item = &Test> {
     ch.test.iter().chain(ch.then.iter())
 }
 
+/// Chance that choosing `ch` ends in Proceed, given each step's chance: an option without a
+/// test proceeds only if it ends so; with tests, every step must proceed, in order.
+fn choice_chance(ch: &Choice, step: impl FnMut(&Test) -> f64) -> f64 {
+    match &ch.test {
+        None if ch.ends == Some(Ending::Proceed) => 1.0,
+        None => 0.0,
+        Some(_) => steps(ch).map(step).product(),
+    }
+}
+
 /// What the crew in a mask brings to a test, computed once for many cards.
 struct CrewStats {
     /// Skill points by [kosherized][skill].
@@ -553,24 +563,13 @@ fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask, bonus: [i32; 3]) -> f
             if !choice_available_mask(g, p, mask, ch) {
                 continue;
             }
-            let pr = match &ch.test {
-                None => {
-                    if ch.ends == Some(Ending::Proceed) {
-                        1.0
-                    } else {
-                        0.0
-                    }
-                }
-                // Every step must end in Proceed, in order (FF-MISB-15).
-                Some(_) => steps(ch)
-                    .map(|t| {
-                        let base = stats.base(p, t);
-                        // Bribes: count a couple of $100s as available.
-                        let bribe = if t.bribes && p.money >= 1500 { 2 } else { 0 };
-                        p_proceed(t, base + bribe + bonus[skill_index(t.skill)], &mut probs)
-                    })
-                    .product(),
-            };
+            // Every step must end in Proceed, in order (FF-MISB-15).
+            let pr = choice_chance(ch, |t| {
+                let base = stats.base(p, t);
+                // Bribes: count a couple of $100s as available.
+                let bribe = if t.bribes && p.money >= 1500 { 2 } else { 0 };
+                p_proceed(t, base + bribe + bonus[skill_index(t.skill)], &mut probs)
+            });
             best = best.max(pr);
         }
         total += best * copies;
@@ -1011,48 +1010,35 @@ fn chance_key(g: &Firefly, p: &Player) -> u64 {
 /// Chance that one goal's instructions (after its Misbehave cards) complete it, with `bonus`
 /// more skill points; a branch that needs money counts only if we have it.
 fn goal_test_chance(g: &Firefly, p: &Player, goal: &Goal, bonus: [i32; 3]) -> f64 {
-    {
-        let mask = all_crew(p);
-        let mut probs = Vec::new();
-        let mut best: f64 = if goal.choices.is_empty() { 1.0 } else { 0.0 };
-        for ch in &goal.choices {
-            if !choice_available_mask(g, p, mask, ch) {
-                continue;
-            }
-            let pr = match &ch.test {
-                None => {
-                    if ch.ends == Some(Ending::Proceed) {
-                        1.0
-                    } else {
-                        0.0
-                    }
-                }
-                Some(_) => steps(ch)
-                    .map(|t| {
-                        let base = test_base(g, p, mask, t) + bonus[skill_index(t.skill)];
-                        band_probs(t, base, &mut probs);
-                        t.outcomes
-                            .iter()
-                            .zip(probs.iter())
-                            .filter(|(o, _)| {
-                                o.ends == Some(Ending::Proceed)
-                                    || o.choose.iter().any(|b| {
-                                        b.ends == Ending::Proceed
-                                            && b.requires.iter().all(|r| match r {
-                                                Requirement::Money { amount } => p.money >= *amount,
-                                                _ => true,
-                                            })
-                                    })
-                            })
-                            .map(|(_, x)| *x)
-                            .sum::<f64>()
-                    })
-                    .product(),
-            };
-            best = best.max(pr);
+    let mask = all_crew(p);
+    let mut probs = Vec::new();
+    let mut best: f64 = if goal.choices.is_empty() { 1.0 } else { 0.0 };
+    for ch in &goal.choices {
+        if !choice_available_mask(g, p, mask, ch) {
+            continue;
         }
-        best
+        let pr = choice_chance(ch, |t| {
+            let base = test_base(g, p, mask, t) + bonus[skill_index(t.skill)];
+            band_probs(t, base, &mut probs);
+            t.outcomes
+                .iter()
+                .zip(probs.iter())
+                .filter(|(o, _)| {
+                    o.ends == Some(Ending::Proceed)
+                        || o.choose.iter().any(|b| {
+                            b.ends == Ending::Proceed
+                                && b.requires.iter().all(|r| match r {
+                                    Requirement::Money { amount } => p.money >= *amount,
+                                    _ => true,
+                                })
+                        })
+                })
+                .map(|(_, x)| *x)
+                .sum::<f64>()
+        });
+        best = best.max(pr);
     }
+    best
 }
 
 impl FireflyBot {
