@@ -1909,26 +1909,37 @@ impl FireflyBot {
         }
         let deck = g.supply_deck_at(p.sector)?;
         let avail = p.money.saturating_sub(ctx.reserve(self)) as f64;
-        let best = g.decks.supply[deck as usize]
-            .discard_pile()
+        let best = self.best_hire(ctx, g.decks.supply[deck as usize].discard_pile(), avail);
+        self.dismiss_for(ctx, legal, best)
+    }
+
+    /// The best value, less its price, of an affordable crew card among `cards`; minus
+    /// infinity when there is none.
+    fn best_hire(&self, ctx: &Ctx, cards: &[SupplyCardId], avail: f64) -> f64 {
+        let g = ctx.g;
+        cards
             .iter()
             .filter(|&&c| matches!(g.content.supply_cards[c as usize].kind, SupplyKind::Crew(_)))
             .filter_map(|&c| {
                 let price = g.price(ctx.seat, c) as f64;
                 (price <= avail).then(|| self.card_value_any(ctx, c) - price)
             })
-            .fold(f64::NEG_INFINITY, f64::max);
-        if !best.is_finite() {
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// Dismiss the weakest crew member (never the Leader) when a hire worth `hire` beats what
+    /// they bring by a clear margin.
+    fn dismiss_for(&self, ctx: &Ctx, legal: &[Action], hire: f64) -> Option<Action> {
+        if !hire.is_finite() {
             return None;
         }
+        let p = ctx.p;
         let (worst, loss) = (1..p.crew.len())
             .map(|i| (i, self.member_loss(ctx, i)))
             .min_by(|a, b| a.1.partial_cmp(&b.1).unwrap())?;
         let card = p.crew[worst].card;
-        if best > loss + 700.0 && legal.contains(&Action::Dismiss(card)) {
-            return Some(Action::Dismiss(card));
-        }
-        None
+        (hire > loss + 700.0 && legal.contains(&Action::Dismiss(card)))
+            .then_some(Action::Dismiss(card))
     }
 
     /// How useful a crew's totals are for carrying gear: points up to what we want count
@@ -2320,23 +2331,11 @@ impl FireflyBot {
         if bought >= max || p.crew.len() < g.max_crew(p) {
             return None;
         }
-        let hire = considered
-            .iter()
-            .filter(|&&c| matches!(g.content.supply_cards[c as usize].kind, SupplyKind::Crew(_)))
-            .filter_map(|&c| {
-                let price = g.price(ctx.seat, c) as f64;
-                (price <= avail).then(|| self.card_value_any(ctx, c) - price)
-            })
-            .fold(f64::NEG_INFINITY, f64::max);
-        if !hire.is_finite() || hire <= best_buy {
+        let hire = self.best_hire(ctx, considered, avail);
+        if hire <= best_buy {
             return None;
         }
-        let (worst, loss) = (1..p.crew.len())
-            .map(|i| (i, self.member_loss(ctx, i)))
-            .min_by(|a, b| a.1.partial_cmp(&b.1).unwrap())?;
-        let card = p.crew[worst].card;
-        (hire > loss + 700.0 && legal.contains(&Action::Dismiss(card)))
-            .then_some(Action::Dismiss(card))
+        self.dismiss_for(ctx, legal, hire)
     }
 
     fn fuel_target(&self, ctx: &Ctx) -> u8 {
