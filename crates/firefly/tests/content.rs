@@ -231,3 +231,23 @@ fn ff_misc_11_opportunities_are_checked() {
     let err = load_err(&format!("{job}{bonus}{bonus}"));
     assert_eq!(err.field, "opportunities[1].name");
 }
+
+/// FF-SKILL-6/7: only a Fight test is Kosherized and only a Negotiate test takes Bribes (a
+/// Kosherized Negotiate test would become one under Stitch's "treat it as a Fight test").
+#[test]
+fn ff_skill_6_7_kosherized_and_bribes_mark_their_own_skill() {
+    let test = |skill: &str, flag: &str| {
+        load_err(&format!(
+            "{MISB_HEAD}[[misbehave.options]]\nname = \"A\"\n[misbehave.options.test]\n\
+             skill = \"{skill}\"\n{flag} = true\n\
+             [[misbehave.options.test.outcomes]]\nmin = 1\nends = \"proceed\"\n"
+        ))
+    };
+    let err = test("negotiate", "kosherized");
+    assert_eq!(err.entry, "misbehave \"test-misb\"");
+    assert_eq!(err.field, "options[0].test.kosherized");
+    assert!(err.message.contains("FF-SKILL-6"), "{err}");
+    let err = test("fight", "bribes");
+    assert_eq!(err.field, "options[0].test.bribes");
+    assert!(err.message.contains("FF-SKILL-7"), "{err}");
+}

@@ -794,6 +794,24 @@ fn check_test(
             "a test has at least one outcome",
         ));
     }
+    // FF-SKILL-6/7: "Kosherized" marks Fight tests and "Bribes" Negotiate tests; elsewhere the
+    // flag would mean nothing (or, with Stitch's Negotiate-as-Fight, something unwritten).
+    if t.kosherized && t.skill != Skill::Fight {
+        return Err(ctx.err(
+            kind,
+            id,
+            &format!("{field}.kosherized"),
+            "only a Fight test is Kosherized (FF-SKILL-6)",
+        ));
+    }
+    if t.bribes && t.skill != Skill::Negotiate {
+        return Err(ctx.err(
+            kind,
+            id,
+            &format!("{field}.bribes"),
+            "only a Negotiate test takes Bribes (FF-SKILL-7)",
+        ));
+    }
     let mut last = i32::MIN;
     for (i, o) in t.outcomes.iter().enumerate() {
         let f = format!("{field}.outcomes[{i}]");
