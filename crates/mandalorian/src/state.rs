@@ -66,7 +66,9 @@ pub enum Mode {
     Shared,
 }
 
+/// Table options. A misspelled key is refused (as in a save or a JSON `new`), never ignored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Options {
     /// Mission number.
     pub mission: u8,
