@@ -6,15 +6,17 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
-use tabletop_bots::Bot;
 use tabletop_core::{Game, Replay, Seat};
 use tabletop_mandalorian::campaign::Campaign;
 use tabletop_mandalorian::content::{render, Content};
 use tabletop_mandalorian::scenario::Scenario;
 use tabletop_mandalorian::state::{Child, TLoc, Task};
-use tabletop_mandalorian::{Action, Difficulty, Happened, Mandalorian, Mode, Options};
+use tabletop_mandalorian::{Action, Difficulty, Mandalorian, Mode, Options};
 
-use crate::driver::{self, Driven, Match, SeatKind, Simulation, TextUi, Viewer};
+use tabletop_driver::mandalorian::*;
+use tabletop_driver::{self as driver, Match, SeatKind, Simulation};
+
+use crate::text::{self, TextUi};
 
 /// The bots that can play a seat: `bot` (greedy look-ahead) and `random`.
 pub const BOTS: &[&str] = &["bot", "random"];
@@ -170,7 +172,7 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
                 .with_context(|| format!("cannot read {}", a.file.display()))?;
             let r = driver::parse_replay::<Mandalorian>(&text)
                 .map_err(|e| anyhow!("{} is refused: {e}", a.file.display()))?;
-            driver::replay_text::<Mandalorian>(
+            text::replay_text::<Mandalorian>(
                 content,
                 r,
                 a.step,
@@ -184,7 +186,7 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
                 "Mandalorian engine, mission {}, solo, random playouts, {:.1} s, one thread:",
                 a.mission, a.seconds
             );
-            let r = driver::bench::<Mandalorian>(content, &o, a.seconds, 100_000)?;
+            let r = driver::bench::bench::<Mandalorian>(content, &o, a.seconds, 100_000)?;
             println!("{r}");
             Ok(())
         }
@@ -223,15 +225,6 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
     }
 }
 
-fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
-    match dir {
-        None => Ok(tabletop_mandalorian::embedded()),
-        Some(d) => Ok(Content::load_dir(d)
-            .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?
-            .leak()),
-    }
-}
-
 fn validate(dir: Option<&Path>) -> Result<()> {
     let c = match dir {
         None => tabletop_mandalorian::embedded(),
@@ -250,24 +243,6 @@ fn validate(dir: Option<&Path>) -> Result<()> {
         c.envelopes.len()
     );
     Ok(())
-}
-
-struct MandoBot(tabletop_mandalorian::bot::Bot);
-
-impl Bot<Mandalorian> for MandoBot {
-    fn name(&self) -> &str {
-        "bot"
-    }
-    fn choose(&mut self, game: &Mandalorian, _seat: Seat, _legal: &[Action]) -> Action {
-        self.0.choose(game)
-    }
-}
-
-pub fn make_bot(name: &str, seat: Seat, seed: u64) -> Box<dyn Bot<Mandalorian>> {
-    match name {
-        "bot" => Box::new(MandoBot(tabletop_mandalorian::bot::Bot::new(seed))),
-        other => driver::generic_bot::<Mandalorian>(other, seat, seed),
-    }
 }
 
 fn parse_difficulty(s: &str) -> Result<Difficulty> {
@@ -357,7 +332,7 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
     if seats.len() != n {
         bail!("--seats names {} seats but the game has {n}", seats.len());
     }
-    driver::play_text(
+    text::play_text(
         &mut m,
         &mut seats,
         &make_bot,
@@ -544,107 +519,6 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
 // =============================================================================================
 // Text rendering
 // =============================================================================================
-
-fn event_text(g: &Mandalorian, e: &Happened) -> Option<String> {
-    let c = g.content();
-    Some(match e {
-        Happened::Played { card, slot } => format!(
-            "{} plays {} into {}",
-            c.characters[c.card(*card).character as usize].name,
-            render::card(c.card(*card)),
-            g.slot_name(*slot as usize)
-        ),
-        Happened::CharacterMoved { ch, to } => {
-            format!("{} moves to {}", g.char_name(*ch), g.square_label(*to))
-        }
-        Happened::Revealed { token } => format!("revealed: {}", g.threat_label(*token, 0)),
-        Happened::CharacterDamaged { ch, amount } => {
-            format!("{} takes {amount} damage", g.char_name(*ch))
-        }
-        Happened::Blocked { ch } => format!("{} blocks 1 damage with Defense", g.char_name(*ch)),
-        Happened::Healed { ch, amount } => format!("{} heals {amount}", g.char_name(*ch)),
-        Happened::EnemyDamaged { token, amount } => {
-            format!("{} takes {amount} damage", g.token_def(*token).name)
-        }
-        Happened::Defeated { token } => format!("{} is defeated", g.token_def(*token).name),
-        Happened::EnemyMoved { token, to } => format!(
-            "{} moves to {}",
-            g.token_def(*token).name,
-            g.square_label(*to)
-        ),
-        Happened::Crisis { slot } => format!(
-            "CRISIS from the {} slot: {}",
-            g.slot_name(*slot as usize),
-            render::effects(&g.mission().crisis)
-        ),
-        Happened::EventDrawn { event, slot } => format!(
-            "EVENT for the {} slot: {}",
-            g.slot_name(*slot as usize),
-            render::event(&c.events[*event as usize])
-        ),
-        Happened::NoEffectSpawn => {
-            "the event had no effect: 1 reinforcement spawns in the nearest star square".into()
-        }
-        Happened::Spawned { token, sq } => format!(
-            "reinforcement {} spawns at {}",
-            g.token_def(*token).name,
-            g.square_label(*sq)
-        ),
-        Happened::SpawnIgnored => "every reinforcement is in play: the spawn is ignored".into(),
-        Happened::Disturbed { slot, value } => format!(
-            "the {} slot is disturbed (+{value})",
-            g.slot_name(*slot as usize)
-        ),
-        Happened::SlotDiscarded { slot } => {
-            format!("the {} slot is discarded", g.slot_name(*slot as usize))
-        }
-        Happened::ChildFled { to } => format!("the Child flees to {}", g.square_label(*to)),
-        Happened::ChildRescued { ch } => format!("{} rescues the Child", g.char_name(*ch)),
-        Happened::ChildDropped { sq } => format!("the Child is dropped at {}", g.square_label(*sq)),
-        Happened::DoorOpened { door } => format!("door {door} opens"),
-        Happened::ItemUsed { ch, token } => {
-            format!("{} uses {}", g.char_name(*ch), g.token_def(*token).name)
-        }
-        Happened::PlanningKept { ch, card } => format!(
-            "{} keeps {}",
-            g.char_name(*ch),
-            c.planning[*card as usize].name
-        ),
-        Happened::PlanningUsed { ch, card } => format!(
-            "{} uses {}",
-            g.char_name(*ch),
-            c.planning[*card as usize].name
-        ),
-        Happened::Track { value } => format!("crisis track: {value}"),
-        Happened::TurnEnded { turn } => format!("— end of turn {turn} —"),
-        Happened::Won => "MISSION COMPLETE: everybody wins".into(),
-        Happened::Lost { reason } => format!("MISSION FAILED: {reason}"),
-    })
-}
-
-impl Driven for Mandalorian {
-    fn fingerprint(content: &Content) -> String {
-        content.fingerprint.clone()
-    }
-
-    fn seat_name(seat: Seat) -> String {
-        format!("player {}", seat + 1)
-    }
-
-    fn event_line(&self, e: &Happened, _viewer: Viewer) -> Option<String> {
-        // Every event is public information (what a player looks at secretly is not an event).
-        event_text(self, e)
-    }
-
-    fn public_description(&self, a: Action, viewer: Viewer) -> String {
-        match (a, viewer) {
-            // Which planning cards were drawn is private (MA-PLAN-2).
-            (Action::Keep(_), Viewer::Public) => "keep a drawn planning card".into(),
-            (Action::Top(_), Viewer::Public) => "put a drawn planning card on top".into(),
-            _ => self.describe_action(a),
-        }
-    }
-}
 
 fn status(g: &Mandalorian, seat: Seat) -> String {
     let c = g.content();
@@ -895,9 +769,9 @@ mod tests {
         let mut seats = vec![SeatKind::Human];
         let mut input = Cursor::new("1\n".repeat(5000));
         let mut out = Vec::new();
-        let end = driver::play_text(&mut m, &mut seats, &make_bot, 100_000, &mut input, &mut out)
-            .unwrap();
-        assert_eq!(end, driver::PlayEnd::Over);
+        let end =
+            text::play_text(&mut m, &mut seats, &make_bot, 100_000, &mut input, &mut out).unwrap();
+        assert_eq!(end, text::PlayEnd::Over);
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("Mission complete") || text.contains("Mission failed"));
         // The map is drawn with the characters and threats.
@@ -912,7 +786,7 @@ mod tests {
         let mut seats = vec![SeatKind::Human];
         let mut input = Cursor::new("999\nquit\n");
         let mut out = Vec::new();
-        driver::play_text(&mut m, &mut seats, &make_bot, 100, &mut input, &mut out).unwrap();
+        text::play_text(&mut m, &mut seats, &make_bot, 100, &mut input, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(
             text.to_lowercase().contains("999"),
