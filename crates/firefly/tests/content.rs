@@ -308,3 +308,22 @@ fn content_that_cannot_set_up_a_game_is_refused() {
     assert_eq!(e.entry, "story \"crowded\"", "{e}");
     assert_eq!(e.field, "players");
 }
+
+/// One file can be checked on its own (the fuzz targets do): every built-in file passes, and
+/// a broken entry is refused naming the file, the entry and the field.
+#[test]
+fn one_file_is_checked_on_its_own() {
+    use tabletop_firefly::content::load::check_file;
+    for (path, text) in &ContentFiles::builtin().files {
+        check_file(path, text).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let e = check_file(
+        "extra.toml",
+        &format!("{NAV_HEAD}[[nav.options]]\nname = \"Huh\"\nends = \"draw-another\"\n"),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+        ("extra.toml", "nav \"test-nav\"", "options[0].ends")
+    );
+}
