@@ -3,6 +3,7 @@
 //! One subcommand per game (`tabletop firefly …`). A game module provides `Args` (clap) and
 //! `run(args) -> anyhow::Result<()>`, and builds on the game-agnostic [`driver`].
 
+mod content;
 mod driver;
 mod firefly;
 mod mandalorian;
