@@ -52,6 +52,9 @@ enum Cmd {
     Scenario(ScenarioArgs),
     /// List the missions.
     Missions,
+    /// The content catalog: every id a view or an action can hold → name, kind and text, and
+    /// each mission's map grid (`--json` for clients).
+    Content(crate::content::ContentArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -220,6 +223,9 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
                 );
             }
             Ok(())
+        }
+        Cmd::Content(a) => {
+            crate::content::print(&tabletop_mandalorian::catalog::Catalog::of(content), &a)
         }
         Cmd::Validate => unreachable!(),
     }

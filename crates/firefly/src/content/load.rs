@@ -301,6 +301,17 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     let sector_ids = index_of(&doc.sector, |s| &s.id);
     let mut neighbours = vec![Vec::new(); doc.sector.len()];
     for (i, s) in doc.sector.iter().enumerate() {
+        if s.layout[2] <= 0 || s.layout[3] <= 0 {
+            return Err(ctx.err(
+                "sector",
+                &s.id,
+                "box",
+                format!(
+                    "width and height must be positive (the box is [left, top, width, height]), got {:?}",
+                    s.layout
+                ),
+            ));
+        }
         for n in &s.neighbours {
             let Some(&j) = sector_ids.get(n) else {
                 return Err(ctx.err(
