@@ -328,6 +328,7 @@ fn one_file_is_checked_on_its_own() {
         (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
         ("extra.toml", "nav \"test-nav\"", "options[0].ends")
     );
+}
 
 /// A sector's layout box (for drawing the board) must have a size.
 #[test]
