@@ -350,6 +350,7 @@ pub const UNDECIDED: u8 = u8::MAX - 1;
 
 /// Which of two contradicting cards takes precedence (MA-GOLD-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Precede {
     /// The event card: enemies move toward the nearest character.
     EventCard,
@@ -358,7 +359,11 @@ pub enum Precede {
 }
 
 /// Every decision a player makes (small and `Copy`, MA-GOLD-3: the active seat decides).
+///
+/// In JSON (saves, JSON mode) an action is `{"a":"play","v":{"card":12,"slot":0}}`, the same
+/// shape as Firefly's: `a` the kebab-case name, `v` the value if any (`{"a":"end-actions"}`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "a", content = "v", rename_all = "kebab-case")]
 pub enum Action {
     /// Play an ability card from hand into an action slot (MA-ACT-2).
     Play {
