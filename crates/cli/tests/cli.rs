@@ -10,10 +10,19 @@ fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tabletop"))
 }
 
-/// Run the binary with `args` and `stdin` (closed when empty).
+/// Run the binary with `args` and `stdin` (closed when empty), in a scratch directory of its
+/// own (a game stopped before its end is autosaved in the current directory).
 fn run(args: &[&str], stdin: &str) -> Output {
+    run_bytes(args, stdin.as_bytes())
+}
+
+fn run_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let cwd = scratch(&format!("run{n}"));
     let mut child = bin()
         .args(args)
+        .current_dir(&cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -21,7 +30,8 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .expect("the binary runs");
     {
         let mut input = child.stdin.take().unwrap();
-        input.write_all(stdin.as_bytes()).unwrap();
+        // The child may stop reading early (a refused file, `quit`): ignore a broken pipe.
+        let _ = input.write_all(stdin);
     }
     child.wait_with_output().unwrap()
 }
