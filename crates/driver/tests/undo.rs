@@ -318,3 +318,139 @@ fn mando_another_seats_move_stops_undo() {
     assert!(why.contains("player 2 acted last"), "{why}");
     assert_eq!(m.undo(1, None).unwrap().len(), 1);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Soundness: a step that may be taken back did not depend on anything hidden
+// ---------------------------------------------------------------------------------------------
+
+/// Every seat's view, as JSON, passed through `normalize` (which drops what a reseeded copy
+/// may show differently without any step having revealed it).
+fn all_views<G: Game>(g: &G, normalize: fn(&mut serde_json::Value)) -> Vec<serde_json::Value> {
+    (0..g.num_seats())
+        .map(|s| {
+            let mut v = serde_json::to_value(g.view(s as Seat)).unwrap();
+            normalize(&mut v);
+            v
+        })
+        .collect()
+}
+
+/// The Mandalorian's reseed shuffles which token is which among the face-down threats, so the
+/// back of the top event card and the threats' token numbers may differ: leave them out, and
+/// list the threats and the legal actions in an order of their own.
+fn mando_normalize(v: &mut serde_json::Value) {
+    let o = v.as_object_mut().unwrap();
+    o.remove("event_top_back");
+    if let Some(serde_json::Value::Array(ts)) = o.get_mut("threats") {
+        for t in ts.iter_mut() {
+            t.as_object_mut().unwrap().remove("token");
+        }
+        ts.sort_by_key(|t| t.to_string());
+    }
+    // The legal actions follow the token numbers.
+    if let Some(serde_json::Value::Array(l)) = o.get_mut("legal") {
+        l.sort_by_key(|a| a.to_string());
+    }
+}
+
+/// Play `games` games with random bots; at every step that [`Game::revealed`] lets a player
+/// take back, apply the same action to a copy whose hidden future (deck orders, dice, face-down
+/// identities) was reshuffled by [`Game::reseed`]: every seat must see the same thing after it
+/// as after the real step. A step that drew, rolled or looked would (almost always) differ.
+fn undoable_steps_reveal_nothing<G: tabletop_driver::Driven>(
+    mut new: impl FnMut(u64) -> G,
+    games: u64,
+    max_steps: usize,
+    normalize: fn(&mut serde_json::Value),
+) -> (usize, usize) {
+    use tabletop_bots::{Bot, RandomBot};
+    let (mut free, mut barriers) = (0, 0);
+    for seed in 0..games {
+        let mut g = new(seed);
+        let mut bot = RandomBot::new(seed);
+        let mut legal = Vec::new();
+        for step in 0..max_steps {
+            let tabletop_core::Actor::Seat(seat) = g.actor() else {
+                break;
+            };
+            g.legal_actions(&mut legal);
+            let a = bot.choose(&g, seat, &legal);
+            let before = g.clone();
+            let mut events = Vec::new();
+            g.apply(a, &mut events).unwrap();
+            if g.revealed(&before, &events).is_some() {
+                barriers += 1;
+                continue;
+            }
+            free += 1;
+            let mut other = before.clone();
+            other.reseed(seed.wrapping_mul(7919) ^ step as u64 ^ 0x5eed);
+            assert!(
+                all_views(&other, normalize) == all_views(&before, normalize),
+                "a reseeded copy shows the same"
+            );
+            other.apply(a, &mut Vec::new()).unwrap();
+            {
+                let (x, y) = (all_views(&other, normalize), all_views(&g, normalize));
+                if x != y {
+                    for (a, b) in x.iter().zip(&y) {
+                        for (k, v) in a.as_object().unwrap() {
+                            if b.get(k) != Some(v) {
+                                eprintln!("{k}: {v}\n   vs {}", b[k]);
+                            }
+                        }
+                    }
+                }
+                assert!(
+                    x == y,
+                    "game {seed}, step {step}: {a:?} ({}) may be taken back, but what it showed depends on the hidden future",
+                    before.describe_action(a)
+                );
+            }
+        }
+    }
+    (free, barriers)
+}
+
+#[test]
+fn firefly_steps_that_may_be_taken_back_reveal_nothing() {
+    let (free, barriers) = undoable_steps_reveal_nothing(
+        |seed| {
+            let mut o = Options::new(2 + (seed % 3) as u8, DEFAULT_STORY);
+            o.max_rounds = Some(12);
+            <Firefly as tabletop_core::NewGame>::new_game(Content::builtin(), &o, seed).unwrap()
+        },
+        6,
+        4_000,
+        |_| {},
+    );
+    assert!(
+        free > 500 && barriers > 50,
+        "{free} free steps, {barriers} barriers"
+    );
+}
+
+#[test]
+fn mandalorian_steps_that_may_be_taken_back_reveal_nothing() {
+    let (free, barriers) = undoable_steps_reveal_nothing(
+        |seed| {
+            let o = tabletop_mandalorian::Options::solo(
+                1 + (seed % 4) as u8,
+                tabletop_mandalorian::Difficulty::Standard,
+            );
+            <Mandalorian as tabletop_core::NewGame>::new_game(
+                tabletop_mandalorian::embedded(),
+                &o,
+                seed,
+            )
+            .unwrap()
+        },
+        8,
+        3_000,
+        mando_normalize,
+    );
+    assert!(
+        free > 200 && barriers > 50,
+        "{free} free steps, {barriers} barriers"
+    );
+}
