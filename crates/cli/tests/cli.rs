@@ -603,7 +603,7 @@ fn nothing_chosen_yet_is_null() {
 }
 
 #[test]
-fn mandalorian_actions_are_encoded_like_firefly_ones() {
+fn mandalorian_actions_and_events_are_encoded_like_firefly_ones() {
     let a = game_json_session(
         "mandalorian",
         &[
@@ -619,6 +619,8 @@ fn mandalorian_actions_are_encoded_like_firefly_ones() {
         "{first}"
     );
     assert_eq!(a[2]["action"], *first);
+    // Events too: {"event":"played","card":…,"slot":…}, as Firefly's {"event":"leader-chosen",…}.
+    assert_eq!(a[2]["events"][0]["event"], "played", "{}", a[2]);
 }
 
 // ---------------------------------------------------------------------------------------------
