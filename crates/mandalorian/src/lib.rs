@@ -107,8 +107,20 @@ impl NewGame for Mandalorian {
             Some(text) => {
                 let s = scenario::Scenario::parse(text)
                     .map_err(|e| SetupError(format!("scenario: {e}")))?;
-                s.build(content)
-                    .map_err(|e| SetupError(format!("scenario: {e}")))
+                let mut g = s
+                    .build(content)
+                    .map_err(|e| SetupError(format!("scenario: {e}")))?;
+                // A scenario may start before automatic steps (`phase = "event"`): resolve
+                // them, so the game starts at a decision like any other.
+                g.resume(&mut Vec::new());
+                let mut legal = Vec::new();
+                g.legal_actions(&mut legal);
+                if legal.is_empty() && g.outcome.is_none() {
+                    return Err(SetupError(
+                        "scenario: the position leaves the active player no legal action".into(),
+                    ));
+                }
+                Ok(g)
             }
             None => Mandalorian::setup(content, options, seed),
         }

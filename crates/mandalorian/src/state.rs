@@ -66,7 +66,9 @@ pub enum Mode {
     Shared,
 }
 
+/// Table options. A misspelled key is refused (as in a save or a JSON `new`), never ignored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Options {
     /// Mission number.
     pub mission: u8,
@@ -769,10 +771,15 @@ impl Mandalorian {
         }
     }
 
+    /// The slot's name; "unknown action slot #i" for one this mission does not have (an
+    /// action from a script or a save may name one).
     pub fn slot_name(&self, i: usize) -> String {
         match self.slot_kind(i) {
             Ok(k) => k.name().to_string(),
-            Err(m) => self.mission().slots[m].name.clone(),
+            Err(m) => match self.mission().slots.get(m) {
+                Some(slot) => slot.name.clone(),
+                None => format!("unknown action slot #{i}"),
+            },
         }
     }
 

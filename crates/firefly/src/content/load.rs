@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::*;
 
@@ -103,7 +103,7 @@ impl fmt::Display for ContentError {
 impl std::error::Error for ContentError {}
 
 /// Any content file may hold any of these tables; the file name is free.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default)]
 #[serde(deny_unknown_fields)]
 struct Doc {
     #[serde(default)]
@@ -167,16 +167,17 @@ impl Ctx<'_> {
     }
 }
 
-fn fingerprint(files: &ContentFiles) -> String {
-    // FNV-1a over paths and texts: stable across platforms and Rust versions.
+/// The fingerprint of the parsed content: every entry, in load order (which fixes the card
+/// ids a save's actions name), and nothing else — not where the files are, what they are
+/// called, their comments or their layout. So a save of the built-in content loads under an
+/// identical `--content` copy, wherever it lies. FNV-1a over the entries' JSON: stable across
+/// platforms and Rust versions (the entry types hold no maps or floats).
+fn fingerprint(all: &Doc) -> String {
+    let json = serde_json::to_vec(all).expect("content entries serialize");
     let mut h: u64 = 0xcbf29ce484222325;
-    let mut sorted: Vec<_> = files.files.iter().collect();
-    sorted.sort();
-    for (p, t) in sorted {
-        for b in p.bytes().chain([0]).chain(t.bytes()).chain([0]) {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x100000001b3);
-        }
+    for b in json {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
     }
     format!("firefly-{h:016x}")
 }
@@ -222,7 +223,8 @@ pub(super) fn load(files: &ContentFiles) -> Result<Content, ContentError> {
         take!(story, "story", |x: &Story| x.id.clone());
     }
     let ctx = Ctx { origins: &origins };
-    build(all, &ctx, fingerprint(files))
+    let fingerprint = fingerprint(&all);
+    build(all, &ctx, fingerprint)
 }
 
 fn index_of<T>(items: &[T], id: impl Fn(&T) -> &str) -> HashMap<String, u16> {
@@ -670,6 +672,49 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         goal_sectors.push(gs);
     }
 
+    // A game needs a Story Card, and a Leader and a ship for each captain (FF-SETUP-8/9/13):
+    // content that cannot set one up is refused here rather than met as a stuck game.
+    let whole = |field: &str, message: &str| ContentError {
+        file: "(all files)".into(),
+        entry: String::new(),
+        field: field.into(),
+        message: message.into(),
+    };
+    if doc.story.is_empty() {
+        return Err(whole(
+            "story",
+            "no story is defined: a game needs a Story Card (FF-SETUP-13)",
+        ));
+    }
+    if doc.ship.is_empty() {
+        return Err(whole(
+            "ship",
+            "no ship is defined: each captain needs a Ship Card (FF-SETUP-9)",
+        ));
+    }
+    if leaders.is_empty() {
+        return Err(whole(
+            "crew.leader",
+            "no crew is a Leader: each captain needs one (FF-SETUP-8)",
+        ));
+    }
+    for s in &doc.story {
+        let captains = s.players[0] as usize;
+        if captains > doc.ship.len() || captains > leaders.len() {
+            return Err(ctx.err(
+                "story",
+                &s.id,
+                "players",
+                format!(
+                    "needs at least {captains} captains, but the content has {} ships and {} \
+                     Leaders",
+                    doc.ship.len(),
+                    leaders.len()
+                ),
+            ));
+        }
+    }
+
     let content = Content {
         fingerprint,
         sectors: doc.sector,
@@ -792,6 +837,24 @@ fn check_test(
             id,
             &format!("{field}.outcomes"),
             "a test has at least one outcome",
+        ));
+    }
+    // FF-SKILL-6/7: "Kosherized" marks Fight tests and "Bribes" Negotiate tests; elsewhere the
+    // flag would mean nothing (or, with Stitch's Negotiate-as-Fight, something unwritten).
+    if t.kosherized && t.skill != Skill::Fight {
+        return Err(ctx.err(
+            kind,
+            id,
+            &format!("{field}.kosherized"),
+            "only a Fight test is Kosherized (FF-SKILL-6)",
+        ));
+    }
+    if t.bribes && t.skill != Skill::Negotiate {
+        return Err(ctx.err(
+            kind,
+            id,
+            &format!("{field}.bribes"),
+            "only a Negotiate test takes Bribes (FF-SKILL-7)",
         ));
     }
     let mut last = i32::MIN;

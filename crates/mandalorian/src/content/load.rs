@@ -77,6 +77,12 @@ fn entries(file: &str, text: &str, key: &str) -> Result<Vec<toml::Value>, Conten
         }
     }
     match v.get(key) {
+        // Every table is needed to set up a game (a mission, its characters, the event and
+        // planning decks, the disturbance tokens): an empty one is refused here, not met as a
+        // game that cannot start.
+        Some(toml::Value::Array(a)) if a.is_empty() => err(format!(
+            "{file}: {key}: no entries (a game needs at least one)"
+        )),
         Some(toml::Value::Array(a)) => Ok(a.clone()),
         Some(_) => err(format!(
             "{file}: '{key}' must be an array of tables ([[{key}]])"
