@@ -19,6 +19,7 @@ use tabletop_firefly::view::View;
 use tabletop_firefly::{Action, Firefly, Options};
 
 use tabletop_driver::firefly::*;
+use tabletop_driver::input::{read_text_file, MAX_SAVE_FILE};
 use tabletop_driver::{self as driver, Match, SeatKind, Simulation};
 
 use crate::text::{self, TextUi};
@@ -62,7 +63,8 @@ enum Cmd {
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// Who plays each seat, in seat order: `human`, `bot` (the best bot) or `random`.
-    /// Default: `human,bot` (with --load: a human in seat 1, bots elsewhere).
+    /// Default: `human,bot` (with --load: the seats the save records, or a human in seat 1
+    /// and bots elsewhere).
     #[arg(long)]
     seats: Option<String>,
     /// The Story Card, by title or id (see `stories`).
@@ -80,10 +82,16 @@ struct PlayArgs {
     /// Continue a saved game.
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
+    /// Where the game is saved when play stops before the end (quit, end of input, an error).
+    #[arg(long, value_name = "FILE", default_value = AUTOSAVE)]
+    autosave: PathBuf,
     /// Stop (as an error) after this many decisions: a guard against engine loops.
     #[arg(long, default_value_t = 2_000_000, hide = true)]
     max_steps: u64,
 }
+
+/// The autosave file, in the current directory.
+const AUTOSAVE: &str = "tabletop-firefly-autosave.json";
 
 #[derive(Args, Debug)]
 struct SimArgs {
@@ -333,17 +341,18 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
     if p.crew.is_empty() {
         let _ = writeln!(s, "\nYou have not chosen your Leader yet.");
     } else {
-        let ship = &c.ships[me.ship as usize];
         let _ = writeln!(
             s,
             "\nYou: {} — Leader {}, ship {}{}",
             captain(seat),
             leader_name(g, p),
-            ship.name,
-            if p.placed {
-                format!(" at {}", sector_line(c, me.sector))
-            } else {
-                " (not placed yet)".into()
+            me.ship
+                .map_or("(not chosen yet)", |ship| c.ships[ship as usize]
+                    .name
+                    .as_str()),
+            match me.sector {
+                Some(sector) => format!(" at {}", sector_line(c, sector)),
+                None => " (not placed yet)".into(),
             }
         );
         let mut solid: Vec<String> = me.solid.iter().map(|k| k.name().to_string()).collect();
@@ -371,7 +380,7 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             s,
             "Drive core {}{} · Full Burn range {} for {} · Mosey {}",
             core.name,
-            if matches!(me.drive_core, DriveCoreCard::Starting(_)) {
+            if matches!(me.drive_core, Some(DriveCoreCard::Starting(_))) {
                 " (starting)"
             } else {
                 ""
@@ -446,9 +455,9 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             .collect();
         let _ = writeln!(s, "Completed jobs ({}): {}", done.len(), done.join(", "));
     }
-    if p.placed {
-        let _ = writeln!(s, "\nNeighbours of {}:", c.sector_name(me.sector));
-        for &n in &c.neighbours[me.sector as usize] {
+    if let Some(sector) = me.sector {
+        let _ = writeln!(s, "\nNeighbours of {}:", c.sector_name(sector));
+        for &n in &c.neighbours[sector as usize] {
             let _ = writeln!(s, "  {}{}", sector_line(c, n), who_is_at(g, &v, n, seat));
         }
     }
@@ -480,11 +489,11 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             "  {}: {} on {}{} · {} · crew {} · aboard {} · {} job(s) in hand · goals {}/{}",
             captain(o.seat),
             leader_name(g, op),
-            c.ships[o.ship as usize].name,
-            if op.placed {
-                format!(" at {}", c.sector_name(o.sector))
-            } else {
-                String::new()
+            o.ship
+                .map_or("no ship yet", |ship| c.ships[ship as usize].name.as_str()),
+            match o.sector {
+                Some(sector) => format!(" at {}", c.sector_name(sector)),
+                None => String::new(),
             },
             money(o.money),
             o.crew.len(),
@@ -600,7 +609,7 @@ fn who_is_at(g: &Firefly, v: &View, s: SectorId, seat: Seat) -> String {
         at.push("Reaver Cutter".to_string());
     }
     for p in &v.players {
-        if p.seat != seat && g.player(p.seat).placed && p.sector == s {
+        if p.seat != seat && g.player(p.seat).placed && p.sector == Some(s) {
             at.push(captain(p.seat));
         }
     }
@@ -1343,18 +1352,21 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
         }
     };
     let n = m.game.num_seats();
-    // With --load and no --seats: a human in seat 1, bots elsewhere.
-    let mut seats = given_seats.unwrap_or_else(|| {
-        (0..n)
-            .map(|i| {
-                if i == 0 {
-                    SeatKind::Human
-                } else {
-                    SeatKind::Bot("bot".into())
-                }
-            })
-            .collect()
-    });
+    // With --load and no --seats: the seats the save records, else a human in seat 1 and
+    // bots elsewhere.
+    let mut seats = given_seats
+        .or_else(|| m.saved_seats(BOTS))
+        .unwrap_or_else(|| {
+            (0..n)
+                .map(|i| {
+                    if i == 0 {
+                        SeatKind::Human
+                    } else {
+                        SeatKind::Bot("bot".into())
+                    }
+                })
+                .collect()
+        });
     if seats.len() != n {
         bail!(
             "--seats names {} seats but the game has {n} captains",
@@ -1368,6 +1380,7 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
         &mut seats,
         &make_bot,
         a.max_steps,
+        Some(&a.autosave),
         &mut input,
         &mut out,
     )?;
@@ -1594,8 +1607,7 @@ fn summarize(
 }
 
 fn replay(content: &'static Content, a: ReplayArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&a.file)
-        .with_context(|| format!("cannot read {}", a.file.display()))?;
+    let text = read_text_file(&a.file, MAX_SAVE_FILE, "save")?;
     let r = driver::parse_replay::<Firefly>(&text)
         .map_err(|e| anyhow!("{} is refused: {e}", a.file.display()))?;
     let stdin = std::io::stdin();
@@ -1618,10 +1630,13 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
 fn validate(dir: Option<&Path>) -> Result<()> {
     let (files, from) = match dir {
         None => (ContentFiles::builtin(), "the built-in content".to_string()),
-        Some(d) => (
-            ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?,
-            d.display().to_string(),
-        ),
+        Some(d) => {
+            driver::input::check_content_dir(d)?;
+            (
+                ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?,
+                d.display().to_string(),
+            )
+        }
     };
     let c = match Content::load(&files) {
         Ok(c) => c,

@@ -24,6 +24,7 @@ pub fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
     match dir {
         None => Ok(Content::builtin()),
         Some(d) => {
+            crate::input::check_content_dir(d)?;
             let files = ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?;
             let c = Content::load(&files)
                 .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?;

@@ -16,9 +16,12 @@ use crate::seats::generic_bot;
 pub fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
     match dir {
         None => Ok(tabletop_mandalorian::embedded()),
-        Some(d) => Ok(Content::load_dir(d)
-            .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?
-            .leak()),
+        Some(d) => {
+            crate::input::check_content_dir(d)?;
+            Ok(Content::load_dir(d)
+                .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?
+                .leak())
+        }
     }
 }
 

@@ -64,6 +64,10 @@ impl Game for Firefly {
         }
         self.decks.misbehave.shuffle(&mut self.chance);
     }
+
+    fn revealed(&self, before: &Self, events: &[Event]) -> Option<String> {
+        self.undo_barrier(before, events)
+    }
 }
 
 impl NewGame for Firefly {

@@ -12,6 +12,7 @@ pub mod deal;
 pub mod event;
 pub mod fly;
 pub mod resolve;
+pub mod reveal;
 pub mod ship;
 pub mod state;
 pub mod trade;
