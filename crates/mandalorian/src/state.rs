@@ -351,6 +351,7 @@ pub const NEAREST: u8 = u8::MAX;
 pub const UNDECIDED: u8 = u8::MAX - 1;
 
 /// Which of two contradicting cards takes precedence (MA-GOLD-2).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Precede {
     /// The event card: enemies move toward the nearest character.
@@ -360,6 +361,7 @@ pub enum Precede {
 }
 
 /// Every decision a player makes (small and `Copy`, MA-GOLD-3: the active seat decides).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Play an ability card from hand into an action slot (MA-ACT-2).
