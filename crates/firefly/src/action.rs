@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::content::*;
 use crate::state::{CrewCard, WorkTarget};
 
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "a", content = "v", rename_all = "kebab-case")]
 pub enum Action {

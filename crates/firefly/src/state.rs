@@ -49,6 +49,7 @@ impl Options {
 }
 
 /// A crew card in play: the Leader (a Set Up card) or a hired Supply card.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 pub enum CrewCard {
     Leader(CrewDefId),
@@ -163,6 +164,7 @@ pub enum Market {
 }
 
 /// What a Work action is aimed at (FF-WORK-1).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 pub enum WorkTarget {
     Job(JobId),

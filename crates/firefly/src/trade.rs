@@ -57,6 +57,7 @@ pub const MONEY_STEPS: [u32; 3] = [100, 500, 1000];
 pub const TRADE_GOODS: [Item; 4] = [Item::Fuel, Item::Parts, Item::Cargo, Item::Contraband];
 
 /// One thing added to an offer.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "t", content = "v", rename_all = "kebab-case")]
 pub enum Tradeable {
@@ -69,6 +70,7 @@ pub enum Tradeable {
 }
 
 /// A trading decision.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "t", content = "v", rename_all = "kebab-case")]
 pub enum TradeAction {

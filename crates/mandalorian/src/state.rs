@@ -351,6 +351,7 @@ pub const NEAREST: u8 = u8::MAX;
 pub const UNDECIDED: u8 = u8::MAX - 1;
 
 /// Which of two contradicting cards takes precedence (MA-GOLD-2).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Precede {
@@ -364,6 +365,7 @@ pub enum Precede {
 ///
 /// In JSON (saves, JSON mode) an action is `{"a":"play","v":{"card":12,"slot":0}}`, the same
 /// shape as Firefly's: `a` the kebab-case name, `v` the value if any (`{"a":"end-actions"}`).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "a", content = "v", rename_all = "kebab-case")]
 pub enum Action {
