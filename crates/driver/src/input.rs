@@ -229,7 +229,10 @@ mod tests {
         let big = std::fs::File::create(dir.join("sub/big.toml")).unwrap();
         big.set_len(MAX_CONTENT_FILE + 1).unwrap();
         let e = check_content_dir(&dir).unwrap_err().to_string();
-        assert!(e.contains("big.toml is 4194305 bytes, more than 4 MiB"), "{e}");
+        assert!(
+            e.contains("big.toml is 4194305 bytes, more than 4 MiB"),
+            "{e}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -241,7 +244,10 @@ mod tests {
             players: u8,
         }
         let e = from_value_at::<O>(serde_json::json!({"players": -1}), "options").unwrap_err();
-        assert_eq!(e, "options.players: invalid value: integer `-1`, expected u8");
+        assert_eq!(
+            e,
+            "options.players: invalid value: integer `-1`, expected u8"
+        );
         let e = from_value_at::<O>(serde_json::json!(3), "options").unwrap_err();
         assert!(e.starts_with("options: invalid type: integer `3`"), "{e}");
     }
