@@ -53,6 +53,9 @@ enum Cmd {
     Stories,
     /// Print card texts, rendered from the structured content.
     Cards(CardsArgs),
+    /// The content catalog: every id a view or an action can hold → name, kind and text, and
+    /// the board's sectors with their layout boxes (`--json` for clients).
+    Content(crate::content::ContentArgs),
     /// Line-based JSON on stdin/stdout, for scripts and bots (send {"cmd":"help"}).
     Json,
 }
@@ -174,6 +177,9 @@ pub fn run(args: FireflyArgs) -> Result<()> {
                 Cmd::Bench(a) => bench(content, a),
                 Cmd::Stories => stories(content),
                 Cmd::Cards(a) => cards(content, a),
+                Cmd::Content(a) => {
+                    crate::content::print(&tabletop_firefly::catalog::Catalog::of(content), &a)
+                }
                 Cmd::Json => {
                     let mut s = driver::JsonSession::<Firefly>::new(
                         content,

@@ -53,6 +53,9 @@ enum Cmd {
     Scenario(ScenarioArgs),
     /// List the missions.
     Missions,
+    /// The content catalog: every id a view or an action can hold → name, kind and text, and
+    /// each mission's map grid (`--json` for clients).
+    Content(crate::content::ContentArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -229,6 +232,9 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
                 );
             }
             Ok(())
+        }
+        Cmd::Content(a) => {
+            crate::content::print(&tabletop_mandalorian::catalog::Catalog::of(content), &a)
         }
         Cmd::Validate => unreachable!(),
     }

@@ -21,6 +21,7 @@ zone = "border"
 source = "promo"
 neighbours = ["no-such-sector"]
 at = [0, 0]
+box = [0, 0, 100, 100]
 "#
         .into(),
     ));
@@ -89,6 +90,7 @@ zone = "border"
 source = "{source}"
 neighbours = ["border-10"]
 at = [130, 10]
+box = [31000, 5800, 1200, 1200]
 "#
         )
     };
@@ -307,4 +309,36 @@ fn content_that_cannot_set_up_a_game_is_refused() {
     );
     assert_eq!(e.entry, "story \"crowded\"", "{e}");
     assert_eq!(e.field, "players");
+}
+
+/// One file can be checked on its own (the fuzz targets do): every built-in file passes, and
+/// a broken entry is refused naming the file, the entry and the field.
+#[test]
+fn one_file_is_checked_on_its_own() {
+    use tabletop_firefly::content::load::check_file;
+    for (path, text) in &ContentFiles::builtin().files {
+        check_file(path, text).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let e = check_file(
+        "extra.toml",
+        &format!("{NAV_HEAD}[[nav.options]]\nname = \"Huh\"\nends = \"draw-another\"\n"),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+        ("extra.toml", "nav \"test-nav\"", "options[0].ends")
+    );
+}
+
+/// A sector's layout box (for drawing the board) must have a size.
+#[test]
+fn a_sector_box_without_a_size_is_refused() {
+    let err = load_err(
+        "[[sector]]\nid = \"flat\"\nname = \"Flat\"\nzone = \"border\"\nsource = \"promo\"\n\
+         neighbours = [\"border-10\"]\nat = [0, 0]\nbox = [100, 100, 0, 50]\n",
+    );
+    assert_eq!(err.file, "test/extra.toml");
+    assert_eq!(err.entry, "sector \"flat\"");
+    assert_eq!(err.field, "box");
+    assert!(err.message.contains("positive"), "{err}");
 }

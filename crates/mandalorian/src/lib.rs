@@ -13,6 +13,7 @@
 pub mod actions;
 pub mod bot;
 pub mod campaign;
+pub mod catalog;
 pub mod child;
 pub mod content;
 pub mod damage;
