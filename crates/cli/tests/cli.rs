@@ -774,3 +774,36 @@ fn mandalorian_simulations_can_save_their_failures() {
     assert!(o.status.success(), "{err}");
     assert!(out.contains("#0 "), "{out}");
 }
+
+/// `{"cmd":"content"}`: the catalog turns the ids of actions and views into names.
+#[test]
+fn the_content_command_answers_the_catalog() {
+    let a = json_session(&[
+        json!({"cmd": "content", "id": 1}),
+        json!({"cmd": "new", "seed": 1}),
+        json!({"cmd": "legal"}),
+    ]);
+    assert_eq!(a[0]["ok"], true);
+    assert_eq!(a[0]["id"], 1);
+    let leader = &a[2]["actions"][0];
+    assert_eq!(leader["action"]["a"], "choose-leader");
+    let id = leader["action"]["v"].as_u64().unwrap() as usize;
+    let name = a[0]["catalog"]["crew"][id]["name"].as_str().unwrap();
+    assert_eq!(leader["text"], format!("Choose Leader {name}"));
+
+    let a = game_json_session(
+        "mandalorian",
+        &[
+            json!({"cmd": "content"}),
+            json!({"cmd": "new", "seed": 3}),
+            json!({"cmd": "legal"}),
+        ],
+    );
+    let play = &a[2]["actions"][0];
+    let card = play["action"]["v"]["card"].as_u64().unwrap() as usize;
+    let name = a[0]["catalog"]["cards"][card]["name"].as_str().unwrap();
+    assert!(
+        play["text"].as_str().unwrap().contains(name),
+        "{play} {name}"
+    );
+}

@@ -40,12 +40,8 @@ pub trait Driven: NewGame {
     }
 
     /// The content catalog: every id a view or an action can hold, with its name, kind and
-    /// rendered text, so a client never needs the content files (`{"cmd":"content"}`). `None`
-    /// for a game that has none yet.
-    fn catalog(content: &Self::Content) -> Option<serde_json::Value> {
-        let _ = content;
-        None
-    }
+    /// rendered text, so a client never needs the content files (`{"cmd":"content"}`).
+    fn catalog(content: &Self::Content) -> serde_json::Value;
 
     /// [`Game::describe_action`] as `viewer` may see it (hide the name of a job accepted from
     /// cards drawn face down, …).

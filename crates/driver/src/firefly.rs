@@ -179,6 +179,11 @@ pub fn hidden_from(g: &Firefly, a: Action, viewer: Viewer) -> bool {
 // =============================================================================================
 
 impl Driven for Firefly {
+    fn catalog(content: &Content) -> serde_json::Value {
+        serde_json::to_value(tabletop_firefly::catalog::Catalog::of(content))
+            .expect("the catalog serializes")
+    }
+
     fn fingerprint(content: &Content) -> String {
         content.fingerprint.clone()
     }

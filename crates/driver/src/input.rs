@@ -209,6 +209,50 @@ mod tests {
     }
 
     #[test]
+    fn files_over_the_cap_or_not_utf8_are_refused_with_their_name() {
+        let dir = std::env::temp_dir().join(format!("tabletop-input-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        let f = dir.join("save.json");
+        std::fs::write(&f, "0123456789").unwrap();
+        assert_eq!(read_text_file(&f, 10, "save").unwrap(), "0123456789");
+        let e = read_text_file(&f, 9, "save").unwrap_err().to_string();
+        assert!(e.contains("save.json is larger than"), "{e}");
+        std::fs::write(&f, b"ok\xff").unwrap();
+        let e = read_text_file(&f, 10, "save").unwrap_err().to_string();
+        assert!(e.contains("not UTF-8 text (a bad byte at offset 2)"), "{e}");
+        let e = read_text_file(&dir.join("missing.json"), 10, "save")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("cannot read the save"), "{e}");
+
+        assert!(check_content_dir(&dir).is_ok());
+        let big = std::fs::File::create(dir.join("sub/big.toml")).unwrap();
+        big.set_len(MAX_CONTENT_FILE + 1).unwrap();
+        let e = check_content_dir(&dir).unwrap_err().to_string();
+        assert!(
+            e.contains("big.toml is 4194305 bytes, more than 4 MiB"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct O {
+            players: u8,
+        }
+        let e = from_value_at::<O>(serde_json::json!({"players": -1}), "options").unwrap_err();
+        assert_eq!(
+            e,
+            "options.players: invalid value: integer `-1`, expected u8"
+        );
+        let e = from_value_at::<O>(serde_json::json!(3), "options").unwrap_err();
+        assert!(e.starts_with("options: invalid type: integer `3`"), "{e}");
+    }
+
+    #[test]
     fn clipping_keeps_characters_whole() {
         assert_eq!(clip("short", 10), "short");
         assert_eq!(clip("ééé", 3), "é… (4 more bytes)");

@@ -121,6 +121,11 @@ fn event_text(g: &Mandalorian, e: &Happened) -> Option<String> {
 }
 
 impl Driven for Mandalorian {
+    fn catalog(content: &Content) -> serde_json::Value {
+        serde_json::to_value(tabletop_mandalorian::catalog::Catalog::of(content))
+            .expect("the catalog serializes")
+    }
+
     fn fingerprint(content: &Content) -> String {
         content.fingerprint.clone()
     }
