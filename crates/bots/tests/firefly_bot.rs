@@ -12,11 +12,12 @@ use tabletop_core::{Actor, Game, NewGame};
 use tabletop_firefly::content::Content;
 use tabletop_firefly::{invariants, Firefly, Options};
 
-const STORIES: [&str; 4] = [
+const STORIES: [&str; 5] = [
     "The King of All Londinium",
     "Harken's Folly",
     "First Time in the Captain's Chair",
     "Desperadoes",
+    "\"Respectable\" Persons of Business",
 ];
 
 #[derive(Debug, PartialEq)]

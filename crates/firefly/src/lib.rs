@@ -10,6 +10,7 @@ pub mod crew;
 pub mod deal;
 pub mod event;
 pub mod fly;
+pub mod last_call;
 pub mod resolve;
 pub mod ship;
 pub mod state;
