@@ -7,8 +7,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
-use tabletop_bots::firefly::FireflyBot;
-use tabletop_bots::Bot;
 use tabletop_core::{Game, Seat};
 use tabletop_firefly::content::render::{self, Names};
 use tabletop_firefly::content::*;
@@ -18,14 +16,15 @@ use tabletop_firefly::state::{
 };
 use tabletop_firefly::trade::{Bundle, Offer, TradeAction, Tradeable};
 use tabletop_firefly::view::View;
-use tabletop_firefly::{Action, Event, Firefly, Options};
+use tabletop_firefly::{Action, Firefly, Options};
 
-use crate::driver::{self, Driven, Match, SeatKind, Simulation, TextUi, Viewer};
+use tabletop_driver::firefly::*;
+use tabletop_driver::input::{read_text_file, MAX_SAVE_FILE};
+use tabletop_driver::{self as driver, Match, SeatKind, Simulation};
+
+use crate::text::{self, TextUi};
 
 const DEFAULT_STORY: &str = "The King of All Londinium";
-
-/// The bots that can sit at a Firefly table. `bot` is the best one available.
-pub const BOTS: &[&str] = &["bot", "random"];
 
 /// Firefly: The Game.
 #[derive(Args, Debug)]
@@ -54,6 +53,9 @@ enum Cmd {
     Stories,
     /// Print card texts, rendered from the structured content.
     Cards(CardsArgs),
+    /// The content catalog: every id a view or an action can hold → name, kind and text, and
+    /// the board's sectors with their layout boxes (`--json` for clients).
+    Content(crate::content::ContentArgs),
     /// Line-based JSON on stdin/stdout, for scripts and bots (send {"cmd":"help"}).
     Json,
 }
@@ -61,7 +63,8 @@ enum Cmd {
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// Who plays each seat, in seat order: `human`, `bot` (the best bot) or `random`.
-    /// Default: `human,bot` (with --load: a human in seat 1, bots elsewhere).
+    /// Default: `human,bot` (with --load: the seats the save records, or a human in seat 1
+    /// and bots elsewhere).
     #[arg(long)]
     seats: Option<String>,
     /// The Story Card, by title or id (see `stories`).
@@ -79,10 +82,16 @@ struct PlayArgs {
     /// Continue a saved game.
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
+    /// Where the game is saved when play stops before the end (quit, end of input, an error).
+    #[arg(long, value_name = "FILE", default_value = AUTOSAVE)]
+    autosave: PathBuf,
     /// Stop (as an error) after this many decisions: a guard against engine loops.
     #[arg(long, default_value_t = 2_000_000, hide = true)]
     max_steps: u64,
 }
+
+/// The autosave file, in the current directory.
+const AUTOSAVE: &str = "tabletop-firefly-autosave.json";
 
 #[derive(Args, Debug)]
 struct SimArgs {
@@ -168,6 +177,9 @@ pub fn run(args: FireflyArgs) -> Result<()> {
                 Cmd::Bench(a) => bench(content, a),
                 Cmd::Stories => stories(content),
                 Cmd::Cards(a) => cards(content, a),
+                Cmd::Content(a) => {
+                    crate::content::print(&tabletop_firefly::catalog::Catalog::of(content), &a)
+                }
                 Cmd::Json => {
                     let mut s = driver::JsonSession::<Firefly>::new(
                         content,
@@ -178,417 +190,6 @@ pub fn run(args: FireflyArgs) -> Result<()> {
                 Cmd::Validate(_) => unreachable!(),
             }
         }
-    }
-}
-
-fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
-    match dir {
-        None => Ok(Content::builtin()),
-        Some(d) => {
-            let files = ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?;
-            let c = Content::load(&files)
-                .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?;
-            Ok(c.leak())
-        }
-    }
-}
-
-/// The bots: `bot` is the heuristic Firefly captain, `random` plays uniformly random actions.
-pub fn make_bot(name: &str, seat: Seat, seed: u64) -> Box<dyn Bot<Firefly>> {
-    match name {
-        "bot" => Box::new(FireflyBot::new(seed)),
-        other => driver::generic_bot::<Firefly>(other, seat, seed),
-    }
-}
-
-// =============================================================================================
-// Names and short texts
-// =============================================================================================
-
-fn captain(seat: Seat) -> String {
-    format!("captain {}", seat + 1)
-}
-
-fn crew_name(c: &Content, card: CrewCard) -> &str {
-    match card {
-        CrewCard::Leader(d) => &c.crew[d as usize].name,
-        CrewCard::Hired(s) => c.supply_name(s),
-    }
-}
-
-fn nav_deck_name(i: usize) -> &'static str {
-    ["Alliance", "Border", "Rim"].get(i).copied().unwrap_or("?")
-}
-
-/// The rendered text of a physical Supply card.
-fn supply_card_text(c: &Content, card: SupplyCardId) -> String {
-    match c.supply_cards[card as usize].kind {
-        SupplyKind::Crew(d) => render::crew_card(&c.crew[d as usize]),
-        SupplyKind::Gear(d) => render::gear_card(&c.gear[d as usize]),
-        SupplyKind::Upgrade(d) => render::upgrade_card(&c.upgrades[d as usize]),
-    }
-}
-
-/// One line for a Supply card: "Vera (Gear, $500): Fight 2, FIREARM".
-fn supply_line(c: &Content, card: SupplyCardId) -> String {
-    first_lines(&supply_card_text(c, card), 2)
-}
-
-/// The first `n` lines of a rendered card, joined on one line.
-fn first_lines(text: &str, n: usize) -> String {
-    text.lines()
-        .take(n)
-        .map(str::trim)
-        .collect::<Vec<_>>()
-        .join(" — ")
-}
-
-/// One line for a job: "Shiny Cargo" (Harken: Shipping, Legal) Pick-up at A → Drop-off at B; $800.
-fn job_line(c: &Content, j: JobId) -> String {
-    let jd = &c.jobs[j as usize];
-    let names = Names::of(c);
-    let steps: Vec<String> = jd
-        .steps
-        .iter()
-        .map(|s| {
-            let kind = match s.kind {
-                StepKind::PickUp => "Pick-up",
-                StepKind::DropOff => "Drop-off",
-                StepKind::Target => "Target",
-            };
-            format!("{kind} at {}", names.sector(&s.at))
-        })
-        .collect();
-    let types: Vec<&str> = jd.types.iter().map(|t| t.name()).collect();
-    let mut tags = vec![types.join("/")];
-    tags.push(if jd.illegal { "Illegal" } else { "Legal" }.into());
-    if jd.immoral {
-        tags.push("Immoral".into());
-    }
-    let needs = render::skills(&jd.needs);
-    let needs = if needs.is_empty() {
-        String::new()
-    } else {
-        format!("; needs {needs}")
-    };
-    format!(
-        "\"{}\" ({}: {}) {}{needs}; {}",
-        jd.name,
-        jd.contact.map_or("Story", |k| k.name()),
-        tags.join(", "),
-        steps.join(" → "),
-        render::job_pay(jd).trim_end_matches('.')
-    )
-}
-
-fn sector_line(c: &Content, s: SectorId) -> String {
-    let sd = &c.sectors[s as usize];
-    let mut extra = Vec::new();
-    if let Some(k) = sd.contact {
-        extra.push(format!("Contact {}", k.name()));
-    }
-    if let Some(d) = &sd.supply {
-        let name = c
-            .supply_decks
-            .iter()
-            .find(|x| &x.def.id == d)
-            .map_or(d.as_str(), |x| x.def.name.as_str());
-        extra.push(format!("Supply {name}"));
-    }
-    if !sd.planets.is_empty() && sd.planets.iter().any(|p| p.name != sd.name) {
-        let ps: Vec<&str> = sd.planets.iter().map(|p| p.name.as_str()).collect();
-        extra.push(format!("planets {}", ps.join(", ")));
-    }
-    let zone = match sd.zone {
-        Zone::Alliance => "Alliance",
-        Zone::Border => "Border",
-        Zone::Rim => "Rim",
-    };
-    if extra.is_empty() {
-        format!("{} [{zone}]", sd.name)
-    } else {
-        format!("{} [{zone}; {}]", sd.name, extra.join(", "))
-    }
-}
-
-fn money(n: u32) -> String {
-    render::money(n)
-}
-
-fn items_text(items: &[u8; 6]) -> String {
-    let v: Vec<String> = Item::ALL
-        .iter()
-        .filter(|&&i| items[i.index()] > 0)
-        .map(|&i| render::item_count(i, items[i.index()] as u32))
-        .collect();
-    if v.is_empty() {
-        "nothing".into()
-    } else {
-        v.join(", ")
-    }
-}
-
-/// Whether an action would show `viewer` a card they may not see (a job accepted into a hidden
-/// hand).
-fn hidden_from(g: &Firefly, a: Action, viewer: Viewer) -> bool {
-    !viewer.sees(g.actor) && matches!(a, Action::AcceptJob(_))
-}
-
-// =============================================================================================
-// Driven and TextUi
-// =============================================================================================
-
-impl Driven for Firefly {
-    fn fingerprint(content: &Content) -> String {
-        content.fingerprint.clone()
-    }
-
-    fn seat_name(seat: Seat) -> String {
-        captain(seat)
-    }
-
-    fn public_description(&self, a: Action, viewer: Viewer) -> String {
-        if hidden_from(self, a, viewer) {
-            "Accept a job (face down)".into()
-        } else {
-            self.describe_action(a)
-        }
-    }
-
-    fn event_line(&self, e: &Event, viewer: Viewer) -> Option<String> {
-        let c = self.content;
-        let sector = |s: SectorId| c.sector_name(s).to_string();
-        let cap = |s: Seat| captain(s);
-        let job = |j: JobId| format!("\"{}\"", c.jobs[j as usize].name);
-        Some(match e {
-            Event::SetupRoll { seat, roll } => {
-                format!("{} rolls {roll} for first pick", cap(*seat))
-            }
-            Event::LeaderChosen { seat, leader } => format!(
-                "{} chooses {} as Leader",
-                cap(*seat),
-                c.crew[*leader as usize].name
-            ),
-            Event::ShipChosen { seat, ship } => {
-                format!(
-                    "{} takes the ship {}",
-                    cap(*seat),
-                    c.ships[*ship as usize].name
-                )
-            }
-            Event::ShipPlaced { seat, sector: s } => {
-                format!("{} places their Firefly at {}", cap(*seat), sector(*s))
-            }
-            Event::TurnStarted { seat, round } => {
-                format!("── Round {}: {}'s turn ──", round + 1, cap(*seat))
-            }
-            Event::ActionTaken { .. } | Event::OptionChosen { .. } => return None,
-            Event::Moved { seat, sector: s } => format!("{} moves to {}", cap(*seat), sector(*s)),
-            Event::NavDrawn { card, .. } => {
-                format!("Nav card: {}", c.nav_def(*card).name)
-            }
-            Event::NavReshuffled { deck } => {
-                format!(
-                    "the {} Nav deck is reshuffled",
-                    nav_deck_name(*deck as usize)
-                )
-            }
-            Event::MisbehaveDrawn { card, .. } => {
-                format!("Misbehave card: {}", c.misbehave_def(*card).name)
-            }
-            Event::AceInTheHole { seat } => {
-                format!("{}: Ace in the Hole — Proceed", cap(*seat))
-            }
-            Event::Rolled {
-                skill,
-                faces,
-                skill_points,
-                bribes,
-                total,
-                ..
-            } => {
-                let dice: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
-                let heroics = if faces.len() > 1 {
-                    " (Thrillin' Heroics!)"
-                } else {
-                    ""
-                };
-                let bribes = if *bribes > 0 {
-                    format!(" + {bribes} bribed")
-                } else {
-                    String::new()
-                };
-                format!(
-                    "{} test: rolled {}{heroics} + {skill_points} {}{bribes} = {total}",
-                    skill.name(),
-                    dice.join("+"),
-                    skill.name()
-                )
-            }
-            Event::Ended { ending, .. } => format!("→ {}", render::ending(*ending)),
-            Event::CruiserMoved { sector: s } => {
-                format!("the Alliance Cruiser moves to {}", sector(*s))
-            }
-            Event::CutterMoved { sector: s } => {
-                format!("the Reaver Cutter moves to {}", sector(*s))
-            }
-            Event::AllianceContact { seat } => format!("{}: Alliance Contact!", cap(*seat)),
-            Event::ReaverContact { seat } => format!("{}: Reaver Contact!", cap(*seat)),
-            Event::Money { seat, delta } => {
-                let m = money(delta.unsigned_abs() as u32);
-                let now = money(self.players[*seat as usize].money);
-                if *delta >= 0 {
-                    format!("{} +{m} (now {now})", cap(*seat))
-                } else {
-                    format!("{} -{m} (now {now})", cap(*seat))
-                }
-            }
-            Event::Items { seat, item, delta } => {
-                let n = render::item_count(*item, delta.unsigned_abs());
-                if *delta >= 0 {
-                    format!("{} +{n}", cap(*seat))
-                } else {
-                    format!("{} -{n}", cap(*seat))
-                }
-            }
-            Event::Disgruntled { crew, .. } => format!("{} is Disgruntled", crew_name(c, *crew)),
-            Event::Undisgruntled { crew, .. } => {
-                format!("{} is no longer Disgruntled", crew_name(c, *crew))
-            }
-            Event::Quit { seat, crew } => {
-                format!("{} quits {}'s crew", crew_name(c, *crew), cap(*seat))
-            }
-            Event::AllFired { seat } => {
-                format!(
-                    "{}: \"You're all ruttin' fired!\" — the whole crew leaves",
-                    cap(*seat)
-                )
-            }
-            Event::LeaderReallyLucky { seat } => format!(
-                "{}'s Leader is Really Lucky: not Killed, but Disgruntled",
-                cap(*seat)
-            ),
-            Event::MedicCheck {
-                crew, roll, saved, ..
-            } => format!(
-                "Medic Check for {}: rolled {roll} — {}",
-                crew_name(c, *crew),
-                if *saved { "saved!" } else { "not saved" }
-            ),
-            Event::Killed { seat, crew } => {
-                format!("{} ({}) is Killed", crew_name(c, *crew), cap(*seat))
-            }
-            Event::Arrested { seat, crew } => {
-                format!("{} ({}) is arrested", crew_name(c, *crew), cap(*seat))
-            }
-            Event::Hired { seat, card } => format!("{} hires {}", cap(*seat), c.supply_name(*card)),
-            Event::Bought { seat, card } => format!("{} buys {}", cap(*seat), c.supply_name(*card)),
-            Event::Dismissed { seat, crew } => {
-                format!("{} dismisses {}", cap(*seat), crew_name(c, *crew))
-            }
-            Event::JobAccepted { seat, job: j } => {
-                if viewer.sees(*seat) {
-                    format!("{} accepts {}", cap(*seat), job(*j))
-                } else {
-                    format!("{} accepts a job", cap(*seat))
-                }
-            }
-            Event::JobDiscarded { seat, job: j } => {
-                format!("{} discards {}", cap(*seat), job(*j))
-            }
-            Event::JobStarted { seat, job: j } => {
-                format!("{} starts working {}", cap(*seat), job(*j))
-            }
-            Event::JobStepDone { seat, job: j, step } => {
-                format!("{}: step {} of {} done", cap(*seat), step + 1, job(*j))
-            }
-            Event::JobCompleted { seat, job: j, pay } => {
-                format!(
-                    "{} completes {} and is paid {}",
-                    cap(*seat),
-                    job(*j),
-                    money(*pay)
-                )
-            }
-            Event::JobFailed { seat } => format!("{}: the job attempt fails", cap(*seat)),
-            Event::WarrantIssued { seat } => format!(
-                "{} gets a Warrant (now {})",
-                cap(*seat),
-                self.players[*seat as usize].warrants
-            ),
-            Event::WarrantsCleared { seat } => format!("{}'s Warrants are cleared", cap(*seat)),
-            Event::Solid { seat, contact } => {
-                format!("{} is now Solid with {}", cap(*seat), contact.name())
-            }
-            Event::ReputationLost { seat, contact } => {
-                format!(
-                    "{} loses their reputation with {}",
-                    cap(*seat),
-                    contact.name()
-                )
-            }
-            Event::CutPaid { crew, amount, .. } => {
-                format!("{}'s Cut paid: {}", crew_name(c, *crew), money(*amount))
-            }
-            Event::GoalCompleted { seat, goal } => {
-                let name = self
-                    .story_def()
-                    .goals
-                    .get(*goal as usize)
-                    .map_or("", |g| g.name.as_str());
-                format!(
-                    "{} completes story goal {}: \"{name}\"",
-                    cap(*seat),
-                    goal + 1
-                )
-            }
-            Event::Won { seat } => format!("★ {} wins! ★", cap(*seat)),
-            Event::GameOver { reason } => format!("Game over: {reason}"),
-            Event::Traded {
-                from,
-                to,
-                gave,
-                got,
-            } => {
-                let names = |v: &[SupplyCardId]| {
-                    v.iter()
-                        .map(|&x| c.supply_name(x))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                let mut t = format!("{} and {} trade", cap(*from), cap(*to));
-                if !gave.is_empty() {
-                    let _ = write!(t, "; {} goes to {}", names(gave), cap(*to));
-                }
-                if !got.is_empty() {
-                    let _ = write!(t, "; {} goes to {}", names(got), cap(*from));
-                }
-                t
-            }
-            Event::StepPassed { step, .. } => {
-                format!("→ step {} passed: on to step {}", step + 1, step + 2)
-            }
-            Event::TeamJoined { crew, team, .. } => {
-                format!("{} joins team {}", crew_name(c, *crew), team + 1)
-            }
-            Event::GearSeized { seat, card } => format!(
-                "{}'s {} is seized and removed from play",
-                cap(*seat),
-                c.supply_name(*card)
-            ),
-            Event::OpportunityEarned {
-                seat,
-                job: j,
-                index,
-            } => format!(
-                "{} earns the Opportunity Bonus \"{}\" of {}",
-                cap(*seat),
-                c.jobs[*j as usize].opportunities[*index as usize].name,
-                job(*j)
-            ),
-            #[allow(unreachable_patterns)]
-            other => format!("{other:?}"),
-        })
     }
 }
 
@@ -740,17 +341,18 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
     if p.crew.is_empty() {
         let _ = writeln!(s, "\nYou have not chosen your Leader yet.");
     } else {
-        let ship = &c.ships[me.ship as usize];
         let _ = writeln!(
             s,
             "\nYou: {} — Leader {}, ship {}{}",
             captain(seat),
             leader_name(g, p),
-            ship.name,
-            if p.placed {
-                format!(" at {}", sector_line(c, me.sector))
-            } else {
-                " (not placed yet)".into()
+            me.ship
+                .map_or("(not chosen yet)", |ship| c.ships[ship as usize]
+                    .name
+                    .as_str()),
+            match me.sector {
+                Some(sector) => format!(" at {}", sector_line(c, sector)),
+                None => " (not placed yet)".into(),
             }
         );
         let mut solid: Vec<String> = me.solid.iter().map(|k| k.name().to_string()).collect();
@@ -778,7 +380,7 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             s,
             "Drive core {}{} · Full Burn range {} for {} · Mosey {}",
             core.name,
-            if matches!(me.drive_core, DriveCoreCard::Starting(_)) {
+            if matches!(me.drive_core, Some(DriveCoreCard::Starting(_))) {
                 " (starting)"
             } else {
                 ""
@@ -853,9 +455,9 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             .collect();
         let _ = writeln!(s, "Completed jobs ({}): {}", done.len(), done.join(", "));
     }
-    if p.placed {
-        let _ = writeln!(s, "\nNeighbours of {}:", c.sector_name(me.sector));
-        for &n in &c.neighbours[me.sector as usize] {
+    if let Some(sector) = me.sector {
+        let _ = writeln!(s, "\nNeighbours of {}:", c.sector_name(sector));
+        for &n in &c.neighbours[sector as usize] {
             let _ = writeln!(s, "  {}{}", sector_line(c, n), who_is_at(g, &v, n, seat));
         }
     }
@@ -887,11 +489,11 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             "  {}: {} on {}{} · {} · crew {} · aboard {} · {} job(s) in hand · goals {}/{}",
             captain(o.seat),
             leader_name(g, op),
-            c.ships[o.ship as usize].name,
-            if op.placed {
-                format!(" at {}", c.sector_name(o.sector))
-            } else {
-                String::new()
+            o.ship
+                .map_or("no ship yet", |ship| c.ships[ship as usize].name.as_str()),
+            match o.sector {
+                Some(sector) => format!(" at {}", c.sector_name(sector)),
+                None => String::new(),
             },
             money(o.money),
             o.crew.len(),
@@ -1007,7 +609,7 @@ fn who_is_at(g: &Firefly, v: &View, s: SectorId, seat: Seat) -> String {
         at.push("Reaver Cutter".to_string());
     }
     for p in &v.players {
-        if p.seat != seat && g.player(p.seat).placed && p.sector == s {
+        if p.seat != seat && g.player(p.seat).placed && p.sector == Some(s) {
             at.push(captain(p.seat));
         }
     }
@@ -1750,18 +1352,21 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
         }
     };
     let n = m.game.num_seats();
-    // With --load and no --seats: a human in seat 1, bots elsewhere.
-    let mut seats = given_seats.unwrap_or_else(|| {
-        (0..n)
-            .map(|i| {
-                if i == 0 {
-                    SeatKind::Human
-                } else {
-                    SeatKind::Bot("bot".into())
-                }
-            })
-            .collect()
-    });
+    // With --load and no --seats: the seats the save records, else a human in seat 1 and
+    // bots elsewhere.
+    let mut seats = given_seats
+        .or_else(|| m.saved_seats(BOTS))
+        .unwrap_or_else(|| {
+            (0..n)
+                .map(|i| {
+                    if i == 0 {
+                        SeatKind::Human
+                    } else {
+                        SeatKind::Bot("bot".into())
+                    }
+                })
+                .collect()
+        });
     if seats.len() != n {
         bail!(
             "--seats names {} seats but the game has {n} captains",
@@ -1770,11 +1375,12 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
     }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    driver::play_text(
+    text::play_text(
         &mut m,
         &mut seats,
         &make_bot,
         a.max_steps,
+        Some(&a.autosave),
         &mut input,
         &mut out,
     )?;
@@ -2001,13 +1607,12 @@ fn summarize(
 }
 
 fn replay(content: &'static Content, a: ReplayArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&a.file)
-        .with_context(|| format!("cannot read {}", a.file.display()))?;
+    let text = read_text_file(&a.file, MAX_SAVE_FILE, "save")?;
     let r = driver::parse_replay::<Firefly>(&text)
         .map_err(|e| anyhow!("{} is refused: {e}", a.file.display()))?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    driver::replay_text::<Firefly>(content, r, a.step, &mut stdin.lock(), &mut stdout.lock())
+    text::replay_text::<Firefly>(content, r, a.step, &mut stdin.lock(), &mut stdout.lock())
 }
 
 fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
@@ -2017,7 +1622,7 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
         "Firefly engine, {} captains, {}, playouts of at most {} rounds, {:.1} s, one thread:",
         a.players, a.story, a.max_rounds, a.seconds
     );
-    let r = driver::bench::<Firefly>(content, &o, a.seconds, 5_000_000)?;
+    let r = driver::bench::bench::<Firefly>(content, &o, a.seconds, 5_000_000)?;
     println!("{r}");
     Ok(())
 }
@@ -2025,10 +1630,13 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
 fn validate(dir: Option<&Path>) -> Result<()> {
     let (files, from) = match dir {
         None => (ContentFiles::builtin(), "the built-in content".to_string()),
-        Some(d) => (
-            ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?,
-            d.display().to_string(),
-        ),
+        Some(d) => {
+            driver::input::check_content_dir(d)?;
+            (
+                ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?,
+                d.display().to_string(),
+            )
+        }
     };
     let c = match Content::load(&files) {
         Ok(c) => c,
@@ -2157,7 +1765,10 @@ fn cards(content: &'static Content, a: CardsArgs) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabletop_bots::Bot;
     use tabletop_core::{Actor, NewGame};
+    use tabletop_driver::{Driven, Viewer};
+    use tabletop_firefly::Event;
 
     /// Every text of the interface, at every decision of bot games: nothing panics, hidden
     /// cards stay hidden, and every legal action has a card or an explanation.

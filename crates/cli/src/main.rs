@@ -1,11 +1,13 @@
 //! `tabletop`: play, simulate, replay, benchmark and script the games.
 //!
 //! One subcommand per game (`tabletop firefly …`). A game module provides `Args` (clap) and
-//! `run(args) -> anyhow::Result<()>`, and builds on the game-agnostic [`driver`].
+//! `run(args) -> anyhow::Result<()>`; the game-agnostic driving (matches, saves, simulations,
+//! JSON mode) is the `tabletop-driver` library, the terminal interface is [`text`].
 
-mod driver;
+mod content;
 mod firefly;
 mod mandalorian;
+mod text;
 
 use std::process::ExitCode;
 
@@ -27,7 +29,7 @@ enum GameCmd {
 }
 
 fn main() -> ExitCode {
-    driver::quiet_broken_pipe();
+    text::quiet_broken_pipe();
     let cli = Cli::parse();
     let result = match cli.game {
         GameCmd::Firefly(a) => firefly::run(a),

@@ -6,15 +6,18 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
-use tabletop_bots::Bot;
-use tabletop_core::{Game, Replay, Seat};
+use tabletop_core::{Game, Seat};
 use tabletop_mandalorian::campaign::Campaign;
 use tabletop_mandalorian::content::{render, Content};
 use tabletop_mandalorian::scenario::Scenario;
 use tabletop_mandalorian::state::{Child, TLoc, Task};
-use tabletop_mandalorian::{Action, Difficulty, Happened, Mandalorian, Mode, Options};
+use tabletop_mandalorian::{Action, Difficulty, Mandalorian, Mode, Options};
 
-use crate::driver::{self, Driven, Match, SeatKind, Simulation, TextUi, Viewer};
+use tabletop_driver::input::{read_text_file, MAX_SAVE_FILE, MAX_SCENARIO_FILE};
+use tabletop_driver::mandalorian::*;
+use tabletop_driver::{self as driver, Match, SeatKind, Simulation};
+
+use crate::text::{self, TextUi};
 
 /// The bots that can play a seat: `bot` (greedy look-ahead) and `random`.
 pub const BOTS: &[&str] = &["bot", "random"];
@@ -50,6 +53,9 @@ enum Cmd {
     Scenario(ScenarioArgs),
     /// List the missions.
     Missions,
+    /// The content catalog: every id a view or an action can hold → name, kind and text, and
+    /// each mission's map grid (`--json` for clients).
+    Content(crate::content::ContentArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -73,8 +79,9 @@ struct PlayArgs {
     #[command(flatten)]
     table: TableArgs,
     /// Who plays each seat: `human`, `bot` or `random`. One seat = solo with 2 characters.
-    #[arg(long, default_value = "human")]
-    seats: String,
+    /// Default: `human` (with --load: the seats the save records).
+    #[arg(long)]
+    seats: Option<String>,
     /// The seed (default: from the clock; it is printed).
     #[arg(long)]
     seed: Option<u64>,
@@ -87,9 +94,15 @@ struct PlayArgs {
     /// Campaign file: play the mission its guide deck names, then record the result.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["load", "scenario"])]
     campaign: Option<PathBuf>,
+    /// Where the game is saved when play stops before the end (quit, end of input, an error).
+    #[arg(long, value_name = "FILE", default_value = AUTOSAVE)]
+    autosave: PathBuf,
     #[arg(long, default_value_t = 1_000_000, hide = true)]
     max_steps: u64,
 }
+
+/// The autosave file, in the current directory.
+const AUTOSAVE: &str = "tabletop-mandalorian-autosave.json";
 
 #[derive(Args, Debug)]
 struct SimArgs {
@@ -112,6 +125,9 @@ struct SimArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Write the save of every failed game into this directory.
+    #[arg(long, value_name = "DIR")]
+    save_failures: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -166,11 +182,10 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
         Cmd::Play(a) => play(content, a),
         Cmd::Simulate(a) => simulate(content, a),
         Cmd::Replay(a) => {
-            let text = std::fs::read_to_string(&a.file)
-                .with_context(|| format!("cannot read {}", a.file.display()))?;
+            let text = read_text_file(&a.file, MAX_SAVE_FILE, "save")?;
             let r = driver::parse_replay::<Mandalorian>(&text)
                 .map_err(|e| anyhow!("{} is refused: {e}", a.file.display()))?;
-            driver::replay_text::<Mandalorian>(
+            text::replay_text::<Mandalorian>(
                 content,
                 r,
                 a.step,
@@ -184,7 +199,7 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
                 "Mandalorian engine, mission {}, solo, random playouts, {:.1} s, one thread:",
                 a.mission, a.seconds
             );
-            let r = driver::bench::<Mandalorian>(content, &o, a.seconds, 100_000)?;
+            let r = driver::bench::bench::<Mandalorian>(content, &o, a.seconds, 100_000)?;
             println!("{r}");
             Ok(())
         }
@@ -197,8 +212,7 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
         }
         Cmd::Campaign(a) => campaign(content, a),
         Cmd::Scenario(a) => {
-            let text = std::fs::read_to_string(&a.file)
-                .with_context(|| format!("cannot read {}", a.file.display()))?;
+            let text = read_text_file(&a.file, MAX_SCENARIO_FILE, "scenario")?;
             let g = Scenario::parse(&text)
                 .and_then(|s| s.build(content))
                 .map_err(|e| anyhow!("{}: {e}", a.file.display()))?;
@@ -219,16 +233,10 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
             }
             Ok(())
         }
+        Cmd::Content(a) => {
+            crate::content::print(&tabletop_mandalorian::catalog::Catalog::of(content), &a)
+        }
         Cmd::Validate => unreachable!(),
-    }
-}
-
-fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
-    match dir {
-        None => Ok(tabletop_mandalorian::embedded()),
-        Some(d) => Ok(Content::load_dir(d)
-            .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?
-            .leak()),
     }
 }
 
@@ -250,24 +258,6 @@ fn validate(dir: Option<&Path>) -> Result<()> {
         c.envelopes.len()
     );
     Ok(())
-}
-
-struct MandoBot(tabletop_mandalorian::bot::Bot);
-
-impl Bot<Mandalorian> for MandoBot {
-    fn name(&self) -> &str {
-        "bot"
-    }
-    fn choose(&mut self, game: &Mandalorian, _seat: Seat, _legal: &[Action]) -> Action {
-        self.0.choose(game)
-    }
-}
-
-pub fn make_bot(name: &str, seat: Seat, seed: u64) -> Box<dyn Bot<Mandalorian>> {
-    match name {
-        "bot" => Box::new(MandoBot(tabletop_mandalorian::bot::Bot::new(seed))),
-        other => driver::generic_bot::<Mandalorian>(other, seat, seed),
-    }
 }
 
 fn parse_difficulty(s: &str) -> Result<Difficulty> {
@@ -309,21 +299,17 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
                 .map_or(0, |d| d.as_nanos() as u64)
                 % 1_000_000
         });
-        let n = a.seats.split(',').count() as u8;
+        let n = a.seats.as_deref().unwrap_or("human").split(',').count() as u8;
         if let Some(path) = &a.scenario {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = read_text_file(path, MAX_SCENARIO_FILE, "scenario")?;
             let s = Scenario::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
             // The scenario travels in the options, so the game saves and replays like any other.
             let mut o = s.options();
             o.scenario = Some(text);
-            let g = <Mandalorian as tabletop_core::NewGame>::new_game(content, &o, s.seed)
+            let m = Match::<Mandalorian>::new(content, o, s.seed)
                 .map_err(|e| anyhow!("{}: {e}", path.display()))?;
             writeln!(out, "Scenario {}.", path.display())?;
-            Match {
-                record: Replay::new("mandalorian", content.fingerprint.clone(), o, s.seed),
-                game: g,
-            }
+            m
         } else {
             let mut o = options(&a.table, n)?;
             if let Some(cf) = &a.campaign {
@@ -353,15 +339,21 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
         }
     };
     let n = m.game.num_seats();
-    let mut seats = driver::parse_seats(&a.seats, BOTS)?;
+    // With --load and no --seats: the seats the save records.
+    let mut seats = match (&a.seats, m.saved_seats(BOTS)) {
+        (Some(s), _) => driver::parse_seats(s, BOTS)?,
+        (None, Some(saved)) => saved,
+        (None, None) => driver::parse_seats("human", BOTS)?,
+    };
     if seats.len() != n {
         bail!("--seats names {} seats but the game has {n}", seats.len());
     }
-    driver::play_text(
+    text::play_text(
         &mut m,
         &mut seats,
         &make_bot,
         a.max_steps,
+        Some(&a.autosave),
         &mut std::io::stdin().lock(),
         &mut out,
     )?;
@@ -378,12 +370,8 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
 }
 
 fn load_campaign(content: &Content, path: &Path) -> Result<Campaign> {
-    let text = std::fs::read_to_string(path).with_context(|| {
-        format!(
-            "cannot read {} (start one with `campaign new`)",
-            path.display()
-        )
-    })?;
+    let text = read_text_file(path, MAX_SCENARIO_FILE, "campaign")
+        .context("start a campaign with `campaign new`")?;
     Campaign::from_json(&text, content).map_err(|e| anyhow!("{}: {e}", path.display()))
 }
 
@@ -436,6 +424,26 @@ struct SimResult {
     won: bool,
     turns: u16,
     reason: String,
+}
+
+/// Write the save of every failed game of `runs` into `dir` (`{prefix}-game{i}-seed{s}.json`).
+fn save_failures<R>(dir: &Path, prefix: &str, runs: &[driver::GameRun<R>]) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut written = 0;
+    for r in runs {
+        if let Some(save) = &r.failure_save {
+            let path = dir.join(format!("{prefix}-game{}-seed{}.json", r.index, r.seed));
+            driver::write_atomically(&path, save)?;
+            written += 1;
+        }
+    }
+    if written > 0 {
+        eprintln!(
+            "wrote the saves of {written} failed games to {}",
+            dir.display()
+        );
+    }
+    Ok(())
 }
 
 fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
@@ -495,6 +503,9 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
                     reason: o.map(|o| o.reason).unwrap_or_default(),
                 }
             });
+            if let Some(dir) = &a.save_failures {
+                save_failures(dir, &format!("mission{mn}-{d:?}").to_lowercase(), &runs)?;
+            }
             let ok: Vec<&SimResult> = runs.iter().filter_map(|r| r.result.as_ref().ok()).collect();
             for r in runs.iter().filter(|r| r.result.is_err()) {
                 eprintln!(
@@ -544,107 +555,6 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
 // =============================================================================================
 // Text rendering
 // =============================================================================================
-
-fn event_text(g: &Mandalorian, e: &Happened) -> Option<String> {
-    let c = g.content();
-    Some(match e {
-        Happened::Played { card, slot } => format!(
-            "{} plays {} into {}",
-            c.characters[c.card(*card).character as usize].name,
-            render::card(c.card(*card)),
-            g.slot_name(*slot as usize)
-        ),
-        Happened::CharacterMoved { ch, to } => {
-            format!("{} moves to {}", g.char_name(*ch), g.square_label(*to))
-        }
-        Happened::Revealed { token } => format!("revealed: {}", g.threat_label(*token, 0)),
-        Happened::CharacterDamaged { ch, amount } => {
-            format!("{} takes {amount} damage", g.char_name(*ch))
-        }
-        Happened::Blocked { ch } => format!("{} blocks 1 damage with Defense", g.char_name(*ch)),
-        Happened::Healed { ch, amount } => format!("{} heals {amount}", g.char_name(*ch)),
-        Happened::EnemyDamaged { token, amount } => {
-            format!("{} takes {amount} damage", g.token_def(*token).name)
-        }
-        Happened::Defeated { token } => format!("{} is defeated", g.token_def(*token).name),
-        Happened::EnemyMoved { token, to } => format!(
-            "{} moves to {}",
-            g.token_def(*token).name,
-            g.square_label(*to)
-        ),
-        Happened::Crisis { slot } => format!(
-            "CRISIS from the {} slot: {}",
-            g.slot_name(*slot as usize),
-            render::effects(&g.mission().crisis)
-        ),
-        Happened::EventDrawn { event, slot } => format!(
-            "EVENT for the {} slot: {}",
-            g.slot_name(*slot as usize),
-            render::event(&c.events[*event as usize])
-        ),
-        Happened::NoEffectSpawn => {
-            "the event had no effect: 1 reinforcement spawns in the nearest star square".into()
-        }
-        Happened::Spawned { token, sq } => format!(
-            "reinforcement {} spawns at {}",
-            g.token_def(*token).name,
-            g.square_label(*sq)
-        ),
-        Happened::SpawnIgnored => "every reinforcement is in play: the spawn is ignored".into(),
-        Happened::Disturbed { slot, value } => format!(
-            "the {} slot is disturbed (+{value})",
-            g.slot_name(*slot as usize)
-        ),
-        Happened::SlotDiscarded { slot } => {
-            format!("the {} slot is discarded", g.slot_name(*slot as usize))
-        }
-        Happened::ChildFled { to } => format!("the Child flees to {}", g.square_label(*to)),
-        Happened::ChildRescued { ch } => format!("{} rescues the Child", g.char_name(*ch)),
-        Happened::ChildDropped { sq } => format!("the Child is dropped at {}", g.square_label(*sq)),
-        Happened::DoorOpened { door } => format!("door {door} opens"),
-        Happened::ItemUsed { ch, token } => {
-            format!("{} uses {}", g.char_name(*ch), g.token_def(*token).name)
-        }
-        Happened::PlanningKept { ch, card } => format!(
-            "{} keeps {}",
-            g.char_name(*ch),
-            c.planning[*card as usize].name
-        ),
-        Happened::PlanningUsed { ch, card } => format!(
-            "{} uses {}",
-            g.char_name(*ch),
-            c.planning[*card as usize].name
-        ),
-        Happened::Track { value } => format!("crisis track: {value}"),
-        Happened::TurnEnded { turn } => format!("— end of turn {turn} —"),
-        Happened::Won => "MISSION COMPLETE: everybody wins".into(),
-        Happened::Lost { reason } => format!("MISSION FAILED: {reason}"),
-    })
-}
-
-impl Driven for Mandalorian {
-    fn fingerprint(content: &Content) -> String {
-        content.fingerprint.clone()
-    }
-
-    fn seat_name(seat: Seat) -> String {
-        format!("player {}", seat + 1)
-    }
-
-    fn event_line(&self, e: &Happened, _viewer: Viewer) -> Option<String> {
-        // Every event is public information (what a player looks at secretly is not an event).
-        event_text(self, e)
-    }
-
-    fn public_description(&self, a: Action, viewer: Viewer) -> String {
-        match (a, viewer) {
-            // Which planning cards were drawn is private (MA-PLAN-2).
-            (Action::Keep(_), Viewer::Public) => "keep a drawn planning card".into(),
-            (Action::Top(_), Viewer::Public) => "put a drawn planning card on top".into(),
-            _ => self.describe_action(a),
-        }
-    }
-}
 
 fn status(g: &Mandalorian, seat: Seat) -> String {
     let c = g.content();
@@ -895,9 +805,11 @@ mod tests {
         let mut seats = vec![SeatKind::Human];
         let mut input = Cursor::new("1\n".repeat(5000));
         let mut out = Vec::new();
-        let end = driver::play_text(&mut m, &mut seats, &make_bot, 100_000, &mut input, &mut out)
-            .unwrap();
-        assert_eq!(end, driver::PlayEnd::Over);
+        let end = text::play_text(
+            &mut m, &mut seats, &make_bot, 100_000, None, &mut input, &mut out,
+        )
+        .unwrap();
+        assert_eq!(end, text::PlayEnd::Over);
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("Mission complete") || text.contains("Mission failed"));
         // The map is drawn with the characters and threats.
@@ -912,7 +824,10 @@ mod tests {
         let mut seats = vec![SeatKind::Human];
         let mut input = Cursor::new("999\nquit\n");
         let mut out = Vec::new();
-        driver::play_text(&mut m, &mut seats, &make_bot, 100, &mut input, &mut out).unwrap();
+        text::play_text(
+            &mut m, &mut seats, &make_bot, 100, None, &mut input, &mut out,
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(
             text.to_lowercase().contains("999"),

@@ -84,10 +84,19 @@ impl Firefly {
             })
     }
 
-    /// FF-SKILL-2/4/6: the skill points of the crew in `mask` and the gear they carry.
-    /// Kosherized tests count no Fight from gear unless a crew ability allows it.
-    pub fn mask_skill(&self, p: &Player, mask: CrewMask, skill: Skill, kosherized: bool) -> u32 {
-        let gear_counts = !(kosherized && skill == Skill::Fight)
+    /// FF-SKILL-6: whether gear may add to a test of `skill` made by the crew in `mask`. On a
+    /// Kosherized Fight test only the Fight printed on Crew cards counts: no Fight from gear
+    /// in any form — its skill points, a bonus for discarding it after rolling (Knife,
+    /// Explosive Charge), a crew member's bonus for carrying it (Crow with a Knife) — unless a
+    /// crew member on the test may use gear in Kosherized Fight tests (Lund).
+    pub fn gear_counts_on_test(
+        &self,
+        p: &Player,
+        mask: CrewMask,
+        skill: Skill,
+        kosherized: bool,
+    ) -> bool {
+        !(kosherized && skill == Skill::Fight)
             || p.crew.iter().enumerate().any(|(i, m)| {
                 mask & (1 << i) != 0
                     && self
@@ -95,7 +104,14 @@ impl Firefly {
                         .abilities
                         .iter()
                         .any(|a| matches!(a, Ability::GearInKosherized))
-            });
+            })
+    }
+
+    /// FF-SKILL-2/4/6: the skill points of the crew in `mask` and the gear they carry.
+    /// Kosherized tests count no Fight from gear unless a crew ability allows it
+    /// ([`Firefly::gear_counts_on_test`]).
+    pub fn mask_skill(&self, p: &Player, mask: CrewMask, skill: Skill, kosherized: bool) -> u32 {
+        let gear_counts = self.gear_counts_on_test(p, mask, skill, kosherized);
         let mut total = 0u32;
         for (i, m) in p.crew.iter().enumerate() {
             if mask & (1 << i) == 0 {
@@ -115,11 +131,13 @@ impl Firefly {
             }
             for a in &d.abilities {
                 match a {
+                    // A bonus for carrying gear is Fight from gear (FF-SKILL-6).
                     Ability::SkillWhenCarrying {
                         skill: s,
                         amount,
                         keyword,
                     } if *s == skill
+                        && gear_counts
                         && m.gear
                             .iter()
                             .any(|&g| self.gear_def(g).keywords.contains(keyword)) =>

@@ -64,6 +64,10 @@ impl Game for Firefly {
         }
         self.decks.misbehave.shuffle(&mut self.chance);
     }
+
+    fn revealed(&self, before: &Self, events: &[Event]) -> Option<String> {
+        self.undo_barrier(before, events)
+    }
 }
 
 impl NewGame for Firefly {
@@ -135,28 +139,21 @@ impl Firefly {
         .expect("the state serializes")
     }
 
-    fn crew_name(&self, card: CrewCard) -> &str {
+    fn crew_name(&self, card: CrewCard) -> std::borrow::Cow<'_, str> {
         match card {
-            CrewCard::Leader(d) => &self.content.crew[d as usize].name,
-            CrewCard::Hired(c) => self.content.supply_name(c),
+            CrewCard::Leader(d) => self.content.crew_label(d),
+            CrewCard::Hired(c) => self.content.supply_label(c),
         }
     }
 
     /// One line describing an action, in the rulebook's words.
     pub fn describe(&self, a: Action) -> String {
         let c = self.content;
-        let sector = |s: SectorId| c.sector_name(s).to_string();
-        let job = |j: JobId| {
-            let jd = &c.jobs[j as usize];
-            format!(
-                "\"{}\" ({})",
-                jd.name,
-                jd.contact.map_or("story", |k| k.name())
-            )
-        };
+        let sector = |s: SectorId| c.sector_label(s).into_owned();
+        let job = |j: JobId| c.job_label(j);
         match a {
-            Action::ChooseLeader(l) => format!("Choose Leader {}", c.crew[l as usize].name),
-            Action::ChooseShip(s) => format!("Choose ship {}", c.ships[s as usize].name),
+            Action::ChooseLeader(l) => format!("Choose Leader {}", c.crew_label(l)),
+            Action::ChooseShip(s) => format!("Choose ship {}", c.ship_label(s)),
             Action::PlaceShip(s) => format!("Place your Firefly at {}", sector(s)),
             Action::DiscardJob(j) => format!("Discard job {}", job(j)),
             Action::FullBurn => "Fly: Full Burn".into(),
@@ -172,11 +169,10 @@ impl Firefly {
             Action::Work(WorkTarget::Job(j)) => format!("Work job {}", job(j)),
             Action::Work(WorkTarget::Goal) => {
                 let g = self.me().goals as usize;
-                format!(
-                    "Work story goal {}: \"{}\"",
-                    g + 1,
-                    self.story_def().goals[g].name
-                )
+                match self.story_def().goals.get(g) {
+                    Some(goal) => format!("Work story goal {}: \"{}\"", g + 1, goal.name),
+                    None => "Work a story goal (every goal is done)".into(),
+                }
             }
             Action::MakeWork => "Work: Make-Work (take $200)".into(),
             Action::CrewRemoveDisgruntled(m) => format!(
@@ -197,25 +193,34 @@ impl Firefly {
             Action::Jettison(i) => format!("Jettison 1 {}", i.name()),
             Action::Unload(i) => format!("Unload 1 {}", i.name()),
             Action::Equip { gear, crew } => {
-                format!("Give {} to {}", c.supply_name(gear), self.crew_name(crew))
+                format!("Give {} to {}", c.supply_label(gear), self.crew_name(crew))
             }
-            Action::Unequip(g) => format!("Set {} aside", c.supply_name(g)),
-            Action::DiscardUpgrade(u) => format!("Discard ship upgrade {}", c.supply_name(u)),
+            Action::Unequip(g) => format!("Set {} aside", c.supply_label(g)),
+            Action::DiscardUpgrade(u) => format!("Discard ship upgrade {}", c.supply_label(u)),
             Action::HireAway(m) => format!("Hire away {}", self.crew_name(m)),
             Action::MoveTo(s) => format!("Move to {}", sector(s)),
             Action::Done => "Done".into(),
-            Action::ChooseOption(i) => match self.resolution.last() {
-                Some(r) => format!("Option: {}", r.options[i as usize].name),
+            Action::ChooseOption(i) => match self
+                .resolution
+                .last()
+                .and_then(|r| r.options.get(i as usize))
+            {
+                Some(o) => format!("Option: {}", o.name),
                 None => format!("Option {i}"),
             },
             Action::Bribe(n) => format!("Bribe ${}", n as u32 * 100),
             Action::ChooseTester(m) => format!("{} makes the test", self.crew_name(m)),
             Action::Reroll => "Re-roll".into(),
             Action::NegotiateAsFight => "Treat this Negotiate test as a Fight test".into(),
-            Action::DiscardForBonus(g) => format!("Discard {} for its bonus", c.supply_name(g)),
+            Action::DiscardForBonus(g) => format!("Discard {} for its bonus", c.supply_label(g)),
             Action::KeepRoll => "Keep the roll".into(),
-            Action::ChooseBranch(b) => match self.resolution.last().and_then(|r| r.outcome()) {
-                Some(o) => o.choose[b as usize].name.clone(),
+            Action::ChooseBranch(b) => match self
+                .resolution
+                .last()
+                .and_then(|r| r.outcome())
+                .and_then(|o| o.choose.get(b as usize))
+            {
+                Some(branch) => branch.name.clone(),
                 None => format!("Branch {b}"),
             },
             Action::Kill(m) => format!("{} is Killed", self.crew_name(m)),
@@ -230,16 +235,16 @@ impl Firefly {
                     Some(t) => format!(
                         "Put {} in team {} ({})",
                         self.crew_name(crew),
-                        team + 1,
+                        team as u16 + 1,
                         render::test_header(t)
                     ),
-                    None => format!("Put {} in team {}", self.crew_name(crew), team + 1),
+                    None => format!("Put {} in team {}", self.crew_name(crew), team as u16 + 1),
                 }
             }
-            Action::LoseUpgrade(u) => format!("Discard {}", c.supply_name(u)),
+            Action::LoseUpgrade(u) => format!("Discard {}", c.supply_label(u)),
             Action::LoadCount(n) => format!("Load {n}"),
             Action::LoadGood(i) => format!("Load 1 {}", i.name()),
-            Action::TakeUpgrade(u) => format!("Take {}", c.supply_name(u)),
+            Action::TakeUpgrade(u) => format!("Take {}", c.supply_label(u)),
             Action::Purchase(i) => format!("Buy 1 {}", i.name()),
             Action::UseExemption(ignore) => self.describe_exemption(ignore),
             Action::Trade(t) => self.describe_trade(t),
@@ -248,14 +253,15 @@ impl Firefly {
                     market: Market::Contact(_),
                     ..
                 } => format!("Consider {} from the discard pile", job(x)),
-                _ => format!("Consider {} from the discard pile", c.supply_name(x)),
+                _ => format!("Consider {} from the discard pile", c.supply_label(x)),
             },
             Action::ConsiderDraw => "Draw a card face down to consider".into(),
-            Action::BuyCard(x) => format!(
+            Action::BuyCard(x) if (x as usize) < c.supply_cards.len() => format!(
                 "Buy {} for ${}",
-                c.supply_name(x),
+                c.supply_label(x),
                 self.price(self.actor, x)
             ),
+            Action::BuyCard(x) => format!("Buy {}", c.supply_label(x)),
             Action::AcceptJob(j) => format!("Accept {}", job(j)),
             Action::Sell(i) => format!("Sell 1 {}", i.name()),
             Action::ClearWarrants => "Pay $1000 to clear all Warrants".into(),
@@ -273,9 +279,9 @@ impl Firefly {
                     self.crew_name(m)
                 )
             }
-            Action::PayCut(true) => match self.phase {
-                Phase::PayCuts { next, .. } => {
-                    let m = &self.me().crew[next as usize];
+            Action::PayCut(true) => match &self.phase {
+                Phase::PayCuts { next, .. } if (*next as usize) < self.me().crew.len() => {
+                    let m = &self.me().crew[*next as usize];
                     format!(
                         "Pay {}'s Cut (${})",
                         self.crew_name(m.card),

@@ -788,9 +788,12 @@ impl Firefly {
         {
             out.push(Action::Reroll);
         }
-        // Knife and the like: discard a carried card after rolling for a bonus.
+        // Knife and the like: discard a carried card after rolling for a bonus — gear, so not
+        // on a Kosherized Fight test (FF-SKILL-6) unless Lund is on it.
+        let kosherized = r.test().is_some_and(|t| t.kosherized);
+        let gear_counts = self.gear_counts_on_test(p, mask, skill, kosherized);
         for (i, m) in p.crew.iter().enumerate() {
-            if mask & (1 << i) == 0 {
+            if !gear_counts || mask & (1 << i) == 0 {
                 continue;
             }
             for &g in &m.gear {

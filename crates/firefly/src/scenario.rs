@@ -4,7 +4,6 @@
 //! reports and the rule tests are written as scenarios.
 //!
 //! ```toml
-//! story = "the-king-of-all-londinium"
 //! dice = [6, 3]                     # the next die rolls, in order
 //! cutter = "border-1"
 //! [[player]]
@@ -19,8 +18,11 @@
 //! nav-border = ["the-big-black"]    # next Nav cards, top first
 //! ```
 //!
-//! Cards named by a scenario are taken out of their decks, so every card stays in exactly one
-//! place. The position starts at the beginning of `current`'s turn, with no action taken.
+//! The story is the game's (`Options::story`). Cards named by a scenario are taken out of their
+//! decks, so every card stays in exactly one place. The position starts at the beginning of
+//! `current`'s turn, with no action taken. Every field is checked on load (a drive core is a
+//! Drive Core, gear is Gear, counters stay within bounds, every invariant holds and the player
+//! to act has a decision), and a problem is refused naming its field.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -172,6 +174,12 @@ pub struct ScenarioError {
     pub message: String,
 }
 
+/// Bounds on a scenario's counters: far above anything a game reaches, and low enough that no
+/// sum the engine makes from them can overflow.
+pub const MAX_MONEY: u32 = 1_000_000;
+pub const MAX_ROUND: u16 = 1_000;
+pub const MAX_WARRANTS: u8 = 99;
+
 fn err<T>(field: impl Into<String>, message: impl Into<String>) -> Result<T, ScenarioError> {
     Err(ScenarioError {
         field: field.into(),
@@ -239,6 +247,39 @@ impl Taker<'_> {
         )
     }
 
+    /// Take a Gear card (`leader-gear`, `crew[k].gear`, `spare-gear`).
+    fn gear(&mut self, field: &str, id: &str) -> Result<SupplyCardId, ScenarioError> {
+        let x = self.supply(field, id)?;
+        match self.g.content.supply_cards[x as usize].kind {
+            SupplyKind::Gear(_) => Ok(x),
+            _ => err(field, format!("\"{id}\" is not a Gear card")),
+        }
+    }
+
+    /// Take a Ship Upgrade card: a drive core when `core`, else an upgrade that is not one.
+    fn upgrade(
+        &mut self,
+        field: &str,
+        id: &str,
+        core: bool,
+    ) -> Result<SupplyCardId, ScenarioError> {
+        let c = self.g.content;
+        let x = self.supply(field, id)?;
+        match c.supply_cards[x as usize].kind {
+            SupplyKind::Upgrade(u) if c.upgrades[u as usize].drive_core.is_some() == core => Ok(x),
+            SupplyKind::Upgrade(_) if core => err(
+                field,
+                format!("\"{id}\" is a Ship Upgrade, not a Drive Core"),
+            ),
+            SupplyKind::Upgrade(_) => err(
+                field,
+                format!("\"{id}\" is a Drive Core: put it in `drive-core`, not among the upgrades"),
+            ),
+            _ if core => err(field, format!("\"{id}\" is not a Drive Core")),
+            _ => err(field, format!("\"{id}\" is not a Ship Upgrade")),
+        }
+    }
+
     fn job(&mut self, field: &str, id: &str) -> Result<JobId, ScenarioError> {
         let c = self.g.content;
         let Some(j) = c.jobs.iter().position(|j| j.id == id) else {
@@ -302,6 +343,9 @@ impl Firefly {
             }
         }
         g.chance.script_d6(s.dice.iter().copied());
+        if s.round > MAX_ROUND {
+            return err("round", format!("at most {MAX_ROUND}"));
+        }
         let mut leaders_used = Vec::new();
         let mut ships_used = Vec::new();
         for (i, sp) in s.player.iter().enumerate() {
@@ -320,6 +364,22 @@ impl Firefly {
             }
             leaders_used.push(l);
             ships_used.push(ship);
+            if sp.money > MAX_MONEY {
+                return err(f("money"), format!("at most ${MAX_MONEY}"));
+            }
+            if sp.warrants > MAX_WARRANTS {
+                return err(f("warrants"), format!("at most {MAX_WARRANTS}"));
+            }
+            let story_goals = g.story_def().goals.len();
+            if sp.goals as usize >= story_goals {
+                return err(
+                    f("goals"),
+                    format!(
+                        "the story has {story_goals} goals: a captain who completed them all \
+                         has won (FF-WIN-1)"
+                    ),
+                );
+            }
             let sec = sector(c, &f("sector"), &sp.sector)?;
             let mut t = Taker { g: &mut g };
             let mut crew = vec![CrewMember {
@@ -332,7 +392,7 @@ impl Firefly {
             for (k, gid) in sp.leader_gear.iter().enumerate() {
                 crew[0]
                     .gear
-                    .push(t.supply(&f(&format!("leader-gear[{k}]")), gid)?);
+                    .push(t.gear(&f(&format!("leader-gear[{k}]")), gid)?);
             }
             for (k, m) in sp.crew.iter().enumerate() {
                 let field = f(&format!("crew[{k}].card"));
@@ -342,7 +402,7 @@ impl Firefly {
                 };
                 let mut gear = Vec::new();
                 for (q, gid) in m.gear.iter().enumerate() {
-                    gear.push(t.supply(&f(&format!("crew[{k}].gear[{q}]")), gid)?);
+                    gear.push(t.gear(&f(&format!("crew[{k}].gear[{q}]")), gid)?);
                 }
                 crew.push(CrewMember {
                     card: CrewCard::Hired(card),
@@ -352,23 +412,16 @@ impl Firefly {
                     wanted_token: m.wanted_token,
                 });
             }
-            for m in &crew {
-                for &gc in &m.gear {
-                    if !matches!(c.supply_cards[gc as usize].kind, SupplyKind::Gear(_)) {
-                        return err(f("crew"), format!("\"{}\" is not gear", c.supply_name(gc)));
-                    }
-                }
-            }
             let mut spare = Vec::new();
             for (k, gid) in sp.spare_gear.iter().enumerate() {
-                spare.push(t.supply(&f(&format!("spare-gear[{k}]")), gid)?);
+                spare.push(t.gear(&f(&format!("spare-gear[{k}]")), gid)?);
             }
             let mut upgrades = Vec::new();
             for (k, u) in sp.upgrades.iter().enumerate() {
-                upgrades.push(t.supply(&f(&format!("upgrades[{k}]")), u)?);
+                upgrades.push(t.upgrade(&f(&format!("upgrades[{k}]")), u, false)?);
             }
             let drive_core = match &sp.drive_core {
-                Some(d) => DriveCoreCard::Card(t.supply(&f("drive-core"), d)?),
+                Some(d) => DriveCoreCard::Card(t.upgrade(&f("drive-core"), d, true)?),
                 None => DriveCoreCard::Starting(c.ship_cores[ship]),
             };
             let mut hand = Vec::new();
@@ -575,6 +628,16 @@ impl Firefly {
         g.pick_order = (0..s.player.len() as Seat).collect();
         let mut events: Vec<Event> = Vec::new();
         g.begin_turn(s.current, &mut events);
+        // What the checks above cannot see (every card in one place, every capacity), and a
+        // position where the player to act has a decision.
+        if let Err(e) = crate::invariants::check(&g) {
+            return err("(position)", e);
+        }
+        let mut legal = Vec::new();
+        g.actions(&mut legal);
+        if legal.is_empty() && g.phase != Phase::Over {
+            return err("(position)", "the player to act has no legal action");
+        }
         Ok(g)
     }
 }

@@ -446,17 +446,16 @@ impl Firefly {
     fn describe_tradeable(&self, x: Tradeable) -> String {
         match x {
             Tradeable::Goods(i) => format!("1 {}", i.name()),
-            Tradeable::Card(c) => self.content.supply_name(c).to_string(),
+            Tradeable::Card(c) => self.content.supply_label(c).into_owned(),
             Tradeable::Money(m) => format!("${m}"),
         }
     }
 
     /// What a trading action means now, in words.
     pub fn describe_trade(&self, t: TradeAction) -> String {
-        let leader = |s: Seat| {
-            self.content.crew[self.players[s as usize].leader as usize]
-                .name
-                .clone()
+        let leader = |s: Seat| match self.players.get(s as usize) {
+            Some(p) => self.content.crew_label(p.leader).into_owned(),
+            None => format!("nobody (there is no seat {s})"),
         };
         match (t, &self.phase) {
             (TradeAction::With(s), _) => format!("Trade with {} (seat {s})", leader(s)),

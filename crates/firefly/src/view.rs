@@ -43,13 +43,16 @@ pub struct LastCallView {
     pub still_to_play: Vec<Seat>,
 }
 
+/// One captain as a seat sees them. What is not chosen yet during set-up is `None` (`null` in
+/// JSON): the Leader before FF-SETUP-8's pick, the ship and its drive core before the ship is
+/// chosen, the sector before the ship is placed (FF-SETUP-10).
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayerView {
     pub seat: Seat,
-    pub sector: SectorId,
-    pub leader: CrewDefId,
-    pub ship: ShipId,
-    pub drive_core: DriveCoreCard,
+    pub sector: Option<SectorId>,
+    pub leader: Option<CrewDefId>,
+    pub ship: Option<ShipId>,
+    pub drive_core: Option<DriveCoreCard>,
     pub upgrades: Vec<SupplyCardId>,
     pub crew: Vec<CrewMember>,
     pub spare_gear: Vec<SupplyCardId>,
@@ -71,29 +74,32 @@ impl View {
         let players = g
             .players
             .iter()
-            .map(|p| PlayerView {
-                seat: p.seat,
-                sector: p.sector,
-                leader: p.leader,
-                ship: p.ship,
-                drive_core: p.drive_core,
-                upgrades: p.upgrades.clone(),
-                crew: p.crew.clone(),
-                spare_gear: p.spare_gear.clone(),
-                money: p.money,
-                items: p.items,
-                hand: (p.seat == seat).then(|| p.hand.clone()),
-                hand_size: p.hand.len(),
-                active: p.active.clone(),
-                completed: p.completed.clone(),
-                solid: crate::deal::ALL_CONTACTS
-                    .iter()
-                    .copied()
-                    .filter(|&c| p.is_solid(c))
-                    .collect(),
-                warrants: p.warrants,
-                goals: p.goals,
-                outlaw: g.is_outlaw(p),
+            .map(|p| {
+                let ship_chosen = g.ships_chosen & (1 << p.seat) != 0;
+                PlayerView {
+                    seat: p.seat,
+                    sector: p.placed.then_some(p.sector),
+                    leader: (!p.crew.is_empty()).then_some(p.leader),
+                    ship: ship_chosen.then_some(p.ship),
+                    drive_core: ship_chosen.then_some(p.drive_core),
+                    upgrades: p.upgrades.clone(),
+                    crew: p.crew.clone(),
+                    spare_gear: p.spare_gear.clone(),
+                    money: p.money,
+                    items: p.items,
+                    hand: (p.seat == seat).then(|| p.hand.clone()),
+                    hand_size: p.hand.len(),
+                    active: p.active.clone(),
+                    completed: p.completed.clone(),
+                    solid: crate::deal::ALL_CONTACTS
+                        .iter()
+                        .copied()
+                        .filter(|&c| p.is_solid(c))
+                        .collect(),
+                    warrants: p.warrants,
+                    goals: p.goals,
+                    outlaw: g.is_outlaw(p),
+                }
             })
             .collect();
         // Cards being considered were partly drawn face down: only their owner sees them.

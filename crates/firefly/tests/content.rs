@@ -21,6 +21,7 @@ zone = "border"
 source = "promo"
 neighbours = ["no-such-sector"]
 at = [0, 0]
+box = [0, 0, 100, 100]
 "#
         .into(),
     ));
@@ -114,6 +115,7 @@ zone = "border"
 source = "{source}"
 neighbours = ["border-10"]
 at = [130, 10]
+box = [31000, 5800, 1200, 1200]
 "#
         )
     };
@@ -255,4 +257,113 @@ fn ff_misc_11_opportunities_are_checked() {
                  reward = [{ kind = \"take-money\", amount = 100 }]\n";
     let err = load_err(&format!("{job}{bonus}{bonus}"));
     assert_eq!(err.field, "opportunities[1].name");
+}
+
+/// FF-SKILL-6/7: only a Fight test is Kosherized and only a Negotiate test takes Bribes (a
+/// Kosherized Negotiate test would become one under Stitch's "treat it as a Fight test").
+#[test]
+fn ff_skill_6_7_kosherized_and_bribes_mark_their_own_skill() {
+    let test = |skill: &str, flag: &str| {
+        load_err(&format!(
+            "{MISB_HEAD}[[misbehave.options]]\nname = \"A\"\n[misbehave.options.test]\n\
+             skill = \"{skill}\"\n{flag} = true\n\
+             [[misbehave.options.test.outcomes]]\nmin = 1\nends = \"proceed\"\n"
+        ))
+    };
+    let err = test("negotiate", "kosherized");
+    assert_eq!(err.entry, "misbehave \"test-misb\"");
+    assert_eq!(err.field, "options[0].test.kosherized");
+    assert!(err.message.contains("FF-SKILL-6"), "{err}");
+    let err = test("fight", "bribes");
+    assert_eq!(err.field, "options[0].test.bribes");
+    assert!(err.message.contains("FF-SKILL-7"), "{err}");
+}
+
+/// The fingerprint (recorded in saves) depends on the content only: the same files read from
+/// a directory, under other names or with other comments give the built-in fingerprint; a
+/// changed card does not.
+#[test]
+fn the_fingerprint_depends_on_the_content_only() {
+    let builtin = Content::builtin().fingerprint.clone();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let from_dir = Content::load(&ContentFiles::from_dir(&dir).unwrap()).unwrap();
+    assert_eq!(from_dir.fingerprint, builtin);
+    let mut moved = ContentFiles::builtin();
+    for (path, text) in &mut moved.files {
+        *path = format!("some/other/place/{}", path.replace('/', "\\"));
+        *text = format!("# a copy\n{text}");
+    }
+    assert_eq!(Content::load(&moved).unwrap().fingerprint, builtin);
+    let mut changed = ContentFiles::builtin();
+    let (_, text) = changed
+        .files
+        .iter_mut()
+        .find(|(p, _)| p.ends_with("gear.toml"))
+        .unwrap();
+    *text = text.replacen("cost = 400", "cost = 500", 1);
+    assert_ne!(Content::load(&changed).unwrap().fingerprint, builtin);
+}
+
+/// Content that cannot set up a game — no story, no ship, no Leader — is refused on load,
+/// naming what is missing (FF-SETUP-8/9/13).
+#[test]
+fn content_that_cannot_set_up_a_game_is_refused() {
+    let without = |file: &str| {
+        let mut files = ContentFiles::builtin();
+        files.files.retain(|(p, _)| !p.ends_with(file));
+        Content::load(&files).expect_err("refused")
+    };
+    let e = without("stories.toml");
+    assert_eq!(
+        (e.file.as_str(), e.field.as_str()),
+        ("(all files)", "story")
+    );
+    let e = without("ships.toml");
+    assert_eq!(e.field, "ship", "{e}");
+    let mut files = ContentFiles::builtin();
+    for (_, t) in &mut files.files {
+        *t = t.replace("leader = true", "leader = false");
+    }
+    let e = Content::load(&files).expect_err("refused");
+    assert_eq!(e.field, "crew.leader", "{e}");
+    // A story for more captains than there are ships can never be set up.
+    let e = load_err(
+        "[[story]]\nid = \"crowded\"\ntitle = \"Crowded\"\nsource = \"promo\"\n\
+         premise = \"Five captains.\"\nplayers = [5, 5]\n[[story.goals]]\nname = \"Win\"\n\
+         requires = [{ kind = \"money\", amount = 20000 }]\n",
+    );
+    assert_eq!(e.entry, "story \"crowded\"", "{e}");
+    assert_eq!(e.field, "players");
+}
+
+/// One file can be checked on its own (the fuzz targets do): every built-in file passes, and
+/// a broken entry is refused naming the file, the entry and the field.
+#[test]
+fn one_file_is_checked_on_its_own() {
+    use tabletop_firefly::content::load::check_file;
+    for (path, text) in &ContentFiles::builtin().files {
+        check_file(path, text).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let e = check_file(
+        "extra.toml",
+        &format!("{NAV_HEAD}[[nav.options]]\nname = \"Huh\"\nends = \"draw-another\"\n"),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+        ("extra.toml", "nav \"test-nav\"", "options[0].ends")
+    );
+}
+
+/// A sector's layout box (for drawing the board) must have a size.
+#[test]
+fn a_sector_box_without_a_size_is_refused() {
+    let err = load_err(
+        "[[sector]]\nid = \"flat\"\nname = \"Flat\"\nzone = \"border\"\nsource = \"promo\"\n\
+         neighbours = [\"border-10\"]\nat = [0, 0]\nbox = [100, 100, 0, 50]\n",
+    );
+    assert_eq!(err.file, "test/extra.toml");
+    assert_eq!(err.entry, "sector \"flat\"");
+    assert_eq!(err.field, "box");
+    assert!(err.message.contains("positive"), "{err}");
 }

@@ -142,6 +142,93 @@ fn lund_uses_gear_in_kosherized_tests() {
     assert_eq!(rolls(&ev)[0].2, 3, "Lund's Fight 2 + the Pistol");
 }
 
+/// FF-SKILL-6: gear adds no Fight to a Kosherized test in any form — a Knife or an Explosive
+/// Charge carried on the job cannot be discarded after rolling for its bonus.
+#[test]
+fn ff_skill_6_kosherized_offers_no_discard_for_a_bonus() {
+    let mut g = henpecked(
+        "4",
+        "leader-gear = [\"knife\"]\ncrew = [{ card = \"skunk\", gear = [\"explosive-charge\"] }]",
+        "\"a-bit-of-local-color\"",
+    );
+    work_henpecked(&mut g);
+    // 4 + Skunk's Fight 1 = 5: one short of Proceed, and still no Knife to save the day.
+    let ev = choose(&mut g, "Bar Fight");
+    assert!(!can(&g, "for its bonus"), "{:?}", menu(&g));
+    assert_eq!(rolls(&ev)[0].4, 5);
+    assert_eq!(endings(&ev), vec![Ending::AttemptBotched]);
+    assert_eq!(g.players[0].crew[0].gear.len(), 1, "the Knife is kept");
+
+    // The same roll on a Fight test that is not Kosherized offers both.
+    let mut g = henpecked(
+        "4",
+        "leader-gear = [\"knife\"]\ncrew = [{ card = \"skunk\", gear = [\"explosive-charge\"] }]",
+        "\"gun-play\"",
+    );
+    work_henpecked(&mut g);
+    choose(&mut g, "My Guns");
+    assert!(can(&g, "Discard Knife for its bonus"));
+    assert!(can(&g, "Discard Explosive Charge for its bonus"));
+}
+
+/// FF-SKILL-6: Crow's "+1 Fight while carrying a Knife" is a Fight bonus due to gear (FR: "aucun
+/// bonus de compétence de combat dû à votre équipement"), so a Kosherized test counts only his
+/// printed Fight 2.
+#[test]
+fn ff_skill_6_kosherized_counts_no_bonus_for_carrying_gear() {
+    let mut g = henpecked(
+        "1",
+        "crew = [{ card = \"crow\", gear = [\"crows-knife\"] }]",
+        "\"a-bit-of-local-color\"",
+    );
+    work_henpecked(&mut g);
+    let ev = choose(&mut g, "Bar Fight");
+    assert_eq!(rolls(&ev)[0].2, 2, "Crow's printed Fight 2 only");
+    assert!(!can(&g, "Discard Crow's Knife"));
+    // On a Fight test that is not Kosherized the Knife adds its +1.
+    let mut g = henpecked(
+        "1",
+        "crew = [{ card = \"crow\", gear = [\"crows-knife\"] }]",
+        "\"gun-play\"",
+    );
+    work_henpecked(&mut g);
+    choose(&mut g, "My Guns");
+    let ev = choose(&mut g, "Keep the roll");
+    assert_eq!(rolls(&ev)[0].2, 3, "Crow 2 + 1 with his Knife");
+}
+
+/// Lund, the exception to FF-SKILL-6: with Lund on a Kosherized test every form of gear counts
+/// again — Crow's bonus for his Knife, and discarding it after rolling for +2.
+#[test]
+fn lund_lets_gear_bonuses_count_in_kosherized_tests() {
+    let mut g = henpecked(
+        "1",
+        "crew = [{ card = \"crow\", gear = [\"crows-knife\"] }, { card = \"lund\" }]",
+        "\"a-bit-of-local-color\"",
+    );
+    work_henpecked(&mut g);
+    choose(&mut g, "Bar Fight");
+    assert!(can(&g, "Discard Crow's Knife for its bonus"));
+    let ev = choose(&mut g, "Keep the roll");
+    assert_eq!(rolls(&ev)[0].2, 5, "Crow 2 + 1 with the Knife + Lund 2");
+    assert_eq!(endings(&ev), vec![Ending::Proceed]);
+}
+
+/// FF-SKILL-6 forbids Fight *points* from gear; Jayne's Cunning Hat adds none — it re-rolls the
+/// die's 1s when Misbehaving — so it still works on a Kosherized test.
+#[test]
+fn ff_skill_6_the_cunning_hat_still_rerolls_ones_on_a_kosherized_test() {
+    let mut g = henpecked(
+        "1, 5",
+        "leader-gear = [\"jaynes-cunning-hat\"]\ncrew = [{ card = \"skunk\" }]",
+        "\"a-bit-of-local-color\"",
+    );
+    work_henpecked(&mut g);
+    let ev = choose(&mut g, "Bar Fight");
+    assert_eq!(rolls(&ev), vec![(Skill::Fight, vec![5], 1, 0, 6)]);
+    assert_eq!(endings(&ev), vec![Ending::Proceed]);
+}
+
 /// FF-SKILL-7: on a Bribes test you may pay the bank $100 per +1 before rolling; the total is
 /// roll + skill + bribes. Tests without Bribes offer none.
 #[test]

@@ -13,6 +13,7 @@
 pub mod actions;
 pub mod bot;
 pub mod campaign;
+pub mod catalog;
 pub mod child;
 pub mod content;
 pub mod damage;
@@ -24,6 +25,7 @@ pub mod event;
 pub mod invariants;
 pub mod items;
 pub mod range;
+pub mod reveal;
 pub mod scenario;
 pub mod setup;
 pub mod state;
@@ -86,6 +88,10 @@ impl Game for Mandalorian {
     fn reseed(&mut self, seed: u64) {
         self.forget_future(seed);
     }
+
+    fn revealed(&self, before: &Self, events: &[Happened]) -> Option<String> {
+        self.undo_barrier(before, events)
+    }
 }
 
 impl NewGame for Mandalorian {
@@ -102,8 +108,20 @@ impl NewGame for Mandalorian {
             Some(text) => {
                 let s = scenario::Scenario::parse(text)
                     .map_err(|e| SetupError(format!("scenario: {e}")))?;
-                s.build(content)
-                    .map_err(|e| SetupError(format!("scenario: {e}")))
+                let mut g = s
+                    .build(content)
+                    .map_err(|e| SetupError(format!("scenario: {e}")))?;
+                // A scenario may start before automatic steps (`phase = "event"`): resolve
+                // them, so the game starts at a decision like any other.
+                g.resume(&mut Vec::new());
+                let mut legal = Vec::new();
+                g.legal_actions(&mut legal);
+                if legal.is_empty() && g.outcome.is_none() {
+                    return Err(SetupError(
+                        "scenario: the position leaves the active player no legal action".into(),
+                    ));
+                }
+                Ok(g)
             }
             None => Mandalorian::setup(content, options, seed),
         }

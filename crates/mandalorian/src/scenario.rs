@@ -42,6 +42,10 @@ use crate::state::*;
 #[error("scenario: {0}")]
 pub struct ScenarioError(pub String);
 
+/// Bounds on a scenario's counters (missions end long before them; no sum overflows).
+pub const MAX_TURN: u16 = 1_000;
+pub const MAX_COLLECTED: u8 = 99;
+
 fn bad<T>(m: impl Into<String>) -> Result<T, ScenarioError> {
     Err(ScenarioError(m.into()))
 }
@@ -83,8 +87,9 @@ pub struct Scenario {
     /// Defeated threat tokens (on the face-up defeated pile), orange ones first.
     #[serde(default)]
     pub defeated: Vec<String>,
-    /// `"action"` (default) or `"event"`: start at the event phase of the first turn; call
-    /// [`Mandalorian::resume`] to resolve it.
+    /// `"action"` (default) or `"event"`: start at the event phase of the first turn.
+    /// [`Scenario::build`] stops before it (tests call [`Mandalorian::resume`] to watch it);
+    /// a game made by `NewGame::new_game` resolves it up to the first decision.
     #[serde(default)]
     pub phase: Option<String>,
     #[serde(default)]
@@ -193,9 +198,28 @@ impl Scenario {
             }
             g.doors_open |= 1 << d;
         }
+        // Counters: within the mission's limits (a track at its maximum or a turn past the
+        // last has already lost, MA-WIN-4) and far from any overflow.
+        if let Some(max) = g.mission().track_max() {
+            if self.track >= max {
+                return bad(format!(
+                    "track: {} reaches the crisis track's maximum {max}: the mission is lost",
+                    self.track
+                ));
+            }
+        }
+        if self.collected > MAX_COLLECTED {
+            return bad(format!("collected: at most {MAX_COLLECTED}"));
+        }
         g.track = self.track;
         g.collected = self.collected;
         if let Some(t) = self.turn {
+            let last = g.mission().turn_max().unwrap_or(MAX_TURN).min(MAX_TURN);
+            if t == 0 || t > last {
+                return bad(format!(
+                    "turn: {t} is not a turn of this mission (1 to {last})"
+                ));
+            }
             g.turn = t;
         }
         // Threats.

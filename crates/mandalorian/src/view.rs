@@ -91,8 +91,13 @@ pub struct View {
 
 impl Mandalorian {
     /// Describe a threat token as `seat` may know it.
+    ///
+    /// Labels are looked up with a check: an action from a script or a save may name an id
+    /// that does not exist, and is described as "unknown … #id" (then refused), never a panic.
     pub fn threat_label(&self, t: TokenId, seat: u8) -> String {
-        let th = &self.threats[t as usize];
+        let Some(th) = self.threats.get(t as usize) else {
+            return format!("unknown threat #{t}");
+        };
         let def = self.token_def(t);
         if th.face_up {
             let mut s = render::token(self.mission(), def);
@@ -112,6 +117,9 @@ impl Mandalorian {
     }
 
     pub fn square_label(&self, sq: Sq) -> String {
+        if sq as usize >= self.map().len() {
+            return format!("unknown square #{sq}");
+        }
         let (r, c) = self.map().row_col(sq);
         let n = self.map().number[sq as usize];
         if n > 0 {
@@ -123,6 +131,14 @@ impl Mandalorian {
 
     pub fn char_name(&self, ch: u8) -> &'static str {
         &self.content.characters[self.chars[ch as usize].def as usize].name
+    }
+
+    /// [`Mandalorian::char_name`] with a check, for a character index from an action.
+    pub fn char_label(&self, ch: u8) -> String {
+        match self.chars.get(ch as usize) {
+            Some(_) => self.char_name(ch).to_string(),
+            None => format!("unknown character #{ch}"),
+        }
     }
 
     pub fn pending_label(&self) -> String {
@@ -350,27 +366,40 @@ impl Mandalorian {
         let c = self.content;
         let seat = self.active;
         let tok = |t: TokenId| {
-            let at = match self.threats[t as usize].loc {
-                TLoc::Map(sq) => format!(" at {}", self.square_label(sq)),
+            let at = match self.threats.get(t as usize).map(|th| th.loc) {
+                Some(TLoc::Map(sq)) => format!(" at {}", self.square_label(sq)),
                 _ => String::new(),
             };
             format!("{}{at}", self.threat_label(t, seat))
         };
+        let planning = |p: PlanId| match c.planning.get(p as usize) {
+            Some(card) => render::planning(card),
+            None => format!("unknown planning card #{p}"),
+        };
         match a {
-            Action::Play { card, slot } => format!(
-                "play {} ({}) into {} — Strength {}",
-                render::card(c.card(card)),
-                c.characters[c.card(card).character as usize].name,
-                self.slot_name(slot as usize),
-                self.resolve_strength(card, slot as usize)
-            ),
-            Action::UsePlanning { ch, card } => format!(
-                "{} uses {}",
-                self.char_name(ch),
-                render::planning(&c.planning[card as usize])
-            ),
-            Action::UseItem { ch, token } => format!("{} uses {}", self.char_name(ch), tok(token)),
-            Action::Rescue { ch } => format!("{} rescues the Child", self.char_name(ch)),
+            Action::Play { card, slot } => match c.cards.get(card as usize) {
+                Some(def) if (slot as usize) < self.slots.len() => format!(
+                    "play {} ({}) into {} — Strength {}",
+                    render::card(def),
+                    c.characters[def.character as usize].name,
+                    self.slot_name(slot as usize),
+                    self.resolve_strength(card, slot as usize)
+                ),
+                Some(def) => format!(
+                    "play {} into {}",
+                    render::card(def),
+                    self.slot_name(slot as usize)
+                ),
+                None => format!(
+                    "play unknown ability card #{card} into {}",
+                    self.slot_name(slot as usize)
+                ),
+            },
+            Action::UsePlanning { ch, card } => {
+                format!("{} uses {}", self.char_label(ch), planning(card))
+            }
+            Action::UseItem { ch, token } => format!("{} uses {}", self.char_label(ch), tok(token)),
+            Action::Rescue { ch } => format!("{} rescues the Child", self.char_label(ch)),
             Action::EndActions => "end the action phase".into(),
             Action::ResolveAction => match self.stack.last() {
                 Some(Task::Card { slot, s, .. }) => match self.slot_kind(*slot as usize) {
@@ -400,13 +429,15 @@ impl Mandalorian {
             Action::SpyLook(t) => format!("look secretly at {}", tok(t)),
             Action::SpyMove(t) => format!("move {} 1 square", tok(t)),
             Action::Square(sq) => format!("square {}", self.square_label(sq)),
-            Action::Character(ch) => self.char_name(ch).to_string(),
+            Action::Character(ch) => self.char_label(ch),
             Action::Slot(s) => format!("the {} slot", self.slot_name(s as usize)),
-            Action::Keep(p) => format!("keep {}", render::planning(&c.planning[p as usize])),
+            Action::Keep(p) => format!("keep {}", planning(p)),
             Action::KeepNone => "keep nothing".into(),
             Action::Top(p) => format!(
                 "put {} on top of the planning deck",
-                c.planning[p as usize].name
+                c.planning
+                    .get(p as usize)
+                    .map_or_else(|| format!("unknown planning card #{p}"), |x| x.name.clone())
             ),
             Action::TopNone => "put nothing on top".into(),
             Action::Block => "discard Defense to block 1 damage".into(),

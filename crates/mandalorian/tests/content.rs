@@ -252,3 +252,46 @@ fn content_loads_from_a_directory_with_embedded_fallback() {
     assert_ne!(c.fingerprint, embedded().fingerprint);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Content that cannot set up a game — no mission, no character, an empty event or planning
+/// deck — is refused, naming the file and the table.
+#[test]
+fn content_that_cannot_set_up_a_game_is_refused() {
+    for (file, key) in [
+        ("missions.toml", "missions"),
+        ("characters.toml", "characters"),
+        ("events.toml", "events"),
+        ("planning.toml", "planning"),
+    ] {
+        let e = with_file(file, |_| format!("{key} = []\n"))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            format!("{file}: {key}: no entries (a game needs at least one)")
+        );
+    }
+}
+
+/// The fingerprint (recorded in saves) depends on the content only: the same files from a
+/// directory anywhere give the built-in fingerprint.
+#[test]
+fn the_fingerprint_depends_on_the_content_only() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    assert_eq!(
+        Content::load_dir(&dir).unwrap().fingerprint,
+        embedded().fingerprint
+    );
+}
+
+/// One file can be checked on its own (the fuzz targets do): every embedded file passes, and
+/// a broken one is refused naming the file.
+#[test]
+fn one_file_is_checked_on_its_own() {
+    for (name, text) in EMBEDDED {
+        load::check_file(name, text).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let e = load::check_file("planning.toml", "planning = []\n").unwrap_err();
+    assert!(e.to_string().starts_with("planning.toml: "), "{e}");
+    assert!(load::check_file("other.toml", "").is_err());
+}

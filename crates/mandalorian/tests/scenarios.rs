@@ -73,3 +73,40 @@ fn scenario_errors_name_the_field() {
     );
     assert!(Scenario::parse("mission = 1\nbogus = 3\n").is_err());
 }
+
+/// `phase = "event"` (a documented key): a game made from such a scenario resolves the event
+/// phase (MA-TURN-2) and starts at the next decision, so its active player can act.
+#[test]
+fn an_event_phase_scenario_starts_at_a_decision() {
+    use tabletop_core::{Actor, Game, NewGame};
+    let text = "mission = 1\nmode = \"shared\"\nseats = 1\nphase = \"event\"\n";
+    let s = Scenario::parse(text).unwrap();
+    let mut o = s.options();
+    o.scenario = Some(text.to_string());
+    let g = Mandalorian::new_game(embedded(), &o, s.seed).unwrap();
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(g.actor() == Actor::Over || !legal.is_empty());
+    assert_eq!(g.turn(), 2, "the first turn's event phase is over");
+}
+
+/// Counters that the mission's own limits have already passed are refused (MA-WIN-4).
+#[test]
+fn scenario_counters_stay_within_the_mission() {
+    let c = embedded();
+    let err = |extra: &str| {
+        Scenario::parse(&format!("mission = 1\nmode = \"shared\"\n{extra}"))
+            .unwrap()
+            .build(c)
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(
+        err("track = 10").contains("track: 10 reaches"),
+        "{}",
+        err("track = 10")
+    );
+    assert!(err("turn = 0").contains("turn: 0"));
+    assert!(err("turn = 65535").contains("turn: 65535"));
+    assert!(err("collected = 255").contains("collected"));
+}

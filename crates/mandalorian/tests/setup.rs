@@ -270,3 +270,16 @@ fn ma_end_3_every_game_starts_without_damage() {
     let g = new(2, Difficulty::Standard, 5);
     assert!(g.characters().iter().all(|c| c.damage == 0));
 }
+
+/// Options (in a save or a JSON `new`) with a misspelled key are refused, naming the key,
+/// rather than silently played with the default.
+#[test]
+fn misspelled_option_keys_are_refused() {
+    let good = r#"{"mission":1,"difficulty":"veteran","mode":"shared","seats":1}"#;
+    assert!(serde_json::from_str::<Options>(good).is_ok());
+    let bad = r#"{"mission":1,"dificulty":"veteran","mode":"shared","seats":1}"#;
+    let e = serde_json::from_str::<Options>(bad)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("dificulty"), "{e}");
+}

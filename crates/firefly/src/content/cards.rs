@@ -46,6 +46,10 @@ pub struct Sector {
     pub alliance_capital: bool,
     /// Layout for drawing the map: column and row of the sector's centre on a text grid.
     pub at: [u16; 2],
+    /// Layout for drawing the map: `[left, top, width, height]` of the sector's box in the
+    /// board's coordinate space (y downwards), shared by the base map and every board section.
+    #[serde(rename = "box")]
+    pub layout: [i32; 4],
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::*;
 
@@ -103,7 +103,7 @@ impl fmt::Display for ContentError {
 impl std::error::Error for ContentError {}
 
 /// Any content file may hold any of these tables; the file name is free.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default)]
 #[serde(deny_unknown_fields)]
 struct Doc {
     #[serde(default)]
@@ -167,16 +167,17 @@ impl Ctx<'_> {
     }
 }
 
-fn fingerprint(files: &ContentFiles) -> String {
-    // FNV-1a over paths and texts: stable across platforms and Rust versions.
+/// The fingerprint of the parsed content: every entry, in load order (which fixes the card
+/// ids a save's actions name), and nothing else — not where the files are, what they are
+/// called, their comments or their layout. So a save of the built-in content loads under an
+/// identical `--content` copy, wherever it lies. FNV-1a over the entries' JSON: stable across
+/// platforms and Rust versions (the entry types hold no maps or floats).
+fn fingerprint(all: &Doc) -> String {
+    let json = serde_json::to_vec(all).expect("content entries serialize");
     let mut h: u64 = 0xcbf29ce484222325;
-    let mut sorted: Vec<_> = files.files.iter().collect();
-    sorted.sort();
-    for (p, t) in sorted {
-        for b in p.bytes().chain([0]).chain(t.bytes()).chain([0]) {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x100000001b3);
-        }
+    for b in json {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
     }
     format!("firefly-{h:016x}")
 }
@@ -185,44 +186,106 @@ pub(super) fn load(files: &ContentFiles) -> Result<Content, ContentError> {
     let mut all = Doc::default();
     let mut origins = Origins { of: HashMap::new() };
     for (path, text) in &files.files {
-        let doc: Doc = toml::from_str(text).map_err(|e| {
-            ContentError::file(path.clone(), e.to_string().trim_end().replace('\n', " | "))
-        })?;
-        macro_rules! take {
-            ($field:ident, $kind:literal, $id:expr) => {
-                for x in doc.$field {
-                    let id: String = $id(&x);
-                    if origins
-                        .of
-                        .insert(($kind, id.clone()), path.clone())
-                        .is_some()
-                    {
-                        return Err(ContentError {
-                            file: path.clone(),
-                            entry: format!("{} \"{}\"", $kind, id),
-                            field: "id".into(),
-                            message: "this id is defined twice".into(),
-                        });
-                    }
-                    all.$field.push(x);
-                }
-            };
-        }
-        take!(sector, "sector", |x: &Sector| x.id.clone());
-        take!(crew, "crew", |x: &Crew| x.id.clone());
-        take!(gear, "gear", |x: &Gear| x.id.clone());
-        take!(upgrade, "upgrade", |x: &ShipUpgrade| x.id.clone());
-        take!(ship, "ship", |x: &Ship| x.id.clone());
-        take!(supply, "supply", |x: &SupplyDeck| x.id.clone());
-        take!(contact, "contact", |x: &Contact| format!("{:?}", x.contact));
-        take!(job, "job", |x: &Job| x.id.clone());
-        take!(nav, "nav", |x: &NavCard| x.id.clone());
-        take!(event, "event", |x: &EventCard| x.id.clone());
-        take!(misbehave, "misbehave", |x: &MisbehaveCard| x.id.clone());
-        take!(story, "story", |x: &Story| x.id.clone());
+        parse_file(path, text, &mut all, &mut origins)?;
     }
     let ctx = Ctx { origins: &origins };
-    build(all, &ctx, fingerprint(files))
+    let fingerprint = fingerprint(&all);
+    build(all, &ctx, fingerprint)
+}
+
+/// Parse one file and add its entries to `all`, refusing an id defined twice.
+fn parse_file(
+    path: &str,
+    text: &str,
+    all: &mut Doc,
+    origins: &mut Origins,
+) -> Result<(), ContentError> {
+    let doc: Doc = toml::from_str(text).map_err(|e| {
+        ContentError::file(
+            path.to_string(),
+            e.to_string().trim_end().replace('\n', " | "),
+        )
+    })?;
+    macro_rules! take {
+        ($field:ident, $kind:literal, $id:expr) => {
+            for x in doc.$field {
+                let id: String = $id(&x);
+                if origins
+                    .of
+                    .insert(($kind, id.clone()), path.to_string())
+                    .is_some()
+                {
+                    return Err(ContentError {
+                        file: path.to_string(),
+                        entry: format!("{} \"{}\"", $kind, id),
+                        field: "id".into(),
+                        message: "this id is defined twice".into(),
+                    });
+                }
+                all.$field.push(x);
+            }
+        };
+    }
+    take!(sector, "sector", |x: &Sector| x.id.clone());
+    take!(crew, "crew", |x: &Crew| x.id.clone());
+    take!(gear, "gear", |x: &Gear| x.id.clone());
+    take!(upgrade, "upgrade", |x: &ShipUpgrade| x.id.clone());
+    take!(ship, "ship", |x: &Ship| x.id.clone());
+    take!(supply, "supply", |x: &SupplyDeck| x.id.clone());
+    take!(contact, "contact", |x: &Contact| format!("{:?}", x.contact));
+    take!(job, "job", |x: &Job| x.id.clone());
+    take!(nav, "nav", |x: &NavCard| x.id.clone());
+    take!(event, "event", |x: &EventCard| x.id.clone());
+    take!(misbehave, "misbehave", |x: &MisbehaveCard| x.id.clone());
+    take!(story, "story", |x: &Story| x.id.clone());
+    Ok(())
+}
+
+/// Parse and check one content file on its own: its TOML, its fields, and each entry's own
+/// rules (options and tests, abilities, Opportunity Bonuses). What it refers to in other
+/// files is checked by [`Content::load`]. Fast: the fuzz targets check one file per run.
+pub fn check_file(path: &str, text: &str) -> Result<(), ContentError> {
+    let mut doc = Doc::default();
+    let mut origins = Origins { of: HashMap::new() };
+    parse_file(path, text, &mut doc, &mut origins)?;
+    let ctx = &Ctx { origins: &origins };
+    for g in &doc.gear {
+        check_abilities(ctx, "gear", &g.id, &g.abilities)?;
+    }
+    for c in &doc.crew {
+        check_abilities(ctx, "crew", &c.id, &c.abilities)?;
+    }
+    for j in &doc.job {
+        for (n, st) in j.steps.iter().enumerate() {
+            for (k, c) in st.choices.iter().enumerate() {
+                check_choice(ctx, "job", &j.id, &format!("steps[{n}].choices[{k}]"), c)?;
+            }
+        }
+        check_opportunities(ctx, j)?;
+    }
+    for n in &doc.nav {
+        for (k, c) in n.options.iter().enumerate() {
+            check_choice(ctx, "nav", &n.id, &format!("options[{k}]"), c)?;
+        }
+    }
+    for e in &doc.event {
+        for (k, c) in e.options.iter().enumerate() {
+            check_choice(ctx, "event", &e.id, &format!("options[{k}]"), c)?;
+        }
+    }
+    for m in &doc.misbehave {
+        for (k, c) in m.options.iter().enumerate() {
+            check_choice(ctx, "misbehave", &m.id, &format!("options[{k}]"), c)?;
+        }
+    }
+    for s in &doc.story {
+        for (n, g) in s.goals.iter().enumerate() {
+            for (k, c) in g.choices.iter().enumerate() {
+                check_choice(ctx, "story", &s.id, &format!("goals[{n}].choices[{k}]"), c)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn index_of<T>(items: &[T], id: impl Fn(&T) -> &str) -> HashMap<String, u16> {
@@ -238,6 +301,17 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     let sector_ids = index_of(&doc.sector, |s| &s.id);
     let mut neighbours = vec![Vec::new(); doc.sector.len()];
     for (i, s) in doc.sector.iter().enumerate() {
+        if s.layout[2] <= 0 || s.layout[3] <= 0 {
+            return Err(ctx.err(
+                "sector",
+                &s.id,
+                "box",
+                format!(
+                    "width and height must be positive (the box is [left, top, width, height]), got {:?}",
+                    s.layout
+                ),
+            ));
+        }
         for n in &s.neighbours {
             let Some(&j) = sector_ids.get(n) else {
                 return Err(ctx.err(
@@ -680,6 +754,49 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         goal_sectors.push(gs);
     }
 
+    // A game needs a Story Card, and a Leader and a ship for each captain (FF-SETUP-8/9/13):
+    // content that cannot set one up is refused here rather than met as a stuck game.
+    let whole = |field: &str, message: &str| ContentError {
+        file: "(all files)".into(),
+        entry: String::new(),
+        field: field.into(),
+        message: message.into(),
+    };
+    if doc.story.is_empty() {
+        return Err(whole(
+            "story",
+            "no story is defined: a game needs a Story Card (FF-SETUP-13)",
+        ));
+    }
+    if doc.ship.is_empty() {
+        return Err(whole(
+            "ship",
+            "no ship is defined: each captain needs a Ship Card (FF-SETUP-9)",
+        ));
+    }
+    if leaders.is_empty() {
+        return Err(whole(
+            "crew.leader",
+            "no crew is a Leader: each captain needs one (FF-SETUP-8)",
+        ));
+    }
+    for s in &doc.story {
+        let captains = s.players[0] as usize;
+        if captains > doc.ship.len() || captains > leaders.len() {
+            return Err(ctx.err(
+                "story",
+                &s.id,
+                "players",
+                format!(
+                    "needs at least {captains} captains, but the content has {} ships and {} \
+                     Leaders",
+                    doc.ship.len(),
+                    leaders.len()
+                ),
+            ));
+        }
+    }
+
     let content = Content {
         fingerprint,
         sectors: doc.sector,
@@ -802,6 +919,24 @@ fn check_test(
             id,
             &format!("{field}.outcomes"),
             "a test has at least one outcome",
+        ));
+    }
+    // FF-SKILL-6/7: "Kosherized" marks Fight tests and "Bribes" Negotiate tests; elsewhere the
+    // flag would mean nothing (or, with Stitch's Negotiate-as-Fight, something unwritten).
+    if t.kosherized && t.skill != Skill::Fight {
+        return Err(ctx.err(
+            kind,
+            id,
+            &format!("{field}.kosherized"),
+            "only a Fight test is Kosherized (FF-SKILL-6)",
+        ));
+    }
+    if t.bribes && t.skill != Skill::Negotiate {
+        return Err(ctx.err(
+            kind,
+            id,
+            &format!("{field}.bribes"),
+            "only a Negotiate test takes Bribes (FF-SKILL-7)",
         ));
     }
     let mut last = i32::MIN;

@@ -17,6 +17,7 @@ pub use load::{ContentError, ContentFiles};
 pub use options::*;
 pub use vocab::*;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -145,6 +146,51 @@ impl Content {
             SupplyKind::Crew(d) => &self.crew[d as usize].name,
             SupplyKind::Gear(d) => &self.gear[d as usize].name,
             SupplyKind::Upgrade(d) => &self.upgrades[d as usize].name,
+        }
+    }
+
+    // The labels below are looked up with a check, for ids that come from outside the state
+    // (an action from a script or a save): an id that does not exist is "unknown … #id", so an
+    // action naming it is described, then refused, never a panic.
+
+    pub fn sector_label(&self, s: SectorId) -> Cow<'_, str> {
+        match self.sectors.get(s as usize) {
+            Some(x) => Cow::Borrowed(&x.name),
+            None => Cow::Owned(format!("unknown sector #{s}")),
+        }
+    }
+
+    pub fn supply_label(&self, c: SupplyCardId) -> Cow<'_, str> {
+        match self.supply_cards.get(c as usize) {
+            Some(_) => Cow::Borrowed(self.supply_name(c)),
+            None => Cow::Owned(format!("unknown Supply card #{c}")),
+        }
+    }
+
+    /// A crew definition's name (a Leader's, or a hired crew member's card).
+    pub fn crew_label(&self, d: CrewDefId) -> Cow<'_, str> {
+        match self.crew.get(d as usize) {
+            Some(x) => Cow::Borrowed(&x.name),
+            None => Cow::Owned(format!("unknown crew #{d}")),
+        }
+    }
+
+    pub fn ship_label(&self, s: ShipId) -> Cow<'_, str> {
+        match self.ships.get(s as usize) {
+            Some(x) => Cow::Borrowed(&x.name),
+            None => Cow::Owned(format!("unknown ship #{s}")),
+        }
+    }
+
+    /// `"Name" (Contact)`, or `"Name" (story)` for a story's job.
+    pub fn job_label(&self, j: JobId) -> String {
+        match self.jobs.get(j as usize) {
+            Some(jd) => format!(
+                "\"{}\" ({})",
+                jd.name,
+                jd.contact.map_or("story", |k| k.name())
+            ),
+            None => format!("unknown job #{j}"),
         }
     }
 

@@ -1,0 +1,433 @@
+//! Firefly in the driver: content loading, the bots that can sit at a table, and the readable
+//! log ([`Driven`]) with the short texts (names, money, jobs, sectors) the terminal shares.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{anyhow, Result};
+use tabletop_bots::firefly::FireflyBot;
+use tabletop_bots::Bot;
+use tabletop_core::{Game, Seat};
+use tabletop_firefly::content::render::{self, Names};
+use tabletop_firefly::content::*;
+use tabletop_firefly::state::CrewCard;
+use tabletop_firefly::{Action, Event, Firefly};
+
+use crate::driven::{Driven, Viewer};
+use crate::seats::generic_bot;
+
+/// The bots that can sit at a Firefly table. `bot` is the best one available.
+pub const BOTS: &[&str] = &["bot", "random"];
+
+/// The built-in content, or the content files of a directory.
+pub fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
+    match dir {
+        None => Ok(Content::builtin()),
+        Some(d) => {
+            crate::input::check_content_dir(d)?;
+            let files = ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?;
+            let c = Content::load(&files)
+                .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?;
+            Ok(c.leak())
+        }
+    }
+}
+
+/// The bots: `bot` is the heuristic Firefly captain, `random` plays uniformly random actions.
+pub fn make_bot(name: &str, seat: Seat, seed: u64) -> Box<dyn Bot<Firefly>> {
+    match name {
+        "bot" => Box::new(FireflyBot::new(seed)),
+        other => generic_bot::<Firefly>(other, seat, seed),
+    }
+}
+
+// =============================================================================================
+// Names and short texts
+// =============================================================================================
+
+pub fn captain(seat: Seat) -> String {
+    format!("captain {}", seat + 1)
+}
+
+pub fn crew_name(c: &Content, card: CrewCard) -> &str {
+    match card {
+        CrewCard::Leader(d) => &c.crew[d as usize].name,
+        CrewCard::Hired(s) => c.supply_name(s),
+    }
+}
+
+pub fn nav_deck_name(i: usize) -> &'static str {
+    ["Alliance", "Border", "Rim"].get(i).copied().unwrap_or("?")
+}
+
+/// The rendered text of a physical Supply card.
+pub fn supply_card_text(c: &Content, card: SupplyCardId) -> String {
+    match c.supply_cards[card as usize].kind {
+        SupplyKind::Crew(d) => render::crew_card(&c.crew[d as usize]),
+        SupplyKind::Gear(d) => render::gear_card(&c.gear[d as usize]),
+        SupplyKind::Upgrade(d) => render::upgrade_card(&c.upgrades[d as usize]),
+    }
+}
+
+/// One line for a Supply card: "Vera (Gear, $500): Fight 2, FIREARM".
+pub fn supply_line(c: &Content, card: SupplyCardId) -> String {
+    first_lines(&supply_card_text(c, card), 2)
+}
+
+/// The first `n` lines of a rendered card, joined on one line.
+pub fn first_lines(text: &str, n: usize) -> String {
+    text.lines()
+        .take(n)
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" — ")
+}
+
+/// One line for a job: "Shiny Cargo" (Harken: Shipping, Legal) Pick-up at A → Drop-off at B; $800.
+pub fn job_line(c: &Content, j: JobId) -> String {
+    let jd = &c.jobs[j as usize];
+    let names = Names::of(c);
+    let steps: Vec<String> = jd
+        .steps
+        .iter()
+        .map(|s| {
+            let kind = match s.kind {
+                StepKind::PickUp => "Pick-up",
+                StepKind::DropOff => "Drop-off",
+                StepKind::Target => "Target",
+            };
+            format!("{kind} at {}", names.sector(&s.at))
+        })
+        .collect();
+    let types: Vec<&str> = jd.types.iter().map(|t| t.name()).collect();
+    let mut tags = vec![types.join("/")];
+    tags.push(if jd.illegal { "Illegal" } else { "Legal" }.into());
+    if jd.immoral {
+        tags.push("Immoral".into());
+    }
+    let needs = render::skills(&jd.needs);
+    let needs = if needs.is_empty() {
+        String::new()
+    } else {
+        format!("; needs {needs}")
+    };
+    format!(
+        "\"{}\" ({}: {}) {}{needs}; {}",
+        jd.name,
+        jd.contact.map_or("Story", |k| k.name()),
+        tags.join(", "),
+        steps.join(" → "),
+        render::job_pay(jd).trim_end_matches('.')
+    )
+}
+
+pub fn sector_line(c: &Content, s: SectorId) -> String {
+    let sd = &c.sectors[s as usize];
+    let mut extra = Vec::new();
+    if let Some(k) = sd.contact {
+        extra.push(format!("Contact {}", k.name()));
+    }
+    if let Some(d) = &sd.supply {
+        let name = c
+            .supply_decks
+            .iter()
+            .find(|x| &x.def.id == d)
+            .map_or(d.as_str(), |x| x.def.name.as_str());
+        extra.push(format!("Supply {name}"));
+    }
+    if !sd.planets.is_empty() && sd.planets.iter().any(|p| p.name != sd.name) {
+        let ps: Vec<&str> = sd.planets.iter().map(|p| p.name.as_str()).collect();
+        extra.push(format!("planets {}", ps.join(", ")));
+    }
+    let zone = match sd.zone {
+        Zone::Alliance => "Alliance",
+        Zone::Border => "Border",
+        Zone::Rim => "Rim",
+    };
+    if extra.is_empty() {
+        format!("{} [{zone}]", sd.name)
+    } else {
+        format!("{} [{zone}; {}]", sd.name, extra.join(", "))
+    }
+}
+
+pub fn money(n: u32) -> String {
+    render::money(n)
+}
+
+pub fn items_text(items: &[u8; 6]) -> String {
+    let v: Vec<String> = Item::ALL
+        .iter()
+        .filter(|&&i| items[i.index()] > 0)
+        .map(|&i| render::item_count(i, items[i.index()] as u32))
+        .collect();
+    if v.is_empty() {
+        "nothing".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// Whether an action would show `viewer` a card they may not see (a job accepted into a hidden
+/// hand).
+pub fn hidden_from(g: &Firefly, a: Action, viewer: Viewer) -> bool {
+    !viewer.sees(g.actor) && matches!(a, Action::AcceptJob(_))
+}
+
+// =============================================================================================
+// Driven and TextUi
+// =============================================================================================
+
+impl Driven for Firefly {
+    fn fingerprint(content: &Content) -> String {
+        content.fingerprint.clone()
+    }
+
+    fn seat_name(seat: Seat) -> String {
+        captain(seat)
+    }
+
+    fn public_description(&self, a: Action, viewer: Viewer) -> String {
+        if hidden_from(self, a, viewer) {
+            "Accept a job (face down)".into()
+        } else {
+            self.describe_action(a)
+        }
+    }
+
+    fn event_line(&self, e: &Event, viewer: Viewer) -> Option<String> {
+        let c = self.content;
+        let sector = |s: SectorId| c.sector_name(s).to_string();
+        let cap = |s: Seat| captain(s);
+        let job = |j: JobId| format!("\"{}\"", c.jobs[j as usize].name);
+        Some(match e {
+            Event::SetupRoll { seat, roll } => {
+                format!("{} rolls {roll} for first pick", cap(*seat))
+            }
+            Event::LeaderChosen { seat, leader } => format!(
+                "{} chooses {} as Leader",
+                cap(*seat),
+                c.crew[*leader as usize].name
+            ),
+            Event::ShipChosen { seat, ship } => {
+                format!(
+                    "{} takes the ship {}",
+                    cap(*seat),
+                    c.ships[*ship as usize].name
+                )
+            }
+            Event::ShipPlaced { seat, sector: s } => {
+                format!("{} places their Firefly at {}", cap(*seat), sector(*s))
+            }
+            Event::TurnStarted { seat, round } => {
+                format!("── Round {}: {}'s turn ──", round + 1, cap(*seat))
+            }
+            Event::ActionTaken { .. } | Event::OptionChosen { .. } => return None,
+            Event::Moved { seat, sector: s } => format!("{} moves to {}", cap(*seat), sector(*s)),
+            Event::NavDrawn { card, .. } => {
+                format!("Nav card: {}", c.nav_def(*card).name)
+            }
+            Event::NavReshuffled { deck } => {
+                format!(
+                    "the {} Nav deck is reshuffled",
+                    nav_deck_name(*deck as usize)
+                )
+            }
+            Event::MisbehaveDrawn { card, .. } => {
+                format!("Misbehave card: {}", c.misbehave_def(*card).name)
+            }
+            Event::AceInTheHole { seat } => {
+                format!("{}: Ace in the Hole — Proceed", cap(*seat))
+            }
+            Event::Rolled {
+                skill,
+                faces,
+                skill_points,
+                bribes,
+                total,
+                ..
+            } => {
+                let dice: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+                let heroics = if faces.len() > 1 {
+                    " (Thrillin' Heroics!)"
+                } else {
+                    ""
+                };
+                let bribes = if *bribes > 0 {
+                    format!(" + {bribes} bribed")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{} test: rolled {}{heroics} + {skill_points} {}{bribes} = {total}",
+                    skill.name(),
+                    dice.join("+"),
+                    skill.name()
+                )
+            }
+            Event::Ended { ending, .. } => format!("→ {}", render::ending(*ending)),
+            Event::CruiserMoved { sector: s } => {
+                format!("the Alliance Cruiser moves to {}", sector(*s))
+            }
+            Event::CutterMoved { sector: s } => {
+                format!("the Reaver Cutter moves to {}", sector(*s))
+            }
+            Event::AllianceContact { seat } => format!("{}: Alliance Contact!", cap(*seat)),
+            Event::ReaverContact { seat } => format!("{}: Reaver Contact!", cap(*seat)),
+            Event::Money { seat, delta } => {
+                let m = money(delta.unsigned_abs() as u32);
+                let now = money(self.players[*seat as usize].money);
+                if *delta >= 0 {
+                    format!("{} +{m} (now {now})", cap(*seat))
+                } else {
+                    format!("{} -{m} (now {now})", cap(*seat))
+                }
+            }
+            Event::Items { seat, item, delta } => {
+                let n = render::item_count(*item, delta.unsigned_abs());
+                if *delta >= 0 {
+                    format!("{} +{n}", cap(*seat))
+                } else {
+                    format!("{} -{n}", cap(*seat))
+                }
+            }
+            Event::Disgruntled { crew, .. } => format!("{} is Disgruntled", crew_name(c, *crew)),
+            Event::Undisgruntled { crew, .. } => {
+                format!("{} is no longer Disgruntled", crew_name(c, *crew))
+            }
+            Event::Quit { seat, crew } => {
+                format!("{} quits {}'s crew", crew_name(c, *crew), cap(*seat))
+            }
+            Event::AllFired { seat } => {
+                format!(
+                    "{}: \"You're all ruttin' fired!\" — the whole crew leaves",
+                    cap(*seat)
+                )
+            }
+            Event::LeaderReallyLucky { seat } => format!(
+                "{}'s Leader is Really Lucky: not Killed, but Disgruntled",
+                cap(*seat)
+            ),
+            Event::MedicCheck {
+                crew, roll, saved, ..
+            } => format!(
+                "Medic Check for {}: rolled {roll} — {}",
+                crew_name(c, *crew),
+                if *saved { "saved!" } else { "not saved" }
+            ),
+            Event::Killed { seat, crew } => {
+                format!("{} ({}) is Killed", crew_name(c, *crew), cap(*seat))
+            }
+            Event::Arrested { seat, crew } => {
+                format!("{} ({}) is arrested", crew_name(c, *crew), cap(*seat))
+            }
+            Event::Hired { seat, card } => format!("{} hires {}", cap(*seat), c.supply_name(*card)),
+            Event::Bought { seat, card } => format!("{} buys {}", cap(*seat), c.supply_name(*card)),
+            Event::Dismissed { seat, crew } => {
+                format!("{} dismisses {}", cap(*seat), crew_name(c, *crew))
+            }
+            Event::JobAccepted { seat, job: j } => {
+                if viewer.sees(*seat) {
+                    format!("{} accepts {}", cap(*seat), job(*j))
+                } else {
+                    format!("{} accepts a job", cap(*seat))
+                }
+            }
+            Event::JobDiscarded { seat, job: j } => {
+                format!("{} discards {}", cap(*seat), job(*j))
+            }
+            Event::JobStarted { seat, job: j } => {
+                format!("{} starts working {}", cap(*seat), job(*j))
+            }
+            Event::JobStepDone { seat, job: j, step } => {
+                format!("{}: step {} of {} done", cap(*seat), step + 1, job(*j))
+            }
+            Event::JobCompleted { seat, job: j, pay } => {
+                format!(
+                    "{} completes {} and is paid {}",
+                    cap(*seat),
+                    job(*j),
+                    money(*pay)
+                )
+            }
+            Event::JobFailed { seat } => format!("{}: the job attempt fails", cap(*seat)),
+            Event::WarrantIssued { seat } => format!(
+                "{} gets a Warrant (now {})",
+                cap(*seat),
+                self.players[*seat as usize].warrants
+            ),
+            Event::WarrantsCleared { seat } => format!("{}'s Warrants are cleared", cap(*seat)),
+            Event::Solid { seat, contact } => {
+                format!("{} is now Solid with {}", cap(*seat), contact.name())
+            }
+            Event::ReputationLost { seat, contact } => {
+                format!(
+                    "{} loses their reputation with {}",
+                    cap(*seat),
+                    contact.name()
+                )
+            }
+            Event::CutPaid { crew, amount, .. } => {
+                format!("{}'s Cut paid: {}", crew_name(c, *crew), money(*amount))
+            }
+            Event::GoalCompleted { seat, goal } => {
+                let name = self
+                    .story_def()
+                    .goals
+                    .get(*goal as usize)
+                    .map_or("", |g| g.name.as_str());
+                format!(
+                    "{} completes story goal {}: \"{name}\"",
+                    cap(*seat),
+                    goal + 1
+                )
+            }
+            Event::Won { seat } => format!("★ {} wins! ★", cap(*seat)),
+            Event::GameOver { reason } => format!("Game over: {reason}"),
+            Event::Traded {
+                from,
+                to,
+                gave,
+                got,
+            } => {
+                let names = |v: &[SupplyCardId]| {
+                    v.iter()
+                        .map(|&x| c.supply_name(x))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                let mut t = format!("{} and {} trade", cap(*from), cap(*to));
+                if !gave.is_empty() {
+                    let _ = write!(t, "; {} goes to {}", names(gave), cap(*to));
+                }
+                if !got.is_empty() {
+                    let _ = write!(t, "; {} goes to {}", names(got), cap(*from));
+                }
+                t
+            }
+            Event::StepPassed { step, .. } => {
+                format!("→ step {} passed: on to step {}", step + 1, step + 2)
+            }
+            Event::TeamJoined { crew, team, .. } => {
+                format!("{} joins team {}", crew_name(c, *crew), team + 1)
+            }
+            Event::GearSeized { seat, card } => format!(
+                "{}'s {} is seized and removed from play",
+                cap(*seat),
+                c.supply_name(*card)
+            ),
+            Event::OpportunityEarned {
+                seat,
+                job: j,
+                index,
+            } => format!(
+                "{} earns the Opportunity Bonus \"{}\" of {}",
+                cap(*seat),
+                c.jobs[*j as usize].opportunities[*index as usize].name,
+                job(*j)
+            ),
+            #[allow(unreachable_patterns)]
+            other => format!("{other:?}"),
+        })
+    }
+}

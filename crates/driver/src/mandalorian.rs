@@ -1,0 +1,145 @@
+//! The Mandalorian Adventures in the driver: content loading, the bots that can sit at a
+//! table, and the readable log ([`Driven`]).
+
+use std::path::Path;
+
+use anyhow::{anyhow, Result};
+use tabletop_bots::Bot;
+use tabletop_core::{Game, Seat};
+use tabletop_mandalorian::content::{render, Content};
+use tabletop_mandalorian::{Action, Happened, Mandalorian};
+
+use crate::driven::{Driven, Viewer};
+use crate::seats::generic_bot;
+
+/// The built-in content, or the content files of a directory.
+pub fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
+    match dir {
+        None => Ok(tabletop_mandalorian::embedded()),
+        Some(d) => {
+            crate::input::check_content_dir(d)?;
+            Ok(Content::load_dir(d)
+                .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?
+                .leak())
+        }
+    }
+}
+
+struct MandoBot(tabletop_mandalorian::bot::Bot);
+
+impl Bot<Mandalorian> for MandoBot {
+    fn name(&self) -> &str {
+        "bot"
+    }
+    fn choose(&mut self, game: &Mandalorian, _seat: Seat, _legal: &[Action]) -> Action {
+        self.0.choose(game)
+    }
+}
+
+pub fn make_bot(name: &str, seat: Seat, seed: u64) -> Box<dyn Bot<Mandalorian>> {
+    match name {
+        "bot" => Box::new(MandoBot(tabletop_mandalorian::bot::Bot::new(seed))),
+        other => generic_bot::<Mandalorian>(other, seat, seed),
+    }
+}
+
+fn event_text(g: &Mandalorian, e: &Happened) -> Option<String> {
+    let c = g.content();
+    Some(match e {
+        Happened::Played { card, slot } => format!(
+            "{} plays {} into {}",
+            c.characters[c.card(*card).character as usize].name,
+            render::card(c.card(*card)),
+            g.slot_name(*slot as usize)
+        ),
+        Happened::CharacterMoved { ch, to } => {
+            format!("{} moves to {}", g.char_name(*ch), g.square_label(*to))
+        }
+        Happened::Revealed { token } => format!("revealed: {}", g.threat_label(*token, 0)),
+        Happened::CharacterDamaged { ch, amount } => {
+            format!("{} takes {amount} damage", g.char_name(*ch))
+        }
+        Happened::Blocked { ch } => format!("{} blocks 1 damage with Defense", g.char_name(*ch)),
+        Happened::Healed { ch, amount } => format!("{} heals {amount}", g.char_name(*ch)),
+        Happened::EnemyDamaged { token, amount } => {
+            format!("{} takes {amount} damage", g.token_def(*token).name)
+        }
+        Happened::Defeated { token } => format!("{} is defeated", g.token_def(*token).name),
+        Happened::EnemyMoved { token, to } => format!(
+            "{} moves to {}",
+            g.token_def(*token).name,
+            g.square_label(*to)
+        ),
+        Happened::Crisis { slot } => format!(
+            "CRISIS from the {} slot: {}",
+            g.slot_name(*slot as usize),
+            render::effects(&g.mission().crisis)
+        ),
+        Happened::EventDrawn { event, slot } => format!(
+            "EVENT for the {} slot: {}",
+            g.slot_name(*slot as usize),
+            render::event(&c.events[*event as usize])
+        ),
+        Happened::NoEffectSpawn => {
+            "the event had no effect: 1 reinforcement spawns in the nearest star square".into()
+        }
+        Happened::Spawned { token, sq } => format!(
+            "reinforcement {} spawns at {}",
+            g.token_def(*token).name,
+            g.square_label(*sq)
+        ),
+        Happened::SpawnIgnored => "every reinforcement is in play: the spawn is ignored".into(),
+        Happened::Disturbed { slot, value } => format!(
+            "the {} slot is disturbed (+{value})",
+            g.slot_name(*slot as usize)
+        ),
+        Happened::SlotDiscarded { slot } => {
+            format!("the {} slot is discarded", g.slot_name(*slot as usize))
+        }
+        Happened::ChildFled { to } => format!("the Child flees to {}", g.square_label(*to)),
+        Happened::ChildRescued { ch } => format!("{} rescues the Child", g.char_name(*ch)),
+        Happened::ChildDropped { sq } => format!("the Child is dropped at {}", g.square_label(*sq)),
+        Happened::DoorOpened { door } => format!("door {door} opens"),
+        Happened::ItemUsed { ch, token } => {
+            format!("{} uses {}", g.char_name(*ch), g.token_def(*token).name)
+        }
+        Happened::PlanningKept { ch, card } => format!(
+            "{} keeps {}",
+            g.char_name(*ch),
+            c.planning[*card as usize].name
+        ),
+        Happened::PlanningUsed { ch, card } => format!(
+            "{} uses {}",
+            g.char_name(*ch),
+            c.planning[*card as usize].name
+        ),
+        Happened::Track { value } => format!("crisis track: {value}"),
+        Happened::TurnEnded { turn } => format!("— end of turn {turn} —"),
+        Happened::Won => "MISSION COMPLETE: everybody wins".into(),
+        Happened::Lost { reason } => format!("MISSION FAILED: {reason}"),
+    })
+}
+
+impl Driven for Mandalorian {
+    fn fingerprint(content: &Content) -> String {
+        content.fingerprint.clone()
+    }
+
+    fn seat_name(seat: Seat) -> String {
+        format!("player {}", seat + 1)
+    }
+
+    fn event_line(&self, e: &Happened, _viewer: Viewer) -> Option<String> {
+        // Every event is public information (what a player looks at secretly is not an event).
+        event_text(self, e)
+    }
+
+    fn public_description(&self, a: Action, viewer: Viewer) -> String {
+        match (a, viewer) {
+            // Which planning cards were drawn is private (MA-PLAN-2).
+            (Action::Keep(_), Viewer::Public) => "keep a drawn planning card".into(),
+            (Action::Top(_), Viewer::Public) => "put a drawn planning card on top".into(),
+            _ => self.describe_action(a),
+        }
+    }
+}
