@@ -11,6 +11,7 @@ pub mod crew;
 pub mod deal;
 pub mod event;
 pub mod fly;
+pub mod last_call;
 pub mod resolve;
 pub mod reveal;
 pub mod ship;

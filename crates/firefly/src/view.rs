@@ -30,6 +30,17 @@ pub struct View {
     pub nav_left: [usize; 3],
     pub misbehave_left: usize,
     pub turn: TurnActions,
+    /// Last Call, once declared (stories with a Last Call ending).
+    pub last_call: Option<LastCallView>,
+}
+
+/// Last Call as the table sees it: who declared it, and who still has a turn.
+#[derive(Clone, Debug, Serialize)]
+pub struct LastCallView {
+    pub declarer: Seat,
+    /// The captain whose turn is under way, then those whose last turn is to come, in order;
+    /// empty once the game is over.
+    pub still_to_play: Vec<Seat>,
 }
 
 /// One captain as a seat sees them. What is not chosen yet during set-up is `None` (`null` in
@@ -163,6 +174,10 @@ impl View {
             nav_left: std::array::from_fn(|i| g.decks.nav[i].draw_len()),
             misbehave_left: g.decks.misbehave.draw_len(),
             turn: g.turn,
+            last_call: g.last_call.as_ref().map(|lc| LastCallView {
+                declarer: lc.declarer,
+                still_to_play: g.still_to_play(),
+            }),
         }
     }
 }

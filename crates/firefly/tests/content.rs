@@ -76,6 +76,31 @@ requires = [{ kind = "money", amount = 20000 }]
     assert!(err.message.contains("Harken"), "{err}");
 }
 
+/// Settling unfinished jobs (`settle_jobs`) only matters where the most credits win, so a story
+/// that settles jobs without a Last Call ending is refused, naming the field.
+#[test]
+fn a_story_that_settles_jobs_without_last_call_is_refused() {
+    let err = load_err(
+        r#"
+[[story]]
+id = "no-ending"
+title = "No Ending"
+source = "promo"
+premise = "Jobs are settled, but nobody counts the credits."
+players = [2, 4]
+settle_jobs = true
+
+[[story.goals]]
+name = "Be rich"
+requires = [{ kind = "money", amount = 20000 }]
+"#,
+    );
+    assert_eq!(err.file, "test/extra.toml");
+    assert_eq!(err.entry, "story \"no-ending\"");
+    assert_eq!(err.field, "settle_jobs");
+    assert!(err.message.contains("last_call"), "{err}");
+}
+
 /// A board section from an expansion joins the board by listing its links to base sectors; the
 /// base files stay untouched and the link counts both ways.
 #[test]

@@ -715,6 +715,16 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                 ));
             }
         }
+        // Settling jobs only changes who has the most credits: without Last Call the first
+        // captain to complete the goals wins and nothing is counted.
+        if s.settle_jobs && s.last_call.is_none() {
+            return Err(ctx.err(
+                "story",
+                &s.id,
+                "settle_jobs",
+                "settling unfinished jobs needs a credits ending: add [story.last_call]",
+            ));
+        }
         let mut gs = Vec::new();
         for (n, g) in s.goals.iter().enumerate() {
             let sec = match &g.at {

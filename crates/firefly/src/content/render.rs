@@ -1383,13 +1383,57 @@ pub fn story_card(s: &Story, names: &Names) -> String {
     for c in &s.setup.closed_contacts {
         setup.push(format!("{} deals no jobs this game", c.name()));
     }
+    if s.setup.illegal_job_bonus > 0 {
+        setup.push(format!(
+            "Illegal jobs pay {} more",
+            money(s.setup.illegal_job_bonus)
+        ));
+    }
     if !setup.is_empty() {
         card.para(2, 2, &format!("Set-up: {}", sentences(setup)));
     }
     for (i, g) in s.goals.iter().enumerate() {
         goal_into(&mut card, 2, g, i + 1, names);
     }
+    if let Some(text) = story_ending(s) {
+        card.para(2, 2, &text);
+    }
     card.finish()
+}
+
+/// How a story with a Last Call ending ends, in one paragraph ("Last Call: …"); `None` for a
+/// story won by the first captain to complete its goals.
+pub fn story_ending(s: &Story) -> Option<String> {
+    let rule = s.last_call?;
+    // A Goal token is kept once taken, even if what earned it is lost (NOTES.md).
+    let holder = if s.goals.len() == 1 {
+        "A captain holding the Goal token (kept once taken)".to_string()
+    } else {
+        format!(
+            "A captain holding all {} Goal tokens (kept once taken)",
+            s.goals.len()
+        )
+    };
+    let declare = if rule.uses_action {
+        format!("{holder} may use an action on their turn to declare it")
+    } else {
+        format!("{holder} may declare it on their turn")
+    };
+    let turns = if rule.declarer_plays_again {
+        "every other captain, then the declarer, takes one more turn"
+    } else {
+        "every other captain takes one more turn; the declarer does not play again"
+    };
+    let mut parts = vec![format!("Last Call: {declare}"), format!("Then {turns}")];
+    if s.settle_jobs {
+        parts.push(
+            "Then every captain pays the bank the Pay value of their unfinished jobs, Active \
+             and in hand"
+                .into(),
+        );
+    }
+    parts.push("The captain with the most credits wins; tied captains share the win".into());
+    Some(sentences(parts))
 }
 
 /// A Contact's card side: what they buy and sell, and their Special Rule.
