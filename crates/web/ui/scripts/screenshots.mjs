@@ -1,0 +1,72 @@
+// Screenshots of the built front end (../dist) showing real engine states, without a server:
+// headless Chromium loads the bundle, the table's WebSocket is answered with a fixture
+// (hello + state, from `npm run fixtures`) and the catalog request with the fixture catalog.
+//
+//   npm run build && npm run screenshots [-- Name …]   → test/screenshots/<name>-{desktop,phone}.png
+//
+// Chromium: Debian's /usr/bin/chromium (CHROMIUM overrides), with the flags that keep it off
+// the network.
+
+import { mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { dirname, extname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = resolve(here, "../../dist");
+const fixtures = resolve(here, "../test/fixtures/firefly");
+const out = resolve(here, "../test/screenshots");
+mkdirSync(out, { recursive: true });
+
+const MIME = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
+const catalog = readFileSync(join(fixtures, "catalog.json"), "utf8");
+const hello = JSON.parse(readFileSync(join(fixtures, "hello.json"), "utf8"));
+const wanted = process.argv.slice(2);
+const names = readdirSync(fixtures)
+  .filter((f) => f.endsWith(".json") && f !== "catalog.json" && f !== "hello.json")
+  .map((f) => f.slice(0, -5))
+  .filter((n) => wanted.length === 0 || wanted.includes(n));
+
+// Playwright gives every launch a fresh, temporary user-data-dir of its own.
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+const sizes = { desktop: { width: 1400, height: 900 }, phone: { width: 375, height: 812 } };
+try {
+  for (const name of names) {
+    const state = readFileSync(join(fixtures, `${name}.json`), "utf8");
+    for (const [size, viewport] of Object.entries(sizes)) {
+      const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+      page.on("pageerror", (e) => console.error(`${name}/${size}: ${e.message}`));
+      await page.route("**/*", (route) => {
+        const url = new URL(route.request().url());
+        if (url.pathname.startsWith("/api/catalog/")) return route.fulfill({ body: catalog, contentType: "application/json" });
+        const file = url.pathname.startsWith("/assets/") ? url.pathname : "/index.html";
+        return route.fulfill({ body: readFileSync(join(dist, file)), contentType: MIME[extname(file)] ?? "application/octet-stream" });
+      });
+      await page.routeWebSocket(/\/ws\//, (ws) => {
+        ws.send(JSON.stringify(hello));
+        ws.send(state);
+      });
+      await page.goto("http://tabletop.test/t/fixture?token=t");
+      await page.waitForSelector(".ff-table", { timeout: 10000 });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: join(out, `${name}-${size}.png`), fullPage: size === "phone" });
+      await page.close();
+    }
+    console.log(`${name}: ${Object.keys(sizes).join(", ")}`);
+  }
+} finally {
+  await browser.close();
+}
