@@ -2,7 +2,8 @@
 // headless Chromium loads the bundle, the table's WebSocket is answered with a fixture
 // (hello + state, from `npm run fixtures`) and the catalog request with the fixture catalog.
 //
-//   npm run build && npm run screenshots [-- Name …]   → test/screenshots/<name>-{desktop,phone}.png
+//   npm run build && npm run screenshots [-- Name …]
+//   → test/screenshots/<name>-desktop.png, <name>-phone.png (the first screen), <name>-phone-full.png
 //
 // Chromium: Debian's /usr/bin/chromium (CHROMIUM overrides), with the flags that keep it off
 // the network.
@@ -62,7 +63,8 @@ try {
       await page.goto("http://tabletop.test/t/fixture?token=t");
       await page.waitForSelector(".ff-table", { timeout: 10000 });
       await page.waitForTimeout(150);
-      await page.screenshot({ path: join(out, `${name}-${size}.png`), fullPage: size === "phone" });
+      await page.screenshot({ path: join(out, `${name}-${size}.png`) });
+      if (size === "phone") await page.screenshot({ path: join(out, `${name}-${size}-full.png`), fullPage: true });
       await page.close();
     }
     console.log(`${name}: ${Object.keys(sizes).join(", ")}`);

@@ -128,7 +128,7 @@ describe("what the table shows", () => {
     expect([...dice.querySelectorAll(".die")].map((d) => Number(d.textContent))).toEqual(r.faces);
     expect(dice.textContent).toContain(`${r.test.points} Fight`);
     expect(dice.querySelector(".total")?.textContent).toBe(String(r.test.total));
-    expect(root.querySelector(".resolving pre.card")?.textContent).toContain("Nav");
+    expect(root.querySelector(".resolving div.card")?.textContent).toContain("Nav");
   });
   it("while another captain decides, who is awaited and no action", async () => {
     await show("Waiting");
@@ -138,7 +138,9 @@ describe("what the table shows", () => {
   });
   it("the cards being considered, and their texts in the buttons", async () => {
     await show("Accepting");
-    expect(root.querySelectorAll(".considered pre.card").length).toBeGreaterThan(0);
+    expect(root.querySelectorAll(".considered .chip, .considered div.card").length).toBe(
+      ((state("Accepting").view as { phase: { Accepting: { considered: number[] } } }).phase.Accepting.considered).length,
+    );
     const accept = root.querySelector('button[data-action="accept-job"] .card-text');
     expect(accept?.textContent).toContain("Pay");
   });
@@ -173,5 +175,33 @@ describe("hot-seat", () => {
     });
     expect(root.querySelector(".cover")).toBeNull();
     expect(root.querySelector(".ff-table")).not.toBeNull();
+  });
+});
+
+describe("jobs on the map", () => {
+  it("pointing at a job to accept marks its pick-up and drop-off", async () => {
+    await show("Accepting");
+    const before = root.querySelectorAll(".job-mark").length;
+    const b = root.querySelector<HTMLButtonElement>('button[data-action="accept-job"]') as HTMLButtonElement;
+    act(() => {
+      b.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+      b.dispatchEvent(new MouseEvent("mouseenter", { bubbles: false }));
+    });
+    const s = state("Accepting");
+    const job = s.legal.find((l) => l.action.a === "accept-job")?.action.v as number;
+    const marks = root.querySelectorAll(".job-mark").length;
+    expect(marks).toBe(before + catalog.jobs[job].steps.length);
+  });
+  it("the considered cards that an action takes are named, their text is in the button", async () => {
+    await show("Accepting");
+    expect(root.querySelectorAll(".considered .chip").length).toBe(state("Accepting").legal.filter((l) => l.action.a === "accept-job").length);
+  });
+});
+
+describe("set-up", () => {
+  it("a captain still choosing has no ship yet, and no ship is on the map", async () => {
+    await show("ChooseLeader");
+    expect(root.querySelector(".ship-panel")?.textContent).toContain("no ship yet");
+    expect(root.querySelectorAll(".ship").length).toBe(0);
   });
 });

@@ -6,6 +6,10 @@ import type { LegalAction } from "./protocol";
 export interface ActionDecoration {
   /** A card the action is about, shown inside the button (a Leader, a job, a Supply card). */
   card?: { name: string; text: string };
+  /** How to show the card's text (default: as it is). */
+  body?: ComponentChildren;
+  /** Something the game shows while the button is pointed at or focused (a job's route). */
+  focus?: unknown;
 }
 
 export interface ActionListProps {
@@ -20,6 +24,8 @@ export interface ActionListProps {
   /** Legal indices to leave out here because the game shows them elsewhere as buttons. */
   elsewhere?: ReadonlySet<number>;
   empty?: ComponentChildren;
+  /** Told what a pointed-at or focused button's decoration asks to show (null when it leaves). */
+  onFocus?(focus: unknown): void;
 }
 
 export function ActionButton(props: {
@@ -30,8 +36,11 @@ export function ActionButton(props: {
   busy: boolean;
   deco?: ActionDecoration | undefined;
   className?: string;
+  onFocus?(focus: unknown): void;
 }) {
-  const { l, index, k, act, busy, deco } = props;
+  const { l, index, k, act, busy, deco, onFocus } = props;
+  const hint = onFocus && deco?.focus !== undefined ? () => onFocus(deco.focus) : undefined;
+  const unhint = hint ? () => onFocus?.(null) : undefined;
   const cls = ["act", deco?.card ? "act-card" : "", props.className ?? ""].filter(Boolean).join(" ");
   return (
     <button
@@ -41,11 +50,15 @@ export function ActionButton(props: {
       data-action={l.action.a}
       data-key={k ?? undefined}
       onClick={() => act(index)}
+      onMouseEnter={hint}
+      onMouseLeave={unhint}
+      onFocus={hint}
+      onBlur={unhint}
       title={k ? `${l.text} (key ${k})` : l.text}
     >
       {k ? <kbd>{k}</kbd> : null}
       <span class="act-text">{l.text}</span>
-      {deco?.card ? <span class="card-text">{deco.card.text}</span> : null}
+      {deco?.card ? <span class="card-text">{deco.body ?? deco.card.text}</span> : null}
     </button>
   );
 }
@@ -66,9 +79,9 @@ export function ActionList(props: ActionListProps) {
       {sections.map((s) => (
         <section class="action-group" key={s.name}>
           <h4>{s.name}</h4>
-          <div class="action-buttons">
+          <div class={`action-buttons${s.items.length > 12 ? " long" : ""}`}>
             {s.items.map((i) => (
-              <ActionButton key={i} l={legal[i]} index={i} k={keys[i]} act={act} busy={busy} deco={decorate?.(legal[i])} />
+              <ActionButton key={i} l={legal[i]} index={i} k={keys[i]} act={act} busy={busy} deco={decorate?.(legal[i])} onFocus={props.onFocus} />
             ))}
           </div>
         </section>

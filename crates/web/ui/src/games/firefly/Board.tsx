@@ -4,7 +4,7 @@
 // (or place a ship in) are lit and take that action when clicked; nothing else acts.
 
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { captain, plan, planText, seatColour, type DriveCore, type JobMark } from "./logic";
+import { captain, plan, planText, seatColour, setup, type DriveCore, type JobMark } from "./logic";
 import type { Catalog, SectorEntry, View } from "./types";
 import { centreOn, clamp, fit, panBy, toBoard, zoomAt, type Box } from "./viewbox";
 
@@ -139,11 +139,9 @@ export function Board(props: BoardProps) {
   // Ships: every placed Firefly, spread around its sector's centre.
   const bySector = new Map<number, number[]>();
   for (const p of view.players) {
-    if (p.sector === null || p.sector === undefined || p.ship === null) continue;
-    if (view.phase === "ChooseLeader" || view.phase === "ChooseShip") continue;
-    const placed = view.phase !== "PlaceShip" || p.sector !== 0 || cat.sectors[0]?.firefly_logo !== true;
-    if (!placed) continue;
-    bySector.set(p.sector, [...(bySector.get(p.sector) ?? []), p.seat]);
+    if (!setup(view, p).placed) continue;
+    const s = p.sector as number;
+    bySector.set(s, [...(bySector.get(s) ?? []), p.seat]);
   }
   const hovered = hover !== null ? cat.sectors[hover] : null;
   const hoverPlan = hover !== null && props.from !== null ? plan(cat, props.from, hover, props.core) : null;

@@ -2,7 +2,8 @@
 // cards being considered, a trade), your ship, your jobs, the story, the other captains.
 
 import type { ComponentChildren } from "preact";
-import { captain, crewName, crewSkills, driveCore, holdUse, money, nextStops, plan, planText, seatColour } from "./logic";
+import { paragraphs } from "./cardtext";
+import { captain, crewName, crewSkills, driveCore, holdUse, money, nextStops, plan, planText, seatColour, setup } from "./logic";
 import { HIDDEN, phaseOf, type Bundle, type Catalog, type Entry, type Offer, type PlayerView, type Resolving, type View } from "./types";
 
 const ITEM_NAMES = ["Cargo", "Contraband", "Fuel", "Parts", "Passengers", "Fugitives"];
@@ -16,12 +17,25 @@ export function Panel(props: { title: ComponentChildren; class?: string; childre
   );
 }
 
+/** A card's text: its title line, then its paragraphs nested as the card nests them. */
+export function CardBody(props: { text: string }) {
+  return (
+    <>
+      {paragraphs(props.text).map((p, i) => (
+        <span key={i} class={i === 0 ? "card-title" : "card-para"} style={{ marginLeft: `${p.indent / 2}em` }}>
+          {p.text}
+        </span>
+      ))}
+    </>
+  );
+}
+
 export function CardText(props: { entry: Entry | undefined; class?: string }) {
   if (!props.entry) return null;
   return (
-    <pre class={`card ${props.class ?? ""}`} data-kind={props.entry.kind}>
-      {props.entry.text}
-    </pre>
+    <div class={`card ${props.class ?? ""}`} data-kind={props.entry.kind}>
+      <CardBody text={props.entry.text} />
+    </div>
   );
 }
 
@@ -37,21 +51,23 @@ function marketName(cat: Catalog, market: unknown): string {
 }
 
 /** One sentence for what is being decided. */
-export function decisionTitle(cat: Catalog, view: View): string {
+export function decisionTitle(cat: Catalog, view: View, me: number | null): string {
   const { name, data } = phaseOf(view.phase);
-  const who = view.actor === null ? "" : captain(view.actor);
+  const mine = view.actor !== null && view.actor === me;
+  const who = view.actor === null ? "" : mine ? "you" : captain(view.actor);
   switch (name) {
     case "ChooseLeader":
-      return `Set-up: ${who} chooses a Leader`;
+      return mine ? "Set-up: choose your Leader" : `Set-up: ${who} chooses a Leader`;
     case "ChooseShip":
-      return `Set-up: ${who} chooses a ship`;
+      return mine ? "Set-up: choose your ship" : `Set-up: ${who} chooses a ship`;
     case "PlaceShip":
-      return `Set-up: ${who} places their ship (click a lit sector)`;
+      return mine ? "Set-up: place your ship (click a lit sector)" : `Set-up: ${who} places their ship`;
     case "StartingJobs":
-      return `Set-up: ${who} discards starting jobs down to 3`;
+      return mine ? "Set-up: discard starting jobs down to 3" : `Set-up: ${who} discards starting jobs`;
     case "Actions": {
       const used = (["fly", "buy", "deal", "work"] as const).filter((k) => view.turn[k]);
-      return `${who}'s turn: ${view.turn.taken} of 2 actions taken${used.length ? ` (${used.join(", ")})` : ""}`;
+      const whose = mine ? "Your turn" : `${who}'s turn`;
+      return `${whose}: ${view.turn.taken} of 2 actions taken${used.length ? ` (${used.join(", ")})` : ""}`;
     }
     case "FullBurn":
       return `Full Burn: ${data.entered} of ${data.range} sectors entered. Go on (click a lit sector) or stop`;
@@ -78,7 +94,7 @@ export function decisionTitle(cat: Catalog, view: View): string {
     case "Trading":
       return "Building a trade offer";
     case "TradeAnswer":
-      return `A trade offer for ${who}`;
+      return mine ? "A trade offer for you: accept or refuse" : `A trade offer for ${who}`;
     case "TradeWindow":
       return `Trade window: ${captain(Number(data.seat))} may offer a trade`;
     case "Over":
@@ -98,7 +114,10 @@ function popcount(n: number): number {
 export function resolvingCard(cat: Catalog, view: View, r: Resolving): { title: string; entry?: Entry; note?: string } {
   const o = r.origin;
   if (o === "Rule") return { title: "A Contact's rule", note: "Niska's Pound of Flesh: Kill a crew member." };
-  if ("Nav" in o) return { title: `${cat.nav[o.Nav]?.deck ?? ""} Nav card`, entry: cat.nav[o.Nav] };
+  if ("Nav" in o) {
+    const deck = cat.nav[o.Nav]?.deck ?? "";
+    return { title: `${deck.charAt(0).toUpperCase()}${deck.slice(1)} Nav card`, entry: cat.nav[o.Nav] };
+  }
   if ("Event" in o) return { title: "Event", entry: cat.events[o.Event] };
   if ("Misbehave" in o) return { title: "Misbehave", entry: cat.misbehave[o.Misbehave] };
   if ("JobStep" in o) return { title: `Job, step ${o.JobStep.step + 1}`, entry: cat.jobs[o.JobStep.job] };
@@ -233,7 +252,7 @@ function optionName(cat: Catalog, view: View, r: Resolving): string | null {
 }
 
 /** The cards in a hand being considered, bought from or accepted from. */
-export function ConsideredPanel(props: { cat: Catalog; view: View }) {
+export function ConsideredPanel(props: { cat: Catalog; view: View; inButtons: ReadonlySet<number> }) {
   const { name, data } = phaseOf(props.view.phase);
   if (name !== "Considering" && name !== "Purchasing" && name !== "Accepting") return null;
   const ids = (data.considered as number[]) ?? [];
@@ -243,15 +262,23 @@ export function ConsideredPanel(props: { cat: Catalog; view: View }) {
       <h4>Being considered</h4>
       {ids.length === 0 ? <p class="muted">No card yet.</p> : null}
       <div class="card-row">
-        {ids.map((id, i) =>
-          id === HIDDEN ? (
-            <div key={i} class="card face-down">
-              face down
-            </div>
-          ) : (
-            <CardText key={i} entry={jobs ? props.cat.jobs[id] : props.cat.supply[id]} />
-          ),
-        )}
+        {ids.map((id, i) => {
+          const entry = jobs ? props.cat.jobs[id] : props.cat.supply[id];
+          if (id === HIDDEN)
+            return (
+              <div key={i} class="card face-down">
+                face down
+              </div>
+            );
+          // A card some action takes is shown in that action's button below.
+          if (props.inButtons.has(id))
+            return (
+              <span key={i} class="chip">
+                {entry?.name} ↓
+              </span>
+            );
+          return <CardText key={i} entry={entry} />;
+        })}
       </div>
     </div>
   );
@@ -294,10 +321,11 @@ function Stat(props: { label: string; value: ComponentChildren; warn?: boolean }
   );
 }
 
-export function ShipPanel(props: { cat: Catalog; p: PlayerView; title: string }) {
+export function ShipPanel(props: { cat: Catalog; view: View; p: PlayerView; title: string }) {
   const { cat, p } = props;
-  const ship = p.ship === null ? undefined : cat.ships[p.ship];
-  const core = driveCore(cat, p);
+  const chosen = setup(props.view, p);
+  const ship = chosen.ship && p.ship !== null ? cat.ships[p.ship] : undefined;
+  const core = chosen.ship ? driveCore(cat, p) : null;
   const hold = holdUse(cat, p);
   return (
     <Panel title={props.title} class="ship-panel">
@@ -390,7 +418,9 @@ export function JobsPanel(props: { cat: Catalog; p: PlayerView; letters: Map<num
         {route ? <p class="route-text">Next stop: {planText(route)}</p> : null}
         <details>
           <summary>Card text</summary>
-          <pre class="card">{j.text}</pre>
+          <div class="card" data-kind="job">
+            <CardBody text={j.text} />
+          </div>
         </details>
       </div>
     );
@@ -432,7 +462,9 @@ export function StoryPanel(props: { cat: Catalog; view: View }) {
       </ol>
       <details>
         <summary>The Story Card</summary>
-        <pre class="card">{story.text}</pre>
+        <div class="card" data-kind="story">
+          <CardBody text={story.text} />
+        </div>
       </details>
     </Panel>
   );
@@ -441,6 +473,7 @@ export function StoryPanel(props: { cat: Catalog; view: View }) {
 export function RivalsPanel(props: { cat: Catalog; view: View; me: number | null }) {
   const { cat, view } = props;
   const others = view.players.filter((p) => p.seat !== props.me);
+  const chosen = (p: PlayerView) => setup(view, p);
   if (others.length === 0) return null;
   return (
     <Panel title={props.me === null ? "Captains" : "Other captains"} class="rivals">
@@ -448,13 +481,13 @@ export function RivalsPanel(props: { cat: Catalog; view: View; me: number | null
         <div class={`rival${view.current === p.seat ? " current" : ""}`} key={p.seat}>
           <div>
             <span class="swatch" style={{ background: seatColour(p.seat) }} /> <strong>{captain(p.seat)}</strong>
-            {p.leader !== null ? ` · ${cat.crew[p.leader]?.name ?? ""}` : ""}
-            {p.ship !== null ? ` · ${cat.ships[p.ship]?.name ?? ""}` : ""}
+            {chosen(p).leader && p.leader !== null ? ` · ${cat.crew[p.leader]?.name ?? ""}` : ""}
+            {chosen(p).ship && p.ship !== null ? ` · ${cat.ships[p.ship]?.name ?? ""}` : ""}
             {view.current === p.seat ? <span class="tag">their turn</span> : null}
             {p.outlaw ? <span class="tag warn">Outlaw</span> : null}
           </div>
           <div class="stats small">
-            <Stat label="at" value={p.sector !== null ? cat.sectors[p.sector]?.name : "—"} />
+            <Stat label="at" value={chosen(p).placed && p.sector !== null ? cat.sectors[p.sector]?.name : "not placed yet"} />
             <Stat label="" value={money(p.money)} />
             <Stat label="Fuel" value={p.items[2]} />
             <Stat label="Crew" value={p.crew.length} />

@@ -2,7 +2,7 @@
 // which sectors a click can act on, where the jobs go, what a ship holds.
 
 import type { LegalAction } from "../../shell/protocol";
-import type { Catalog, PlayerView, UpgradeEntry } from "./types";
+import type { Catalog, PlayerView, UpgradeEntry, View } from "./types";
 
 export const SEAT_COLOURS = ["#ff6b6b", "#3ddc97", "#c792ff", "#ffb020", "#4fc3f7"] as const;
 
@@ -180,4 +180,19 @@ export function crewSkills(cat: Catalog, def: number, gear: readonly number[]) {
     }
   }
   return s;
+}
+
+/**
+ * What a captain has chosen during set-up (FF-SETUP-8..11): Leader, ship, place on the board.
+ * A view spells "nothing yet" as null; older engines sent 0 for it, so then it is read from
+ * the set-up order: each captain picks a Leader (crew[0]) then a ship, in turn; ships are placed
+ * once every ship is chosen, and a ship still to be placed stands at sector 0.
+ */
+export function setup(view: View, p: PlayerView): { leader: boolean; ship: boolean; placed: boolean } {
+  const phase = typeof view.phase === "string" ? view.phase : "";
+  const leader = p.leader !== null && p.crew.length > 0;
+  const ship = p.ship !== null && leader && !(phase === "ChooseShip" && view.actor === p.seat);
+  const placed =
+    p.sector !== null && ship && phase !== "ChooseLeader" && phase !== "ChooseShip" && !(phase === "PlaceShip" && p.sector === 0);
+  return { leader, ship, placed };
 }

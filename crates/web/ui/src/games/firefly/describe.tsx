@@ -2,6 +2,7 @@
 
 import type { ActionDecoration } from "../../shell/ActionList";
 import type { LegalAction } from "../../shell/protocol";
+import { CardBody } from "./Panels";
 import { phaseOf, type Catalog, type Entry, type View } from "./types";
 
 const GROUPS: Record<string, string> = {
@@ -59,7 +60,21 @@ export function group(l: LegalAction): string {
 }
 
 function card(e: Entry | undefined): ActionDecoration {
-  return e ? { card: { name: e.name, text: e.text } } : {};
+  return e ? { card: { name: e.name, text: e.text }, body: <CardBody text={e.text} /> } : {};
+}
+
+/** A job's card; pointing at it shows where the job goes on the map. */
+function jobCard(cat: Catalog, job: number): ActionDecoration {
+  return cat.jobs[job] ? { ...card(cat.jobs[job]), focus: job } : {};
+}
+
+/** The ids of the considered cards that a legal action buys or accepts (shown in its button). */
+export function inButtons(legal: readonly LegalAction[]): Set<number> {
+  const ids = new Set<number>();
+  for (const l of legal) {
+    if ((l.action.a === "buy-card" || l.action.a === "accept-job") && typeof l.action.v === "number") ids.add(l.action.v);
+  }
+  return ids;
 }
 
 /** The card an action is about, shown in its button (what a player reads before choosing). */
@@ -73,17 +88,17 @@ export function decorate(cat: Catalog, view: View, l: LegalAction): ActionDecora
       return card(cat.ships[n]);
     case "discard-job":
     case "accept-job":
-      return card(cat.jobs[n]);
+      return jobCard(cat, n);
     case "buy-card":
     case "take-upgrade":
       return card(cat.supply[n]);
     case "consider-discard": {
       const { data } = phaseOf(view.phase);
       const market = data.market as Record<string, unknown> | undefined;
-      return card(market && "Contact" in market ? cat.jobs[n] : cat.supply[n]);
+      return market && "Contact" in market ? jobCard(cat, n) : card(cat.supply[n]);
     }
     case "work": {
-      if (v && typeof v === "object" && "Job" in v) return card(cat.jobs[(v as { Job: number }).Job]);
+      if (v && typeof v === "object" && "Job" in v) return jobCard(cat, (v as { Job: number }).Job);
       return {};
     }
     default:
