@@ -287,8 +287,8 @@ export function Lobby(props: { go(url: string): void }) {
                     <span class="tag">{GAME_NAMES[t.game] ?? t.game}</span> <strong>{t.summary}</strong> <span class="muted">{t.status}</span>
                     <span class="seats">
                       {t.seats.map((s) => (
-                        <span key={s.seat} class={`seat-dot${s.connected ? " on" : ""}`} title={`${s.kind}${s.taken ? ", taken" : ""}${s.connected ? ", connected" : ""}`}>
-                          {s.kind === "bot" ? "🤖" : s.taken ? "●" : "○"}
+                        <span key={s.seat} class={`seat-dot${s.connected ? " on" : ""}`} title={`seat ${s.seat + 1}: ${s.kind}${s.taken ? ", taken" : ", free"}${s.connected ? ", connected" : ""}`}>
+                          {s.kind === "bot" ? "bot" : s.taken ? "●" : "○ free"}
                         </span>
                       ))}
                     </span>
