@@ -7,7 +7,8 @@
 //! `supply[SupplyCardId]`, `jobs[JobId]`, `nav[NavCardId]`, `misbehave[MisbehaveCardId]`,
 //! `events[e]` (`Origin::Event(e)`), `stories[StoryId]`, `items[Item::index]`. Contacts are
 //! keyed by their name as views spell it (`"amnon-duul"`). The catalog is fixed for a content,
-//! so a server builds it once and clients may cache it.
+//! so a server builds it once and clients may cache it. Card texts are not wrapped at the
+//! terminal's width: one line per paragraph, indented as the terminal indents it.
 
 use serde::Serialize;
 
@@ -308,7 +309,13 @@ fn sector_text(c: &Content, s: &Sector) -> String {
 }
 
 impl Catalog {
+    /// The catalog of a content. Card texts have one line per paragraph (a client wraps them to
+    /// its width; leading spaces nest options under their card).
     pub fn of(c: &Content) -> Catalog {
+        render::unwrapped(|| Catalog::build(c))
+    }
+
+    fn build(c: &Content) -> Catalog {
         let names = Names::of(c);
         let deck_of = |id: &str| {
             c.supply_decks

@@ -3,7 +3,7 @@
 //! the sectors' boxes alone.
 
 use tabletop_firefly::catalog::{Catalog, Kind};
-use tabletop_firefly::content::{Content, Item, SupplyKind};
+use tabletop_firefly::content::{render, Content, Item, SupplyKind};
 
 fn catalog() -> (&'static Content, Catalog) {
     let c = Content::builtin();
@@ -60,10 +60,8 @@ fn card_texts_are_the_rendered_cards() {
     let (c, cat) = catalog();
     for (i, s) in c.supply_cards.iter().enumerate() {
         let e = &cat.supply[i];
-        assert_eq!(
-            e.entry.text,
-            tabletop_firefly::content::render::supply_card(c, i as u16)
-        );
+        let terminal = render::supply_card(c, i as u16);
+        assert_eq!(words(&e.entry.text), words(&terminal));
         let (kind, name) = match s.kind {
             SupplyKind::Crew(d) => (Kind::Crew, &c.crew[d as usize].name),
             SupplyKind::Gear(d) => (Kind::Gear, &c.gear[d as usize].name),
@@ -82,6 +80,51 @@ fn card_texts_are_the_rendered_cards() {
     }
     for &l in &cat.leaders {
         assert_eq!(cat.crew[l as usize].entry.kind, Kind::Leader);
+    }
+}
+
+fn words(text: &str) -> Vec<&str> {
+    text.split_whitespace().collect()
+}
+
+/// The catalog's texts are the terminal's cards with one line per paragraph: the same words,
+/// each line starting as a terminal line does, no paragraph broken at the terminal's width.
+#[test]
+fn card_texts_have_one_line_per_paragraph() {
+    let (c, cat) = catalog();
+    let names = render::Names::of(c);
+    let pairs = c
+        .jobs
+        .iter()
+        .zip(&cat.jobs)
+        .map(|(j, e)| (render::job_card(j, &names), &e.entry.text))
+        .chain(c.misbehave_cards.iter().zip(&cat.misbehave).map(|(&d, e)| {
+            let m = &c.misbehave_defs[d as usize];
+            (render::misbehave_card(m, &names), &e.entry.text)
+        }));
+    let mut longer = 0;
+    for (terminal, text) in pairs {
+        assert_eq!(words(text), words(&terminal));
+        assert!(text.lines().count() <= terminal.lines().count());
+        if text.lines().any(|l| l.chars().count() > render::WIDTH) {
+            longer += 1;
+        }
+        let starts: Vec<&str> = terminal.lines().collect();
+        for l in text.lines() {
+            assert!(
+                starts.iter().any(|t| l.starts_with(t.trim_end())),
+                "{l:?} does not start a terminal line of\n{terminal}"
+            );
+        }
+    }
+    assert!(
+        longer > 0,
+        "some card has a paragraph longer than a terminal line"
+    );
+    // Rendering the catalog leaves the terminal's wrapping as it was.
+    for m in &c.misbehave_defs {
+        let t = render::misbehave_card(m, &names);
+        assert!(t.lines().all(|l| l.chars().count() <= render::WIDTH), "{t}");
     }
 }
 

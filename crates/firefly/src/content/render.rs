@@ -940,8 +940,23 @@ impl Card {
 /// as a plain space.
 const NB: char = '\u{a0}';
 
+thread_local! {
+    /// The column cards are wrapped at: [`WIDTH`], or no limit inside [`unwrapped`].
+    static WRAP_AT: std::cell::Cell<usize> = const { std::cell::Cell::new(WIDTH) };
+}
+
+/// Render cards inside `f` with one line per paragraph (indentation kept, no wrapping at
+/// [`WIDTH`]), for clients that wrap text to their own width (the browser, via the catalog).
+pub fn unwrapped<R>(f: impl FnOnce() -> R) -> R {
+    let before = WRAP_AT.with(|w| w.replace(usize::MAX));
+    let r = f();
+    WRAP_AT.with(|w| w.set(before));
+    r
+}
+
 /// Word-wraps `text` to [`WIDTH`] columns, breaking at plain spaces only.
 fn wrap(text: &str, first: usize, rest: usize, out: &mut Vec<String>) {
+    let width = WRAP_AT.with(|w| w.get());
     let mut line = " ".repeat(first);
     let mut len = first;
     let mut empty = true;
@@ -949,7 +964,7 @@ fn wrap(text: &str, first: usize, rest: usize, out: &mut Vec<String>) {
         let word = word.replace(NB, " ");
         let word = word.as_str();
         let w = word.chars().count();
-        if !empty && len + 1 + w > WIDTH {
+        if !empty && len + 1 + w > width {
             out.push(std::mem::take(&mut line));
             line = " ".repeat(rest);
             len = rest;
