@@ -306,6 +306,85 @@ fn crew_lines(g: &Firefly, p: &Player, on_job: Option<u16>, out: &mut String) {
     }
 }
 
+/// Last Call, as `seat` sees it (stories that end with it): who called it and who still has a
+/// turn, or who could call it; and, where unfinished jobs are settled, what `seat` would owe.
+/// `None` for other stories.
+fn last_call_lines(g: &Firefly, seat: Seat) -> Option<String> {
+    let story = g.story_def();
+    let rule = story.last_call?;
+    let v = View::of(g, seat);
+    let mut s = String::new();
+    let then = if story.settle_jobs {
+        "then unfinished jobs are settled and the most credits win"
+    } else {
+        "then the most credits win"
+    };
+    match &v.last_call {
+        Some(lc) if !lc.still_to_play.is_empty() => {
+            let who: Vec<String> = lc
+                .still_to_play
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| {
+                    let now = if i == 0 { " (now)" } else { "" };
+                    format!("{}{now}", captain(x))
+                })
+                .collect();
+            let _ = write!(
+                s,
+                "LAST CALL, called by {}: still to play {}; {then}.",
+                captain(lc.declarer),
+                render::join_list(&who, "and")
+            );
+            if lc.still_to_play[0] == seat {
+                let _ = write!(s, " This is your last turn.");
+            }
+        }
+        Some(lc) => {
+            let _ = write!(s, "Last Call was called by {}.", captain(lc.declarer));
+        }
+        None => {
+            let holders: Vec<String> = g
+                .players
+                .iter()
+                .filter(|p| p.goals as usize >= story.goals.len())
+                .map(|p| {
+                    if p.seat == seat {
+                        format!("you ({})", captain(p.seat))
+                    } else {
+                        captain(p.seat)
+                    }
+                })
+                .collect();
+            let how = if rule.uses_action {
+                "with an action"
+            } else {
+                "(free)"
+            };
+            if holders.is_empty() {
+                let _ = write!(
+                    s,
+                    "Last Call: not called; the Goal token's holder may call it {how} on their turn."
+                );
+            } else {
+                let _ = write!(
+                    s,
+                    "Last Call: not called; {} may call it {how} on their turn.",
+                    render::join_list(&holders, "and")
+                );
+            }
+        }
+    }
+    if story.settle_jobs && !g.is_over() {
+        let _ = write!(
+            s,
+            "\nUnfinished jobs (Active and in hand) would cost you {} at the end.",
+            money(g.unfinished_pay(seat))
+        );
+    }
+    Some(s)
+}
+
 fn show_table(g: &Firefly, seat: Seat) -> String {
     let v = View::of(g, seat);
     let c = g.content;
@@ -330,6 +409,9 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
         .map(|p| format!("{} {}/{}", captain(p.seat), p.goals, story.goals.len()))
         .collect();
     let _ = writeln!(s, "Goals completed: {}", goals.join(", "));
+    if let Some(lc) = last_call_lines(g, seat) {
+        let _ = writeln!(s, "{lc}");
+    }
     let me = &v.players[seat as usize];
     if let Some(goal) = story.goals.get(me.goals as usize) {
         let _ = writeln!(s, "Your next goal:");
@@ -644,6 +726,12 @@ fn header(g: &Firefly, seat: Seat) -> String {
             p.goals,
             g.story_def().goals.len()
         );
+    }
+    // Last Call under way, or ours to call: worth a line before every decision.
+    if g.last_call.is_some() || g.can_declare_last_call(seat) {
+        if let Some(lc) = last_call_lines(g, seat) {
+            let _ = writeln!(s, "{lc}");
+        }
     }
     let t = g.turn;
     match &g.phase {
@@ -1710,15 +1798,23 @@ fn validate(dir: Option<&Path>) -> Result<()> {
 fn stories(content: &'static Content) -> Result<()> {
     for s in &content.stories {
         println!(
-            "{} — id {:?}, {}–{} players, {} goal{}",
+            "{} — id {:?}, {}–{} players, {} goal{}{}",
             s.title,
             s.id,
             s.players[0],
             s.players[1],
             s.goals.len(),
-            if s.goals.len() == 1 { "" } else { "s" }
+            if s.goals.len() == 1 { "" } else { "s" },
+            if s.last_call.is_some() {
+                ", ends with Last Call (the most credits win)"
+            } else {
+                ", the first to complete them wins"
+            }
         );
         println!("    {}", s.premise.trim());
+        if let Some(ending) = render::story_ending(s) {
+            println!("    {ending}");
+        }
     }
     println!("\n`tabletop firefly cards --kind story` prints the whole Story Cards.");
     Ok(())

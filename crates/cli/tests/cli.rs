@@ -422,6 +422,73 @@ fn stories_and_cards_are_listed() {
     assert!(!o.status.success());
 }
 
+/// The stories list says which stories end with Last Call, and how.
+#[test]
+fn the_stories_list_shows_last_call() {
+    let o = run(&["firefly", "stories"], "");
+    let (out, _) = text(&o);
+    assert!(o.status.success());
+    let respectable = out
+        .lines()
+        .position(|l| l.starts_with("\"Respectable\" Persons of Business"))
+        .expect("the story is listed");
+    assert!(out
+        .lines()
+        .nth(respectable)
+        .unwrap()
+        .contains("ends with Last Call"));
+    assert!(
+        out.lines()
+            .nth(respectable + 2)
+            .unwrap()
+            .contains("Last Call: "),
+        "{out}"
+    );
+    let king = out.lines().find(|l| l.starts_with("The King")).unwrap();
+    assert!(king.contains("the first to complete them wins"), "{king}");
+}
+
+/// JSON mode: Last Call is a legal action of the Goal token's holder; once declared, the view
+/// shows who declared it and who still has a turn, and the log says so; after the last turn
+/// the jobs are settled and the most credits win.
+#[test]
+fn json_mode_shows_last_call_and_who_still_plays() {
+    let scenario = json!({"player": [
+        {"leader": "corbin", "ship": "serenity", "sector": "persephone", "money": 12000},
+        {"leader": "womack", "ship": "yun-qi", "sector": "regina", "money": 9000,
+         "hand": ["patience-henpecked-badger"]}
+    ]});
+    let a = json_session(&[
+        json!({"cmd": "new", "options": {"players": 2, "story": "respectable-persons-of-business",
+               "scenario": scenario}, "seed": 1}),
+        json!({"cmd": "apply", "action": {"a": "declare-last-call"}}),
+        json!({"cmd": "view", "seat": 1}),
+        json!({"cmd": "apply", "action": {"a": "end-turn"}}),
+        json!({"cmd": "view", "seat": 0}),
+        json!({"cmd": "apply", "action": {"a": "end-turn"}}),
+        json!({"cmd": "status"}),
+    ]);
+    assert!(a.iter().all(|x| x["ok"] == true), "{a:?}");
+    assert!(a[0]["view"]["last_call"].is_null(), "not declared yet");
+    assert_eq!(a[1]["events"][1]["event"], "last-call-declared");
+    let line = a[1]["lines"][0].as_str().unwrap();
+    assert!(line.contains("calls Last Call"), "{line}");
+    assert_eq!(a[2]["view"]["last_call"]["declarer"], 0);
+    assert_eq!(a[2]["view"]["last_call"]["still_to_play"], json!([0, 1]));
+    assert_eq!(a[4]["view"]["last_call"]["still_to_play"], json!([1]));
+    let lines: Vec<&str> = a[5]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert!(
+        lines.iter().any(|l| l.contains("settles unfinished jobs")),
+        "{lines:?}"
+    );
+    assert_eq!(a[6]["outcome"]["winners"], json!([0]), "{}", a[6]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // No input crashes a session or loses a game (issue 7, item 2)
 // ---------------------------------------------------------------------------------------------

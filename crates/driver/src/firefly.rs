@@ -224,6 +224,10 @@ impl Driven for Firefly {
             Event::ShipPlaced { seat, sector: s } => {
                 format!("{} places their Firefly at {}", cap(*seat), sector(*s))
             }
+            // Under Last Call every turn started is a last turn.
+            Event::TurnStarted { seat, round } if self.last_call.is_some() => {
+                format!("── Round {}: {}'s last turn ──", round + 1, cap(*seat))
+            }
             Event::TurnStarted { seat, round } => {
                 format!("── Round {}: {}'s turn ──", round + 1, cap(*seat))
             }
@@ -385,6 +389,37 @@ impl Driven for Firefly {
                     "{} completes story goal {}: \"{name}\"",
                     cap(*seat),
                     goal + 1
+                )
+            }
+            Event::LastCallDeclared { seat, last_turns } => {
+                let who: Vec<String> = last_turns.iter().map(|&s| cap(s)).collect();
+                if who.is_empty() {
+                    format!("★ {} calls Last Call: this is the last turn ★", cap(*seat))
+                } else {
+                    format!(
+                        "★ {} calls Last Call: one more turn for {}, then the game ends ★",
+                        cap(*seat),
+                        render::join_list(&who, "and")
+                    )
+                }
+            }
+            Event::JobsSettled {
+                seat,
+                jobs,
+                owed,
+                paid,
+            } => {
+                let names: Vec<String> = jobs.iter().map(|&j| job(j)).collect();
+                let short = if paid < owed {
+                    format!(", pays all they have: {}", money(*paid))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{} settles unfinished jobs {}: owes the bank {}{short}",
+                    cap(*seat),
+                    names.join(", "),
+                    money(*owed)
                 )
             }
             Event::Won { seat } => format!("★ {} wins! ★", cap(*seat)),

@@ -134,8 +134,7 @@ impl Firefly {
         self.outcome = Some(Outcome {
             winners,
             reason: format!(
-                "Last Call in \"{}\": the most credits{settled} ({})",
-                story.title,
+                "Last Call: the most credits{settled} ({})",
                 crate::content::render::money(best)
             ),
         });

@@ -30,6 +30,8 @@ impl Firefly {
                 Event::NavDrawn { .. } => "a Nav card was drawn",
                 Event::NavReshuffled { .. } => "a Nav deck was reshuffled",
                 Event::MisbehaveDrawn { .. } => "a Misbehave card was drawn",
+                // Settling unfinished jobs names every captain's hidden hand (FF-DEAL-6).
+                Event::JobsSettled { .. } => "unfinished jobs were shown at settlement",
                 _ => continue,
             };
             return Some(why.into());

@@ -109,7 +109,7 @@ pub fn keyword_noun(k: Keyword) -> String {
 }
 
 /// "A, B and C" (or "A, B or C").
-fn join_list(items: &[String], last: &str) -> String {
+pub fn join_list(items: &[String], last: &str) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
