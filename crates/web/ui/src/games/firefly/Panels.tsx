@@ -442,6 +442,7 @@ export function StoryPanel(props: { cat: Catalog; view: View }) {
   if (!story) return <Panel title="Story">{props.view.story}</Panel>;
   return (
     <Panel title={`Story: ${story.name}`} class="story-panel">
+      <LastCall view={props.view} />
       <ol class="goals">
         {story.goals.map((g, i) => (
           <li key={i}>
@@ -467,6 +468,23 @@ export function StoryPanel(props: { cat: Catalog; view: View }) {
         </div>
       </details>
     </Panel>
+  );
+}
+
+/** Last Call (FF-WIN): who called it and who still has a turn. */
+function LastCall(props: { view: View }) {
+  const lc = props.view.last_call;
+  if (!lc) return null;
+  const me = props.view.seat;
+  const who = (s: number) => (s === me ? "you" : captain(s));
+  const rest = lc.still_to_play;
+  return (
+    <p class="last-call" role="status">
+      <strong>Last Call!</strong> {lc.declarer === me ? "You" : captain(lc.declarer)} called it.{" "}
+      {rest.length === 0
+        ? "The last turns are over."
+        : `Still to play: ${rest.map(who).join(", ")}.`}
+    </p>
   );
 }
 

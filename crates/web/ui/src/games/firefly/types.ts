@@ -226,6 +226,9 @@ export interface View {
   turn: { fly: boolean; buy: boolean; deal: boolean; work: boolean; taken: number };
   /** Added with the browser UI; older servers leave it out. */
   resolving?: Resolving[];
+  /** A story's Last Call, once declared: who called it, and the captain playing now followed
+   * by those whose last turn is to come (empty once the game is over). */
+  last_call?: { declarer: number; still_to_play: number[] } | null;
 }
 
 /** The phase's name and its fields. */
