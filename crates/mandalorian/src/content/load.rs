@@ -569,7 +569,7 @@ fn load_missions(
     for (i, v) in entries(f, text, "missions")?.into_iter().enumerate() {
         let ctx = format!("{f}: mission \"{}\"", entry_name(&v, i));
         let r: RawMission = de(&ctx, v)?;
-        missions.push(mission(&ctx, r, &characters, whites)?);
+        missions.push(mission(&ctx, r, characters, whites)?);
     }
     let mut nums = HashSet::new();
     for m in &missions {
