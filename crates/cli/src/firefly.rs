@@ -19,6 +19,7 @@ use tabletop_firefly::view::View;
 use tabletop_firefly::{Action, Firefly, Options};
 
 use tabletop_driver::firefly::*;
+use tabletop_driver::input::{read_text_file, MAX_SAVE_FILE};
 use tabletop_driver::{self as driver, Match, SeatKind, Simulation};
 
 use crate::text::{self, TextUi};
@@ -52,6 +53,9 @@ enum Cmd {
     Stories,
     /// Print card texts, rendered from the structured content.
     Cards(CardsArgs),
+    /// The content catalog: every id a view or an action can hold → name, kind and text, and
+    /// the board's sectors with their layout boxes (`--json` for clients).
+    Content(crate::content::ContentArgs),
     /// Line-based JSON on stdin/stdout, for scripts and bots (send {"cmd":"help"}).
     Json,
 }
@@ -59,7 +63,8 @@ enum Cmd {
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// Who plays each seat, in seat order: `human`, `bot` (the best bot) or `random`.
-    /// Default: `human,bot` (with --load: a human in seat 1, bots elsewhere).
+    /// Default: `human,bot` (with --load: the seats the save records, or a human in seat 1
+    /// and bots elsewhere).
     #[arg(long)]
     seats: Option<String>,
     /// The Story Card, by title or id (see `stories`).
@@ -77,10 +82,16 @@ struct PlayArgs {
     /// Continue a saved game.
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
+    /// Where the game is saved when play stops before the end (quit, end of input, an error).
+    #[arg(long, value_name = "FILE", default_value = AUTOSAVE)]
+    autosave: PathBuf,
     /// Stop (as an error) after this many decisions: a guard against engine loops.
     #[arg(long, default_value_t = 2_000_000, hide = true)]
     max_steps: u64,
 }
+
+/// The autosave file, in the current directory.
+const AUTOSAVE: &str = "tabletop-firefly-autosave.json";
 
 #[derive(Args, Debug)]
 struct SimArgs {
@@ -166,6 +177,9 @@ pub fn run(args: FireflyArgs) -> Result<()> {
                 Cmd::Bench(a) => bench(content, a),
                 Cmd::Stories => stories(content),
                 Cmd::Cards(a) => cards(content, a),
+                Cmd::Content(a) => {
+                    crate::content::print(&tabletop_firefly::catalog::Catalog::of(content), &a)
+                }
                 Cmd::Json => {
                     let mut s = driver::JsonSession::<Firefly>::new(
                         content,
@@ -292,6 +306,85 @@ fn crew_lines(g: &Firefly, p: &Player, on_job: Option<u16>, out: &mut String) {
     }
 }
 
+/// Last Call, as `seat` sees it (stories that end with it): who called it and who still has a
+/// turn, or who could call it; and, where unfinished jobs are settled, what `seat` would owe.
+/// `None` for other stories.
+fn last_call_lines(g: &Firefly, seat: Seat) -> Option<String> {
+    let story = g.story_def();
+    let rule = story.last_call?;
+    let v = View::of(g, seat);
+    let mut s = String::new();
+    let then = if story.settle_jobs {
+        "then unfinished jobs are settled and the most credits win"
+    } else {
+        "then the most credits win"
+    };
+    match &v.last_call {
+        Some(lc) if !lc.still_to_play.is_empty() => {
+            let who: Vec<String> = lc
+                .still_to_play
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| {
+                    let now = if i == 0 { " (now)" } else { "" };
+                    format!("{}{now}", captain(x))
+                })
+                .collect();
+            let _ = write!(
+                s,
+                "LAST CALL, called by {}: still to play {}; {then}.",
+                captain(lc.declarer),
+                render::join_list(&who, "and")
+            );
+            if lc.still_to_play[0] == seat {
+                let _ = write!(s, " This is your last turn.");
+            }
+        }
+        Some(lc) => {
+            let _ = write!(s, "Last Call was called by {}.", captain(lc.declarer));
+        }
+        None => {
+            let holders: Vec<String> = g
+                .players
+                .iter()
+                .filter(|p| p.goals as usize >= story.goals.len())
+                .map(|p| {
+                    if p.seat == seat {
+                        format!("you ({})", captain(p.seat))
+                    } else {
+                        captain(p.seat)
+                    }
+                })
+                .collect();
+            let how = if rule.uses_action {
+                "with an action"
+            } else {
+                "(free)"
+            };
+            if holders.is_empty() {
+                let _ = write!(
+                    s,
+                    "Last Call: not called; the Goal token's holder may call it {how} on their turn."
+                );
+            } else {
+                let _ = write!(
+                    s,
+                    "Last Call: not called; {} may call it {how} on their turn.",
+                    render::join_list(&holders, "and")
+                );
+            }
+        }
+    }
+    if story.settle_jobs && !g.is_over() {
+        let _ = write!(
+            s,
+            "\nUnfinished jobs (Active and in hand) would cost you {} at the end.",
+            money(g.unfinished_pay(seat))
+        );
+    }
+    Some(s)
+}
+
 fn show_table(g: &Firefly, seat: Seat) -> String {
     let v = View::of(g, seat);
     let c = g.content;
@@ -316,6 +409,9 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
         .map(|p| format!("{} {}/{}", captain(p.seat), p.goals, story.goals.len()))
         .collect();
     let _ = writeln!(s, "Goals completed: {}", goals.join(", "));
+    if let Some(lc) = last_call_lines(g, seat) {
+        let _ = writeln!(s, "{lc}");
+    }
     let me = &v.players[seat as usize];
     if let Some(goal) = story.goals.get(me.goals as usize) {
         let _ = writeln!(s, "Your next goal:");
@@ -327,17 +423,18 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
     if p.crew.is_empty() {
         let _ = writeln!(s, "\nYou have not chosen your Leader yet.");
     } else {
-        let ship = &c.ships[me.ship as usize];
         let _ = writeln!(
             s,
             "\nYou: {} — Leader {}, ship {}{}",
             captain(seat),
             leader_name(g, p),
-            ship.name,
-            if p.placed {
-                format!(" at {}", sector_line(c, me.sector))
-            } else {
-                " (not placed yet)".into()
+            me.ship
+                .map_or("(not chosen yet)", |ship| c.ships[ship as usize]
+                    .name
+                    .as_str()),
+            match me.sector {
+                Some(sector) => format!(" at {}", sector_line(c, sector)),
+                None => " (not placed yet)".into(),
             }
         );
         let mut solid: Vec<String> = me.solid.iter().map(|k| k.name().to_string()).collect();
@@ -365,7 +462,7 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             s,
             "Drive core {}{} · Full Burn range {} for {} · Mosey {}",
             core.name,
-            if matches!(me.drive_core, DriveCoreCard::Starting(_)) {
+            if matches!(me.drive_core, Some(DriveCoreCard::Starting(_))) {
                 " (starting)"
             } else {
                 ""
@@ -440,9 +537,9 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             .collect();
         let _ = writeln!(s, "Completed jobs ({}): {}", done.len(), done.join(", "));
     }
-    if p.placed {
-        let _ = writeln!(s, "\nNeighbours of {}:", c.sector_name(me.sector));
-        for &n in &c.neighbours[me.sector as usize] {
+    if let Some(sector) = me.sector {
+        let _ = writeln!(s, "\nNeighbours of {}:", c.sector_name(sector));
+        for &n in &c.neighbours[sector as usize] {
             let _ = writeln!(s, "  {}{}", sector_line(c, n), who_is_at(g, &v, n, seat));
         }
     }
@@ -474,11 +571,11 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             "  {}: {} on {}{} · {} · crew {} · aboard {} · {} job(s) in hand · goals {}/{}",
             captain(o.seat),
             leader_name(g, op),
-            c.ships[o.ship as usize].name,
-            if op.placed {
-                format!(" at {}", c.sector_name(o.sector))
-            } else {
-                String::new()
+            o.ship
+                .map_or("no ship yet", |ship| c.ships[ship as usize].name.as_str()),
+            match o.sector {
+                Some(sector) => format!(" at {}", c.sector_name(sector)),
+                None => String::new(),
             },
             money(o.money),
             o.crew.len(),
@@ -594,7 +691,7 @@ fn who_is_at(g: &Firefly, v: &View, s: SectorId, seat: Seat) -> String {
         at.push("Reaver Cutter".to_string());
     }
     for p in &v.players {
-        if p.seat != seat && g.player(p.seat).placed && p.sector == s {
+        if p.seat != seat && g.player(p.seat).placed && p.sector == Some(s) {
             at.push(captain(p.seat));
         }
     }
@@ -629,6 +726,12 @@ fn header(g: &Firefly, seat: Seat) -> String {
             p.goals,
             g.story_def().goals.len()
         );
+    }
+    // Last Call under way, or ours to call: worth a line before every decision.
+    if g.last_call.is_some() || g.can_declare_last_call(seat) {
+        if let Some(lc) = last_call_lines(g, seat) {
+            let _ = writeln!(s, "{lc}");
+        }
     }
     let t = g.turn;
     match &g.phase {
@@ -1337,18 +1440,21 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
         }
     };
     let n = m.game.num_seats();
-    // With --load and no --seats: a human in seat 1, bots elsewhere.
-    let mut seats = given_seats.unwrap_or_else(|| {
-        (0..n)
-            .map(|i| {
-                if i == 0 {
-                    SeatKind::Human
-                } else {
-                    SeatKind::Bot("bot".into())
-                }
-            })
-            .collect()
-    });
+    // With --load and no --seats: the seats the save records, else a human in seat 1 and
+    // bots elsewhere.
+    let mut seats = given_seats
+        .or_else(|| m.saved_seats(BOTS))
+        .unwrap_or_else(|| {
+            (0..n)
+                .map(|i| {
+                    if i == 0 {
+                        SeatKind::Human
+                    } else {
+                        SeatKind::Bot("bot".into())
+                    }
+                })
+                .collect()
+        });
     if seats.len() != n {
         bail!(
             "--seats names {} seats but the game has {n} captains",
@@ -1362,6 +1468,7 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
         &mut seats,
         &make_bot,
         a.max_steps,
+        Some(&a.autosave),
         &mut input,
         &mut out,
     )?;
@@ -1588,8 +1695,7 @@ fn summarize(
 }
 
 fn replay(content: &'static Content, a: ReplayArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&a.file)
-        .with_context(|| format!("cannot read {}", a.file.display()))?;
+    let text = read_text_file(&a.file, MAX_SAVE_FILE, "save")?;
     let r = driver::parse_replay::<Firefly>(&text)
         .map_err(|e| anyhow!("{} is refused: {e}", a.file.display()))?;
     let stdin = std::io::stdin();
@@ -1612,10 +1718,13 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
 fn validate(dir: Option<&Path>) -> Result<()> {
     let (files, from) = match dir {
         None => (ContentFiles::builtin(), "the built-in content".to_string()),
-        Some(d) => (
-            ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?,
-            d.display().to_string(),
-        ),
+        Some(d) => {
+            driver::input::check_content_dir(d)?;
+            (
+                ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?,
+                d.display().to_string(),
+            )
+        }
     };
     let c = match Content::load(&files) {
         Ok(c) => c,
@@ -1689,15 +1798,23 @@ fn validate(dir: Option<&Path>) -> Result<()> {
 fn stories(content: &'static Content) -> Result<()> {
     for s in &content.stories {
         println!(
-            "{} — id {:?}, {}–{} players, {} goal{}",
+            "{} — id {:?}, {}–{} players, {} goal{}{}",
             s.title,
             s.id,
             s.players[0],
             s.players[1],
             s.goals.len(),
-            if s.goals.len() == 1 { "" } else { "s" }
+            if s.goals.len() == 1 { "" } else { "s" },
+            if s.last_call.is_some() {
+                ", ends with Last Call (the most credits win)"
+            } else {
+                ", the first to complete them wins"
+            }
         );
         println!("    {}", s.premise.trim());
+        if let Some(ending) = render::story_ending(s) {
+            println!("    {ending}");
+        }
     }
     println!("\n`tabletop firefly cards --kind story` prints the whole Story Cards.");
     Ok(())

@@ -4,6 +4,7 @@
 //! `run(args) -> anyhow::Result<()>`; the game-agnostic driving (matches, saves, simulations,
 //! JSON mode) is the `tabletop-driver` library, the terminal interface is [`text`].
 
+mod content;
 mod firefly;
 mod mandalorian;
 mod text;

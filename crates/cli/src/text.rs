@@ -2,11 +2,13 @@
 //! [`TextUi`].
 
 use std::io::{BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Result};
 use tabletop_bots::Bot;
 use tabletop_core::{Actor, Outcome, Replay, Seat};
+use tabletop_driver::input::{read_line, Line, MAX_TEXT_LINE};
 use tabletop_driver::{bot_seed, BotMaker, Driven, Match, SeatKind, Stepper, Viewer};
 
 /// The game-specific half of the text interface.
@@ -28,9 +30,11 @@ const PLAY_HELP: &str = "\
   view         everything you may see: ship, crew, jobs, the table
   card <n>     the card behind action <n>; `card` alone: the card being resolved;
                `card <name>` looks a card up by name
+  undo         take back your own last decisions (those since dice were rolled, a card
+               was drawn or another seat acted); `undo <n>`: only the last n
   save <file>  save the game (load it with --load <file>)
   auto         let a bot play this seat from now on
-  quit         stop playing (the game is not saved)";
+  quit         stop playing (the game is saved to the autosave file first)";
 
 /// How a text game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,13 +109,36 @@ fn columns(labels: &[String], width: usize) -> Vec<String> {
     out
 }
 
+/// Read one line at a prompt; a line that is not UTF-8 or is too long is refused with a note
+/// and read again. `None` when the input has ended.
+fn prompt_line(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<Option<String>> {
+    loop {
+        match read_line(input, MAX_TEXT_LINE)? {
+            Line::Text(t) => return Ok(Some(t)),
+            Line::End => return Ok(None),
+            Line::NotUtf8 { .. } => {
+                writeln!(out, "That line is not UTF-8 text: type it again.")?;
+            }
+            Line::TooLong { len } => writeln!(
+                out,
+                "That line is too long ({len} bytes; at most {MAX_TEXT_LINE}): type it again."
+            )?,
+        }
+        out.flush()?;
+    }
+}
+
 /// Play a game in the terminal: humans choose numbered actions, bots play their seats with a
-/// line per action. Several human seats share the screen (hot-seat).
+/// line per action. Several human seats share the screen (hot-seat). When play stops before
+/// the end of the game (`quit`, the end of the input, an error), the game is first saved to
+/// `autosave` (with who sat where), and the message names the file. An engine or bot panic
+/// stops play with an error instead of killing the process, after the autosave.
 pub fn play_text<G: TextUi>(
     m: &mut Match<G>,
     seats: &mut [SeatKind],
     bots: BotMaker<G>,
     max_steps: u64,
+    autosave: Option<&Path>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<PlayEnd> {
@@ -122,11 +149,46 @@ pub fn play_text<G: TextUi>(
             m.game.num_seats()
         );
     }
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        play_loop(m, seats, bots, max_steps, input, out)
+    }))
+    .unwrap_or_else(|p| {
+        Err(anyhow!(
+            "internal error (please report it): {}",
+            tabletop_driver::panic_message(&*p)
+        ))
+    });
+    if m.game.actor() != Actor::Over {
+        if let Some(path) = autosave {
+            m.set_seats(seats);
+            match m.save_file(path) {
+                Ok(()) => writeln!(
+                    out,
+                    "The game is saved to {} ({} actions): continue with `--load {}`.",
+                    path.display(),
+                    m.record.actions.len(),
+                    path.display()
+                )?,
+                Err(e) => writeln!(out, "The game could not be saved: {e:#}")?,
+            }
+        }
+    }
+    r
+}
+
+fn play_loop<G: TextUi>(
+    m: &mut Match<G>,
+    seats: &mut [SeatKind],
+    bots: BotMaker<G>,
+    max_steps: u64,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<PlayEnd> {
+    m.set_seats(seats);
     let mut made: Vec<Option<Box<dyn Bot<G>>>> = (0..seats.len()).map(|_| None).collect();
     let mut last_human: Option<Seat> = None;
     let mut fresh_view = true;
     let mut steps = 0u64;
-    let mut line = String::new();
     loop {
         let humans: Vec<Seat> = (0..seats.len())
             .filter(|&s| seats[s] == SeatKind::Human)
@@ -189,9 +251,8 @@ pub fn play_text<G: TextUi>(
                 G::seat_name(seat)
             )?;
             out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out, "(input ended: stopping; the game is not saved)")?;
+            if prompt_line(input, out)?.is_none() {
+                writeln!(out, "(input ended: stopping)")?;
                 return Ok(PlayEnd::InputEnded);
             }
             fresh_view = true;
@@ -210,11 +271,10 @@ pub fn play_text<G: TextUi>(
         loop {
             write!(out, "{} > ", G::seat_name(seat))?;
             out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out, "\n(input ended: stopping; the game is not saved)")?;
+            let Some(line) = prompt_line(input, out)? else {
+                writeln!(out, "\n(input ended: stopping)")?;
                 return Ok(PlayEnd::InputEnded);
-            }
+            };
             let cmd = line.trim();
             let (word, rest) = match cmd.split_once(char::is_whitespace) {
                 Some((w, r)) => (w, r.trim()),
@@ -230,10 +290,19 @@ pub fn play_text<G: TextUi>(
                     Ok(t) => writeln!(out, "{t}")?,
                     Err(e) => writeln!(out, "{e}")?,
                 },
+                "undo" | "u" => match undo(m, seat, rest, input, out)? {
+                    Undone::Yes => {
+                        fresh_view = true;
+                        break;
+                    }
+                    Undone::No => {}
+                    Undone::InputEnded => return Ok(PlayEnd::InputEnded),
+                },
                 "save" => {
                     if rest.is_empty() {
                         writeln!(out, "Save where? Type `save FILE`.")?;
                     } else {
+                        m.set_seats(seats);
                         match m.save_file(Path::new(rest)) {
                             Ok(()) => writeln!(
                                 out,
@@ -246,11 +315,12 @@ pub fn play_text<G: TextUi>(
                 }
                 "auto" => {
                     seats[seat as usize] = SeatKind::Bot("bot".into());
+                    m.set_seats(seats);
                     writeln!(out, "A bot plays {} from now on.", G::seat_name(seat))?;
                     break;
                 }
                 "quit" | "exit" | "q" => {
-                    writeln!(out, "Stopped. (Use `save FILE` first to keep a game.)")?;
+                    writeln!(out, "Stopped.")?;
                     return Ok(PlayEnd::Quit);
                 }
                 _ => match cmd.parse::<i64>() {
@@ -285,6 +355,74 @@ pub fn play_text<G: TextUi>(
     }
 }
 
+enum Undone {
+    Yes,
+    No,
+    InputEnded,
+}
+
+/// `undo [n]` at `seat`'s prompt: list what it takes back, ask, then take it back.
+fn undo<G: TextUi>(
+    m: &mut Match<G>,
+    seat: Seat,
+    arg: &str,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Undone> {
+    let texts: Vec<String> = match m.undoable(seat) {
+        Ok(steps) => steps.iter().map(|s| s.text.clone()).collect(),
+        Err(why) => {
+            writeln!(out, "Nothing to take back: {why}.")?;
+            return Ok(Undone::No);
+        }
+    };
+    let all = texts.len();
+    let n = if arg.is_empty() {
+        all
+    } else {
+        match arg.parse::<usize>() {
+            Ok(n) if (1..=all).contains(&n) => n,
+            _ => {
+                writeln!(
+                    out,
+                    "`undo N` takes back your last N decisions: N from 1 to {all} here."
+                )?;
+                return Ok(Undone::No);
+            }
+        }
+    };
+    let plural = if n == 1 { "" } else { "s" };
+    writeln!(out, "Undo takes back your last {n} action{plural}:")?;
+    for t in &texts[all - n..] {
+        writeln!(out, "  {t}")?;
+    }
+    write!(out, "Take back {n} action{plural}? (y/N) ")?;
+    out.flush()?;
+    let Some(answer) = prompt_line(input, out)? else {
+        writeln!(out, "\n(input ended: stopping)")?;
+        return Ok(Undone::InputEnded);
+    };
+    if !matches!(answer.trim().to_lowercase().as_str(), "y" | "yes") {
+        writeln!(out, "Nothing taken back.")?;
+        return Ok(Undone::No);
+    }
+    match m.undo(seat, Some(n)) {
+        Ok(steps) => {
+            writeln!(
+                out,
+                "{} took back {} action{plural}.",
+                G::seat_name(seat),
+                steps.len()
+            )?;
+            Ok(Undone::Yes)
+        }
+        Err(why) => {
+            writeln!(out, "Nothing taken back: {why}.")?;
+            Ok(Undone::No)
+        }
+    }
+}
+
 /// Step through a save in the terminal; with `step`, wait for Enter after each action.
 pub fn replay_text<G: TextUi>(
     content: &'static G::Content,
@@ -309,15 +447,15 @@ pub fn replay_text<G: TextUi>(
             "Enter: next action · view N: what captain N sees · run: play to the end · quit"
         )?;
     }
-    let mut line = String::new();
-    while let Some(a) = st.peek() {
+    while st.peek().is_some() {
         let i = st.next;
         let who = match st.game.actor() {
             Actor::Seat(s) => G::seat_name(s),
             Actor::Over => "nobody".into(),
         };
-        let text = st.game.describe_action(a);
+        // The step checks the action is legal before describing it.
         let events = st.step().map_err(|e| anyhow!("the save is refused: {e}"))?;
+        let text = st.last_step().map_or(String::new(), |s| s.text.clone());
         writeln!(out, "#{i:<5} {who}: {text}")?;
         for e in &events {
             if let Some(l) = st.game.event_line(e, Viewer::All) {
@@ -327,11 +465,10 @@ pub fn replay_text<G: TextUi>(
         while stepping {
             write!(out, "[{}/{total}] > ", i + 1)?;
             out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
+            let Some(line) = prompt_line(input, out)? else {
                 stepping = false;
                 break;
-            }
+            };
             let cmd = line.trim();
             match cmd.split_whitespace().collect::<Vec<_>>().as_slice() {
                 [] | ["n"] | ["next"] => break,

@@ -24,6 +24,7 @@ pub fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
     match dir {
         None => Ok(Content::builtin()),
         Some(d) => {
+            crate::input::check_content_dir(d)?;
             let files = ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?;
             let c = Content::load(&files)
                 .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?;
@@ -178,6 +179,11 @@ pub fn hidden_from(g: &Firefly, a: Action, viewer: Viewer) -> bool {
 // =============================================================================================
 
 impl Driven for Firefly {
+    fn catalog(content: &Content) -> serde_json::Value {
+        serde_json::to_value(tabletop_firefly::catalog::Catalog::of(content))
+            .expect("the catalog serializes")
+    }
+
     fn fingerprint(content: &Content) -> String {
         content.fingerprint.clone()
     }
@@ -217,6 +223,10 @@ impl Driven for Firefly {
             }
             Event::ShipPlaced { seat, sector: s } => {
                 format!("{} places their Firefly at {}", cap(*seat), sector(*s))
+            }
+            // Under Last Call every turn started is a last turn.
+            Event::TurnStarted { seat, round } if self.last_call.is_some() => {
+                format!("── Round {}: {}'s last turn ──", round + 1, cap(*seat))
             }
             Event::TurnStarted { seat, round } => {
                 format!("── Round {}: {}'s turn ──", round + 1, cap(*seat))
@@ -379,6 +389,37 @@ impl Driven for Firefly {
                     "{} completes story goal {}: \"{name}\"",
                     cap(*seat),
                     goal + 1
+                )
+            }
+            Event::LastCallDeclared { seat, last_turns } => {
+                let who: Vec<String> = last_turns.iter().map(|&s| cap(s)).collect();
+                if who.is_empty() {
+                    format!("★ {} calls Last Call: this is the last turn ★", cap(*seat))
+                } else {
+                    format!(
+                        "★ {} calls Last Call: one more turn for {}, then the game ends ★",
+                        cap(*seat),
+                        render::join_list(&who, "and")
+                    )
+                }
+            }
+            Event::JobsSettled {
+                seat,
+                jobs,
+                owed,
+                paid,
+            } => {
+                let names: Vec<String> = jobs.iter().map(|&j| job(j)).collect();
+                let short = if paid < owed {
+                    format!(", pays all they have: {}", money(*paid))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{} settles unfinished jobs {}: owes the bank {}{short}",
+                    cap(*seat),
+                    names.join(", "),
+                    money(*owed)
                 )
             }
             Event::Won { seat } => format!("★ {} wins! ★", cap(*seat)),

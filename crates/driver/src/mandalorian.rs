@@ -16,9 +16,12 @@ use crate::seats::generic_bot;
 pub fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
     match dir {
         None => Ok(tabletop_mandalorian::embedded()),
-        Some(d) => Ok(Content::load_dir(d)
-            .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?
-            .leak()),
+        Some(d) => {
+            crate::input::check_content_dir(d)?;
+            Ok(Content::load_dir(d)
+                .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?
+                .leak())
+        }
     }
 }
 
@@ -118,6 +121,11 @@ fn event_text(g: &Mandalorian, e: &Happened) -> Option<String> {
 }
 
 impl Driven for Mandalorian {
+    fn catalog(content: &Content) -> serde_json::Value {
+        serde_json::to_value(tabletop_mandalorian::catalog::Catalog::of(content))
+            .expect("the catalog serializes")
+    }
+
     fn fingerprint(content: &Content) -> String {
         content.fingerprint.clone()
     }

@@ -33,6 +33,9 @@ pub enum Action {
     MakeWork,
     /// A crew ability that uses an action: remove Disgruntled from another crew member.
     CrewRemoveDisgruntled(CrewCard),
+    /// Declare Last Call (stories with a Last Call ending, `Story::last_call`): every other
+    /// captain takes one more turn, then the most credits win.
+    DeclareLastCall,
     /// FF-TURN-10: end the turn and pass the Dinosaur.
     EndTurn,
 

@@ -209,6 +209,21 @@ pub enum Event {
         seat: Seat,
         goal: u8,
     },
+    /// Last Call (the story's ending): `last_turns` are the captains who take one more turn,
+    /// in order; the game ends after them.
+    LastCallDeclared {
+        seat: Seat,
+        last_turns: Vec<Seat>,
+    },
+    /// End-of-game settlement (`Story::settle_jobs`): `seat` pays the bank the Pay value of
+    /// these unfinished jobs (Active and in hand); `paid` is what it could pay (its `Money`
+    /// event follows).
+    JobsSettled {
+        seat: Seat,
+        jobs: Vec<JobId>,
+        owed: u32,
+        paid: u32,
+    },
     Won {
         seat: Seat,
     },

@@ -64,6 +64,10 @@ impl Game for Firefly {
         }
         self.decks.misbehave.shuffle(&mut self.chance);
     }
+
+    fn revealed(&self, before: &Self, events: &[Event]) -> Option<String> {
+        self.undo_barrier(before, events)
+    }
 }
 
 impl NewGame for Firefly {
@@ -108,6 +112,7 @@ impl Firefly {
             JobPay,
             Option<ContactName>,
             u8,
+            &'a Option<LastCallState>,
             &'a Option<Outcome>,
         );
         serde_json::to_string(&S(
@@ -128,6 +133,7 @@ impl Firefly {
             self.job_pay,
             self.activity_contact,
             self.ships_chosen,
+            &self.last_call,
             &self.outcome,
         ))
         .expect("the state serializes")
@@ -173,6 +179,15 @@ impl Firefly {
                 "Use an action: remove Disgruntled from {}",
                 self.crew_name(m)
             ),
+            Action::DeclareLastCall => {
+                let others = "every other captain takes one more turn";
+                match self.story_def().last_call {
+                    Some(r) if r.uses_action => {
+                        format!("Use an action: declare Last Call ({others})")
+                    }
+                    _ => format!("Declare Last Call ({others})"),
+                }
+            }
             Action::EndTurn => "End turn (pass the Dinosaur)".into(),
             Action::Dismiss(m) => format!("Dismiss {}", self.crew_name(m)),
             Action::Jettison(i) => format!("Jettison 1 {}", i.name()),

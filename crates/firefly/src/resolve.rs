@@ -130,6 +130,9 @@ pub struct Resolution {
     /// The attempt fails as FF-MISC-4 (a split with too few crew, FF-MISC-6; a team with
     /// nobody left to make its test): the Work action ends and the job stays Active.
     pub failed: bool,
+    /// The skill points and modifier counted when the roll was settled (what the view shows
+    /// of the total once crew may have left the test).
+    pub counted: Option<(u32, i32)>,
 }
 
 impl Resolution {
@@ -155,6 +158,7 @@ impl Resolution {
             step: 0,
             teams: Vec::new(),
             failed: false,
+            counted: None,
         }
     }
 
@@ -524,6 +528,7 @@ impl Firefly {
         r.band = None;
         r.branch = None;
         r.roll = None;
+        r.counted = None;
         r.rerolled = false;
         r.after_roll_bonus = 0;
         r.bribe = 0;
@@ -591,8 +596,9 @@ impl Firefly {
         })
     }
 
-    /// The skill points counted for the test being resolved.
-    fn test_points(&self) -> (Skill, u32, i32) {
+    /// The skill points counted for the test being resolved: the skill, the crew's and gear's
+    /// points, and the modifiers (per Warrant, keywords, River Tam's Gifted roll).
+    pub fn test_points(&self) -> (Skill, u32, i32) {
         let r = self.resolution.last().unwrap();
         let t = r.test().unwrap();
         let skill = r.skill().unwrap();
@@ -820,6 +826,7 @@ impl Firefly {
         let roll = r.roll.unwrap();
         let total =
             roll.total as i32 + points as i32 + r.bribe as i32 + modifier + r.after_roll_bonus;
+        r.counted = Some((points, modifier));
         events.push(Event::Rolled {
             seat: r.seat,
             skill,

@@ -519,6 +519,10 @@ impl Firefly {
                 }
             }
         }
+        // A story's standing rule (Desperadoes): Illegal jobs pay more.
+        if job.illegal {
+            pay += self.story_def().setup.illegal_job_bonus as i64;
+        }
         let pay = pay.max(0) as u32;
         let loads: Vec<(Item, u8)> = self
             .crew_abilities(p)
@@ -654,7 +658,10 @@ impl Firefly {
             goal: p.goals,
         });
         p.goals += 1;
-        if p.goals as usize >= self.story_def().goals.len() {
+        // With a Last Call ending, the last Goal token lets its holder declare Last Call
+        // (`crate::last_call`) instead of winning at once.
+        let story = &self.content.stories[self.story as usize];
+        if p.goals as usize >= story.goals.len() && story.last_call.is_none() {
             events.push(Event::Won { seat });
             self.outcome = Some(Outcome {
                 winners: vec![seat],

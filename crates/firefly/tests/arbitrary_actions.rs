@@ -118,6 +118,7 @@ fn action() -> impl Strategy<Value = Action> {
         Just(Action::ClearWarrants),
         crew_card().prop_map(Action::ToggleCrew),
         any::<bool>().prop_map(Action::PayCut),
+        Just(Action::DeclareLastCall),
     ]
 }
 
@@ -172,10 +173,11 @@ fn variant(a: &Action) -> usize {
         Action::ClearWarrants => 44,
         Action::ToggleCrew(_) => 45,
         Action::PayCut(_) => 46,
+        Action::DeclareLastCall => 47,
     }
 }
 
-const VARIANTS: usize = 47;
+const VARIANTS: usize = 48;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.

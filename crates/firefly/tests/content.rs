@@ -21,6 +21,7 @@ zone = "border"
 source = "promo"
 neighbours = ["no-such-sector"]
 at = [0, 0]
+box = [0, 0, 100, 100]
 "#
         .into(),
     ));
@@ -75,6 +76,31 @@ requires = [{ kind = "money", amount = 20000 }]
     assert!(err.message.contains("Harken"), "{err}");
 }
 
+/// Settling unfinished jobs (`settle_jobs`) only matters where the most credits win, so a story
+/// that settles jobs without a Last Call ending is refused, naming the field.
+#[test]
+fn a_story_that_settles_jobs_without_last_call_is_refused() {
+    let err = load_err(
+        r#"
+[[story]]
+id = "no-ending"
+title = "No Ending"
+source = "promo"
+premise = "Jobs are settled, but nobody counts the credits."
+players = [2, 4]
+settle_jobs = true
+
+[[story.goals]]
+name = "Be rich"
+requires = [{ kind = "money", amount = 20000 }]
+"#,
+    );
+    assert_eq!(err.file, "test/extra.toml");
+    assert_eq!(err.entry, "story \"no-ending\"");
+    assert_eq!(err.field, "settle_jobs");
+    assert!(err.message.contains("last_call"), "{err}");
+}
+
 /// A board section from an expansion joins the board by listing its links to base sectors; the
 /// base files stay untouched and the link counts both ways.
 #[test]
@@ -89,6 +115,7 @@ zone = "border"
 source = "{source}"
 neighbours = ["border-10"]
 at = [130, 10]
+box = [31000, 5800, 1200, 1200]
 "#
         )
     };
@@ -326,4 +353,17 @@ fn one_file_is_checked_on_its_own() {
         (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
         ("extra.toml", "nav \"test-nav\"", "options[0].ends")
     );
+}
+
+/// A sector's layout box (for drawing the board) must have a size.
+#[test]
+fn a_sector_box_without_a_size_is_refused() {
+    let err = load_err(
+        "[[sector]]\nid = \"flat\"\nname = \"Flat\"\nzone = \"border\"\nsource = \"promo\"\n\
+         neighbours = [\"border-10\"]\nat = [0, 0]\nbox = [100, 100, 0, 50]\n",
+    );
+    assert_eq!(err.file, "test/extra.toml");
+    assert_eq!(err.entry, "sector \"flat\"");
+    assert_eq!(err.field, "box");
+    assert!(err.message.contains("positive"), "{err}");
 }

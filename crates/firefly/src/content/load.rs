@@ -301,6 +301,17 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     let sector_ids = index_of(&doc.sector, |s| &s.id);
     let mut neighbours = vec![Vec::new(); doc.sector.len()];
     for (i, s) in doc.sector.iter().enumerate() {
+        if s.layout[2] <= 0 || s.layout[3] <= 0 {
+            return Err(ctx.err(
+                "sector",
+                &s.id,
+                "box",
+                format!(
+                    "width and height must be positive (the box is [left, top, width, height]), got {:?}",
+                    s.layout
+                ),
+            ));
+        }
         for n in &s.neighbours {
             let Some(&j) = sector_ids.get(n) else {
                 return Err(ctx.err(
@@ -703,6 +714,16 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                     ),
                 ));
             }
+        }
+        // Settling jobs only changes who has the most credits: without Last Call the first
+        // captain to complete the goals wins and nothing is counted.
+        if s.settle_jobs && s.last_call.is_none() {
+            return Err(ctx.err(
+                "story",
+                &s.id,
+                "settle_jobs",
+                "settling unfinished jobs needs a credits ending: add [story.last_call]",
+            ));
         }
         let mut gs = Vec::new();
         for (n, g) in s.goals.iter().enumerate() {
