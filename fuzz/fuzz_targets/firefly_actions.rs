@@ -40,7 +40,10 @@ fn run(u: &mut Unstructured) -> Result<()> {
             }
             Err(_) => {
                 assert!(ev.is_empty(), "{a:?} refused with events");
-                assert!(g.state_json() == before, "{a:?} refused but changed the state");
+                assert!(
+                    g.state_json() == before,
+                    "{a:?} refused but changed the state"
+                );
             }
         }
     }

@@ -30,7 +30,9 @@ fuzz_target!(|input: (u64, &str)| {
         }
         g.legal_actions(&mut legal);
         assert!(!legal.is_empty(), "no legal action");
-        pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        pick = pick
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let a = legal[(pick >> 33) as usize % legal.len()];
         let _ = g.describe_action(a);
         ev.clear();

@@ -11,8 +11,8 @@ use tabletop_driver::{Driven, JsonSession};
 pub fn json_session<G: Driven>(session: &mut JsonSession<G>, data: &[u8]) {
     let mut input = Vec::with_capacity(data.len());
     for line in data.split(|&b| b == b'\n') {
-        let names_a_path = serde_json::from_slice::<Value>(line)
-            .is_ok_and(|v| v.get("path").is_some());
+        let names_a_path =
+            serde_json::from_slice::<Value>(line).is_ok_and(|v| v.get("path").is_some());
         if !names_a_path {
             input.extend_from_slice(line);
             input.push(b'\n');
