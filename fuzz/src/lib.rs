@@ -19,6 +19,7 @@ pub fn json_session<G: Driven>(session: &mut JsonSession<G>, data: &[u8]) {
         }
     }
     let mut out = Vec::new();
-    // An I/O error (a line that is not UTF-8) ends the session: reported, not a crash.
+    // A line that is not UTF-8 or too long gets an error answer and the session goes on; only
+    // an I/O error ends it (reported, not a crash).
     let _ = session.run(&mut Cursor::new(input), &mut out);
 }
