@@ -428,33 +428,100 @@ pub enum Action {
 /// What happened, for logs and user interfaces.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Happened {
-    Played { card: CardId, slot: u8 },
-    CharacterMoved { ch: u8, to: Sq },
-    Revealed { token: TokenId },
-    CharacterDamaged { ch: u8, amount: u8 },
-    Blocked { ch: u8 },
-    Healed { ch: u8, amount: u8 },
-    EnemyDamaged { token: TokenId, amount: u8 },
-    Defeated { token: TokenId },
-    EnemyMoved { token: TokenId, to: Sq },
-    Crisis { slot: u8 },
-    EventDrawn { event: EventId, slot: u8 },
+    Played {
+        card: CardId,
+        slot: u8,
+    },
+    /// The card just played could do nothing more (its action and text, for `why`: nothing in
+    /// range, the text's slot is another …), so it was put aside without a decision.
+    CardIdle {
+        card: CardId,
+        slot: u8,
+        why: Vec<String>,
+    },
+    CharacterMoved {
+        ch: u8,
+        to: Sq,
+    },
+    Revealed {
+        token: TokenId,
+    },
+    CharacterDamaged {
+        ch: u8,
+        amount: u8,
+    },
+    Blocked {
+        ch: u8,
+    },
+    Healed {
+        ch: u8,
+        amount: u8,
+    },
+    EnemyDamaged {
+        token: TokenId,
+        amount: u8,
+    },
+    Defeated {
+        token: TokenId,
+    },
+    EnemyMoved {
+        token: TokenId,
+        to: Sq,
+    },
+    Crisis {
+        slot: u8,
+    },
+    EventDrawn {
+        event: EventId,
+        slot: u8,
+    },
     NoEffectSpawn,
-    Spawned { token: TokenId, sq: Sq },
+    Spawned {
+        token: TokenId,
+        sq: Sq,
+    },
     SpawnIgnored,
-    Disturbed { slot: u8, value: u8 },
-    SlotDiscarded { slot: u8 },
-    ChildFled { to: Sq },
-    ChildRescued { ch: u8 },
-    ChildDropped { sq: Sq },
-    DoorOpened { door: u8 },
-    ItemUsed { ch: u8, token: TokenId },
-    PlanningKept { ch: u8, card: PlanId },
-    PlanningUsed { ch: u8, card: PlanId },
-    Track { value: u8 },
-    TurnEnded { turn: u16 },
+    Disturbed {
+        slot: u8,
+        value: u8,
+    },
+    SlotDiscarded {
+        slot: u8,
+    },
+    ChildFled {
+        to: Sq,
+    },
+    ChildRescued {
+        ch: u8,
+    },
+    ChildDropped {
+        sq: Sq,
+    },
+    DoorOpened {
+        door: u8,
+    },
+    ItemUsed {
+        ch: u8,
+        token: TokenId,
+    },
+    PlanningKept {
+        ch: u8,
+        card: PlanId,
+    },
+    PlanningUsed {
+        ch: u8,
+        card: PlanId,
+    },
+    Track {
+        value: u8,
+    },
+    TurnEnded {
+        turn: u16,
+    },
     Won,
-    Lost { reason: String },
+    Lost {
+        reason: String,
+    },
 }
 
 /// Per-turn bookkeeping of the action phase.
