@@ -2814,7 +2814,7 @@ impl FireflyBot {
             }
             // FF-MISC-11: earning or passing up a bonus both leave the job advanced; only the
             // reward differs.
-            Origin::Event(_) | Origin::Rule | Origin::Opportunity { .. } => {}
+            Origin::Event(_) | Origin::Rule { .. } | Origin::Opportunity { .. } => {}
         }
         st
     }

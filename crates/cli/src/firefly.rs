@@ -22,7 +22,8 @@ use tabletop_driver::firefly::*;
 use tabletop_driver::input::{read_text_file, MAX_SAVE_FILE};
 use tabletop_driver::{self as driver, Match, SeatKind, Simulation};
 
-use crate::text::{self, TextUi};
+use crate::firefly_map;
+use crate::text::{self, Once, TextUi};
 
 const DEFAULT_STORY: &str = "The King of All Londinium";
 
@@ -195,7 +196,37 @@ pub fn run(args: FireflyArgs) -> Result<()> {
 
 impl TextUi for Firefly {
     fn show(&self, seat: Seat) -> String {
-        show_table(self, seat)
+        show_table(self, seat, None)
+    }
+
+    fn turn_view(&self, seat: Seat, once: &mut Once) -> String {
+        show_table(self, seat, Some(once))
+    }
+
+    fn help(&self) -> String {
+        FIREFLY_HELP.into()
+    }
+
+    fn command(&self, seat: Seat, word: &str, rest: &str) -> Option<Result<String, String>> {
+        Some(match word {
+            "map" | "m" => Ok(firefly_map::draw(self, seat, terminal_columns())),
+            "route" | "r" if rest.is_empty() => {
+                Err("Route to where? Type `route PLACE`, e.g. `route Persephone`.".into())
+            }
+            "route" | "r" => firefly_map::route(self, seat, rest),
+            _ => return None,
+        })
+    }
+
+    fn choice_numbers(&self, legal: &[Action]) -> Option<Vec<usize>> {
+        // Set-up: a sector keeps its number while the ships are placed, whichever are taken.
+        legal
+            .iter()
+            .map(|a| match a {
+                Action::PlaceShip(s) => Some(firefly_map::sector_number(*s)),
+                _ => None,
+            })
+            .collect()
     }
 
     fn header(&self, seat: Seat) -> String {
@@ -235,6 +266,15 @@ fn leader_name(g: &Firefly, p: &Player) -> String {
     }
 }
 
+/// A captain's ship, or "no ship yet" before they choose one in set-up (FF-SETUP-9).
+fn ship_name(g: &Firefly, seat: Seat) -> &str {
+    if g.ships_chosen & (1 << seat) != 0 {
+        &g.content.ships[g.player(seat).ship as usize].name
+    } else {
+        "no ship yet"
+    }
+}
+
 fn rounds_played(g: &Firefly) -> u32 {
     let won = g.outcome.as_ref().is_some_and(|o| !o.winners.is_empty());
     g.round as u32 + u32::from(won || g.outcome.is_none())
@@ -245,6 +285,22 @@ fn in_setup(g: &Firefly) -> bool {
         g.phase,
         Phase::ChooseLeader | Phase::ChooseShip | Phase::PlaceShip | Phase::StartingJobs
     )
+}
+
+/// The Firefly lines of `help`.
+const FIREFLY_HELP: &str = "\
+  view         everything you may see: ship, crew, jobs, the table
+  card <n>     the card behind action <n>; `card` alone: the card being resolved (or the
+               trade under way); `card <name>` a card, a planet or a sector by name
+               (`card Persephone`, `card 55`)
+  map          the board: your ship, the other ships, the Cruiser and Cutter, your jobs
+  route <place>  the shortest route there, its Full Burns and Fuel";
+
+/// The width of the terminal, for the map (the content's own width when unknown).
+fn terminal_columns() -> usize {
+    console::Term::stdout()
+        .size_checked()
+        .map_or(usize::MAX, |(_, cols)| cols as usize)
 }
 
 // =============================================================================================
@@ -385,7 +441,9 @@ fn last_call_lines(g: &Firefly, seat: Seat) -> Option<String> {
     Some(s)
 }
 
-fn show_table(g: &Firefly, seat: Seat) -> String {
+/// Everything `seat` may see. With `once` (the view at the start of a turn) it is shorter:
+/// the next goal in full only the first time, and no trade (the decision header shows it).
+fn show_table(g: &Firefly, seat: Seat, mut once: Option<&mut Once>) -> String {
     let v = View::of(g, seat);
     let c = g.content;
     let names = Names::of(c);
@@ -414,9 +472,19 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
     }
     let me = &v.players[seat as usize];
     if let Some(goal) = story.goals.get(me.goals as usize) {
-        let _ = writeln!(s, "Your next goal:");
-        for l in render::goal_lines(goal, me.goals as usize + 1, &names).lines() {
-            let _ = writeln!(s, "  {l}");
+        let text = render::goal_lines(goal, me.goals as usize + 1, &names);
+        let key = format!("goal {seat} {}", me.goals);
+        if once.as_deref_mut().is_none_or(|o| o.first(&key)) {
+            let _ = writeln!(s, "Your next goal:");
+            for l in text.lines() {
+                let _ = writeln!(s, "  {l}");
+            }
+        } else {
+            let _ = writeln!(
+                s,
+                "Your next goal: {} (`card` shows the Story Card)",
+                text.lines().next().unwrap_or("").trim()
+            );
         }
     }
     let p = g.player(seat);
@@ -428,10 +496,7 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             "\nYou: {} — Leader {}, ship {}{}",
             captain(seat),
             leader_name(g, p),
-            me.ship
-                .map_or("(not chosen yet)", |ship| c.ships[ship as usize]
-                    .name
-                    .as_str()),
+            ship_name(g, seat),
             match me.sector {
                 Some(sector) => format!(" at {}", sector_line(c, sector)),
                 None => " (not placed yet)".into(),
@@ -571,8 +636,7 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             "  {}: {} on {}{} · {} · crew {} · aboard {} · {} job(s) in hand · goals {}/{}",
             captain(o.seat),
             leader_name(g, op),
-            o.ship
-                .map_or("no ship yet", |ship| c.ships[ship as usize].name.as_str()),
+            ship_name(g, o.seat),
             match o.sector {
                 Some(sector) => format!(" at {}", c.sector_name(sector)),
                 None => String::new(),
@@ -603,55 +667,11 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
         );
     }
 
-    let _ = writeln!(
-        s,
-        "\nDiscard piles (top card, cards in the pile / left face down):"
-    );
-    for (i, d) in v.supply_discards.iter().enumerate() {
-        let top = d
-            .last()
-            .map_or("empty".to_string(), |&x| c.supply_name(x).to_string());
-        let _ = writeln!(
-            s,
-            "  Supply {}: {top} ({} / {})",
-            c.supply_decks[i].def.name,
-            d.len(),
-            v.supply_left[i]
-        );
-    }
-    for ((k, d), (_, left)) in v.contact_discards.iter().zip(&v.contacts_left) {
-        let top = d.last().map_or("empty".to_string(), |&x| {
-            format!("\"{}\"", c.jobs[x as usize].name)
-        });
-        let _ = writeln!(s, "  Contact {}: {top} ({} / {left})", k.name(), d.len());
-    }
-    for (i, d) in v.nav_discards.iter().enumerate() {
-        if d.is_empty() && v.nav_left[i] == 0 {
-            continue;
-        }
-        let top = d
-            .last()
-            .map_or("empty".to_string(), |&x| c.nav_def(x).name.clone());
-        let _ = writeln!(
-            s,
-            "  {} Nav: {top} ({} / {})",
-            nav_deck_name(i),
-            d.len(),
-            v.nav_left[i]
-        );
-    }
-    let top = v
-        .misbehave_discard
-        .last()
-        .map_or("empty".to_string(), |&x| c.misbehave_def(x).name.clone());
-    let _ = write!(
-        s,
-        "  Misbehave: {top} ({} / {})",
-        v.misbehave_discard.len(),
-        v.misbehave_left
-    );
-    // A trade under way is public: both captains and everyone at the table see the offer.
+    discard_lines(g, &v, &mut s);
+    // A trade under way is public: both captains and everyone at the table see the offer. At
+    // the start of a turn the decision header shows it.
     match &g.phase {
+        _ if once.is_some() => {}
         Phase::Trading(o) | Phase::TradeAnswer(o) => {
             let _ = write!(s, "\n\n{}", trade_text(g, o, seat).trim_end());
         }
@@ -661,6 +681,62 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
         _ => {}
     }
     s
+}
+
+/// The discard piles: each one with cards (its top card, cards in the pile / left face down),
+/// then every empty one on a single line.
+fn discard_lines(g: &Firefly, v: &View, s: &mut String) {
+    let c = g.content;
+    let mut piles: Vec<(String, Option<String>, usize, usize)> = Vec::new();
+    for (i, d) in v.supply_discards.iter().enumerate() {
+        let top = d.last().map(|&x| c.supply_name(x).to_string());
+        let name = format!("Supply {}", c.supply_decks[i].def.name);
+        piles.push((name, top, d.len(), v.supply_left[i]));
+    }
+    for ((k, d), (_, left)) in v.contact_discards.iter().zip(&v.contacts_left) {
+        let top = d
+            .last()
+            .map(|&x| format!("\"{}\"", c.jobs[x as usize].name));
+        piles.push((format!("Contact {}", k.name()), top, d.len(), *left));
+    }
+    for (i, d) in v.nav_discards.iter().enumerate() {
+        if d.is_empty() && v.nav_left[i] == 0 {
+            continue;
+        }
+        let top = d.last().map(|&x| c.nav_def(x).name.clone());
+        piles.push((
+            format!("{} Nav", nav_deck_name(i)),
+            top,
+            d.len(),
+            v.nav_left[i],
+        ));
+    }
+    let top = v
+        .misbehave_discard
+        .last()
+        .map(|&x| c.misbehave_def(x).name.clone());
+    piles.push((
+        "Misbehave".into(),
+        top,
+        v.misbehave_discard.len(),
+        v.misbehave_left,
+    ));
+    let _ = write!(
+        s,
+        "\nDiscard piles (top card, cards in the pile / left face down):"
+    );
+    let mut empty = Vec::new();
+    for (name, top, n, left) in piles {
+        match top {
+            Some(t) => {
+                let _ = write!(s, "\n  {name}: {t} ({n} / {left})");
+            }
+            None => empty.push(name),
+        }
+    }
+    if !empty.is_empty() {
+        let _ = write!(s, "\n  empty: {}", empty.join(", "));
+    }
 }
 
 fn step_mark(c: &Content, a: &ActiveJob) -> String {
@@ -718,7 +794,7 @@ fn header(g: &Firefly, seat: Seat) -> String {
             s,
             "{} · {}{where_} · {} · {} · crew {} · Warrants {} · goals {}/{}",
             captain(seat),
-            c.ships[p.ship as usize].name,
+            ship_name(g, seat),
             money(p.money),
             items_text(&p.items),
             p.crew.len(),
@@ -1153,7 +1229,14 @@ fn resolving_text(g: &Firefly) -> String {
                 ),
             )
         }
-        Origin::Rule => ("Rule", "Niska's Pound of Flesh: Kill a crew member.".into()),
+        Origin::Rule { job } => {
+            // The rule's own options: Niska's Pound of Flesh, or a pick-up with no limit.
+            let mut t = format!("\"{}\":", c.jobs[job as usize].name);
+            for ch in r.options {
+                let _ = write!(t, "\n  {}", render::choice(ch));
+            }
+            ("Job rule", t)
+        }
     };
     let _ = writeln!(s, "Resolving ({title}, {}):", captain(r.seat));
     for l in text.lines() {
@@ -1206,18 +1289,19 @@ fn resolving_text(g: &Firefly) -> String {
     if r.bribe > 0 {
         let _ = writeln!(s, "  Bribes: {}", money(r.bribe as u32 * 100));
     }
-    if let Some(roll) = r.roll {
-        let faces: Vec<String> = roll.faces().iter().map(|f| f.to_string()).collect();
+    if let (Some(roll), Some(skill)) = (r.roll, r.skill()) {
+        // The same terms as the log's line for the roll (FF-SKILL-3).
+        let terms = if r.band.is_some() {
+            r.terms.clone()
+        } else {
+            g.test_terms()
+        };
+        let total = roll.total as i32 + terms.iter().map(|t| t.amount).sum::<i32>();
         let _ = writeln!(
             s,
-            "  Dice: {} (= {}){}",
-            faces.join("+"),
-            roll.total,
-            if r.after_roll_bonus != 0 {
-                format!(", {:+} from discarded gear", r.after_roll_bonus)
-            } else {
-                String::new()
-            }
+            "  {} test: {} = {total}",
+            skill.name(),
+            roll_terms(c, skill, roll.faces(), &terms)
         );
     }
     if let (Some(t), Some(b)) = (r.test(), r.band) {
@@ -1290,19 +1374,10 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
             CrewCard::Leader(d) => render::crew_card(&c.crew[d as usize]),
             CrewCard::Hired(x) => supply_card_text(c, x),
         };
-        let sector = |s: SectorId| {
-            let mut t = sector_line(c, s);
-            let ns: Vec<&str> = c.neighbours[s as usize]
-                .iter()
-                .map(|&n| c.sector_name(n))
-                .collect();
-            let _ = write!(t, "\n  neighbours: {}", ns.join(", "));
-            t
-        };
         let text = match a {
             Action::ChooseLeader(l) => render::crew_card(&c.crew[l as usize]),
             Action::ChooseShip(x) => render::ship_card(&c.ships[x as usize], &names),
-            Action::PlaceShip(x) | Action::MoveTo(x) => sector(x),
+            Action::PlaceShip(x) | Action::MoveTo(x) => firefly_map::describe(g, seat, x),
             Action::DiscardJob(j) | Action::AcceptJob(j) | Action::Work(WorkTarget::Job(j)) => {
                 render::job_card(&c.jobs[j as usize], &names)
             }
@@ -1348,11 +1423,25 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
         };
         return Ok(text);
     }
-    // A card by name.
+    // A place named exactly ("Persephone", "sector 55") is that sector.
+    let places = firefly_map::places(c, arg);
+    let exact = |s: &SectorId| {
+        let sd = &c.sectors[*s as usize];
+        sd.name.eq_ignore_ascii_case(arg)
+            || sd.planets.iter().any(|p| p.name.eq_ignore_ascii_case(arg))
+            || arg.trim_start_matches('#').parse::<usize>().is_ok()
+            || arg.to_lowercase().starts_with("sector ")
+    };
+    if let [s] = places.as_slice() {
+        if exact(s) {
+            return Ok(firefly_map::describe(g, seat, *s));
+        }
+    }
+    // Cards by name, and places whose name contains the words.
     let want = arg.to_lowercase();
     let all = render::all_cards(c);
-    let hits: Vec<&(String, String)> = all
-        .iter()
+    let mut hits: Vec<(String, String)> = all
+        .into_iter()
         .filter(|(label, text)| {
             label.to_lowercase().contains(&want)
                 || text
@@ -1361,9 +1450,15 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
                     .is_some_and(|l| l.to_lowercase().contains(&want))
         })
         .collect();
+    hits.extend(places.iter().map(|&s| {
+        (
+            format!("sector {}", c.sector_name(s)),
+            firefly_map::describe(g, seat, s),
+        )
+    }));
     match hits.len() {
         0 => Err(format!(
-            "No card is called {arg:?}. `card N` shows the card of action N."
+            "No card, planet or sector is called {arg:?}. `card N` shows the card of action N."
         )),
         1..=3 => Ok(hits
             .iter()
@@ -1371,7 +1466,7 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
             .collect::<Vec<_>>()
             .join("\n\n")),
         n => Err(format!(
-            "{n} cards match {arg:?}, e.g. {}. Be more precise.",
+            "{n} cards or places match {arg:?}, e.g. {}. Be more precise.",
             hits.iter()
                 .take(6)
                 .map(|(l, _)| l.as_str())
@@ -2062,6 +2157,195 @@ crew = [{ card = "zoe" }, { card = "wash" }, { card = "jayne" }, { card = "simon
             h.contains("it does not fit both ships yet, so it cannot be proposed"),
             "{h}"
         );
+    }
+
+    /// Working "Homesteader Transport": the panel names the job being worked and says "any
+    /// number" of Passengers for a pick-up with no limit (FF-MISC-3), not an internal 255.
+    #[test]
+    fn a_no_limit_pick_up_shows_the_job_and_any_number() {
+        use tabletop_firefly::testing::{choose, two_captains};
+        let mut g = two_captains(
+            "",
+            "leader = \"malcolm\"\nsector = \"space-bazaar\"\n\
+             hand = [\"amnon-duul-homesteader-transport\"]",
+            "",
+        );
+        choose(&mut g, "Homesteader");
+        choose(&mut g, "Done");
+        let h = g.header(0);
+        for want in [
+            "\"Homesteader Transport\":",
+            "Pick-up with no limit: Load any number of Passengers.",
+            "Now: load up to 8 Passengers",
+        ] {
+            assert!(h.contains(want), "missing {want:?} in\n{h}");
+        }
+        assert!(!h.contains("255") && !h.contains("Pound of Flesh"), "{h}");
+    }
+
+    /// FF-SKILL-3: the panel and the log give a roll the same terms.
+    #[test]
+    fn the_panel_and_the_log_show_the_same_terms_of_a_roll() {
+        use tabletop_firefly::testing::{choose, copies, henpecked, work_henpecked};
+        let mut g = henpecked(
+            "2",
+            "leader-gear = [\"knife\"]\ncrew = [{ card = \"skunk\" }]",
+            &copies(2, "kill-the-alarm"),
+        );
+        work_henpecked(&mut g);
+        choose(&mut g, "Just Shoot");
+        // Rolled: keep it, or discard the Knife for its bonus.
+        let h = g.header(0);
+        assert!(h.contains("  Fight test: rolled 2 + Skunk 1 = 3"), "{h}");
+        let ev = choose(&mut g, "Discard Knife");
+        let lines: Vec<String> = ev
+            .iter()
+            .filter_map(|e| g.event_line(e, Viewer::All))
+            .collect();
+        assert!(
+            lines.contains(&"Fight test: rolled 2 + Skunk 1 + discarded gear 1 = 4".to_string()),
+            "{lines:#?}"
+        );
+    }
+
+    /// Set-up: a sector is chosen by its own number, the same for every captain, whichever
+    /// sectors are taken already.
+    #[test]
+    fn sectors_keep_their_number_while_ships_are_placed() {
+        let mut g =
+            Firefly::new_game(Content::builtin(), &Options::new(2, DEFAULT_STORY), 7).unwrap();
+        let mut legal = Vec::new();
+        let mut events = Vec::new();
+        let mut placed = 0;
+        while g.outcome.is_none() && placed < 2 {
+            g.legal_actions(&mut legal);
+            if let Action::PlaceShip(_) = legal[0] {
+                let numbers = g.choice_numbers(&legal).unwrap();
+                for (a, n) in legal.iter().zip(&numbers) {
+                    let Action::PlaceShip(s) = a else { panic!() };
+                    assert_eq!(*n, *s as usize + 1);
+                }
+                let persephone = g.content.sector("persephone").unwrap();
+                assert!(numbers.contains(&(persephone as usize + 1)) || placed == 1);
+                placed += 1;
+            } else {
+                assert!(g.choice_numbers(&legal).is_none());
+            }
+            events.clear();
+            let a = legal[legal.len() / 2];
+            g.apply(a, &mut events).unwrap();
+        }
+        assert_eq!(placed, 2);
+    }
+
+    /// The view at the start of a turn is short: the next goal in full once, then on one line;
+    /// the empty discard piles on one line.
+    #[test]
+    fn the_turn_view_is_short() {
+        use tabletop_firefly::testing::two_captains;
+        let g = two_captains("", "leader = \"malcolm\"\nsector = \"persephone\"", "");
+        let mut once = Once::default();
+        let first = g.turn_view(0, &mut once);
+        assert!(first.contains("Your next goal:\n  Goal 1"), "{first}");
+        let again = g.turn_view(0, &mut once);
+        assert!(
+            again.contains("Your next goal: Goal 1: Takes a Master's Touch (at Jiangyin)"),
+            "{again}"
+        );
+        assert!(again.lines().count() < first.lines().count());
+        assert!(
+            again.contains("\n  empty: Supply Space Bazaar, "),
+            "{again}"
+        );
+        assert!(!again.contains("empty (0 /"), "{again}");
+    }
+
+    /// `map`: the board from the content's layout with your ship, the rivals, the Cruiser, the
+    /// Cutter and your jobs marked; it fits a narrow terminal.
+    #[test]
+    fn the_map_marks_ships_and_jobs() {
+        use tabletop_firefly::testing::two_captains;
+        let g = two_captains(
+            "",
+            "leader = \"malcolm\"\nsector = \"persephone\"\nhand = [\"badger-bilking-the-yokels\"]",
+            "",
+        );
+        let m = firefly_map::draw(&g, 0, usize::MAX);
+        for want in [
+            "@ you, captain 1 (Serenity) at Persephone",
+            "2 captain 2 (Yun Qi) at Regina",
+            "A the Alliance Cruiser at Londinium · R the Reaver Cutter at Border Space 1",
+            "a in hand: \"Bilking the Yokels\" (Badger: Shipping, Legal) Pick-up at Albion → \
+             Drop-off at Brisingamen",
+            "G your next story goal, at Jiangyin",
+        ] {
+            assert!(m.contains(want), "missing {want:?} in\n{m}");
+        }
+        // Persephone is in Alliance Space: in capitals without colours.
+        assert!(m.contains("@PERSEP"), "{m}");
+        assert!(m.contains("aBris") && m.contains("2Regi"), "{m}");
+        let narrow = firefly_map::draw(&g, 0, 100);
+        let widest = narrow.lines().take(46).map(|l| l.chars().count()).max();
+        assert!(widest <= Some(100), "{narrow}");
+    }
+
+    /// `route PLACE`: the shortest route, its Full Burns and the Fuel it takes.
+    #[test]
+    fn a_route_counts_full_burns_and_fuel() {
+        use tabletop_firefly::testing::two_captains;
+        let g = two_captains("", "leader = \"malcolm\"\nsector = \"persephone\"", "");
+        let c = g.content;
+        let from = c.sector("persephone").unwrap();
+        let to = c.sector("ezra").unwrap();
+        let path = c.shortest_route(from, to).unwrap();
+        let r = firefly_map::route(&g, 0, "ezra").unwrap();
+        let burns = path.len().div_ceil(5);
+        assert!(
+            r.contains(&format!(
+                "Full Burn (range 5, 1 Fuel each): {burns} Full Burns — {burns} Fuel in all, you \
+                 have 6 Fuel."
+            )),
+            "{r}"
+        );
+        assert!(
+            r.starts_with(&format!(
+                "From Persephone to Ezra [Border; Contact Niska]: {} sectors",
+                path.len()
+            )),
+            "{r}"
+        );
+        assert!(firefly_map::route(&g, 0, "nowhere at all").is_err());
+        assert!(firefly_map::route(&g, 0, "space")
+            .unwrap_err()
+            .contains("Be more precise"));
+    }
+
+    /// `card PLACE` describes a sector found by its name, a planet's or its number.
+    #[test]
+    fn places_are_found_by_name_or_number() {
+        use tabletop_firefly::testing::two_captains;
+        let g = two_captains("", "leader = \"malcolm\"\nsector = \"persephone\"", "");
+        let t = card_for(&g, 0, "Persephone", &[]).unwrap();
+        assert!(
+            t.contains("Persephone [Alliance;") && t.contains("here now: your ship"),
+            "{t}"
+        );
+        assert!(t.contains("\n  neighbours: "), "{t}");
+        let t = card_for(&g, 0, "sector 55", &[]).unwrap();
+        assert!(t.starts_with("Sector 55: Border Space 55"), "{t}");
+        let t = card_for(&g, 0, "priam", &[]).unwrap();
+        assert!(t.contains("Ithaca"), "{t}");
+    }
+
+    #[test]
+    fn help_lists_the_firefly_commands() {
+        let g = Firefly::new_game(Content::builtin(), &Options::new(2, DEFAULT_STORY), 1).unwrap();
+        let h = g.help();
+        for cmd in ["view", "card <n>", "map", "route <place>"] {
+            assert!(h.contains(cmd), "{h}");
+        }
+        assert!(g.command(0, "map", "").is_some());
+        assert!(g.command(0, "help", "symbols").is_none());
     }
 
     #[test]

@@ -17,7 +17,7 @@ use tabletop_driver::input::{read_text_file, MAX_SAVE_FILE, MAX_SCENARIO_FILE};
 use tabletop_driver::mandalorian::*;
 use tabletop_driver::{self as driver, Match, SeatKind, Simulation};
 
-use crate::text::{self, TextUi};
+use crate::text::{self, Once, TextUi};
 
 /// The bots that can play a seat: `bot` (greedy look-ahead) and `random`.
 pub const BOTS: &[&str] = &["bot", "random"];
@@ -668,9 +668,63 @@ fn status(g: &Mandalorian, seat: Seat) -> String {
     s
 }
 
+/// The Mandalorian lines of `help`.
+const MANDALORIAN_HELP: &str = "\
+  view         everything you may see: the map, the characters, the action slots, the
+               decks, the threats and your hand
+  card <n>     the card behind action <n> (an ability or planning card); `card` alone: the
+               card being resolved; `card <name>` an ability, planning or event card by name
+  help symbols what [3 +Attack], ●●, a slot's Strength, the map's letters and the threat
+               labels mean";
+
+/// `help symbols`: the notation of cards, slots and the map (MA-CONCEPT-6/7, MA-CARD-1/10,
+/// MA-EVENT-3..8).
+const SYMBOLS_HELP: &str = "\
+Ability cards: Whistling Volley [3 +Attack] ●● — Attack: Deal 1 damage to an enemy within range 2.
+  [3 ...]      the card's printed Strength, 1 to 4 (MA-CONCEPT-6): played for Move, the
+               character moves up to 3 squares; for Attack, it deals 3 damage; and so on.
+  +Attack      the bonus icon: played into the Attack slot, the card has Strength 1 more for
+               that action (MA-CARD-1). The action list shows the Strength each slot gives:
+               \"into Attack — Strength 4\".
+  ●●           the card is twice in its character's deck (the two lights, MA-CARD-10).
+  — Attack: …  the ability text: it can be used only when the card is played into that slot
+               (MA-CARD-4, MA-CARD-7), before or after the action (\"After the action,\": after);
+               using it is optional. The decision line says why a text or an action can do
+               nothing (no enemy within range …).
+Action slots: Move, Attack, Spy, Plan (and a mission's own slots, with their condition, e.g.
+  \"If # is 4+\": the action only with Strength 4 or more, MA-MISSION-4). One card per slot
+  per turn, on top of the cards already there.
+  Slot Strength = the printed Strength of every card in the slot + every disturbance token in
+  it (tokens [2] = one token worth 2), without bonus icons (MA-CONCEPT-7, MA-EVENT-3, -4). In
+  the event phase each slot, left to right: 6 or more: a crisis, then an event; exactly 5: an
+  event; 4 or less: nothing, the cards stay (MA-EVENT-5..8). A slot that resolved an event is
+  discarded.
+Characters: A, B … on the map; damage 2/8 = damage taken / health. Planning cards kept are
+  listed with the character ([Defense]).
+Threats: ?3 a face-down threat of shape 3 (you learn what it is by spying or when it is
+  revealed); b2, m2, s2 a blaster, melee or sniper enemy with 2 health left; the map's legend
+  explains the squares (stars, walls, doors, elevation).
+The crisis track counts damage tokens; the mission is lost when it is full.";
+
 impl TextUi for Mandalorian {
     fn show(&self, seat: Seat) -> String {
         format!("{}\n{}", self.draw_map(seat), status(self, seat))
+    }
+
+    fn turn_view(&self, seat: Seat, _once: &mut Once) -> String {
+        // The decision header draws the map just after: the status alone.
+        status(self, seat)
+    }
+
+    fn help(&self) -> String {
+        MANDALORIAN_HELP.into()
+    }
+
+    fn command(&self, _seat: Seat, word: &str, rest: &str) -> Option<Result<String, String>> {
+        match (word, rest.to_lowercase().as_str()) {
+            ("help" | "?", "symbols" | "symbol" | "signs") => Some(Ok(SYMBOLS_HELP.into())),
+            _ => None,
+        }
     }
 
     fn header(&self, seat: Seat) -> String {

@@ -90,12 +90,14 @@ pub trait Game: Clone + Send + Sync {
         }
     }
 
-    /// Explain why an action is not legal now (user interfaces show this).
+    /// Explain why an action is not legal now (user interfaces show this to people, so seats
+    /// are numbered from 1).
     fn why_illegal(&self, action: Self::Action) -> IllegalAction {
         match self.actor() {
             Actor::Over => IllegalAction::new("the game is over"),
             Actor::Seat(s) => IllegalAction::new(format!(
-                "{action:?} is not one of seat {s}'s legal actions now"
+                "{action:?} is not one of seat {}'s legal actions now",
+                s + 1
             )),
         }
     }

@@ -52,6 +52,9 @@ fn event_text(g: &Mandalorian, e: &Happened) -> Option<String> {
             render::card(c.card(*card)),
             g.slot_name(*slot as usize)
         ),
+        Happened::CardIdle { card, why, .. } => {
+            format!("{} does nothing: {}", c.card(*card).name, why.join("; "))
+        }
         Happened::CharacterMoved { ch, to } => {
             format!("{} moves to {}", g.char_name(*ch), g.square_label(*to))
         }

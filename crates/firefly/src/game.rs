@@ -37,6 +37,17 @@ impl Game for Firefly {
         self.step(action, events);
     }
 
+    fn why_illegal(&self, action: Action) -> tabletop_core::IllegalAction {
+        // Read by people: captains are numbered from 1, as everywhere in text.
+        tabletop_core::IllegalAction::new(match self.actor() {
+            Actor::Over => "the game is over".to_string(),
+            Actor::Seat(s) => format!(
+                "{action:?} is not one of captain {}'s legal actions now",
+                s + 1
+            ),
+        })
+    }
+
     fn view(&self, seat: Seat) -> View {
         View::of(self, seat)
     }

@@ -57,11 +57,11 @@ pub fn load_any(item: Item) -> &'static [Choice] {
             .iter()
             .map(|&item| {
                 vec![Choice {
-                    name: format!("Load {}, no limit", item.name()),
+                    name: "Pick-up with no limit".into(),
                     requires: vec![],
                     effects: vec![Effect::LoadUpTo {
                         item,
-                        amount: u8::MAX,
+                        amount: LOAD_NO_LIMIT,
                     }],
                     test: None,
                     then: vec![],
@@ -826,7 +826,7 @@ impl Firefly {
             }
             // Events interrupt; what was under way resumes once the stack is empty (settle).
             Origin::Event(e) => self.after_event(e, seat, ending, events),
-            Origin::Rule => {}
+            Origin::Rule { .. } => {}
             Origin::Misbehave(_)
             | Origin::JobStep { .. }
             | Origin::Goal(_)

@@ -367,3 +367,30 @@ fn a_sector_box_without_a_size_is_refused() {
     assert_eq!(err.field, "box");
     assert!(err.message.contains("positive"), "{err}");
 }
+
+/// FF-FLY-6: the shortest route between two sectors runs over the board's links, one sector at
+/// a time, and no route is shorter than the one found.
+#[test]
+fn the_shortest_route_runs_over_links() {
+    let c = Content::builtin();
+    let s = |id: &str| c.sector(id).unwrap();
+    let from = s("persephone");
+    assert_eq!(c.shortest_route(from, from), Some(vec![]));
+    let next = c.neighbours[from as usize][0];
+    assert_eq!(c.shortest_route(from, next), Some(vec![next]));
+    // Every sector is reached, each step is a link, and a route is never longer than one
+    // step more than the route to the sector before its end.
+    for to in 0..c.sectors.len() as u16 {
+        let r = c.shortest_route(from, to).expect("the board is connected");
+        let mut at = from;
+        for &x in &r {
+            assert!(c.neighbours[at as usize].contains(&x));
+            at = x;
+        }
+        assert_eq!(at, to);
+        for &n in &c.neighbours[to as usize] {
+            let rn = c.shortest_route(from, n).unwrap();
+            assert!(r.len() <= rn.len() + 1, "{to} via {n}");
+        }
+    }
+}

@@ -99,6 +99,19 @@ amount = 2"#
         ),
         "Load up to 2 Fugitives"
     );
+    // FF-MISC-3: a pick-up with no limit reads "any number", not the internal limit.
+    assert_eq!(
+        effect(
+            r#"kind = "load-up-to"
+item = "passengers"
+amount = 255"#
+        ),
+        "Load any number of Passengers"
+    );
+    assert_eq!(
+        render::choice(&tabletop_firefly::turn::load_any(Item::Passengers)[0]),
+        "Pick-up with no limit: Load any number of Passengers. Proceed."
+    );
     assert_eq!(
         effect(
             r#"kind = "load-goods"

@@ -443,6 +443,13 @@ pub enum Happened {
         card: CardId,
         slot: u8,
     },
+    /// The card just played could do nothing more (its action and text, for `why`: nothing in
+    /// range, the text's slot is another …), so it was put aside without a decision.
+    CardIdle {
+        card: CardId,
+        slot: u8,
+        why: Vec<String>,
+    },
     CharacterMoved {
         ch: u8,
         to: Sq,

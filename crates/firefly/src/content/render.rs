@@ -286,6 +286,9 @@ pub fn effect(e: &Effect) -> String {
         Effect::TakeMoney { amount } => format!("Take {}", money(*amount)),
         Effect::PayMoney { amount } => format!("Pay {}", money(*amount)),
         Effect::Load { item, amount } => format!("Load {}", item_count(*item, *amount as u32)),
+        Effect::LoadUpTo { item, amount } if *amount == LOAD_NO_LIMIT => {
+            format!("Load any number of {}", item_noun(*item, 2))
+        }
         Effect::LoadUpTo { item, amount } => {
             format!("Load up to {}", item_count(*item, *amount as u32))
         }
