@@ -6,6 +6,7 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { childSquare, initials, shortText, targets } from "../src/games/mandalorian/logic";
+import { eventNote } from "../src/games/mandalorian/Panels";
 import { TablePage, type TableDeps } from "../src/shell/TablePage";
 import type { ClientMessage, ServerMessage } from "../src/shell/protocol";
 import { catalog, hello, mission, state, stateNames, view } from "./mandalorian-fixtures";
@@ -106,6 +107,10 @@ describe("deciding by click", () => {
     const steps = s.legal.filter((l) => l.action.a === "step");
     const lit = [...root.querySelectorAll<SVGGElement>(".ma-map .square.legal")];
     expect(lit.map((g) => Number(g.dataset.sq)).sort()).toEqual(steps.map((l) => l.action.v as number).sort());
+    // The moving character is marked ("The Mandalorian is moving: 5 square(s) left").
+    const acting = [...root.querySelectorAll(".ma-map .character.acting title")].map((t) => t.textContent);
+    expect(acting).toHaveLength(1);
+    expect(view("m3-step").pending.startsWith((acting[0] ?? "").split(":")[0])).toBe(true);
     click(root.querySelector(".ma-map .square:not(.legal)") as Element);
     expect(sent).toHaveLength(0);
     click(lit[0]);
@@ -124,8 +129,12 @@ describe("deciding by click", () => {
     const plays = s.legal.filter((l) => l.action.a === "play" && (l.action.v as { card: number }).card === id);
     const lit = [...root.querySelectorAll<HTMLElement>(".ma-slots .slot.legal")];
     expect(lit).toHaveLength(plays.length);
-    // Each lit slot shows the Strength it would reach.
-    expect(lit[0].querySelector(".reach")?.textContent).toMatch(/→ \d+/);
+    // Each lit slot shows the action's Strength, and the slot's for the event phase after the
+    // play: printed numbers only (MA-EVENT-4).
+    const slot = Number(lit[0].dataset.slot);
+    const v = view("m2-play-later");
+    const after = v.slots[slot].strength + catalog.cards[id].strength;
+    expect(lit[0].querySelector(".reach")?.textContent).toMatch(new RegExp(`^action Strength \\d+ · slot → ${after}`));
     click(lit[0]);
     expect(sent).toHaveLength(1);
     expect(sentAction()).toEqual({ a: "play", v: { card: id, slot: Number(lit[0].dataset.slot) } });
@@ -149,7 +158,7 @@ describe("deciding by click", () => {
     expect(sent).toHaveLength(1);
     const s = state("m3-step");
     const taken = s.legal.findIndex((l) => JSON.stringify(l.action) === JSON.stringify(sentAction()));
-    expect(b.querySelector(".act-text")?.textContent).toBe(shortText(s.legal[taken], view("m3-step")));
+    expect(b.querySelector(".act-text")?.textContent).toBe(shortText(s.legal[taken], view("m3-step"), catalog));
     // The map shows the same key on the square it moves to.
     const sq = (s.legal[taken].action.v as number).toString();
     expect(root.querySelector(`.ma-map .square[data-sq="${sq}"]`)?.classList.contains("legal")).toBe(true);
@@ -168,6 +177,11 @@ describe("what the table shows", () => {
     const ch = v.characters[0];
     expect(root.querySelector(".ma-chars")?.textContent).toContain(`${ch.damage}/${ch.health} damage`);
     expect(root.querySelector(".ma-tracks .track")?.textContent).toContain(`${v.track}/`);
+  });
+  it("what a slot's Strength does in the event phase (MA-EVENT-5, -7, -8)", () => {
+    expect(eventNote(4)).toBeNull();
+    expect(eventNote(5)).toBe("event");
+    expect(eventNote(6)).toBe("crisis + event");
   });
   it("the slots with their Strength and disturbance tokens", async () => {
     await show("m3-step");

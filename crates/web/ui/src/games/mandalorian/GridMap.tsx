@@ -27,6 +27,8 @@ interface Piece {
   title: string;
   cls: string;
   sub?: string;
+  /** Carries the Child (a small green mark on the piece). */
+  child?: boolean;
   actions: number[];
 }
 
@@ -83,7 +85,9 @@ export function GridMap(props: GridMapProps) {
       label: initials(ch.name),
       sub: `${ch.damage}/${ch.health}`,
       title: `${ch.name}: ${ch.damage} damage of ${ch.health}${ch.carries_child ? ", carries the Child" : ""}${ix.length ? "\n" + tell(ix) : ""}`,
-      cls: `piece character${ch.carries_child ? " with-child" : ""}`,
+      // The character whose card or movement is being resolved ("IG-11 is moving: …").
+      child: ch.carries_child,
+      cls: `piece character${ch.carries_child ? " with-child" : ""}${view.pending.startsWith(ch.name + " ") ? " acting" : ""}`,
       actions: ix,
     });
   });
@@ -98,6 +102,7 @@ export function GridMap(props: GridMapProps) {
       label: name ? initials(name) : "?",
       sub: t.face_up && health !== null ? `${t.damage}/${health}` : undefined,
       title: `${t.face_up ? "" : "face down: "}${t.identity ?? `threat (shape ${t.shape})`}${t.damage ? `, ${t.damage} damage` : ""}${t.carries_child ? ", carries the Child" : ""}${ix.length ? "\n" + tell(ix) : ""}`,
+      child: t.carries_child,
       cls: `piece threat ${state} shape-${t.shape}${t.carries_child ? " with-child" : ""}`,
       actions: ix,
     });
@@ -124,7 +129,7 @@ export function GridMap(props: GridMapProps) {
               </rect>
               {s.star ? <polygon class={`star${s.red ? " red" : ""}`} points={star(x + U - 2, y + 2, 1.5)} /> : null}
               {s.start ? (
-                <text class="sq-start" x={x + 1} y={y + U - 1}>
+                <text class="sq-start" x={x + U / 2 + 1.2} y={y + U - 0.7}>
                   START
                 </text>
               ) : null}
@@ -177,6 +182,14 @@ export function GridMap(props: GridMapProps) {
                     {p.sub}
                   </text>
                 ) : null}
+                {p.child ? (
+                  <g class="child-mark">
+                    <circle cx={cx + R * 0.75} cy={cy + R * 0.75} r={R * 0.38} />
+                    <text x={cx + R * 0.75} y={cy + R * 0.93} font-size={R * 0.5}>
+                      C
+                    </text>
+                  </g>
+                ) : null}
                 {k ? (
                   <text class="piece-key" x={cx + R} y={cy - R * 0.6} font-size={R * 0.7}>
                     {k}
@@ -196,8 +209,8 @@ export function GridMap(props: GridMapProps) {
             <g key={s.sq}>
               {s.number !== null ? (
                 <g class="sq-number">
-                  <circle cx={x + 1.9} cy={y + 1.9} r={1.5} />
-                  <text x={x + 1.9} y={y + 2.65}>
+                  <circle cx={x + 1.9} cy={y + U - 1.9} r={1.5} />
+                  <text x={x + 1.9} y={y + U - 1.15}>
                     {s.number}
                   </text>
                 </g>

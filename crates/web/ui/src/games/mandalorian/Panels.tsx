@@ -25,7 +25,14 @@ interface ActProps {
   targets: Targets;
 }
 
-export function SlotsPanel(props: ActProps & { mission: MissionEntry; view: View; chosen: number | null; onPlayed(): void }) {
+/** What a slot of this Strength does in the event phase (MA-EVENT-5, -7, -8). */
+export function eventNote(strength: number): string | null {
+  if (strength >= 6) return "crisis + event";
+  if (strength === 5) return "event";
+  return null;
+}
+
+export function SlotsPanel(props: ActProps & { cat: Catalog; mission: MissionEntry; view: View; chosen: number | null; onPlayed(): void }) {
   const { mission, view, targets, legal, keys, act, busy, chosen } = props;
   const plays = chosen !== null ? targets.plays.get(chosen) : undefined;
   return (
@@ -36,12 +43,15 @@ export function SlotsPanel(props: ActProps & { mission: MissionEntry; view: View
           const other = targets.slots.get(i);
           const ix = play !== undefined ? [play] : other;
           const k = ix && ix.length ? keys[ix[0]] : null;
-          const reach = play !== undefined ? playStrength(legal[play]) : null;
+          // The action's Strength (the card's, +1 for a matching bonus icon, MA-CARD-1) and the
+          // slot's Strength for the event phase after the play (printed numbers only, MA-EVENT-4).
+          const power = play !== undefined ? playStrength(legal[play]) : null;
+          const after = play !== undefined && chosen !== null ? s.strength + (props.cat.cards[chosen]?.strength ?? 0) : null;
           const rule = mission.slots[i]?.text ?? s.name;
           return (
             <div
               key={i}
-              class={`slot${i >= 4 ? " mission-slot" : ""}${ix ? " legal" : ""}${s.strength >= 5 ? " hot" : ""}`}
+              class={`slot${i >= 4 ? " mission-slot" : ""}${ix ? " legal" : ""}${s.strength >= 6 ? " crisis" : s.strength === 5 ? " hot" : ""}`}
               data-slot={i}
               title={rule + (ix ? "\n" + ix.map((x) => legal[x].text).join("\n") : "")}
               onClick={
@@ -56,11 +66,17 @@ export function SlotsPanel(props: ActProps & { mission: MissionEntry; view: View
               <div class="slot-head">
                 {k ? <kbd>{k}</kbd> : null}
                 <strong>{s.name}</strong>
-                <span class="strength" title="Strength">
+                <span class="strength" title="the slot's Strength in the event phase">
                   {s.strength}
-                  {reach !== null ? <span class="reach"> → {reach}</span> : null}
                 </span>
               </div>
+              {eventNote(s.strength) ? <div class="event-note">{eventNote(s.strength)}</div> : null}
+              {power !== null ? (
+                <div class="reach">
+                  action Strength {power}
+                  {after !== null ? ` · slot → ${after}${eventNote(after) ? ` (${eventNote(after)})` : ""}` : ""}
+                </div>
+              ) : null}
               {s.tokens.length ? (
                 <div class="disturbance" title="disturbance tokens">
                   {s.tokens.map((v, j) => (
@@ -111,7 +127,7 @@ export function HandPanel(props: ActProps & { cat: Catalog; view: View; chosen: 
           );
         })}
       </div>
-      {chosen !== null && targets.plays.has(chosen) ? <p class="hint">Now click a lit slot to play it (its Strength after the play is shown).</p> : null}
+      {chosen !== null && targets.plays.has(chosen) ? <p class="hint">Now click a lit slot to play it there.</p> : null}
     </Panel>
   );
 }

@@ -27,44 +27,49 @@ function Table(props: GameTableProps) {
   useEffect(() => {
     if (chosen !== null && !t.plays.has(chosen)) setChosen(null);
   }, [t, chosen]);
-  const listed = useMemo(() => legal.map((l) => ({ ...l, text: shortText(l, view) })), [legal, view]);
+  const listed = useMemo(() => legal.map((l) => ({ ...l, text: shortText(l, view, cat) })), [legal, view, cat]);
   const waiting = props.state.actor !== null && !mine;
   const act = { legal, keys: props.keys, act: props.act, busy: props.state.pending, targets: t };
 
   return (
     <div class="ma-table">
-      <div class="ma-decision">
-        <Panel title={`Turn ${view.turn} · ${seatName(view.active)}: ${view.pending}`} class={`decision${mine ? " mine" : ""}`}>
-          {waiting ? <p class="waiting">Waiting for {seatName(props.state.actor as number)}…</p> : null}
-          <ActionList legal={listed} order={props.order} keys={props.keys} group={group} act={props.act} busy={props.state.pending} />
-        </Panel>
-      </div>
-      <div class="ma-board">
-        <div class="ma-mission">
-          <strong>Mission {view.mission}</strong> — {view.objective}
+      <div class="ma-right">
+        <div class="ma-decision">
+          <Panel title={`Turn ${view.turn} · ${seatName(view.active)}: ${view.pending}`} class={`decision${mine ? " mine" : ""}`}>
+            {waiting ? <p class="waiting">Waiting for {seatName(props.state.actor as number)}…</p> : null}
+            <ActionList legal={listed} order={props.order} keys={props.keys} group={group} act={props.act} busy={props.state.pending} />
+          </Panel>
         </div>
-        {mission ? <GridMap mission={mission} view={view} {...act} /> : <p class="bad">This mission is not in the catalog.</p>}
-        <div class="ma-legend">
-          <span class="lg wall">wall</span>
-          <span class="lg door">door (shut)</span>
-          <span class="lg door-open">door (open)</span>
-          <span class="lg elevated">elevated area</span>
-          <span class="lg star">★ star square</span>
-          <span class="lg red">★ red star</span>
-          <span class="lg legal">lit: click to choose</span>
+        <div class="ma-info">
+          <CharactersPanel view={view} />
+          <ThreatsPanel view={view} />
+          {mission ? <TracksPanel mission={mission} view={view} /> : null}
+          <Panel title="Log" class="log-panel">
+            <Log lines={props.state.log} />
+          </Panel>
         </div>
       </div>
-      <div class="ma-play">
-        {mission ? <SlotsPanel mission={mission} view={view} chosen={chosen} onPlayed={() => setChosen(null)} {...act} /> : null}
-        <HandPanel cat={cat} view={view} chosen={chosen} choose={setChosen} {...act} />
-      </div>
-      <div class="ma-info">
-        <CharactersPanel view={view} />
-        <ThreatsPanel view={view} />
-        {mission ? <TracksPanel mission={mission} view={view} /> : null}
-        <Panel title="Log" class="log-panel">
-          <Log lines={props.state.log} />
-        </Panel>
+      <div class="ma-left">
+        <div class="ma-board">
+          <div class="ma-mission">
+            <strong>Mission {view.mission}</strong> — {view.objective}
+          </div>
+          {mission ? <GridMap mission={mission} view={view} {...act} /> : <p class="bad">This mission is not in the catalog.</p>}
+          <div class="ma-legend">
+            <span class="lg wall">wall</span>
+            <span class="lg door">door (shut)</span>
+            <span class="lg door-open">door (open)</span>
+            <span class="lg elevated">elevated area</span>
+            <span class="lg star">★ star square</span>
+            <span class="lg red">★ red star</span>
+            {view.child !== "not in this mission" ? <span class="lg child">C the Child</span> : null}
+            <span class="lg legal">lit: click to choose</span>
+          </div>
+        </div>
+        <div class="ma-play">
+          {mission ? <SlotsPanel cat={cat} mission={mission} view={view} chosen={chosen} onPlayed={() => setChosen(null)} {...act} /> : null}
+          <HandPanel cat={cat} view={view} chosen={chosen} choose={setChosen} {...act} />
+        </div>
       </div>
     </div>
   );

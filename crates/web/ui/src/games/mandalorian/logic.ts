@@ -147,16 +147,16 @@ export function splitCard(text: string): [string, string] {
 }
 
 /**
- * How an action reads in the action list. A play is named by its card's title, its slot and the
- * Strength it reaches ("Beskar Charge [4 +Move] → Move, Strength 5"): the card's full text is on
- * the card in the hand. Every other action keeps the engine's words.
+ * How an action reads in the action list. A play is named by its card, its slot and the
+ * Strength it reaches ("Beskar Charge → Move (action Strength 5)"): the card's full text is on the card
+ * in the hand. Every other action keeps the engine's words.
  */
-export function shortText(l: LegalAction, view: View): string {
+export function shortText(l: LegalAction, view: View, cat: Catalog): string {
   if (l.action.a !== "play") return l.text;
   const { card, slot } = l.action.v as Value;
-  const c = view.hand.find((h) => h.id === card);
+  const c = cat.cards[card];
   const s = view.slots[slot];
   const st = playStrength(l);
   if (!c || !s) return l.text;
-  return `${splitCard(c.text)[0]} (${c.character}) → ${s.name}${st !== null ? `, Strength ${st}` : ""}`;
+  return `${c.name} → ${s.name}${st !== null ? ` (action Strength ${st})` : ""}`;
 }
