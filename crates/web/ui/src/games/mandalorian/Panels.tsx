@@ -211,6 +211,9 @@ export function TracksPanel(props: { mission: MissionEntry; view: View }) {
         {view.collected ? ` · collected: ${view.collected}` : ""}
       </p>
       {view.plan_drawn.length ? <p>Drawn: {view.plan_drawn.join(" · ")}</p> : null}
+      <p class="hands">
+        {view.hand_sizes.map((n, seat) => `player ${seat + 1}: ${n} in hand, ${view.ability_discards[seat]?.length ?? 0} discarded`).join(" · ")}
+      </p>
       <details>
         <summary>Crisis and mission effect</summary>
         <p>Crisis: {mission.crisis}</p>
