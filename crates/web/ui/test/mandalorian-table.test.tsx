@@ -193,6 +193,37 @@ describe("what the table shows", () => {
     });
     // Mission 3's green slot (MA-MISSION-1).
     expect(slots[4].classList.contains("mission-slot")).toBe(true);
+    expect(slots[4].querySelector(".slot-rule")?.textContent).toBe("If # is 4+: Open door 1. (bonus icon: Spy)");
+  });
+});
+
+describe("doors and waiting", () => {
+  it("doors are drawn shut or open as the view has them", async () => {
+    const name = stateNames.find((n) => view(n).doors_open.length > 0) as string;
+    expect(name).toBeDefined();
+    await show(name);
+    const open = view(name).doors_open;
+    const doors = mission(name).grid.edges.filter((e) => e.line === "door");
+    expect(root.querySelectorAll(".ma-map .edge.door.open")).toHaveLength(doors.filter((d) => open.includes(d.door ?? -1)).length);
+    expect(root.querySelectorAll(".ma-map .edge.door:not(.open)")).toHaveLength(doors.filter((d) => !open.includes(d.door ?? -1)).length);
+  });
+  it("while another player decides: who is awaited, and nothing is lit or acts", async () => {
+    await act(async () => {
+      render(<TablePage table="fixture" token="t" deps={deps} />, root);
+    });
+    deliver({ ...hello("m3-step"), seats: [1] });
+    await act(async () => {
+      await Promise.resolve();
+    });
+    deliver({ ...state("m3-step"), seat: 1, legal: [] });
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(root.querySelector(".waiting")?.textContent).toContain("Waiting for player 1");
+    expect(root.querySelectorAll("button[data-action]")).toHaveLength(0);
+    expect(root.querySelectorAll(".ma-map .legal, .ma-slots .legal, .ma-card.playable")).toHaveLength(0);
+    click(root.querySelector(".ma-map .square") as Element);
+    expect(sent).toHaveLength(0);
   });
 });
 

@@ -70,6 +70,7 @@ export function SlotsPanel(props: ActProps & { cat: Catalog; mission: MissionEnt
                   {s.strength}
                 </span>
               </div>
+              {i >= 4 ? <div class="slot-rule">{rule.startsWith(`${s.name}: `) ? rule.slice(s.name.length + 2) : rule}</div> : null}
               {eventNote(s.strength) ? <div class="event-note">{eventNote(s.strength)}</div> : null}
               {power !== null ? (
                 <div class="reach">
