@@ -56,6 +56,10 @@ function Table(props: GameTableProps) {
           </div>
           {mission ? <GridMap mission={mission} view={view} {...act} /> : <p class="bad">This mission is not in the catalog.</p>}
           <div class="ma-legend">
+            <span class="dot character">character</span>
+            <span class="dot enemy">enemy</span>
+            <span class="dot down">face-down threat</span>
+            <span class="dot item">item</span>
             <span class="lg wall">wall</span>
             <span class="lg door">door (shut)</span>
             <span class="lg door-open">door (open)</span>
