@@ -59,8 +59,7 @@ pub trait TextUi: Driven {
 }
 
 /// The commands of every game; [`TextUi::help`] adds the game's own.
-const PLAY_HELP: &str = "\
-  <number>     take that action
+const PLAY_HELP: &str = "  <number>     take that action
   (empty)      list the actions again
   save <file>  save the game (load it with --load <file>)
   auto         let a bot play this seat from now on
@@ -291,7 +290,7 @@ pub fn play_text<G: TextUi>(
                     writeln!(out, "{}", numbered_by(&texts, &keys))?;
                 }
                 "help" | "?" | "h" if rest.is_empty() => {
-                    writeln!(out, "{PLAY_HELP}\n{}", m.game.help())?
+                    writeln!(out, "{}\n{PLAY_HELP}", m.game.help())?
                 }
                 "view" | "v" => writeln!(out, "{}", m.game.show(seat))?,
                 "card" | "c" => {

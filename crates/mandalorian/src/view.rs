@@ -482,13 +482,24 @@ impl Mandalorian {
             format!("{}{at}", self.threat_label(t, seat))
         };
         match a {
-            Action::Play { card, slot } => format!(
-                "play {} ({}) into {} — Strength {}",
-                render::card(c.card(card)),
-                c.characters[c.card(card).character as usize].name,
-                self.slot_name(slot as usize),
-                self.resolve_strength(card, slot as usize)
-            ),
+            Action::Play { card, slot } => {
+                // The card's head ("Whistling Volley [3 +Attack]"): the hand shows its text, and
+                // whether that text can be used in this slot is said here (MA-CARD-4, -7).
+                let d = c.card(card);
+                let full = render::card(d);
+                let head = full.split(" — ").next().unwrap_or(&full);
+                let text_here = d
+                    .text
+                    .as_ref()
+                    .is_some_and(|t| self.slot_kind(slot as usize) == Ok(t.slot));
+                format!(
+                    "play {head} ({}) into {} — Strength {}{}",
+                    c.characters[d.character as usize].name,
+                    self.slot_name(slot as usize),
+                    self.resolve_strength(card, slot as usize),
+                    if text_here { ", with its text" } else { "" }
+                )
+            }
             Action::UsePlanning { ch, card } => format!(
                 "{} uses {}",
                 self.char_name(ch),
