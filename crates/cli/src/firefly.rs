@@ -804,12 +804,25 @@ fn header(g: &Firefly, seat: Seat) -> String {
                 market_name(c, *market),
                 considered.len()
             );
+            let line = |x| match market {
+                Market::Supply(_) => supply_line(c, x),
+                Market::Contact(_) => job_line(c, x),
+            };
             for &x in considered {
-                let line = match market {
-                    Market::Supply(_) => supply_line(c, x),
-                    Market::Contact(_) => job_line(c, x),
-                };
-                let _ = writeln!(s, "  {line}");
+                let _ = writeln!(s, "  {}", line(x));
+            }
+            // The face-up cards that may be considered, so that a name says what it is.
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            let face_up: Vec<String> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::ConsiderDiscard(x) => Some(format!("  {}", line(*x))),
+                    _ => None,
+                })
+                .collect();
+            if !face_up.is_empty() {
+                let _ = writeln!(s, "Face up in the discard pile:\n{}", face_up.join("\n"));
             }
         }
         Phase::Purchasing {

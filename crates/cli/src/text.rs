@@ -385,7 +385,9 @@ pub fn play_text<G: TextUi>(
 
 /// "a number from 1 to 6", or "one of the numbers listed" when they are not 1, 2, 3 ….
 fn choose_from(keys: &[usize]) -> String {
-    if keys.iter().enumerate().all(|(i, &k)| k == i + 1) {
+    if keys == [1] {
+        "1".into()
+    } else if keys.iter().enumerate().all(|(i, &k)| k == i + 1) {
         format!("a number from 1 to {}", keys.len())
     } else {
         "one of the numbers listed".into()
@@ -437,7 +439,7 @@ pub fn replay_text<G: TextUi>(
         writeln!(out, "#{i:<5} {who}: {text}")?;
         for e in &events {
             if let Some(l) = st.game.event_line(e, Viewer::All) {
-                writeln!(out, "       {l}")?;
+                writeln!(out, "       {}", style::log_line(&l))?;
             }
         }
         while stepping {
