@@ -288,11 +288,10 @@ fn in_setup(g: &Firefly) -> bool {
 }
 
 /// The Firefly lines of `help`.
-const FIREFLY_HELP: &str = "\
-  view         everything you may see: ship, crew, jobs, the table
+const FIREFLY_HELP: &str = "  view         everything you may see: ship, crew, jobs, the table
   card <n>     the card behind action <n>; `card` alone: the card being resolved (or the
                trade under way); `card <name>` a card, a planet or a sector by name
-               (`card Persephone`, `card 55`)
+               (`card Persephone`, `card sector 55`)
   map          the board: your ship, the other ships, the Cruiser and Cutter, your jobs
   route <place>  the shortest route there, its Full Burns and Fuel";
 
@@ -687,55 +686,57 @@ fn show_table(g: &Firefly, seat: Seat, mut once: Option<&mut Once>) -> String {
 /// then every empty one on a single line.
 fn discard_lines(g: &Firefly, v: &View, s: &mut String) {
     let c = g.content;
-    let mut piles: Vec<(String, Option<String>, usize, usize)> = Vec::new();
+    // (kind, name, top card, cards in the pile, cards left face down)
+    let mut piles: Vec<(&str, String, Option<String>, usize, usize)> = Vec::new();
     for (i, d) in v.supply_discards.iter().enumerate() {
         let top = d.last().map(|&x| c.supply_name(x).to_string());
-        let name = format!("Supply {}", c.supply_decks[i].def.name);
-        piles.push((name, top, d.len(), v.supply_left[i]));
+        let name = c.supply_decks[i].def.name.clone();
+        piles.push(("Supply", name, top, d.len(), v.supply_left[i]));
     }
     for ((k, d), (_, left)) in v.contact_discards.iter().zip(&v.contacts_left) {
         let top = d
             .last()
             .map(|&x| format!("\"{}\"", c.jobs[x as usize].name));
-        piles.push((format!("Contact {}", k.name()), top, d.len(), *left));
+        piles.push(("Contact", k.name().to_string(), top, d.len(), *left));
     }
     for (i, d) in v.nav_discards.iter().enumerate() {
         if d.is_empty() && v.nav_left[i] == 0 {
             continue;
         }
         let top = d.last().map(|&x| c.nav_def(x).name.clone());
-        piles.push((
-            format!("{} Nav", nav_deck_name(i)),
-            top,
-            d.len(),
-            v.nav_left[i],
-        ));
+        let name = format!("{} Nav", nav_deck_name(i));
+        piles.push(("", name, top, d.len(), v.nav_left[i]));
     }
     let top = v
         .misbehave_discard
         .last()
         .map(|&x| c.misbehave_def(x).name.clone());
-    piles.push((
-        "Misbehave".into(),
-        top,
-        v.misbehave_discard.len(),
-        v.misbehave_left,
-    ));
+    let n = v.misbehave_discard.len();
+    piles.push(("", "Misbehave".into(), top, n, v.misbehave_left));
     let _ = write!(
         s,
         "\nDiscard piles (top card, cards in the pile / left face down):"
     );
-    let mut empty = Vec::new();
-    for (name, top, n, left) in piles {
+    // The empty ones on one line, by kind: "Supply Silverhold, Regina; Contact Niska; …".
+    let mut empty: Vec<(&str, Vec<String>)> = Vec::new();
+    for (kind, name, top, n, left) in piles {
         match top {
             Some(t) => {
-                let _ = write!(s, "\n  {name}: {t} ({n} / {left})");
+                let full = format!("{kind} {name}");
+                let _ = write!(s, "\n  {}: {t} ({n} / {left})", full.trim_start());
             }
-            None => empty.push(name),
+            None => match empty.last_mut() {
+                Some((k, names)) if *k == kind => names.push(name),
+                _ => empty.push((kind, vec![name])),
+            },
         }
     }
     if !empty.is_empty() {
-        let _ = write!(s, "\n  empty: {}", empty.join(", "));
+        let groups: Vec<String> = empty
+            .iter()
+            .map(|(k, names)| format!("{k} {}", names.join(", ")).trim_start().to_string())
+            .collect();
+        let _ = write!(s, "\n  empty: {}", groups.join("; "));
     }
 }
 
@@ -899,12 +900,25 @@ fn header(g: &Firefly, seat: Seat) -> String {
                 market_name(c, *market),
                 considered.len()
             );
+            let line = |x| match market {
+                Market::Supply(_) => supply_line(c, x),
+                Market::Contact(_) => job_line(c, x),
+            };
             for &x in considered {
-                let line = match market {
-                    Market::Supply(_) => supply_line(c, x),
-                    Market::Contact(_) => job_line(c, x),
-                };
-                let _ = writeln!(s, "  {line}");
+                let _ = writeln!(s, "  {}", line(x));
+            }
+            // The face-up cards that may be considered, so that a name says what it is.
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            let face_up: Vec<String> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::ConsiderDiscard(x) => Some(format!("  {}", line(*x))),
+                    _ => None,
+                })
+                .collect();
+            if !face_up.is_empty() {
+                let _ = writeln!(s, "Face up in the discard pile:\n{}", face_up.join("\n"));
             }
         }
         Phase::Purchasing {

@@ -225,6 +225,37 @@ pub fn draw(g: &Firefly, seat: Seat, columns: usize) -> String {
             row[start + k] = cell;
         }
     }
+    // The links between sectors (FF-FLY-6) as dotted lines, kept clear of the labels.
+    for (a, sa) in c.sectors.iter().enumerate() {
+        for &b in &c.neighbours[a] {
+            if (b as usize) < a {
+                continue;
+            }
+            let sb = &c.sectors[b as usize];
+            let (xa, ya) = (x_of(sa) as f64, sa.at[1] as f64);
+            let (xb, yb) = (x_of(sb) as f64, sb.at[1] as f64);
+            let n = (xb - xa).abs().max((yb - ya).abs()) as usize;
+            // Every other cell along a mostly level line: lighter, and still a line.
+            let step = if (xb - xa).abs() > (yb - ya).abs() {
+                2
+            } else {
+                1
+            };
+            for k in (1..n).step_by(step) {
+                let t = k as f64 / n as f64;
+                let x = (xa + (xb - xa) * t).round() as usize;
+                let y = (ya + (yb - ya) * t).round() as usize;
+                let row = &grid[y];
+                let clear = |x: usize| {
+                    !row.get(x)
+                        .is_some_and(|c| c.0 != ' ' && c.1 != Some(style::LINK))
+                };
+                if row[x].0 == ' ' && clear(x.wrapping_sub(1)) && clear(x + 1) {
+                    grid[y][x] = ('·', Some(style::LINK));
+                }
+            }
+        }
+    }
     let mut out = String::new();
     let _ = writeln!(
         out,

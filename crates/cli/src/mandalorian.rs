@@ -669,8 +669,8 @@ fn status(g: &Mandalorian, seat: Seat) -> String {
 }
 
 /// The Mandalorian lines of `help`.
-const MANDALORIAN_HELP: &str = "\
-  view         everything you may see: the map, the characters, the action slots, the
+const MANDALORIAN_HELP: &str =
+    "  view         everything you may see: the map, the characters, the action slots, the
                decks, the threats and your hand
   card <n>     the card behind action <n> (an ability or planning card); `card` alone: the
                card being resolved; `card <name>` an ability, planning or event card by name
@@ -680,7 +680,8 @@ const MANDALORIAN_HELP: &str = "\
 /// `help symbols`: the notation of cards, slots and the map (MA-CONCEPT-6/7, MA-CARD-1/10,
 /// MA-EVENT-3..8).
 const SYMBOLS_HELP: &str = "\
-Ability cards: Whistling Volley [3 +Attack] ●● — Attack: Deal 1 damage to an enemy within range 2.
+Ability cards, e.g. Target Lock [3 +Attack] ●● (IG-11), or Whistling Volley [3 +Attack] — Attack:
+  Deal 1 damage to an enemy within range 2. (The Mandalorian)
   [3 ...]      the card's printed Strength, 1 to 4 (MA-CONCEPT-6): played for Move, the
                character moves up to 3 squares; for Attack, it deals 3 damage; and so on.
   +Attack      the bonus icon: played into the Attack slot, the card has Strength 1 more for
@@ -758,10 +759,18 @@ impl TextUi for Mandalorian {
             self.track(),
             chars.join(" | ")
         );
+        // What each slot's Strength will do in the event phase (MA-EVENT-5..8).
         let slots: Vec<String> = v
             .slots
             .iter()
-            .map(|sl| format!("{} {}", sl.name, sl.strength))
+            .map(|sl| {
+                let next = match sl.strength {
+                    6.. => " (crisis + event)",
+                    5 => " (event)",
+                    _ => "",
+                };
+                format!("{} {}{next}", sl.name, sl.strength)
+            })
             .collect();
         let _ = writeln!(
             s,

@@ -44,6 +44,8 @@ pub const BORDER: Style = AnsiColor::Yellow.on_default();
 /// Marks on a map: your own ship and your jobs, other ships.
 pub const MINE: Style = AnsiColor::Green.on_default().bold();
 pub const OTHERS: Style = AnsiColor::Magenta.on_default().bold();
+/// The links between sectors on the map.
+pub const LINK: Style = Style::new().dimmed();
 
 /// `text` in `style` when colours are on.
 pub fn paint(style: Style, text: &str) -> String {

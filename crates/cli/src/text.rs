@@ -61,8 +61,7 @@ pub trait TextUi: Driven {
 }
 
 /// The commands of every game; [`TextUi::help`] adds the game's own.
-const PLAY_HELP: &str = "\
-  <number>     take that action
+const PLAY_HELP: &str = "  <number>     take that action
   (empty)      list the actions again
   undo         take back your own last decisions (those since dice were rolled, a card
                was drawn or another seat acted); `undo <n>`: only the last n
@@ -351,7 +350,7 @@ fn play_loop<G: TextUi>(
                     writeln!(out, "{}", numbered_by(&texts, &keys))?;
                 }
                 "help" | "?" | "h" if rest.is_empty() => {
-                    writeln!(out, "{PLAY_HELP}\n{}", m.game.help())?
+                    writeln!(out, "{}\n{PLAY_HELP}", m.game.help())?
                 }
                 "view" | "v" => writeln!(out, "{}", m.game.show(seat))?,
                 "card" | "c" => {
@@ -524,7 +523,9 @@ fn undo<G: TextUi>(
 
 /// "a number from 1 to 6", or "one of the numbers listed" when they are not 1, 2, 3 ….
 fn choose_from(keys: &[usize]) -> String {
-    if keys.iter().enumerate().all(|(i, &k)| k == i + 1) {
+    if keys == [1] {
+        "1".into()
+    } else if keys.iter().enumerate().all(|(i, &k)| k == i + 1) {
         format!("a number from 1 to {}", keys.len())
     } else {
         "one of the numbers listed".into()
@@ -576,7 +577,7 @@ pub fn replay_text<G: TextUi>(
         writeln!(out, "#{i:<5} {who}: {text}")?;
         for e in &events {
             if let Some(l) = st.game.event_line(e, Viewer::All) {
-                writeln!(out, "       {l}")?;
+                writeln!(out, "       {}", style::log_line(&l))?;
             }
         }
         while stepping {

@@ -874,3 +874,38 @@ fn the_content_command_answers_the_catalog() {
         "{play} {name}"
     );
 }
+
+#[test]
+fn the_top_level_help_lists_every_games_commands() {
+    let o = run(&["--help"], "");
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    for cmd in [
+        "firefly play",
+        "firefly cards",
+        "mandalorian play",
+        "mandalorian campaign",
+        "mandalorian missions",
+    ] {
+        assert!(out.contains(cmd), "no {cmd:?} in\n{out}");
+    }
+}
+
+/// Output that is not a terminal gets no colours and no screen clearing, whatever the game.
+#[test]
+fn a_pipe_gets_plain_text() {
+    let o = run(
+        &["firefly", "play", "--seats", "human,human", "--seed", "5"],
+        "\n1\nmap\nquit\n",
+    );
+    let (out, _) = text(&o);
+    assert!(!out.contains('\x1b'), "{out}");
+    assert!(out.contains("The 'Verse"), "{out}");
+    let o = run(
+        &["mandalorian", "play", "--seed", "3"],
+        "help symbols\nquit\n",
+    );
+    let (out, _) = text(&o);
+    assert!(!out.contains('\x1b'), "{out}");
+    assert!(out.contains("the two lights, MA-CARD-10"), "{out}");
+}

@@ -106,11 +106,17 @@ pub fn job_line(c: &Content, j: JobId) -> String {
     if jd.immoral {
         tags.push("Immoral".into());
     }
-    let needs = render::skills(&jd.needs);
-    let needs = if needs.is_empty() {
+    // FF-WORK-9: the Skill Needs box, skills and keywords alike.
+    let mut need: Vec<String> = Vec::new();
+    let skills = render::skills(&jd.needs);
+    if !skills.is_empty() {
+        need.push(skills);
+    }
+    need.extend(jd.needs_keywords.iter().map(|k| k.name().to_string()));
+    let needs = if need.is_empty() {
         String::new()
     } else {
-        format!("; needs {needs}")
+        format!("; needs {}", need.join(", "))
     };
     format!(
         "\"{}\" ({}: {}) {}{needs}; {}",
@@ -306,6 +312,14 @@ impl Driven for Firefly {
             Event::ActionTaken { .. } => return None,
             // A decision's own line says what was chosen; a forced option was never shown.
             Event::OptionChosen { forced: false, .. } => return None,
+            // An option that only ends the card ("Keep Flying.") is said by the ending's line.
+            Event::OptionChosen { choice, .. }
+                if choice.effects.is_empty()
+                    && choice.test.is_none()
+                    && choice.requires.is_empty() =>
+            {
+                return None
+            }
             Event::OptionChosen { choice, .. } => {
                 format!("no choice to make: {}", render::choice(choice))
             }

@@ -46,14 +46,18 @@ pub fn make_bot(name: &str, seat: Seat, seed: u64) -> Box<dyn Bot<Mandalorian>> 
 fn event_text(g: &Mandalorian, e: &Happened) -> Option<String> {
     let c = g.content();
     Some(match e {
-        Happened::Played { card, slot } => format!(
-            "{} plays {} into {}",
-            c.characters[c.card(*card).character as usize].name,
-            render::card(c.card(*card)),
-            g.slot_name(*slot as usize)
-        ),
+        Happened::Played { card, slot } => {
+            let full = render::card(c.card(*card));
+            format!(
+                "{} plays {} into {} (Strength {})",
+                c.characters[c.card(*card).character as usize].name,
+                full.split(" — ").next().unwrap_or(&full),
+                g.slot_name(*slot as usize),
+                g.resolve_strength(*card, *slot as usize)
+            )
+        }
         Happened::CardIdle { card, why, .. } => {
-            format!("{} does nothing: {}", c.card(*card).name, why.join("; "))
+            format!("{} is put aside: {}", c.card(*card).name, why.join("; "))
         }
         Happened::CharacterMoved { ch, to } => {
             format!("{} moves to {}", g.char_name(*ch), g.square_label(*to))

@@ -256,7 +256,11 @@ impl Firefly {
             Action::LoadCount(n) => format!("Load {n}"),
             Action::LoadGood(i) => format!("Load 1 {}", i.name()),
             Action::TakeUpgrade(u) => format!("Take {}", c.supply_label(u)),
-            Action::Purchase(i) => format!("Buy 1 {}", i.name()),
+            Action::Purchase(i) => format!(
+                "Buy 1 {} ({})",
+                i.name(),
+                render::money(crate::buy::goods_price(i))
+            ),
             Action::UseExemption(ignore) => self.describe_exemption(ignore),
             Action::Trade(t) => self.describe_trade(t),
             Action::ConsiderDiscard(x) => match self.phase {

@@ -503,16 +503,27 @@ impl Mandalorian {
         };
         match a {
             Action::Play { card, slot } => match c.cards.get(card as usize) {
-                Some(def) if (slot as usize) < self.slots.len() => format!(
-                    "play {} ({}) into {} — Strength {}",
-                    render::card(def),
-                    c.characters[def.character as usize].name,
-                    self.slot_name(slot as usize),
-                    self.resolve_strength(card, slot as usize)
-                ),
-                Some(def) => format!(
+                Some(d) if (slot as usize) < self.slots.len() => {
+                    // The card's head ("Whistling Volley [3 +Attack]"): the hand shows its
+                    // text, and whether that text can be used in this slot is said here
+                    // (MA-CARD-4, -7).
+                    let full = render::card(d);
+                    let head = full.split(" — ").next().unwrap_or(&full);
+                    let text_here = d
+                        .text
+                        .as_ref()
+                        .is_some_and(|t| self.slot_kind(slot as usize) == Ok(t.slot));
+                    format!(
+                        "play {head} ({}) into {} — Strength {}{}",
+                        c.characters[d.character as usize].name,
+                        self.slot_name(slot as usize),
+                        self.resolve_strength(card, slot as usize),
+                        if text_here { ", with its text" } else { "" }
+                    )
+                }
+                Some(d) => format!(
                     "play {} into {}",
-                    render::card(def),
+                    render::card(d),
                     self.slot_name(slot as usize)
                 ),
                 None => format!(
