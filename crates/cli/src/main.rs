@@ -6,6 +6,7 @@
 
 mod firefly;
 mod mandalorian;
+mod serve;
 mod text;
 
 use std::process::ExitCode;
@@ -25,6 +26,10 @@ enum GameCmd {
     Firefly(firefly::FireflyArgs),
     /// Star Wars: The Mandalorian Adventures (Unexpected Games, 2024), original content.
     Mandalorian(mandalorian::MandalorianArgs),
+    /// The game server: play in the browser, online with friends.
+    Serve(serve::ServeArgs),
+    /// Load generator for the game server (loopback only).
+    Loadgen(serve::LoadgenArgs),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +38,8 @@ fn main() -> ExitCode {
     let result = match cli.game {
         GameCmd::Firefly(a) => firefly::run(a),
         GameCmd::Mandalorian(a) => mandalorian::run(a),
+        GameCmd::Serve(a) => serve::serve(a),
+        GameCmd::Loadgen(a) => serve::loadgen(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
