@@ -30,7 +30,11 @@ impl Http {
 
     /// `(status, JSON body)`.
     pub async fn get(&self, path: &str) -> Result<(u16, Value)> {
-        let r = self.client.get(format!("{}{path}", self.base)).send().await?;
+        let r = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await?;
         let status = r.status().as_u16();
         let body = r.json().await.unwrap_or(Value::Null);
         Ok((status, body))

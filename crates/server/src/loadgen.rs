@@ -214,7 +214,12 @@ async fn table_slot(
                 .seed
                 .wrapping_add((slot as u64) << 32)
                 .wrapping_add(round * 7 + inv["seat"].as_u64().unwrap_or(0));
-            tasks.push(tokio::spawn(play_seat(ws, seed, deadline, counters.clone())));
+            tasks.push(tokio::spawn(play_seat(
+                ws,
+                seed,
+                deadline,
+                counters.clone(),
+            )));
         }
         for t in tasks {
             lat.extend(t.await??);

@@ -15,12 +15,17 @@ async fn info_and_options_tell_a_client_what_it_may_ask_for() {
     assert_eq!(info["games"], json!(["firefly", "mandalorian"]));
     let (_, ff) = s.http.get("/api/options/firefly").await.unwrap();
     let stories = ff["stories"].as_array().unwrap();
-    assert!(stories.iter().any(|st| st["name"] == "The King of All Londinium"));
+    assert!(stories
+        .iter()
+        .any(|st| st["name"] == "The King of All Londinium"));
     assert!(stories.iter().all(|st| st["players"]["min"].is_u64()));
     assert_eq!(ff["bots"], json!(["bot", "random"]));
     let (_, ma) = s.http.get("/api/options/mandalorian").await.unwrap();
     assert!(!ma["missions"].as_array().unwrap().is_empty());
-    assert_eq!(ma["difficulties"], json!(["recruit", "standard", "veteran"]));
+    assert_eq!(
+        ma["difficulties"],
+        json!(["recruit", "standard", "veteran"])
+    );
     assert!(!ma["characters"].as_array().unwrap().is_empty());
     let (status, e) = s.http.get("/api/options/chess").await.unwrap();
     assert_eq!(status, 404);
@@ -37,27 +42,36 @@ async fn refused(s: &Server, body: Value) -> String {
 async fn a_bad_table_request_is_refused_with_a_reason() {
     let s = server("bad-create").await;
     let you = json!([{"kind": "you"}, {"kind": "invite"}]);
-    assert!(refused(&s, json!({"game": "chess", "seats": you})).await.contains("chess"));
-    assert!(refused(&s, json!({"game": "firefly", "seats": []})).await.contains("at least one"));
+    assert!(refused(&s, json!({"game": "chess", "seats": you}))
+        .await
+        .contains("chess"));
+    assert!(refused(&s, json!({"game": "firefly", "seats": []}))
+        .await
+        .contains("at least one"));
     assert!(
         refused(&s, json!({"game": "firefly", "seats": [{"kind": "alien"}]}))
             .await
             .contains("\"alien\"")
     );
+    assert!(refused(
+        &s,
+        json!({"game": "firefly", "seats": [{"kind": "bot", "bot": "genius"}]})
+    )
+    .await
+    .contains("genius"));
+    assert!(refused(
+        &s,
+        json!({"game": "firefly", "options": {"story": "No Such Story"}, "seats": you})
+    )
+    .await
+    .contains("No Such Story"));
     assert!(
-        refused(&s, json!({"game": "firefly", "seats": [{"kind": "bot", "bot": "genius"}]}))
-            .await
-            .contains("genius")
-    );
-    assert!(
-        refused(&s, json!({"game": "firefly", "options": {"story": "No Such Story"}, "seats": you}))
-            .await
-            .contains("No Such Story")
-    );
-    assert!(
-        refused(&s, json!({"game": "mandalorian", "options": {"misson": 1}, "seats": you}))
-            .await
-            .contains("misson"),
+        refused(
+            &s,
+            json!({"game": "mandalorian", "options": {"misson": 1}, "seats": you})
+        )
+        .await
+        .contains("misson"),
         "a misspelled option is refused, not ignored"
     );
     assert!(
@@ -96,7 +110,10 @@ async fn the_lobby_lists_tables_newest_first_with_their_seats() {
     assert_eq!(list.len(), 2);
     assert_eq!(list[0]["table"], second["table"], "newest first");
     assert_eq!(list[1]["table"], t1);
-    assert_eq!(list[1]["status"], "waiting", "the invitation is not taken yet");
+    assert_eq!(
+        list[1]["status"], "waiting",
+        "the invitation is not taken yet"
+    );
     assert!(list[1]["summary"].as_str().unwrap().contains("3 captains"));
     assert!(list[1]["summary"].as_str().unwrap().contains("first game"));
     assert_eq!(list[1]["seats"][2]["kind"], "bot");
@@ -116,7 +133,11 @@ async fn the_save_stays_secret_while_the_game_is_on() {
     let s = server("secret-save").await;
     let (table, you, _) = firefly_two(&s, 3).await;
     for what in ["save", "replay"] {
-        let (status, e) = s.http.get(&format!("/api/tables/{table}/{what}")).await.unwrap();
+        let (status, e) = s
+            .http
+            .get(&format!("/api/tables/{table}/{what}"))
+            .await
+            .unwrap();
         assert_eq!(status, 403, "{what}");
         assert!(e["error"].as_str().unwrap().contains("not over"), "{e}");
     }
@@ -130,12 +151,18 @@ async fn a_rematch_needs_a_seat_s_token_and_keeps_options_and_seats() {
     let s = server("rematch").await;
     let c = s
         .http
-        .create(&json!({"game": "mandalorian", "options": {"mission": 2, "difficulty": "veteran"},
-                        "seats": [{"kind": "you"}, {"kind": "invite"}, {"kind": "bot"}]}))
+        .create(
+            &json!({"game": "mandalorian", "options": {"mission": 2, "difficulty": "veteran"},
+                        "seats": [{"kind": "you"}, {"kind": "invite"}, {"kind": "bot"}]}),
+        )
         .await
         .unwrap();
     let t = c["table"].as_str().unwrap();
-    let (status, _) = s.http.post(&format!("/api/tables/{t}/rematch"), &json!({})).await.unwrap();
+    let (status, _) = s
+        .http
+        .post(&format!("/api/tables/{t}/rematch"), &json!({}))
+        .await
+        .unwrap();
     assert_eq!(status, 403);
     let (status, _) = s
         .http
@@ -147,7 +174,10 @@ async fn a_rematch_needs_a_seat_s_token_and_keeps_options_and_seats() {
     let friend = c["invites"][0]["token"].as_str().unwrap();
     let (status, r) = s
         .http
-        .post(&format!("/api/tables/{t}/rematch?token={friend}"), &json!({}))
+        .post(
+            &format!("/api/tables/{t}/rematch?token={friend}"),
+            &json!({}),
+        )
         .await
         .unwrap();
     assert_eq!(status, 201, "{r}");
@@ -156,9 +186,13 @@ async fn a_rematch_needs_a_seat_s_token_and_keeps_options_and_seats() {
     assert_eq!(r["invites"][0]["seat"], 0);
     let (ws, _) = join(&s, r["table"].as_str().unwrap(), r["you"].as_str()).await;
     drop(ws);
-    let mut ws = tabletop_server::client::Ws::connect(s.addr(), r["table"].as_str().unwrap(), r["you"].as_str())
-        .await
-        .unwrap();
+    let mut ws = tabletop_server::client::Ws::connect(
+        s.addr(),
+        r["table"].as_str().unwrap(),
+        r["you"].as_str(),
+    )
+    .await
+    .unwrap();
     let hello = ws.recv().await.unwrap();
     assert_eq!(hello["seats"], json!([1]));
     assert_eq!(hello["table"]["options"]["mission"], 2);
@@ -172,19 +206,29 @@ async fn a_bad_import_is_refused_and_makes_nothing() {
     let seats = json!([{"kind": "you"}, {"kind": "you"}]);
     let (status, e) = s
         .http
-        .post("/api/tables/import", &json!({"save": {"game": "firefly", "actions": [{"a": "warp"}]}, "seats": seats}))
+        .post(
+            "/api/tables/import",
+            &json!({"save": {"game": "firefly", "actions": [{"a": "warp"}]}, "seats": seats}),
+        )
         .await
         .unwrap();
     assert_eq!(status, 400);
     assert!(e["error"].as_str().unwrap().contains("refused"), "{e}");
     let (status, e) = s
         .http
-        .post("/api/tables/import", &json!({"game": "mandalorian", "scenario": "mission = ", "seats": seats}))
+        .post(
+            "/api/tables/import",
+            &json!({"game": "mandalorian", "scenario": "mission = ", "seats": seats}),
+        )
         .await
         .unwrap();
     assert_eq!(status, 400);
     assert!(e["error"].as_str().unwrap().contains("scenario"), "{e}");
-    let (status, _) = s.http.post("/api/tables/import", &json!({"seats": seats})).await.unwrap();
+    let (status, _) = s
+        .http
+        .post("/api/tables/import", &json!({"seats": seats}))
+        .await
+        .unwrap();
     assert_eq!(status, 400);
     let (_, lobby) = s.http.get("/api/tables").await.unwrap();
     assert_eq!(lobby, json!([]));
@@ -196,13 +240,19 @@ async fn a_mandalorian_scenario_starts_a_table() {
     let text = include_str!("../../mandalorian/tests/scenarios/vault-door.toml");
     let (status, c) = s
         .http
-        .post("/api/tables/import", &json!({"game": "mandalorian", "scenario": text,
-                                           "seats": [{"kind": "you"}, {"kind": "you"}]}))
+        .post(
+            "/api/tables/import",
+            &json!({"game": "mandalorian", "scenario": text,
+                                           "seats": [{"kind": "you"}, {"kind": "you"}]}),
+        )
         .await
         .unwrap();
     assert_eq!(status, 201, "{c}");
     let (_, st) = join(&s, c["table"].as_str().unwrap(), c["you"].as_str()).await;
     assert_eq!(st["version"], 0);
     assert!(st["view"]["mission"].as_str().unwrap().starts_with('3'));
-    assert!(!st["legal"].as_array().unwrap().is_empty(), "hot-seat: the actor's seat is this token's");
+    assert!(
+        !st["legal"].as_array().unwrap().is_empty(),
+        "hot-seat: the actor's seat is this token's"
+    );
 }

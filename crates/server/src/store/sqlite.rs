@@ -22,7 +22,7 @@ use sqlx::{Connection, Row, SqliteConnection};
 use tabletop_core::Seat;
 use tokio::sync::{mpsc, oneshot};
 
-use super::{BoxFut, Entry, EntryKind, SeatRow, Status, StoredTable, Store};
+use super::{BoxFut, Entry, EntryKind, SeatRow, Status, Store, StoredTable};
 
 /// The most writes committed together.
 const MAX_BATCH: usize = 1024;
@@ -194,13 +194,15 @@ async fn apply_write(conn: &mut SqliteConnection, write: &Write) -> Result<()> {
             status,
         } => {
             insert_entry(conn, table, entry).await?;
-            let r = sqlx::query("UPDATE tables SET version = ?, status = ? WHERE id = ? AND version = ?")
-                .bind(entry.seq as i64)
-                .bind(status.as_str())
-                .bind(table)
-                .bind(entry.seq as i64 - 1)
-                .execute(&mut *conn)
-                .await?;
+            let r = sqlx::query(
+                "UPDATE tables SET version = ?, status = ? WHERE id = ? AND version = ?",
+            )
+            .bind(entry.seq as i64)
+            .bind(status.as_str())
+            .bind(table)
+            .bind(entry.seq as i64 - 1)
+            .execute(&mut *conn)
+            .await?;
             if r.rows_affected() != 1 {
                 bail!("table {table} is not at version {}", entry.seq - 1);
             }
