@@ -9,6 +9,7 @@ mod firefly;
 mod firefly_map;
 mod mandalorian;
 mod style;
+mod serve;
 mod text;
 
 use std::process::ExitCode;
@@ -28,6 +29,10 @@ enum GameCmd {
     Firefly(firefly::FireflyArgs),
     /// Star Wars: The Mandalorian Adventures (Unexpected Games, 2024), original content.
     Mandalorian(mandalorian::MandalorianArgs),
+    /// The game server: play in the browser, online with friends.
+    Serve(serve::ServeArgs),
+    /// Load generator for the game server (loopback only).
+    Loadgen(serve::LoadgenArgs),
 }
 
 /// Every game's commands with their one-line help, for `tabletop --help`.
@@ -53,6 +58,8 @@ fn main() -> ExitCode {
     let result = match cli.game {
         GameCmd::Firefly(a) => firefly::run(a),
         GameCmd::Mandalorian(a) => mandalorian::run(a),
+        GameCmd::Serve(a) => serve::serve(a),
+        GameCmd::Loadgen(a) => serve::loadgen(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
