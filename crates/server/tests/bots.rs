@@ -92,25 +92,19 @@ async fn a_bot_answers_a_person_s_moves() {
         .unwrap();
     let table = c["table"].as_str().unwrap();
     let mut ws = Ws::connect(s.addr(), table, c["you"].as_str()).await.unwrap();
+    let mut st = ws.recv_type("state").await.unwrap();
     let mut mine = 0;
     let mut bots = 0;
-    while mine < 6 || bots == 0 {
-        let st = ws.recv_type("state").await.unwrap();
-        if !st["outcome"].is_null() {
-            break;
-        }
-        if st["actor"] == json!(1) {
-            // The bot's state follows without anyone asking.
-            let next = ws.state_at_least(st["version"].as_u64().unwrap() + 1).await.unwrap();
-            assert!(next["version"].as_u64() > st["version"].as_u64());
-            bots += 1;
-            if !next["legal"].as_array().unwrap().is_empty() {
-                act_first(&mut ws, &next).await;
-                mine += 1;
-            }
-        } else if !st["legal"].as_array().unwrap().is_empty() {
-            act_first(&mut ws, &st).await;
+    while (mine < 6 || bots == 0) && st["outcome"].is_null() {
+        if !st["legal"].as_array().unwrap().is_empty() {
+            st = act_first(&mut ws, &st).await;
             mine += 1;
+        } else {
+            // The bot is to act: its move arrives without anyone asking.
+            assert_eq!(st["actor"], json!(1), "{st}");
+            let v = st["version"].as_u64().unwrap();
+            st = ws.state_at_least(v + 1).await.unwrap();
+            bots += 1;
         }
     }
     assert!(bots > 0, "the bot took its turns");
