@@ -3,7 +3,9 @@
 //! * `ff_debug game <story> <seats> <seed> [tail]`: play one game, print its last actions (or the
 //!   dead end it hit) and the final state;
 //! * `ff_debug scan <story> <seats> <first-seed> <count>`: list the seeds that end without a
-//!   winner.
+//!   winner;
+//! * `ff_debug stats <story> <seats> <first-seed> <count>`: counts per player-game, and for a
+//!   Last Call story when the Goal token came, when Last Call was called and who won.
 
 use tabletop_bots::firefly::FireflyBot;
 use tabletop_bots::Bot;
@@ -126,9 +128,13 @@ fn stats(story: &str, seats: u8, first: u64, count: u64) {
     let mut rounds = 0u64;
     let mut goal_rounds = [0u64; 8];
     let mut winners = 0u64;
+    // Last Call stories: (games declared, first Goal token's round, declaration's round,
+    // declarer won, shared wins, $ settled).
+    let mut last_call = (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
     for seed in first..first + count {
         let (mut g, mut bots) = new_game(story, seats, seed);
         let mut when: Vec<Vec<u16>> = vec![Vec::new(); seats as usize];
+        let mut first_token: Option<u16> = None;
         while let Actor::Seat(s) = g.actor() {
             g.legal_actions(&mut legal);
             let a = bots[s as usize].choose(&g, s, &legal);
@@ -156,6 +162,16 @@ fn stats(story: &str, seats: u8, first: u64, count: u64) {
             for e in &events {
                 if let Event::GoalCompleted { seat, .. } = e {
                     when[*seat as usize].push(g.round);
+                    first_token.get_or_insert(g.round);
+                }
+                match e {
+                    Event::LastCallDeclared { .. } => {
+                        last_call.0 += 1;
+                        last_call.1 += first_token.unwrap_or(g.round) as u64;
+                        last_call.2 += g.round as u64;
+                    }
+                    Event::JobsSettled { paid, .. } => last_call.5 += *paid as u64,
+                    _ => {}
                 }
                 let k = match e {
                     Event::ReaverContact { .. } => "reaver contact",
@@ -186,6 +202,10 @@ fn stats(story: &str, seats: u8, first: u64, count: u64) {
             }
         }
         rounds += g.round as u64;
+        if let (Some(lc), Some(o)) = (&g.last_call, &g.outcome) {
+            last_call.3 += o.winners.contains(&lc.declarer) as u64;
+            last_call.4 += (o.winners.len() > 1) as u64;
+        }
         if let Some(w) = g.outcome.as_ref().and_then(|o| o.winners.first()) {
             winners += 1;
             for (i, r) in when[*w as usize].iter().enumerate().take(8) {
@@ -226,6 +246,18 @@ fn stats(story: &str, seats: u8, first: u64, count: u64) {
         .map(|&r| format!("{:.1}", r as f64 / winners.max(1) as f64))
         .collect();
     println!("  winner's goals done by round {}", goals.join(", "));
+    let (n, token, called, declarer_won, shared, settled) = last_call;
+    if n > 0 {
+        let per = |x: u64| x as f64 / n as f64;
+        println!(
+            "  Last Call in {n} games: first Goal token in round {:.1}, called in round {:.1}; \
+             the declarer won {:.0} %; shared wins {shared}; ${:.0} settled per game",
+            per(token),
+            per(called),
+            per(declarer_won) * 100.0,
+            per(settled)
+        );
+    }
 }
 
 /// Heuristic bots against random ones, every step checked (legality, invariants).

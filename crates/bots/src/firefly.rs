@@ -1,7 +1,9 @@
 //! The heuristic Firefly bot: a captain that takes jobs it can do, crews and equips its ship
 //! for its jobs and for the story's goals, keeps Fuel for its Full Burns, steers clear of the
 //! Reavers (and of the Alliance when it is an Outlaw Ship), and goes for the story's goals once
-//! its crew gives it a fair chance.
+//! its crew gives it a fair chance. In a story that ends with Last Call it calls it when that
+//! wins (or when waiting loses), plays its last turn for credits in hand, and near the end takes
+//! no job it could not finish before unfinished jobs are settled.
 //!
 //! The bot reads the game state directly but only what its seat may know: its own hand, the
 //! public board and the face-up discard piles, never a face-down pile or another player's hand.
@@ -650,6 +652,11 @@ impl<'a> Ctx<'a> {
         if self.needs.money > 0 && (self.needs.money_only || self.skill_ready(bot)) {
             r = r.max(self.needs.money + 300);
         }
+        // In a Last Call story credits are the score: once a captain can call it, a card
+        // bought now has too few turns left to pay for itself.
+        if last_call_near(self.g) {
+            r = r.max(self.p.money);
+        }
         r
     }
 
@@ -843,6 +850,10 @@ impl FireflyBot {
         if job.pay.is_none() && job.pay_per.is_none() {
             pay += 600.0;
         }
+        // A story's rule (Desperadoes): Illegal jobs pay more.
+        if job.illegal {
+            pay += g.story_def().setup.illegal_job_bonus as f64;
+        }
         if let Some(b) = job.bonus {
             if has_profession(g, p, b.profession) {
                 pay += b.amount as f64 + 300.0 * b.parts as f64;
@@ -873,9 +884,14 @@ impl FireflyBot {
         };
         let pt = 0.8f64.powi(tests);
         let psucc = pm * pt;
-        let story = job
+        let mut story = job
             .contact
             .map_or(0.0, |k| self.story_worth_of_contact(ctx, k));
+        // Near the end of a story that settles unfinished jobs, finishing one also saves the
+        // Pay value it would cost at the end.
+        if g.story_def().settle_jobs && last_call_near(g) {
+            story += job.pay.unwrap_or(0) as f64;
+        }
         let worth = psucc * (pay - cost + story) - (1.0 - psucc) * 900.0;
         let score = if feasible {
             worth / (turns as f64 + 1.0)
@@ -1474,7 +1490,9 @@ impl FireflyBot {
         let deck = &g.decks.contacts[c.index()];
         let jobs_left = deck.draw_len() + deck.discard_len() > 0;
         let mut v = 0.0;
-        if jobs_left {
+        // Near the end of a story that settles unfinished jobs, new jobs are mostly debts.
+        let settle_soon = g.story_def().settle_jobs && last_call_near(g);
+        if jobs_left && !settle_soon {
             let room = p.hand.len() < HAND_LIMIT || p.active.len() < ACTIVE_LIMIT;
             let good = match ctx.good_jobs.get() {
                 Some(n) => n,
@@ -2038,6 +2056,23 @@ impl FireflyBot {
     }
 
     fn turn(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        if g.last_call.is_some() {
+            return self.last_turn(g, seat, legal);
+        }
+        let a = self.turn_action(g, seat, legal);
+        // Last Call: declared with the turn's last action (or, when free, at its end), so the
+        // turn's other actions still earn first.
+        if legal.contains(&Action::DeclareLastCall) {
+            let uses_action = g.story_def().last_call.is_some_and(|r| r.uses_action);
+            let now = a == Action::EndTurn || (uses_action && g.turn.taken == 1);
+            if now && self.should_declare(&Ctx::new(g, seat)) {
+                return Action::DeclareLastCall;
+            }
+        }
+        a
+    }
+
+    fn turn_action(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
         let ctx = Ctx::new(g, seat);
         if let Some(a) = self.free_action(&ctx, legal) {
             return a;
@@ -2215,6 +2250,184 @@ impl FireflyBot {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Last Call (stories that end with it): when to declare it, and the last turns
+// ---------------------------------------------------------------------------------------------
+
+/// Whether the story ends with Last Call and a captain can call it (holds every Goal token), or
+/// already has: from now on only credits in hand count.
+fn last_call_near(g: &Firefly) -> bool {
+    let story = g.story_def();
+    story.last_call.is_some()
+        && (g.last_call.is_some()
+            || g.players
+                .iter()
+                .any(|q| q.goals as usize >= story.goals.len()))
+}
+
+/// What a rival may add in one turn beyond the jobs we can see it finish, in $ (a Make-Work, a
+/// sale, a small job from its hidden hand).
+const ONE_TURN_SLACK: f64 = 600.0;
+
+impl FireflyBot {
+    /// The average Pay value of a job card: what a card in a rival's hidden hand (FF-DEAL-6) is
+    /// likely to cost it at settlement.
+    fn average_pay_value(g: &Firefly) -> f64 {
+        let jobs = &g.content.jobs;
+        let total: u32 = jobs.iter().map(|j| j.pay.unwrap_or(0)).sum();
+        total as f64 / jobs.len().max(1) as f64
+    }
+
+    /// What `q` would owe at settlement (`Story::settle_jobs`) as far as `seat` may know: its
+    /// own jobs exactly; a rival's Active jobs exactly and its hidden hand at the average.
+    fn settlement_estimate(&self, g: &Firefly, seat: Seat, q: &Player) -> f64 {
+        if !g.story_def().settle_jobs {
+            return 0.0;
+        }
+        if q.seat == seat {
+            return g.unfinished_pay(seat) as f64;
+        }
+        let active: u32 = q.active.iter().map(|a| g.pay_value(a.job)).sum();
+        active as f64 + q.hand.len() as f64 * Self::average_pay_value(g)
+    }
+
+    /// The most `q` may add in one more turn as far as we can see: the best of its Active jobs
+    /// it could finish from where it is (one Fly, then the Work action), with the Pay value it
+    /// would no longer owe at settlement, plus [`ONE_TURN_SLACK`].
+    fn one_turn_gain(&self, g: &Firefly, q: &Player) -> f64 {
+        let story = g.story_def();
+        let range = g.burn_range(q).max(1) as u32;
+        let mut best = 0.0f64;
+        for a in &q.active {
+            let job = &g.content.jobs[a.job as usize];
+            if a.steps_done as usize + 1 != job.steps.len() {
+                continue;
+            }
+            let at = g.content.job_sectors[a.job as usize][a.steps_done as usize];
+            if turns_for(self.d(q.sector, at), range) > 1 {
+                continue;
+            }
+            let mut v = job.pay.unwrap_or(0) as f64;
+            if let Some(pp) = job.pay_per {
+                v += pp.amount as f64 * q.item(pp.item) as f64;
+            }
+            if job.illegal {
+                v += story.setup.illegal_job_bonus as f64;
+            }
+            if story.settle_jobs {
+                v += g.pay_value(a.job) as f64;
+            }
+            best = best.max(v);
+        }
+        best + ONE_TURN_SLACK
+    }
+
+    /// Whether to declare Last Call now: when it wins (our credits, less what we would owe at
+    /// settlement, beat what every rival could reach in its last turn), or when waiting loses (a
+    /// rival holding a Goal token would call it when it suits them, while we lead now; or the
+    /// game is running out of rounds).
+    fn should_declare(&self, ctx: &Ctx) -> bool {
+        let g = ctx.g;
+        let story = g.story_def();
+        let ours = ctx.p.money as f64 - self.settlement_estimate(g, ctx.seat, ctx.p);
+        let mut best_now = f64::MIN;
+        let mut best_after = f64::MIN;
+        let mut rival_can_call = false;
+        for q in g.players.iter().filter(|q| q.seat != ctx.seat) {
+            let now = q.money as f64 - self.settlement_estimate(g, ctx.seat, q);
+            best_now = best_now.max(now);
+            best_after = best_after.max(now + self.one_turn_gain(g, q));
+            rival_can_call |= q.goals as usize >= story.goals.len();
+        }
+        let rounds_left = g
+            .options
+            .max_rounds
+            .map_or(u16::MAX, |m| m.saturating_sub(g.round));
+        ours > best_after || (rival_can_call && ours > best_now) || rounds_left <= 3
+    }
+
+    /// A last turn under Last Call: only credits in hand at the end count. Finish a job here or
+    /// one Fly away, sell goods, take Make-Work; buy nothing and start nothing.
+    fn last_turn(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let ctx = Ctx::new(g, seat);
+        let p = ctx.p;
+        let here = p.sector;
+        let t = g.turn;
+        let settle = g.story_def().settle_jobs;
+        // The worth of finishing job `j` with a Work action at `from` (its last step), if we can.
+        let finish = |bot: &Self, j: JobId, from: SectorId| -> Option<(SectorId, f64)> {
+            let (step, _) = g.job_next_step(p, j)?;
+            if step as usize + 1 != g.content.jobs[j as usize].steps.len() {
+                return None;
+            }
+            let e = bot.job_eval(&ctx, j, step, from);
+            let relief = if settle { g.pay_value(j) as f64 } else { 0.0 };
+            (e.feasible && e.worth + relief > 0.0).then_some((e.next, e.worth + relief))
+        };
+        let mut local: Option<(f64, Action)> = None;
+        for &a in legal {
+            let v = match a {
+                Action::Work(WorkTarget::Job(j)) => match finish(self, j, here) {
+                    Some((_, v)) => v,
+                    None => continue,
+                },
+                Action::Deal => match g.contact_at(here) {
+                    Some(c) => self.sale_value(&ctx, c),
+                    None => continue,
+                },
+                Action::MakeWork => 200.0,
+                _ => continue,
+            };
+            if v > 0.0 && local.is_none_or(|b| v > b.0) {
+                local = Some((v, a));
+            }
+        }
+        // A job finished one Fly away, with the Work action still to use after the flight.
+        let can_fly = legal.contains(&Action::FullBurn) || legal.contains(&Action::Mosey);
+        let mut remote: Option<(f64, SectorId)> = None;
+        if can_fly && !t.work && t.taken == 0 {
+            for a in &p.active {
+                if let Some((s, v)) = finish(self, a.job, here) {
+                    let d = self.d(here, s);
+                    let reachable = s != here && s != g.cutter && turns_for(d, ctx.range) <= 1;
+                    if reachable && remote.is_none_or(|b| v > b.0) {
+                        remote = Some((v, s));
+                    }
+                }
+            }
+        }
+        match (local, remote) {
+            (Some((lv, la)), Some((rv, _))) if lv >= rv => la,
+            (_, Some((_, target))) => {
+                self.flight = Some((g.round, seat, t.taken + 1, target));
+                if self.d(here, target) <= 1 && legal.contains(&Action::Mosey) {
+                    Action::Mosey
+                } else if legal.contains(&Action::FullBurn) {
+                    Action::FullBurn
+                } else {
+                    Action::Mosey
+                }
+            }
+            (Some((_, la)), None) => la,
+            (None, None) => Action::EndTurn,
+        }
+    }
+
+    /// What selling our goods to Contact `c` brings now (FF-DEAL-8: only when Solid).
+    fn sale_value(&self, ctx: &Ctx, c: ContactName) -> f64 {
+        let p = ctx.p;
+        if !p.is_solid(c) {
+            return 0.0;
+        }
+        let Some(def) = ctx.g.content.contact(c) else {
+            return 0.0;
+        };
+        let cargo = def.buys_cargo.unwrap_or(0) * p.item(Item::Cargo) as u32;
+        let contraband = def.buys_contraband.unwrap_or(0) * p.item(Item::Contraband) as u32;
+        (cargo + contraband) as f64
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Buy and Deal
 // ---------------------------------------------------------------------------------------------
 
@@ -2259,6 +2472,8 @@ impl FireflyBot {
                 let _ = considered;
                 Action::Done
             }
+            // A last turn's Deal is for selling: no job taken now can be finished.
+            Market::Contact(_) if g.last_call.is_some() => Action::Done,
             Market::Contact(k) => {
                 let sector = g.content.contact_sector[k.index()].unwrap_or(p.sector);
                 let room = p.hand.len() < HAND_LIMIT + 2;
@@ -2378,8 +2593,21 @@ impl FireflyBot {
             .collect();
         let worst_hand = hand_vals.iter().cloned().fold(f64::INFINITY, f64::min);
         let mut best: Option<(f64, Action)> = None;
+        // Unfinished jobs are settled at the end (`settle_jobs`): once Last Call may come, a
+        // job is taken only if we can do it and finish it in one more turn (all a Last Call
+        // leaves us); on a last turn, none.
+        let settle_soon = g.story_def().settle_jobs && last_call_near(g);
         for &a in legal {
             if let Action::AcceptJob(j) = a {
+                if g.last_call.is_some() {
+                    continue;
+                }
+                if settle_soon {
+                    let e = self.job_eval(&ctx, j, 0, p.sector);
+                    if !e.feasible || e.score * 2.0 < e.worth {
+                        continue;
+                    }
+                }
                 let v = self.hand_value(&ctx, j, p.sector);
                 if v > 40.0 && best.is_none_or(|b| v > b.0) {
                     best = Some((v, a));
@@ -2412,6 +2640,15 @@ impl FireflyBot {
     fn selling(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
         let ctx = Ctx::new(g, seat);
         let p = ctx.p;
+        if g.last_call.is_some() {
+            // A last turn: goods are worth only what they sell for now.
+            for item in [Item::Contraband, Item::Cargo, Item::Parts] {
+                if legal.contains(&Action::Sell(item)) {
+                    return Action::Sell(item);
+                }
+            }
+            return Action::Done;
+        }
         for item in [Item::Contraband, Item::Cargo] {
             if legal.contains(&Action::Sell(item))
                 && p.item(item) as u32 > self.needed_items(g, p, item)
@@ -2457,6 +2694,10 @@ impl FireflyBot {
 
     fn pay_cuts(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
         let p = g.player(seat);
+        // On a last turn a Disgruntled crew member (FF-WORK-19) costs nothing any more.
+        if g.last_call.is_some() {
+            return Action::PayCut(false);
+        }
         if legal.contains(&Action::PayCut(true)) {
             // Unpaid crew are Disgruntled (FF-WORK-19), and leave on a second token.
             if let Phase::PayCuts { next, .. } = g.phase {
@@ -2573,7 +2814,7 @@ impl FireflyBot {
             }
             // FF-MISC-11: earning or passing up a bonus both leave the job advanced; only the
             // reward differs.
-            Origin::Event(_) | Origin::Rule | Origin::Opportunity { .. } => {}
+            Origin::Event(_) | Origin::Rule { .. } | Origin::Opportunity { .. } => {}
         }
         st
     }

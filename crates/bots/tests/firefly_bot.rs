@@ -12,11 +12,12 @@ use tabletop_core::{Actor, Game, NewGame};
 use tabletop_firefly::content::Content;
 use tabletop_firefly::{invariants, Firefly, Options};
 
-const STORIES: [&str; 4] = [
+const STORIES: [&str; 5] = [
     "The King of All Londinium",
     "Harken's Folly",
     "First Time in the Captain's Chair",
     "Desperadoes",
+    "\"Respectable\" Persons of Business",
 ];
 
 #[derive(Debug, PartialEq)]
@@ -292,4 +293,148 @@ persephone = ["simon-tam"]
     act(&mut g, a);
     let a = bot.choose(&g, 0, &legal(&g));
     assert_eq!(g.describe_action(a), "Buy Simon Tam for $200");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Last Call (FF-WIN-2: a story's ending)
+// ---------------------------------------------------------------------------------------------
+
+/// Let the bots play while it is `seat`'s turn (and the game goes on); the events.
+fn bot_turn(g: &mut Firefly, seat: u8) -> Vec<tabletop_firefly::Event> {
+    use tabletop_firefly::testing::{act, legal};
+    let mut bot = FireflyBot::new(7);
+    let mut events = Vec::new();
+    while g.current == seat && !g.is_over() {
+        let Actor::Seat(s) = g.actor() else { break };
+        let a = bot.choose(g, s, &legal(g));
+        events.extend(act(g, a));
+    }
+    assert_eq!(bot.guard_trips(), 0);
+    events
+}
+
+/// Desperadoes with Corbin (seat 0, to play) at Persephone and `p0` fields, and Womack at
+/// Jiangyin with `p1` fields.
+fn desperadoes(p0: &str, p1: &str, top: &str) -> Firefly {
+    use tabletop_firefly::testing::{scenario_with, two_captains_text};
+    let text = two_captains_text(
+        top,
+        &format!("leader = \"corbin\"\nsector = \"persephone\"\n{p0}"),
+        "",
+    )
+    .replacen(
+        "sector = \"regina\"\n",
+        &format!("sector = \"jiangyin\"\n{p1}\n"),
+        1,
+    );
+    scenario_with(&text, "desperadoes", 1)
+}
+
+/// Womack, about to finish Amnon Duul's Illegal "Gun Running" at Jiangyin: $3,000 in Desperadoes.
+const GUN_RUNNING: &str = "contraband = 2\ncrew = [{ card = \"jayne\" }]\n\
+                           active = [{ job = \"amnon-duul-gun-running-jiangyin\", steps-done = 1 }]";
+
+fn declared(events: &[tabletop_firefly::Event]) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e, tabletop_firefly::Event::LastCallDeclared { .. }))
+}
+
+/// The bot declares Last Call when it wins: $20,000 against a rival's $3,000.
+#[test]
+fn bot_declares_last_call_when_it_wins() {
+    let mut g = desperadoes("money = 20000", "money = 3000", "");
+    let ev = bot_turn(&mut g, 0);
+    assert!(declared(&ev), "the bot did not call Last Call");
+}
+
+/// The bot does not declare while a rival could overtake it in its last turn: Womack ($14,000,
+/// no Goal token) would finish a $3,000 job; the bot's $15,000 is not enough yet.
+#[test]
+fn bot_waits_while_declaring_would_lose() {
+    let mut g = desperadoes(
+        "money = 15000",
+        &format!("money = 14000\n{GUN_RUNNING}"),
+        "",
+    );
+    assert_eq!(g.players[0].goals, 1);
+    let ev = bot_turn(&mut g, 0);
+    assert!(!declared(&ev), "declaring now loses to Womack's last job");
+}
+
+/// The bot declares when waiting loses: Womack holds a Goal token too and could call Last Call
+/// when it suits him, while the bot leads now.
+#[test]
+fn bot_declares_when_waiting_loses() {
+    let mut g = desperadoes(
+        "money = 16000",
+        &format!("money = 15500\n{GUN_RUNNING}"),
+        "",
+    );
+    assert_eq!(g.players[1].goals, 1);
+    let ev = bot_turn(&mut g, 0);
+    assert!(declared(&ev), "the rival would call it when it suits him");
+}
+
+/// On its last turn (Corbin called Last Call) Womack's bot finishes the job it can (Gun Running)
+/// and pays Jayne no Cut: a Disgruntled crew member (FF-WORK-19) costs nothing once the game is
+/// over.
+#[test]
+fn bot_plays_its_last_turn_for_credits() {
+    use tabletop_firefly::testing::choose;
+    use tabletop_firefly::Event;
+    let mut g = desperadoes(
+        "money = 15000",
+        &format!("money = 1000\n{GUN_RUNNING}"),
+        "current = 1",
+    );
+    choose(&mut g, "End turn");
+    choose(&mut g, "Declare Last Call");
+    choose(&mut g, "End turn");
+    assert_eq!(g.current, 1);
+    let ev = bot_turn(&mut g, 1);
+    assert!(g.is_over());
+    let pay = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::JobCompleted { pay, .. } => Some(*pay),
+            _ => None,
+        })
+        .expect("the bot finishes its job");
+    assert!(
+        pay >= 3000,
+        "$2,000 and Desperadoes' $1,000 for an Illegal job"
+    );
+    assert!(!ev.iter().any(|e| matches!(e, Event::CutPaid { .. })));
+    assert!(ev.iter().any(|e| matches!(e, Event::Disgruntled { .. })));
+    assert_eq!(g.players[1].money, 1000 + pay);
+}
+
+/// Near the end of "Respectable" Persons of Business (Womack holds the Goal token and may call
+/// Last Call), the bot leaves a job it cannot finish in a turn or two: unfinished, it would cost
+/// its Pay value at settlement. In the King of All Londinium it takes the same job.
+#[test]
+fn bot_takes_no_long_job_before_settlement() {
+    use tabletop_firefly::testing::{choose, legal, scenario_with, two_captains_text};
+    use tabletop_firefly::Action;
+    let accepts = |story: &str| {
+        let text = two_captains_text(
+            "",
+            "leader = \"corbin\"\nsector = \"persephone\"\ncrew = [{ card = \"jayne\" }]",
+            "contact-discard = { badger = [\"badger-making-the-love-connection\"] }",
+        )
+        .replacen(
+            "sector = \"regina\"\n",
+            "sector = \"regina\"\nmoney = 12000\n",
+            1,
+        );
+        let mut g = scenario_with(&text, story, 1);
+        choose(&mut g, "Deal with Badger");
+        choose(&mut g, "Making the Love Connection");
+        choose(&mut g, "Done");
+        let a = FireflyBot::new(5).choose(&g, 0, &legal(&g));
+        matches!(a, Action::AcceptJob(_))
+    };
+    assert!(accepts("the-king-of-all-londinium"));
+    assert!(!accepts("respectable-persons-of-business"));
 }

@@ -19,9 +19,11 @@ use tabletop_firefly::view::View;
 use tabletop_firefly::{Action, Firefly, Options};
 
 use tabletop_driver::firefly::*;
+use tabletop_driver::input::{read_text_file, MAX_SAVE_FILE};
 use tabletop_driver::{self as driver, Match, SeatKind, Simulation};
 
-use crate::text::{self, TextUi};
+use crate::firefly_map;
+use crate::text::{self, Once, TextUi};
 
 const DEFAULT_STORY: &str = "The King of All Londinium";
 
@@ -52,6 +54,9 @@ enum Cmd {
     Stories,
     /// Print card texts, rendered from the structured content.
     Cards(CardsArgs),
+    /// The content catalog: every id a view or an action can hold → name, kind and text, and
+    /// the board's sectors with their layout boxes (`--json` for clients).
+    Content(crate::content::ContentArgs),
     /// Line-based JSON on stdin/stdout, for scripts and bots (send {"cmd":"help"}).
     Json,
 }
@@ -59,7 +64,8 @@ enum Cmd {
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// Who plays each seat, in seat order: `human`, `bot` (the best bot) or `random`.
-    /// Default: `human,bot` (with --load: a human in seat 1, bots elsewhere).
+    /// Default: `human,bot` (with --load: the seats the save records, or a human in seat 1
+    /// and bots elsewhere).
     #[arg(long)]
     seats: Option<String>,
     /// The Story Card, by title or id (see `stories`).
@@ -77,10 +83,16 @@ struct PlayArgs {
     /// Continue a saved game.
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
+    /// Where the game is saved when play stops before the end (quit, end of input, an error).
+    #[arg(long, value_name = "FILE", default_value = AUTOSAVE)]
+    autosave: PathBuf,
     /// Stop (as an error) after this many decisions: a guard against engine loops.
     #[arg(long, default_value_t = 2_000_000, hide = true)]
     max_steps: u64,
 }
+
+/// The autosave file, in the current directory.
+const AUTOSAVE: &str = "tabletop-firefly-autosave.json";
 
 #[derive(Args, Debug)]
 struct SimArgs {
@@ -166,6 +178,9 @@ pub fn run(args: FireflyArgs) -> Result<()> {
                 Cmd::Bench(a) => bench(content, a),
                 Cmd::Stories => stories(content),
                 Cmd::Cards(a) => cards(content, a),
+                Cmd::Content(a) => {
+                    crate::content::print(&tabletop_firefly::catalog::Catalog::of(content), &a)
+                }
                 Cmd::Json => {
                     let mut s = driver::JsonSession::<Firefly>::new(
                         content,
@@ -181,7 +196,37 @@ pub fn run(args: FireflyArgs) -> Result<()> {
 
 impl TextUi for Firefly {
     fn show(&self, seat: Seat) -> String {
-        show_table(self, seat)
+        show_table(self, seat, None)
+    }
+
+    fn turn_view(&self, seat: Seat, once: &mut Once) -> String {
+        show_table(self, seat, Some(once))
+    }
+
+    fn help(&self) -> String {
+        FIREFLY_HELP.into()
+    }
+
+    fn command(&self, seat: Seat, word: &str, rest: &str) -> Option<Result<String, String>> {
+        Some(match word {
+            "map" | "m" => Ok(firefly_map::draw(self, seat, terminal_columns())),
+            "route" | "r" if rest.is_empty() => {
+                Err("Route to where? Type `route PLACE`, e.g. `route Persephone`.".into())
+            }
+            "route" | "r" => firefly_map::route(self, seat, rest),
+            _ => return None,
+        })
+    }
+
+    fn choice_numbers(&self, legal: &[Action]) -> Option<Vec<usize>> {
+        // Set-up: a sector keeps its number while the ships are placed, whichever are taken.
+        legal
+            .iter()
+            .map(|a| match a {
+                Action::PlaceShip(s) => Some(firefly_map::sector_number(*s)),
+                _ => None,
+            })
+            .collect()
     }
 
     fn header(&self, seat: Seat) -> String {
@@ -221,6 +266,15 @@ fn leader_name(g: &Firefly, p: &Player) -> String {
     }
 }
 
+/// A captain's ship, or "no ship yet" before they choose one in set-up (FF-SETUP-9).
+fn ship_name(g: &Firefly, seat: Seat) -> &str {
+    if g.ships_chosen & (1 << seat) != 0 {
+        &g.content.ships[g.player(seat).ship as usize].name
+    } else {
+        "no ship yet"
+    }
+}
+
 fn rounds_played(g: &Firefly) -> u32 {
     let won = g.outcome.as_ref().is_some_and(|o| !o.winners.is_empty());
     g.round as u32 + u32::from(won || g.outcome.is_none())
@@ -231,6 +285,21 @@ fn in_setup(g: &Firefly) -> bool {
         g.phase,
         Phase::ChooseLeader | Phase::ChooseShip | Phase::PlaceShip | Phase::StartingJobs
     )
+}
+
+/// The Firefly lines of `help`.
+const FIREFLY_HELP: &str = "  view         everything you may see: ship, crew, jobs, the table
+  card <n>     the card behind action <n>; `card` alone: the card being resolved (or the
+               trade under way); `card <name>` a card, a planet or a sector by name
+               (`card Persephone`, `card sector 55`)
+  map          the board: your ship, the other ships, the Cruiser and Cutter, your jobs
+  route <place>  the shortest route there, its Full Burns and Fuel";
+
+/// The width of the terminal, for the map (the content's own width when unknown).
+fn terminal_columns() -> usize {
+    console::Term::stdout()
+        .size_checked()
+        .map_or(usize::MAX, |(_, cols)| cols as usize)
 }
 
 // =============================================================================================
@@ -292,7 +361,88 @@ fn crew_lines(g: &Firefly, p: &Player, on_job: Option<u16>, out: &mut String) {
     }
 }
 
-fn show_table(g: &Firefly, seat: Seat) -> String {
+/// Last Call, as `seat` sees it (stories that end with it): who called it and who still has a
+/// turn, or who could call it; and, where unfinished jobs are settled, what `seat` would owe.
+/// `None` for other stories.
+fn last_call_lines(g: &Firefly, seat: Seat) -> Option<String> {
+    let story = g.story_def();
+    let rule = story.last_call?;
+    let v = View::of(g, seat);
+    let mut s = String::new();
+    let then = if story.settle_jobs {
+        "then unfinished jobs are settled and the most credits win"
+    } else {
+        "then the most credits win"
+    };
+    match &v.last_call {
+        Some(lc) if !lc.still_to_play.is_empty() => {
+            let who: Vec<String> = lc
+                .still_to_play
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| {
+                    let now = if i == 0 { " (now)" } else { "" };
+                    format!("{}{now}", captain(x))
+                })
+                .collect();
+            let _ = write!(
+                s,
+                "LAST CALL, called by {}: still to play {}; {then}.",
+                captain(lc.declarer),
+                render::join_list(&who, "and")
+            );
+            if lc.still_to_play[0] == seat {
+                let _ = write!(s, " This is your last turn.");
+            }
+        }
+        Some(lc) => {
+            let _ = write!(s, "Last Call was called by {}.", captain(lc.declarer));
+        }
+        None => {
+            let holders: Vec<String> = g
+                .players
+                .iter()
+                .filter(|p| p.goals as usize >= story.goals.len())
+                .map(|p| {
+                    if p.seat == seat {
+                        format!("you ({})", captain(p.seat))
+                    } else {
+                        captain(p.seat)
+                    }
+                })
+                .collect();
+            let how = if rule.uses_action {
+                "with an action"
+            } else {
+                "(free)"
+            };
+            if holders.is_empty() {
+                let _ = write!(
+                    s,
+                    "Last Call: not called; the Goal token's holder may call it {how} on their turn."
+                );
+            } else {
+                let _ = write!(
+                    s,
+                    "Last Call: not called; {} may call it {how} on their turn.",
+                    render::join_list(&holders, "and")
+                );
+            }
+        }
+    }
+    if story.settle_jobs && !g.is_over() {
+        let _ = write!(
+            s,
+            "\nUnfinished jobs (Active and in hand) would cost you {} at the end.",
+            money(g.unfinished_pay(seat))
+        );
+    }
+    Some(s)
+}
+
+/// Everything `seat` may see. With `once` (the view at the start of a turn) it is shorter:
+/// the next goal in full only the first time, and no trade (the decision header shows it).
+fn show_table(g: &Firefly, seat: Seat, mut once: Option<&mut Once>) -> String {
     let v = View::of(g, seat);
     let c = g.content;
     let names = Names::of(c);
@@ -316,28 +466,39 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
         .map(|p| format!("{} {}/{}", captain(p.seat), p.goals, story.goals.len()))
         .collect();
     let _ = writeln!(s, "Goals completed: {}", goals.join(", "));
+    if let Some(lc) = last_call_lines(g, seat) {
+        let _ = writeln!(s, "{lc}");
+    }
     let me = &v.players[seat as usize];
     if let Some(goal) = story.goals.get(me.goals as usize) {
-        let _ = writeln!(s, "Your next goal:");
-        for l in render::goal_lines(goal, me.goals as usize + 1, &names).lines() {
-            let _ = writeln!(s, "  {l}");
+        let text = render::goal_lines(goal, me.goals as usize + 1, &names);
+        let key = format!("goal {seat} {}", me.goals);
+        if once.as_deref_mut().is_none_or(|o| o.first(&key)) {
+            let _ = writeln!(s, "Your next goal:");
+            for l in text.lines() {
+                let _ = writeln!(s, "  {l}");
+            }
+        } else {
+            let _ = writeln!(
+                s,
+                "Your next goal: {} (`card` shows the Story Card)",
+                text.lines().next().unwrap_or("").trim()
+            );
         }
     }
     let p = g.player(seat);
     if p.crew.is_empty() {
         let _ = writeln!(s, "\nYou have not chosen your Leader yet.");
     } else {
-        let ship = &c.ships[me.ship as usize];
         let _ = writeln!(
             s,
             "\nYou: {} — Leader {}, ship {}{}",
             captain(seat),
             leader_name(g, p),
-            ship.name,
-            if p.placed {
-                format!(" at {}", sector_line(c, me.sector))
-            } else {
-                " (not placed yet)".into()
+            ship_name(g, seat),
+            match me.sector {
+                Some(sector) => format!(" at {}", sector_line(c, sector)),
+                None => " (not placed yet)".into(),
             }
         );
         let mut solid: Vec<String> = me.solid.iter().map(|k| k.name().to_string()).collect();
@@ -365,7 +526,7 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             s,
             "Drive core {}{} · Full Burn range {} for {} · Mosey {}",
             core.name,
-            if matches!(me.drive_core, DriveCoreCard::Starting(_)) {
+            if matches!(me.drive_core, Some(DriveCoreCard::Starting(_))) {
                 " (starting)"
             } else {
                 ""
@@ -440,9 +601,9 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             .collect();
         let _ = writeln!(s, "Completed jobs ({}): {}", done.len(), done.join(", "));
     }
-    if p.placed {
-        let _ = writeln!(s, "\nNeighbours of {}:", c.sector_name(me.sector));
-        for &n in &c.neighbours[me.sector as usize] {
+    if let Some(sector) = me.sector {
+        let _ = writeln!(s, "\nNeighbours of {}:", c.sector_name(sector));
+        for &n in &c.neighbours[sector as usize] {
             let _ = writeln!(s, "  {}{}", sector_line(c, n), who_is_at(g, &v, n, seat));
         }
     }
@@ -474,11 +635,10 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
             "  {}: {} on {}{} · {} · crew {} · aboard {} · {} job(s) in hand · goals {}/{}",
             captain(o.seat),
             leader_name(g, op),
-            c.ships[o.ship as usize].name,
-            if op.placed {
-                format!(" at {}", c.sector_name(o.sector))
-            } else {
-                String::new()
+            ship_name(g, o.seat),
+            match o.sector {
+                Some(sector) => format!(" at {}", c.sector_name(sector)),
+                None => String::new(),
             },
             money(o.money),
             o.crew.len(),
@@ -506,55 +666,11 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
         );
     }
 
-    let _ = writeln!(
-        s,
-        "\nDiscard piles (top card, cards in the pile / left face down):"
-    );
-    for (i, d) in v.supply_discards.iter().enumerate() {
-        let top = d
-            .last()
-            .map_or("empty".to_string(), |&x| c.supply_name(x).to_string());
-        let _ = writeln!(
-            s,
-            "  Supply {}: {top} ({} / {})",
-            c.supply_decks[i].def.name,
-            d.len(),
-            v.supply_left[i]
-        );
-    }
-    for ((k, d), (_, left)) in v.contact_discards.iter().zip(&v.contacts_left) {
-        let top = d.last().map_or("empty".to_string(), |&x| {
-            format!("\"{}\"", c.jobs[x as usize].name)
-        });
-        let _ = writeln!(s, "  Contact {}: {top} ({} / {left})", k.name(), d.len());
-    }
-    for (i, d) in v.nav_discards.iter().enumerate() {
-        if d.is_empty() && v.nav_left[i] == 0 {
-            continue;
-        }
-        let top = d
-            .last()
-            .map_or("empty".to_string(), |&x| c.nav_def(x).name.clone());
-        let _ = writeln!(
-            s,
-            "  {} Nav: {top} ({} / {})",
-            nav_deck_name(i),
-            d.len(),
-            v.nav_left[i]
-        );
-    }
-    let top = v
-        .misbehave_discard
-        .last()
-        .map_or("empty".to_string(), |&x| c.misbehave_def(x).name.clone());
-    let _ = write!(
-        s,
-        "  Misbehave: {top} ({} / {})",
-        v.misbehave_discard.len(),
-        v.misbehave_left
-    );
-    // A trade under way is public: both captains and everyone at the table see the offer.
+    discard_lines(g, &v, &mut s);
+    // A trade under way is public: both captains and everyone at the table see the offer. At
+    // the start of a turn the decision header shows it.
     match &g.phase {
+        _ if once.is_some() => {}
         Phase::Trading(o) | Phase::TradeAnswer(o) => {
             let _ = write!(s, "\n\n{}", trade_text(g, o, seat).trim_end());
         }
@@ -564,6 +680,64 @@ fn show_table(g: &Firefly, seat: Seat) -> String {
         _ => {}
     }
     s
+}
+
+/// The discard piles: each one with cards (its top card, cards in the pile / left face down),
+/// then every empty one on a single line.
+fn discard_lines(g: &Firefly, v: &View, s: &mut String) {
+    let c = g.content;
+    // (kind, name, top card, cards in the pile, cards left face down)
+    let mut piles: Vec<(&str, String, Option<String>, usize, usize)> = Vec::new();
+    for (i, d) in v.supply_discards.iter().enumerate() {
+        let top = d.last().map(|&x| c.supply_name(x).to_string());
+        let name = c.supply_decks[i].def.name.clone();
+        piles.push(("Supply", name, top, d.len(), v.supply_left[i]));
+    }
+    for ((k, d), (_, left)) in v.contact_discards.iter().zip(&v.contacts_left) {
+        let top = d
+            .last()
+            .map(|&x| format!("\"{}\"", c.jobs[x as usize].name));
+        piles.push(("Contact", k.name().to_string(), top, d.len(), *left));
+    }
+    for (i, d) in v.nav_discards.iter().enumerate() {
+        if d.is_empty() && v.nav_left[i] == 0 {
+            continue;
+        }
+        let top = d.last().map(|&x| c.nav_def(x).name.clone());
+        let name = format!("{} Nav", nav_deck_name(i));
+        piles.push(("", name, top, d.len(), v.nav_left[i]));
+    }
+    let top = v
+        .misbehave_discard
+        .last()
+        .map(|&x| c.misbehave_def(x).name.clone());
+    let n = v.misbehave_discard.len();
+    piles.push(("", "Misbehave".into(), top, n, v.misbehave_left));
+    let _ = write!(
+        s,
+        "\nDiscard piles (top card, cards in the pile / left face down):"
+    );
+    // The empty ones on one line, by kind: "Supply Silverhold, Regina; Contact Niska; …".
+    let mut empty: Vec<(&str, Vec<String>)> = Vec::new();
+    for (kind, name, top, n, left) in piles {
+        match top {
+            Some(t) => {
+                let full = format!("{kind} {name}");
+                let _ = write!(s, "\n  {}: {t} ({n} / {left})", full.trim_start());
+            }
+            None => match empty.last_mut() {
+                Some((k, names)) if *k == kind => names.push(name),
+                _ => empty.push((kind, vec![name])),
+            },
+        }
+    }
+    if !empty.is_empty() {
+        let groups: Vec<String> = empty
+            .iter()
+            .map(|(k, names)| format!("{k} {}", names.join(", ")).trim_start().to_string())
+            .collect();
+        let _ = write!(s, "\n  empty: {}", groups.join("; "));
+    }
 }
 
 fn step_mark(c: &Content, a: &ActiveJob) -> String {
@@ -594,7 +768,7 @@ fn who_is_at(g: &Firefly, v: &View, s: SectorId, seat: Seat) -> String {
         at.push("Reaver Cutter".to_string());
     }
     for p in &v.players {
-        if p.seat != seat && g.player(p.seat).placed && p.sector == s {
+        if p.seat != seat && g.player(p.seat).placed && p.sector == Some(s) {
             at.push(captain(p.seat));
         }
     }
@@ -621,7 +795,7 @@ fn header(g: &Firefly, seat: Seat) -> String {
             s,
             "{} · {}{where_} · {} · {} · crew {} · Warrants {} · goals {}/{}",
             captain(seat),
-            c.ships[p.ship as usize].name,
+            ship_name(g, seat),
             money(p.money),
             items_text(&p.items),
             p.crew.len(),
@@ -629,6 +803,12 @@ fn header(g: &Firefly, seat: Seat) -> String {
             p.goals,
             g.story_def().goals.len()
         );
+    }
+    // Last Call under way, or ours to call: worth a line before every decision.
+    if g.last_call.is_some() || g.can_declare_last_call(seat) {
+        if let Some(lc) = last_call_lines(g, seat) {
+            let _ = writeln!(s, "{lc}");
+        }
     }
     let t = g.turn;
     match &g.phase {
@@ -720,12 +900,25 @@ fn header(g: &Firefly, seat: Seat) -> String {
                 market_name(c, *market),
                 considered.len()
             );
+            let line = |x| match market {
+                Market::Supply(_) => supply_line(c, x),
+                Market::Contact(_) => job_line(c, x),
+            };
             for &x in considered {
-                let line = match market {
-                    Market::Supply(_) => supply_line(c, x),
-                    Market::Contact(_) => job_line(c, x),
-                };
-                let _ = writeln!(s, "  {line}");
+                let _ = writeln!(s, "  {}", line(x));
+            }
+            // The face-up cards that may be considered, so that a name says what it is.
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            let face_up: Vec<String> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::ConsiderDiscard(x) => Some(format!("  {}", line(*x))),
+                    _ => None,
+                })
+                .collect();
+            if !face_up.is_empty() {
+                let _ = writeln!(s, "Face up in the discard pile:\n{}", face_up.join("\n"));
             }
         }
         Phase::Purchasing {
@@ -1050,7 +1243,14 @@ fn resolving_text(g: &Firefly) -> String {
                 ),
             )
         }
-        Origin::Rule => ("Rule", "Niska's Pound of Flesh: Kill a crew member.".into()),
+        Origin::Rule { job } => {
+            // The rule's own options: Niska's Pound of Flesh, or a pick-up with no limit.
+            let mut t = format!("\"{}\":", c.jobs[job as usize].name);
+            for ch in r.options {
+                let _ = write!(t, "\n  {}", render::choice(ch));
+            }
+            ("Job rule", t)
+        }
     };
     let _ = writeln!(s, "Resolving ({title}, {}):", captain(r.seat));
     for l in text.lines() {
@@ -1103,18 +1303,19 @@ fn resolving_text(g: &Firefly) -> String {
     if r.bribe > 0 {
         let _ = writeln!(s, "  Bribes: {}", money(r.bribe as u32 * 100));
     }
-    if let Some(roll) = r.roll {
-        let faces: Vec<String> = roll.faces().iter().map(|f| f.to_string()).collect();
+    if let (Some(roll), Some(skill)) = (r.roll, r.skill()) {
+        // The same terms as the log's line for the roll (FF-SKILL-3).
+        let terms = if r.band.is_some() {
+            r.terms.clone()
+        } else {
+            g.test_terms()
+        };
+        let total = roll.total as i32 + terms.iter().map(|t| t.amount).sum::<i32>();
         let _ = writeln!(
             s,
-            "  Dice: {} (= {}){}",
-            faces.join("+"),
-            roll.total,
-            if r.after_roll_bonus != 0 {
-                format!(", {:+} from discarded gear", r.after_roll_bonus)
-            } else {
-                String::new()
-            }
+            "  {} test: {} = {total}",
+            skill.name(),
+            roll_terms(c, skill, roll.faces(), &terms)
         );
     }
     if let (Some(t), Some(b)) = (r.test(), r.band) {
@@ -1187,19 +1388,10 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
             CrewCard::Leader(d) => render::crew_card(&c.crew[d as usize]),
             CrewCard::Hired(x) => supply_card_text(c, x),
         };
-        let sector = |s: SectorId| {
-            let mut t = sector_line(c, s);
-            let ns: Vec<&str> = c.neighbours[s as usize]
-                .iter()
-                .map(|&n| c.sector_name(n))
-                .collect();
-            let _ = write!(t, "\n  neighbours: {}", ns.join(", "));
-            t
-        };
         let text = match a {
             Action::ChooseLeader(l) => render::crew_card(&c.crew[l as usize]),
             Action::ChooseShip(x) => render::ship_card(&c.ships[x as usize], &names),
-            Action::PlaceShip(x) | Action::MoveTo(x) => sector(x),
+            Action::PlaceShip(x) | Action::MoveTo(x) => firefly_map::describe(g, seat, x),
             Action::DiscardJob(j) | Action::AcceptJob(j) | Action::Work(WorkTarget::Job(j)) => {
                 render::job_card(&c.jobs[j as usize], &names)
             }
@@ -1245,11 +1437,25 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
         };
         return Ok(text);
     }
-    // A card by name.
+    // A place named exactly ("Persephone", "sector 55") is that sector.
+    let places = firefly_map::places(c, arg);
+    let exact = |s: &SectorId| {
+        let sd = &c.sectors[*s as usize];
+        sd.name.eq_ignore_ascii_case(arg)
+            || sd.planets.iter().any(|p| p.name.eq_ignore_ascii_case(arg))
+            || arg.trim_start_matches('#').parse::<usize>().is_ok()
+            || arg.to_lowercase().starts_with("sector ")
+    };
+    if let [s] = places.as_slice() {
+        if exact(s) {
+            return Ok(firefly_map::describe(g, seat, *s));
+        }
+    }
+    // Cards by name, and places whose name contains the words.
     let want = arg.to_lowercase();
     let all = render::all_cards(c);
-    let hits: Vec<&(String, String)> = all
-        .iter()
+    let mut hits: Vec<(String, String)> = all
+        .into_iter()
         .filter(|(label, text)| {
             label.to_lowercase().contains(&want)
                 || text
@@ -1258,9 +1464,15 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
                     .is_some_and(|l| l.to_lowercase().contains(&want))
         })
         .collect();
+    hits.extend(places.iter().map(|&s| {
+        (
+            format!("sector {}", c.sector_name(s)),
+            firefly_map::describe(g, seat, s),
+        )
+    }));
     match hits.len() {
         0 => Err(format!(
-            "No card is called {arg:?}. `card N` shows the card of action N."
+            "No card, planet or sector is called {arg:?}. `card N` shows the card of action N."
         )),
         1..=3 => Ok(hits
             .iter()
@@ -1268,7 +1480,7 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
             .collect::<Vec<_>>()
             .join("\n\n")),
         n => Err(format!(
-            "{n} cards match {arg:?}, e.g. {}. Be more precise.",
+            "{n} cards or places match {arg:?}, e.g. {}. Be more precise.",
             hits.iter()
                 .take(6)
                 .map(|(l, _)| l.as_str())
@@ -1337,18 +1549,21 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
         }
     };
     let n = m.game.num_seats();
-    // With --load and no --seats: a human in seat 1, bots elsewhere.
-    let mut seats = given_seats.unwrap_or_else(|| {
-        (0..n)
-            .map(|i| {
-                if i == 0 {
-                    SeatKind::Human
-                } else {
-                    SeatKind::Bot("bot".into())
-                }
-            })
-            .collect()
-    });
+    // With --load and no --seats: the seats the save records, else a human in seat 1 and
+    // bots elsewhere.
+    let mut seats = given_seats
+        .or_else(|| m.saved_seats(BOTS))
+        .unwrap_or_else(|| {
+            (0..n)
+                .map(|i| {
+                    if i == 0 {
+                        SeatKind::Human
+                    } else {
+                        SeatKind::Bot("bot".into())
+                    }
+                })
+                .collect()
+        });
     if seats.len() != n {
         bail!(
             "--seats names {} seats but the game has {n} captains",
@@ -1362,6 +1577,7 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
         &mut seats,
         &make_bot,
         a.max_steps,
+        Some(&a.autosave),
         &mut input,
         &mut out,
     )?;
@@ -1588,8 +1804,7 @@ fn summarize(
 }
 
 fn replay(content: &'static Content, a: ReplayArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&a.file)
-        .with_context(|| format!("cannot read {}", a.file.display()))?;
+    let text = read_text_file(&a.file, MAX_SAVE_FILE, "save")?;
     let r = driver::parse_replay::<Firefly>(&text)
         .map_err(|e| anyhow!("{} is refused: {e}", a.file.display()))?;
     let stdin = std::io::stdin();
@@ -1612,10 +1827,13 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
 fn validate(dir: Option<&Path>) -> Result<()> {
     let (files, from) = match dir {
         None => (ContentFiles::builtin(), "the built-in content".to_string()),
-        Some(d) => (
-            ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?,
-            d.display().to_string(),
-        ),
+        Some(d) => {
+            driver::input::check_content_dir(d)?;
+            (
+                ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?,
+                d.display().to_string(),
+            )
+        }
     };
     let c = match Content::load(&files) {
         Ok(c) => c,
@@ -1689,15 +1907,23 @@ fn validate(dir: Option<&Path>) -> Result<()> {
 fn stories(content: &'static Content) -> Result<()> {
     for s in &content.stories {
         println!(
-            "{} — id {:?}, {}–{} players, {} goal{}",
+            "{} — id {:?}, {}–{} players, {} goal{}{}",
             s.title,
             s.id,
             s.players[0],
             s.players[1],
             s.goals.len(),
-            if s.goals.len() == 1 { "" } else { "s" }
+            if s.goals.len() == 1 { "" } else { "s" },
+            if s.last_call.is_some() {
+                ", ends with Last Call (the most credits win)"
+            } else {
+                ", the first to complete them wins"
+            }
         );
         println!("    {}", s.premise.trim());
+        if let Some(ending) = render::story_ending(s) {
+            println!("    {ending}");
+        }
     }
     println!("\n`tabletop firefly cards --kind story` prints the whole Story Cards.");
     Ok(())
@@ -1945,6 +2171,195 @@ crew = [{ card = "zoe" }, { card = "wash" }, { card = "jayne" }, { card = "simon
             h.contains("it does not fit both ships yet, so it cannot be proposed"),
             "{h}"
         );
+    }
+
+    /// Working "Homesteader Transport": the panel names the job being worked and says "any
+    /// number" of Passengers for a pick-up with no limit (FF-MISC-3), not an internal 255.
+    #[test]
+    fn a_no_limit_pick_up_shows_the_job_and_any_number() {
+        use tabletop_firefly::testing::{choose, two_captains};
+        let mut g = two_captains(
+            "",
+            "leader = \"malcolm\"\nsector = \"space-bazaar\"\n\
+             hand = [\"amnon-duul-homesteader-transport\"]",
+            "",
+        );
+        choose(&mut g, "Homesteader");
+        choose(&mut g, "Done");
+        let h = g.header(0);
+        for want in [
+            "\"Homesteader Transport\":",
+            "Pick-up with no limit: Load any number of Passengers.",
+            "Now: load up to 8 Passengers",
+        ] {
+            assert!(h.contains(want), "missing {want:?} in\n{h}");
+        }
+        assert!(!h.contains("255") && !h.contains("Pound of Flesh"), "{h}");
+    }
+
+    /// FF-SKILL-3: the panel and the log give a roll the same terms.
+    #[test]
+    fn the_panel_and_the_log_show_the_same_terms_of_a_roll() {
+        use tabletop_firefly::testing::{choose, copies, henpecked, work_henpecked};
+        let mut g = henpecked(
+            "2",
+            "leader-gear = [\"knife\"]\ncrew = [{ card = \"skunk\" }]",
+            &copies(2, "kill-the-alarm"),
+        );
+        work_henpecked(&mut g);
+        choose(&mut g, "Just Shoot");
+        // Rolled: keep it, or discard the Knife for its bonus.
+        let h = g.header(0);
+        assert!(h.contains("  Fight test: rolled 2 + Skunk 1 = 3"), "{h}");
+        let ev = choose(&mut g, "Discard Knife");
+        let lines: Vec<String> = ev
+            .iter()
+            .filter_map(|e| g.event_line(e, Viewer::All))
+            .collect();
+        assert!(
+            lines.contains(&"Fight test: rolled 2 + Skunk 1 + discarded gear 1 = 4".to_string()),
+            "{lines:#?}"
+        );
+    }
+
+    /// Set-up: a sector is chosen by its own number, the same for every captain, whichever
+    /// sectors are taken already.
+    #[test]
+    fn sectors_keep_their_number_while_ships_are_placed() {
+        let mut g =
+            Firefly::new_game(Content::builtin(), &Options::new(2, DEFAULT_STORY), 7).unwrap();
+        let mut legal = Vec::new();
+        let mut events = Vec::new();
+        let mut placed = 0;
+        while g.outcome.is_none() && placed < 2 {
+            g.legal_actions(&mut legal);
+            if let Action::PlaceShip(_) = legal[0] {
+                let numbers = g.choice_numbers(&legal).unwrap();
+                for (a, n) in legal.iter().zip(&numbers) {
+                    let Action::PlaceShip(s) = a else { panic!() };
+                    assert_eq!(*n, *s as usize + 1);
+                }
+                let persephone = g.content.sector("persephone").unwrap();
+                assert!(numbers.contains(&(persephone as usize + 1)) || placed == 1);
+                placed += 1;
+            } else {
+                assert!(g.choice_numbers(&legal).is_none());
+            }
+            events.clear();
+            let a = legal[legal.len() / 2];
+            g.apply(a, &mut events).unwrap();
+        }
+        assert_eq!(placed, 2);
+    }
+
+    /// The view at the start of a turn is short: the next goal in full once, then on one line;
+    /// the empty discard piles on one line.
+    #[test]
+    fn the_turn_view_is_short() {
+        use tabletop_firefly::testing::two_captains;
+        let g = two_captains("", "leader = \"malcolm\"\nsector = \"persephone\"", "");
+        let mut once = Once::default();
+        let first = g.turn_view(0, &mut once);
+        assert!(first.contains("Your next goal:\n  Goal 1"), "{first}");
+        let again = g.turn_view(0, &mut once);
+        assert!(
+            again.contains("Your next goal: Goal 1: Takes a Master's Touch (at Jiangyin)"),
+            "{again}"
+        );
+        assert!(again.lines().count() < first.lines().count());
+        assert!(
+            again.contains("\n  empty: Supply Space Bazaar, "),
+            "{again}"
+        );
+        assert!(!again.contains("empty (0 /"), "{again}");
+    }
+
+    /// `map`: the board from the content's layout with your ship, the rivals, the Cruiser, the
+    /// Cutter and your jobs marked; it fits a narrow terminal.
+    #[test]
+    fn the_map_marks_ships_and_jobs() {
+        use tabletop_firefly::testing::two_captains;
+        let g = two_captains(
+            "",
+            "leader = \"malcolm\"\nsector = \"persephone\"\nhand = [\"badger-bilking-the-yokels\"]",
+            "",
+        );
+        let m = firefly_map::draw(&g, 0, usize::MAX);
+        for want in [
+            "@ you, captain 1 (Serenity) at Persephone",
+            "2 captain 2 (Yun Qi) at Regina",
+            "A the Alliance Cruiser at Londinium · R the Reaver Cutter at Border Space 1",
+            "a in hand: \"Bilking the Yokels\" (Badger: Shipping, Legal) Pick-up at Albion → \
+             Drop-off at Brisingamen",
+            "G your next story goal, at Jiangyin",
+        ] {
+            assert!(m.contains(want), "missing {want:?} in\n{m}");
+        }
+        // Persephone is in Alliance Space: in capitals without colours.
+        assert!(m.contains("@PERSEP"), "{m}");
+        assert!(m.contains("aBris") && m.contains("2Regi"), "{m}");
+        let narrow = firefly_map::draw(&g, 0, 100);
+        let widest = narrow.lines().take(46).map(|l| l.chars().count()).max();
+        assert!(widest <= Some(100), "{narrow}");
+    }
+
+    /// `route PLACE`: the shortest route, its Full Burns and the Fuel it takes.
+    #[test]
+    fn a_route_counts_full_burns_and_fuel() {
+        use tabletop_firefly::testing::two_captains;
+        let g = two_captains("", "leader = \"malcolm\"\nsector = \"persephone\"", "");
+        let c = g.content;
+        let from = c.sector("persephone").unwrap();
+        let to = c.sector("ezra").unwrap();
+        let path = c.shortest_route(from, to).unwrap();
+        let r = firefly_map::route(&g, 0, "ezra").unwrap();
+        let burns = path.len().div_ceil(5);
+        assert!(
+            r.contains(&format!(
+                "Full Burn (range 5, 1 Fuel each): {burns} Full Burns — {burns} Fuel in all, you \
+                 have 6 Fuel."
+            )),
+            "{r}"
+        );
+        assert!(
+            r.starts_with(&format!(
+                "From Persephone to Ezra [Border; Contact Niska]: {} sectors",
+                path.len()
+            )),
+            "{r}"
+        );
+        assert!(firefly_map::route(&g, 0, "nowhere at all").is_err());
+        assert!(firefly_map::route(&g, 0, "space")
+            .unwrap_err()
+            .contains("Be more precise"));
+    }
+
+    /// `card PLACE` describes a sector found by its name, a planet's or its number.
+    #[test]
+    fn places_are_found_by_name_or_number() {
+        use tabletop_firefly::testing::two_captains;
+        let g = two_captains("", "leader = \"malcolm\"\nsector = \"persephone\"", "");
+        let t = card_for(&g, 0, "Persephone", &[]).unwrap();
+        assert!(
+            t.contains("Persephone [Alliance;") && t.contains("here now: your ship"),
+            "{t}"
+        );
+        assert!(t.contains("\n  neighbours: "), "{t}");
+        let t = card_for(&g, 0, "sector 55", &[]).unwrap();
+        assert!(t.starts_with("Sector 55: Border Space 55"), "{t}");
+        let t = card_for(&g, 0, "priam", &[]).unwrap();
+        assert!(t.contains("Ithaca"), "{t}");
+    }
+
+    #[test]
+    fn help_lists_the_firefly_commands() {
+        let g = Firefly::new_game(Content::builtin(), &Options::new(2, DEFAULT_STORY), 1).unwrap();
+        let h = g.help();
+        for cmd in ["view", "card <n>", "map", "route <place>"] {
+            assert!(h.contains(cmd), "{h}");
+        }
+        assert!(g.command(0, "map", "").is_some());
+        assert!(g.command(0, "help", "symbols").is_none());
     }
 
     #[test]

@@ -6,17 +6,18 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
-use tabletop_core::{Game, Replay, Seat};
+use tabletop_core::{Game, Seat};
 use tabletop_mandalorian::campaign::Campaign;
 use tabletop_mandalorian::content::{render, Content};
 use tabletop_mandalorian::scenario::Scenario;
 use tabletop_mandalorian::state::{Child, TLoc, Task};
 use tabletop_mandalorian::{Action, Difficulty, Mandalorian, Mode, Options};
 
+use tabletop_driver::input::{read_text_file, MAX_SAVE_FILE, MAX_SCENARIO_FILE};
 use tabletop_driver::mandalorian::*;
 use tabletop_driver::{self as driver, Match, SeatKind, Simulation};
 
-use crate::text::{self, TextUi};
+use crate::text::{self, Once, TextUi};
 
 /// The bots that can play a seat: `bot` (greedy look-ahead) and `random`.
 pub const BOTS: &[&str] = &["bot", "random"];
@@ -52,6 +53,9 @@ enum Cmd {
     Scenario(ScenarioArgs),
     /// List the missions.
     Missions,
+    /// The content catalog: every id a view or an action can hold → name, kind and text, and
+    /// each mission's map grid (`--json` for clients).
+    Content(crate::content::ContentArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -75,8 +79,9 @@ struct PlayArgs {
     #[command(flatten)]
     table: TableArgs,
     /// Who plays each seat: `human`, `bot` or `random`. One seat = solo with 2 characters.
-    #[arg(long, default_value = "human")]
-    seats: String,
+    /// Default: `human` (with --load: the seats the save records).
+    #[arg(long)]
+    seats: Option<String>,
     /// The seed (default: from the clock; it is printed).
     #[arg(long)]
     seed: Option<u64>,
@@ -89,9 +94,15 @@ struct PlayArgs {
     /// Campaign file: play the mission its guide deck names, then record the result.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["load", "scenario"])]
     campaign: Option<PathBuf>,
+    /// Where the game is saved when play stops before the end (quit, end of input, an error).
+    #[arg(long, value_name = "FILE", default_value = AUTOSAVE)]
+    autosave: PathBuf,
     #[arg(long, default_value_t = 1_000_000, hide = true)]
     max_steps: u64,
 }
+
+/// The autosave file, in the current directory.
+const AUTOSAVE: &str = "tabletop-mandalorian-autosave.json";
 
 #[derive(Args, Debug)]
 struct SimArgs {
@@ -114,6 +125,9 @@ struct SimArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Write the save of every failed game into this directory.
+    #[arg(long, value_name = "DIR")]
+    save_failures: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -168,8 +182,7 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
         Cmd::Play(a) => play(content, a),
         Cmd::Simulate(a) => simulate(content, a),
         Cmd::Replay(a) => {
-            let text = std::fs::read_to_string(&a.file)
-                .with_context(|| format!("cannot read {}", a.file.display()))?;
+            let text = read_text_file(&a.file, MAX_SAVE_FILE, "save")?;
             let r = driver::parse_replay::<Mandalorian>(&text)
                 .map_err(|e| anyhow!("{} is refused: {e}", a.file.display()))?;
             text::replay_text::<Mandalorian>(
@@ -199,8 +212,7 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
         }
         Cmd::Campaign(a) => campaign(content, a),
         Cmd::Scenario(a) => {
-            let text = std::fs::read_to_string(&a.file)
-                .with_context(|| format!("cannot read {}", a.file.display()))?;
+            let text = read_text_file(&a.file, MAX_SCENARIO_FILE, "scenario")?;
             let g = Scenario::parse(&text)
                 .and_then(|s| s.build(content))
                 .map_err(|e| anyhow!("{}: {e}", a.file.display()))?;
@@ -220,6 +232,9 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
                 );
             }
             Ok(())
+        }
+        Cmd::Content(a) => {
+            crate::content::print(&tabletop_mandalorian::catalog::Catalog::of(content), &a)
         }
         Cmd::Validate => unreachable!(),
     }
@@ -284,21 +299,17 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
                 .map_or(0, |d| d.as_nanos() as u64)
                 % 1_000_000
         });
-        let n = a.seats.split(',').count() as u8;
+        let n = a.seats.as_deref().unwrap_or("human").split(',').count() as u8;
         if let Some(path) = &a.scenario {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = read_text_file(path, MAX_SCENARIO_FILE, "scenario")?;
             let s = Scenario::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
             // The scenario travels in the options, so the game saves and replays like any other.
             let mut o = s.options();
             o.scenario = Some(text);
-            let g = <Mandalorian as tabletop_core::NewGame>::new_game(content, &o, s.seed)
+            let m = Match::<Mandalorian>::new(content, o, s.seed)
                 .map_err(|e| anyhow!("{}: {e}", path.display()))?;
             writeln!(out, "Scenario {}.", path.display())?;
-            Match {
-                record: Replay::new("mandalorian", content.fingerprint.clone(), o, s.seed),
-                game: g,
-            }
+            m
         } else {
             let mut o = options(&a.table, n)?;
             if let Some(cf) = &a.campaign {
@@ -328,7 +339,12 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
         }
     };
     let n = m.game.num_seats();
-    let mut seats = driver::parse_seats(&a.seats, BOTS)?;
+    // With --load and no --seats: the seats the save records.
+    let mut seats = match (&a.seats, m.saved_seats(BOTS)) {
+        (Some(s), _) => driver::parse_seats(s, BOTS)?,
+        (None, Some(saved)) => saved,
+        (None, None) => driver::parse_seats("human", BOTS)?,
+    };
     if seats.len() != n {
         bail!("--seats names {} seats but the game has {n}", seats.len());
     }
@@ -337,6 +353,7 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
         &mut seats,
         &make_bot,
         a.max_steps,
+        Some(&a.autosave),
         &mut std::io::stdin().lock(),
         &mut out,
     )?;
@@ -353,12 +370,8 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
 }
 
 fn load_campaign(content: &Content, path: &Path) -> Result<Campaign> {
-    let text = std::fs::read_to_string(path).with_context(|| {
-        format!(
-            "cannot read {} (start one with `campaign new`)",
-            path.display()
-        )
-    })?;
+    let text = read_text_file(path, MAX_SCENARIO_FILE, "campaign")
+        .context("start a campaign with `campaign new`")?;
     Campaign::from_json(&text, content).map_err(|e| anyhow!("{}: {e}", path.display()))
 }
 
@@ -411,6 +424,26 @@ struct SimResult {
     won: bool,
     turns: u16,
     reason: String,
+}
+
+/// Write the save of every failed game of `runs` into `dir` (`{prefix}-game{i}-seed{s}.json`).
+fn save_failures<R>(dir: &Path, prefix: &str, runs: &[driver::GameRun<R>]) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut written = 0;
+    for r in runs {
+        if let Some(save) = &r.failure_save {
+            let path = dir.join(format!("{prefix}-game{}-seed{}.json", r.index, r.seed));
+            driver::write_atomically(&path, save)?;
+            written += 1;
+        }
+    }
+    if written > 0 {
+        eprintln!(
+            "wrote the saves of {written} failed games to {}",
+            dir.display()
+        );
+    }
+    Ok(())
 }
 
 fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
@@ -470,6 +503,9 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
                     reason: o.map(|o| o.reason).unwrap_or_default(),
                 }
             });
+            if let Some(dir) = &a.save_failures {
+                save_failures(dir, &format!("mission{mn}-{d:?}").to_lowercase(), &runs)?;
+            }
             let ok: Vec<&SimResult> = runs.iter().filter_map(|r| r.result.as_ref().ok()).collect();
             for r in runs.iter().filter(|r| r.result.is_err()) {
                 eprintln!(
@@ -632,9 +668,64 @@ fn status(g: &Mandalorian, seat: Seat) -> String {
     s
 }
 
+/// The Mandalorian lines of `help`.
+const MANDALORIAN_HELP: &str =
+    "  view         everything you may see: the map, the characters, the action slots, the
+               decks, the threats and your hand
+  card <n>     the card behind action <n> (an ability or planning card); `card` alone: the
+               card being resolved; `card <name>` an ability, planning or event card by name
+  help symbols what [3 +Attack], ●●, a slot's Strength, the map's letters and the threat
+               labels mean";
+
+/// `help symbols`: the notation of cards, slots and the map (MA-CONCEPT-6/7, MA-CARD-1/10,
+/// MA-EVENT-3..8).
+const SYMBOLS_HELP: &str = "\
+Ability cards, e.g. Target Lock [3 +Attack] ●● (IG-11), or Whistling Volley [3 +Attack] — Attack:
+  Deal 1 damage to an enemy within range 2. (The Mandalorian)
+  [3 ...]      the card's printed Strength, 1 to 4 (MA-CONCEPT-6): played for Move, the
+               character moves up to 3 squares; for Attack, it deals 3 damage; and so on.
+  +Attack      the bonus icon: played into the Attack slot, the card has Strength 1 more for
+               that action (MA-CARD-1). The action list shows the Strength each slot gives:
+               \"into Attack — Strength 4\".
+  ●●           the card is twice in its character's deck (the two lights, MA-CARD-10).
+  — Attack: …  the ability text: it can be used only when the card is played into that slot
+               (MA-CARD-4, MA-CARD-7), before or after the action (\"After the action,\": after);
+               using it is optional. The decision line says why a text or an action can do
+               nothing (no enemy within range …).
+Action slots: Move, Attack, Spy, Plan (and a mission's own slots, with their condition, e.g.
+  \"If # is 4+\": the action only with Strength 4 or more, MA-MISSION-4). One card per slot
+  per turn, on top of the cards already there.
+  Slot Strength = the printed Strength of every card in the slot + every disturbance token in
+  it (tokens [2] = one token worth 2), without bonus icons (MA-CONCEPT-7, MA-EVENT-3, -4). In
+  the event phase each slot, left to right: 6 or more: a crisis, then an event; exactly 5: an
+  event; 4 or less: nothing, the cards stay (MA-EVENT-5..8). A slot that resolved an event is
+  discarded.
+Characters: A, B … on the map; damage 2/8 = damage taken / health. Planning cards kept are
+  listed with the character ([Defense]).
+Threats: ?3 a face-down threat of shape 3 (you learn what it is by spying or when it is
+  revealed); b2, m2, s2 a blaster, melee or sniper enemy with 2 health left; the map's legend
+  explains the squares (stars, walls, doors, elevation).
+The crisis track counts damage tokens; the mission is lost when it is full.";
+
 impl TextUi for Mandalorian {
     fn show(&self, seat: Seat) -> String {
         format!("{}\n{}", self.draw_map(seat), status(self, seat))
+    }
+
+    fn turn_view(&self, seat: Seat, _once: &mut Once) -> String {
+        // The decision header draws the map just after: the status alone.
+        status(self, seat)
+    }
+
+    fn help(&self) -> String {
+        MANDALORIAN_HELP.into()
+    }
+
+    fn command(&self, _seat: Seat, word: &str, rest: &str) -> Option<Result<String, String>> {
+        match (word, rest.to_lowercase().as_str()) {
+            ("help" | "?", "symbols" | "symbol" | "signs") => Some(Ok(SYMBOLS_HELP.into())),
+            _ => None,
+        }
     }
 
     fn header(&self, seat: Seat) -> String {
@@ -668,10 +759,18 @@ impl TextUi for Mandalorian {
             self.track(),
             chars.join(" | ")
         );
+        // What each slot's Strength will do in the event phase (MA-EVENT-5..8).
         let slots: Vec<String> = v
             .slots
             .iter()
-            .map(|sl| format!("{} {}", sl.name, sl.strength))
+            .map(|sl| {
+                let next = match sl.strength {
+                    6.. => " (crisis + event)",
+                    5 => " (event)",
+                    _ => "",
+                };
+                format!("{} {}{next}", sl.name, sl.strength)
+            })
             .collect();
         let _ = writeln!(
             s,
@@ -769,8 +868,10 @@ mod tests {
         let mut seats = vec![SeatKind::Human];
         let mut input = Cursor::new("1\n".repeat(5000));
         let mut out = Vec::new();
-        let end =
-            text::play_text(&mut m, &mut seats, &make_bot, 100_000, &mut input, &mut out).unwrap();
+        let end = text::play_text(
+            &mut m, &mut seats, &make_bot, 100_000, None, &mut input, &mut out,
+        )
+        .unwrap();
         assert_eq!(end, text::PlayEnd::Over);
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("Mission complete") || text.contains("Mission failed"));
@@ -786,7 +887,10 @@ mod tests {
         let mut seats = vec![SeatKind::Human];
         let mut input = Cursor::new("999\nquit\n");
         let mut out = Vec::new();
-        text::play_text(&mut m, &mut seats, &make_bot, 100, &mut input, &mut out).unwrap();
+        text::play_text(
+            &mut m, &mut seats, &make_bot, 100, None, &mut input, &mut out,
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(
             text.to_lowercase().contains("999"),

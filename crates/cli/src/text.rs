@@ -1,18 +1,41 @@
 //! The numbered-choice text interface: play and replay in a terminal, generic over
 //! [`TextUi`].
 
+use std::collections::BTreeSet;
 use std::io::{BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Result};
 use tabletop_bots::Bot;
 use tabletop_core::{Actor, Outcome, Replay, Seat};
+use tabletop_driver::input::{read_line, Line, MAX_TEXT_LINE};
 use tabletop_driver::{bot_seed, BotMaker, Driven, Match, SeatKind, Stepper, Viewer};
+
+use crate::style;
+
+/// Texts shown once per session (a story's goal in full …): [`TextUi::turn_view`] asks
+/// [`Once::first`] before including one.
+#[derive(Default)]
+pub struct Once(BTreeSet<String>);
+
+impl Once {
+    /// Whether the text called `key` has not been shown yet; it counts as shown from now on.
+    pub fn first(&mut self, key: &str) -> bool {
+        self.0.insert(key.to_string())
+    }
+}
 
 /// The game-specific half of the text interface.
 pub trait TextUi: Driven {
-    /// Everything `seat` may see (shown at the start of a human's turn and by `view`).
+    /// Everything `seat` may see (shown by `view`).
     fn show(&self, seat: Seat) -> String;
+    /// What `seat` sees when their decisions start: `show`, made short (texts seen once are
+    /// summarised, what the decision header shows is left out).
+    fn turn_view(&self, seat: Seat, once: &mut Once) -> String {
+        let _ = once;
+        self.show(seat)
+    }
     /// A few lines shown before each decision of `seat` (where they are, the card being
     /// resolved, the cards being considered …).
     fn header(&self, seat: Seat) -> String;
@@ -20,17 +43,31 @@ pub trait TextUi: Driven {
     fn card(&self, seat: Seat, arg: &str, legal: &[Self::Action]) -> Result<String, String>;
     /// Shown once the game is over.
     fn summary(&self) -> String;
+    /// The game's lines of `help`: `view`, `card` and its own commands, as PLAY_HELP lays
+    /// them out.
+    fn help(&self) -> String;
+    /// A command of the game's own (`map`, `route X`, `help symbols` …): its answer, or `None`
+    /// when `word` is not one of its commands.
+    fn command(&self, seat: Seat, word: &str, rest: &str) -> Option<Result<String, String>> {
+        let _ = (seat, word, rest);
+        None
+    }
+    /// The number each legal action is shown and chosen by: `None` for 1, 2, 3 …; a game may
+    /// keep a number for a thing for the whole game (a sector's number while ships are placed).
+    fn choice_numbers(&self, legal: &[Self::Action]) -> Option<Vec<usize>> {
+        let _ = legal;
+        None
+    }
 }
 
-const PLAY_HELP: &str = "\
-  <number>     take that action
+/// The commands of every game; [`TextUi::help`] adds the game's own.
+const PLAY_HELP: &str = "  <number>     take that action
   (empty)      list the actions again
-  view         everything you may see: ship, crew, jobs, the table
-  card <n>     the card behind action <n>; `card` alone: the card being resolved;
-               `card <name>` looks a card up by name
+  undo         take back your own last decisions (those since dice were rolled, a card
+               was drawn or another seat acted); `undo <n>`: only the last n
   save <file>  save the game (load it with --load <file>)
   auto         let a bot play this seat from now on
-  quit         stop playing (the game is not saved)";
+  quit         stop playing (the game is saved to the autosave file first)";
 
 /// How a text game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,9 +77,9 @@ pub enum PlayEnd {
     InputEnded,
 }
 
-/// Format numbered choices. A run of at least six that share their first words ("Move to …")
-/// is printed under one heading, in columns.
-pub fn numbered(items: &[String]) -> String {
+/// Format numbered choices, item `i` numbered `keys[i]`. A run of at least six that share
+/// their first words ("Move to …") is printed under one heading, in columns.
+pub fn numbered_by(items: &[String], keys: &[usize]) -> String {
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;
     while i < items.len() {
@@ -71,13 +108,13 @@ pub fn numbered(items: &[String]) -> String {
                 let labels: Vec<String> = items[i..i + run]
                     .iter()
                     .enumerate()
-                    .map(|(k, t)| format!("{:>3}) {}", i + k + 1, &t[plen..]))
+                    .map(|(k, t)| format!("{:>3}) {}", keys[i + k], &t[plen..]))
                     .collect();
                 out.extend(columns(&labels, 80));
                 i += run;
             }
             None => {
-                out.push(format!("{:>3}) {first}", i + 1));
+                out.push(format!("{:>3}) {first}", keys[i]));
                 i += 1;
             }
         }
@@ -105,13 +142,36 @@ fn columns(labels: &[String], width: usize) -> Vec<String> {
     out
 }
 
+/// Read one line at a prompt; a line that is not UTF-8 or is too long is refused with a note
+/// and read again. `None` when the input has ended.
+fn prompt_line(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<Option<String>> {
+    loop {
+        match read_line(input, MAX_TEXT_LINE)? {
+            Line::Text(t) => return Ok(Some(t)),
+            Line::End => return Ok(None),
+            Line::NotUtf8 { .. } => {
+                writeln!(out, "That line is not UTF-8 text: type it again.")?;
+            }
+            Line::TooLong { len } => writeln!(
+                out,
+                "That line is too long ({len} bytes; at most {MAX_TEXT_LINE}): type it again."
+            )?,
+        }
+        out.flush()?;
+    }
+}
+
 /// Play a game in the terminal: humans choose numbered actions, bots play their seats with a
-/// line per action. Several human seats share the screen (hot-seat).
+/// line per action. Several human seats share the screen (hot-seat). When play stops before
+/// the end of the game (`quit`, the end of the input, an error), the game is first saved to
+/// `autosave` (with who sat where), and the message names the file. An engine or bot panic
+/// stops play with an error instead of killing the process, after the autosave.
 pub fn play_text<G: TextUi>(
     m: &mut Match<G>,
     seats: &mut [SeatKind],
     bots: BotMaker<G>,
     max_steps: u64,
+    autosave: Option<&Path>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<PlayEnd> {
@@ -122,11 +182,49 @@ pub fn play_text<G: TextUi>(
             m.game.num_seats()
         );
     }
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        play_loop(m, seats, bots, max_steps, input, out)
+    }))
+    .unwrap_or_else(|p| {
+        Err(anyhow!(
+            "internal error (please report it): {}",
+            tabletop_driver::panic_message(&*p)
+        ))
+    });
+    if m.game.actor() != Actor::Over {
+        if let Some(path) = autosave {
+            m.set_seats(seats);
+            match m.save_file(path) {
+                Ok(()) => writeln!(
+                    out,
+                    "The game is saved to {} ({} actions): continue with `--load {}`.",
+                    path.display(),
+                    m.record.actions.len(),
+                    path.display()
+                )?,
+                Err(e) => writeln!(out, "The game could not be saved: {e:#}")?,
+            }
+        }
+    }
+    r
+}
+
+fn play_loop<G: TextUi>(
+    m: &mut Match<G>,
+    seats: &mut [SeatKind],
+    bots: BotMaker<G>,
+    max_steps: u64,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<PlayEnd> {
+    m.set_seats(seats);
     let mut made: Vec<Option<Box<dyn Bot<G>>>> = (0..seats.len()).map(|_| None).collect();
     let mut last_human: Option<Seat> = None;
     let mut fresh_view = true;
+    let mut once = Once::default();
+    // Public lines since the screen was last passed (hot-seat).
+    let mut recent: Vec<String> = Vec::new();
     let mut steps = 0u64;
-    let mut line = String::new();
     loop {
         let humans: Vec<Seat> = (0..seats.len())
             .filter(|&s| seats[s] == SeatKind::Human)
@@ -168,13 +266,21 @@ pub fn play_text<G: TextUi>(
                 .get_or_insert_with(|| bots(name.as_str(), seat, bot_seed(m.record.seed, seat)));
             let a = bot.choose(&m.game, seat, &legal);
             let text = m.game.public_description(a, bot_viewer);
-            writeln!(out, "  {} ({}): {text}", G::seat_name(seat), bot.name())?;
+            let bot_name = bot.name().to_string();
+            writeln!(out, "  {} ({bot_name}): {text}", G::seat_name(seat))?;
+            remember(
+                &mut recent,
+                format!("{} ({bot_name}): {text}", G::seat_name(seat)),
+            );
             let events = m
                 .apply(a)
                 .map_err(|e| anyhow!("bot {name} chose an illegal action: {e}"))?;
             for e in &events {
                 if let Some(l) = m.game.event_line(e, bot_viewer) {
-                    writeln!(out, "      {l}")?;
+                    writeln!(out, "      {}", style::log_line(&l))?;
+                }
+                if let Some(l) = m.game.event_line(e, Viewer::Public) {
+                    remember(&mut recent, format!("    {l}"));
                 }
             }
             fresh_view = true;
@@ -183,17 +289,29 @@ pub fn play_text<G: TextUi>(
 
         // A human decision.
         if humans.len() > 1 && last_human != Some(seat) {
-            writeln!(
-                out,
-                "\n======== Pass to {} — press Enter when only they can see the screen ========",
+            // Hot-seat: clear the screen and its scrollback, so that the next captain cannot
+            // scroll back to the last one's hand; then say what happened in public meanwhile.
+            let cleared = style::terminal();
+            if cleared {
+                write!(out, "{}", style::CLEAR_SCREEN)?;
+            }
+            let banner = format!(
+                "======== Pass to {} — press Enter when only they can see the screen ========",
                 G::seat_name(seat)
-            )?;
+            );
+            writeln!(out, "\n{}", style::paint(style::BANNER, &banner))?;
             out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out, "(input ended: stopping; the game is not saved)")?;
+            if prompt_line(input, out)?.is_none() {
+                writeln!(out, "(input ended: stopping)")?;
                 return Ok(PlayEnd::InputEnded);
             }
+            if cleared && !recent.is_empty() {
+                writeln!(out, "What happened since the screen was passed last:")?;
+                for l in &recent {
+                    writeln!(out, "  {}", style::log_line(l))?;
+                }
+            }
+            recent.clear();
             fresh_view = true;
         }
         if last_human != Some(seat) {
@@ -201,39 +319,65 @@ pub fn play_text<G: TextUi>(
         }
         last_human = Some(seat);
         if fresh_view {
-            writeln!(out, "\n{}", m.game.show(seat))?;
+            writeln!(out, "\n{}", m.game.turn_view(seat, &mut once))?;
             fresh_view = false;
         }
         let texts: Vec<String> = legal.iter().map(|&a| m.game.describe_action(a)).collect();
+        let keys: Vec<usize> = m
+            .game
+            .choice_numbers(&legal)
+            .filter(|k| k.len() == legal.len())
+            .unwrap_or_else(|| (1..=legal.len()).collect());
+        let index_of = |n: i64| keys.iter().position(|&k| k as i64 == n);
         writeln!(out, "\n{}", m.game.header(seat))?;
-        writeln!(out, "{}", numbered(&texts))?;
+        writeln!(out, "{}", numbered_by(&texts, &keys))?;
         loop {
-            write!(out, "{} > ", G::seat_name(seat))?;
+            let prompt = format!("{} >", G::seat_name(seat));
+            write!(out, "{} ", style::paint(style::PROMPT, &prompt))?;
             out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out, "\n(input ended: stopping; the game is not saved)")?;
+            let Some(line) = prompt_line(input, out)? else {
+                writeln!(out, "\n(input ended: stopping)")?;
                 return Ok(PlayEnd::InputEnded);
-            }
+            };
             let cmd = line.trim();
             let (word, rest) = match cmd.split_once(char::is_whitespace) {
                 Some((w, r)) => (w, r.trim()),
                 None => (cmd, ""),
             };
-            match word.to_lowercase().as_str() {
+            let word = word.to_lowercase();
+            match word.as_str() {
                 "" => {
-                    writeln!(out, "{}", numbered(&texts))?;
+                    writeln!(out, "{}", numbered_by(&texts, &keys))?;
                 }
-                "help" | "?" | "h" => writeln!(out, "{PLAY_HELP}")?,
+                "help" | "?" | "h" if rest.is_empty() => {
+                    writeln!(out, "{}\n{PLAY_HELP}", m.game.help())?
+                }
                 "view" | "v" => writeln!(out, "{}", m.game.show(seat))?,
-                "card" | "c" => match m.game.card(seat, rest, &legal) {
-                    Ok(t) => writeln!(out, "{t}")?,
-                    Err(e) => writeln!(out, "{e}")?,
+                "card" | "c" => {
+                    // `card N` names an action by the number shown.
+                    let arg = match rest.parse::<i64>() {
+                        Ok(n) => index_of(n)
+                            .map_or(format!("{}", legal.len() + 1), |i| (i + 1).to_string()),
+                        Err(_) => rest.to_string(),
+                    };
+                    match m.game.card(seat, &arg, &legal) {
+                        Ok(t) => writeln!(out, "{t}")?,
+                        Err(e) => writeln!(out, "{}", style::paint(style::ERROR, &e))?,
+                    }
+                }
+                "undo" | "u" => match undo(m, seat, rest, input, out)? {
+                    Undone::Yes => {
+                        fresh_view = true;
+                        break;
+                    }
+                    Undone::No => {}
+                    Undone::InputEnded => return Ok(PlayEnd::InputEnded),
                 },
                 "save" => {
                     if rest.is_empty() {
                         writeln!(out, "Save where? Type `save FILE`.")?;
                     } else {
+                        m.set_seats(seats);
                         match m.save_file(Path::new(rest)) {
                             Ok(()) => writeln!(
                                 out,
@@ -246,43 +390,155 @@ pub fn play_text<G: TextUi>(
                 }
                 "auto" => {
                     seats[seat as usize] = SeatKind::Bot("bot".into());
+                    m.set_seats(seats);
                     writeln!(out, "A bot plays {} from now on.", G::seat_name(seat))?;
                     break;
                 }
                 "quit" | "exit" | "q" => {
-                    writeln!(out, "Stopped. (Use `save FILE` first to keep a game.)")?;
+                    writeln!(out, "Stopped.")?;
                     return Ok(PlayEnd::Quit);
                 }
-                _ => match cmd.parse::<i64>() {
-                    Ok(n) if n >= 1 && (n as usize) <= legal.len() => {
-                        let a = legal[n as usize - 1];
-                        match m.apply(a) {
-                            Ok(events) => {
-                                writeln!(out, "  {}: {}", G::seat_name(seat), texts[n as usize - 1])?;
-                                for e in &events {
-                                    if let Some(l) = m.game.event_line(e, Viewer::Seat(seat)) {
-                                        writeln!(out, "      {l}")?;
+                _ => match (cmd.parse::<i64>(), m.game.command(seat, &word, rest)) {
+                    (Err(_), Some(Ok(t))) => writeln!(out, "{t}")?,
+                    (Err(_), Some(Err(e))) => writeln!(out, "{}", style::paint(style::ERROR, &e))?,
+                    (Ok(n), _) => match index_of(n) {
+                        Some(i) => {
+                            let a = legal[i];
+                            match m.apply(a) {
+                                Ok(events) => {
+                                    writeln!(out, "  {}: {}", G::seat_name(seat), texts[i])?;
+                                    let public = m.game.public_description(a, Viewer::Public);
+                                    remember(
+                                        &mut recent,
+                                        format!("{}: {public}", G::seat_name(seat)),
+                                    );
+                                    for e in &events {
+                                        if let Some(l) = m.game.event_line(e, Viewer::Seat(seat)) {
+                                            writeln!(out, "      {}", style::log_line(&l))?;
+                                        }
+                                        if let Some(l) = m.game.event_line(e, Viewer::Public) {
+                                            remember(&mut recent, format!("    {l}"));
+                                        }
                                     }
                                 }
+                                Err(e) => {
+                                    let t = format!("Refused: {}", e.reason);
+                                    writeln!(out, "{}", style::paint(style::ERROR, &t))?
+                                }
                             }
-                            Err(e) => writeln!(out, "Refused: {}", e.reason)?,
+                            break;
                         }
-                        break;
+                        None => {
+                            let t = format!(
+                                "There is no action {n} here: choose {} (or type `help`).",
+                                choose_from(&keys)
+                            );
+                            writeln!(out, "{}", style::paint(style::ERROR, &t))?
+                        }
+                    },
+                    (Err(_), None) if word == "help" || word == "?" => {
+                        let t = format!("There is no help on {rest:?}: type `help`.");
+                        writeln!(out, "{}", style::paint(style::ERROR, &t))?
                     }
-                    Ok(n) => writeln!(
-                        out,
-                        "There is no action {n} here: choose a number from 1 to {} (or type `help`).",
-                        legal.len()
-                    )?,
-                    Err(_) => writeln!(
-                        out,
-                        "{cmd:?} is neither an action number nor a command: type a number from 1 to {}, or `help`.",
-                        legal.len()
-                    )?,
+                    (Err(_), None) => {
+                        let t = format!(
+                            "{cmd:?} is neither an action number nor a command: type {}, or `help`.",
+                            choose_from(&keys)
+                        );
+                        writeln!(out, "{}", style::paint(style::ERROR, &t))?
+                    }
                 },
             }
         }
     }
+}
+
+enum Undone {
+    Yes,
+    No,
+    InputEnded,
+}
+
+/// `undo [n]` at `seat`'s prompt: list what it takes back, ask, then take it back.
+fn undo<G: TextUi>(
+    m: &mut Match<G>,
+    seat: Seat,
+    arg: &str,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Undone> {
+    let texts: Vec<String> = match m.undoable(seat) {
+        Ok(steps) => steps.iter().map(|s| s.text.clone()).collect(),
+        Err(why) => {
+            writeln!(out, "Nothing to take back: {why}.")?;
+            return Ok(Undone::No);
+        }
+    };
+    let all = texts.len();
+    let n = if arg.is_empty() {
+        all
+    } else {
+        match arg.parse::<usize>() {
+            Ok(n) if (1..=all).contains(&n) => n,
+            _ => {
+                writeln!(
+                    out,
+                    "`undo N` takes back your last N decisions: N from 1 to {all} here."
+                )?;
+                return Ok(Undone::No);
+            }
+        }
+    };
+    let plural = if n == 1 { "" } else { "s" };
+    writeln!(out, "Undo takes back your last {n} action{plural}:")?;
+    for t in &texts[all - n..] {
+        writeln!(out, "  {t}")?;
+    }
+    write!(out, "Take back {n} action{plural}? (y/N) ")?;
+    out.flush()?;
+    let Some(answer) = prompt_line(input, out)? else {
+        writeln!(out, "\n(input ended: stopping)")?;
+        return Ok(Undone::InputEnded);
+    };
+    if !matches!(answer.trim().to_lowercase().as_str(), "y" | "yes") {
+        writeln!(out, "Nothing taken back.")?;
+        return Ok(Undone::No);
+    }
+    match m.undo(seat, Some(n)) {
+        Ok(steps) => {
+            writeln!(
+                out,
+                "{} took back {} action{plural}.",
+                G::seat_name(seat),
+                steps.len()
+            )?;
+            Ok(Undone::Yes)
+        }
+        Err(why) => {
+            writeln!(out, "Nothing taken back: {why}.")?;
+            Ok(Undone::No)
+        }
+    }
+}
+
+/// "a number from 1 to 6", or "one of the numbers listed" when they are not 1, 2, 3 ….
+fn choose_from(keys: &[usize]) -> String {
+    if keys == [1] {
+        "1".into()
+    } else if keys.iter().enumerate().all(|(i, &k)| k == i + 1) {
+        format!("a number from 1 to {}", keys.len())
+    } else {
+        "one of the numbers listed".into()
+    }
+}
+
+/// Keep a public log line for the next hot-seat captain (the last few dozen only).
+fn remember(recent: &mut Vec<String>, line: String) {
+    const KEEP: usize = 60;
+    if recent.len() == KEEP {
+        recent.remove(0);
+    }
+    recent.push(line);
 }
 
 /// Step through a save in the terminal; with `step`, wait for Enter after each action.
@@ -309,29 +565,28 @@ pub fn replay_text<G: TextUi>(
             "Enter: next action · view N: what captain N sees · run: play to the end · quit"
         )?;
     }
-    let mut line = String::new();
-    while let Some(a) = st.peek() {
+    while st.peek().is_some() {
         let i = st.next;
         let who = match st.game.actor() {
             Actor::Seat(s) => G::seat_name(s),
             Actor::Over => "nobody".into(),
         };
-        let text = st.game.describe_action(a);
+        // The step checks the action is legal before describing it.
         let events = st.step().map_err(|e| anyhow!("the save is refused: {e}"))?;
+        let text = st.last_step().map_or(String::new(), |s| s.text.clone());
         writeln!(out, "#{i:<5} {who}: {text}")?;
         for e in &events {
             if let Some(l) = st.game.event_line(e, Viewer::All) {
-                writeln!(out, "       {l}")?;
+                writeln!(out, "       {}", style::log_line(&l))?;
             }
         }
         while stepping {
             write!(out, "[{}/{total}] > ", i + 1)?;
             out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
+            let Some(line) = prompt_line(input, out)? else {
                 stepping = false;
                 break;
-            }
+            };
             let cmd = line.trim();
             match cmd.split_whitespace().collect::<Vec<_>>().as_slice() {
                 [] | ["n"] | ["next"] => break,
@@ -395,11 +650,15 @@ mod tests {
     fn long_runs_of_choices_share_one_heading() {
         let mut items: Vec<String> = (0..8).map(|i| format!("Move to Sector {i}")).collect();
         items.push("Done".into());
-        let t = numbered(&items);
+        let keys: Vec<usize> = (1..=items.len()).collect();
+        let t = numbered_by(&items, &keys);
         assert!(t.starts_with("  Move to…\n"), "{t}");
         assert!(t.contains("  1) Sector 0"), "{t}");
         assert!(t.contains("  9) Done"), "{t}");
-        let short = numbered(&["Buy".to_string(), "Deal".to_string()]);
+        let short = numbered_by(&["Buy".to_string(), "Deal".to_string()], &[1, 2]);
         assert_eq!(short, "  1) Buy\n  2) Deal");
+        // A game may number its choices itself (a sector keeps its number).
+        let placed = numbered_by(&["Persephone".to_string(), "Ezra".to_string()], &[27, 96]);
+        assert_eq!(placed, " 27) Persephone\n 96) Ezra");
     }
 }

@@ -10,10 +10,19 @@ fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tabletop"))
 }
 
-/// Run the binary with `args` and `stdin` (closed when empty).
+/// Run the binary with `args` and `stdin` (closed when empty), in a scratch directory of its
+/// own (a game stopped before its end is autosaved in the current directory).
 fn run(args: &[&str], stdin: &str) -> Output {
+    run_bytes(args, stdin.as_bytes())
+}
+
+fn run_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let cwd = scratch(&format!("run{n}"));
     let mut child = bin()
         .args(args)
+        .current_dir(&cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -21,7 +30,8 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .expect("the binary runs");
     {
         let mut input = child.stdin.take().unwrap();
-        input.write_all(stdin.as_bytes()).unwrap();
+        // The child may stop reading early (a refused file, `quit`): ignore a broken pipe.
+        let _ = input.write_all(stdin);
     }
     child.wait_with_output().unwrap()
 }
@@ -43,16 +53,28 @@ fn scratch(name: &str) -> PathBuf {
 
 /// JSON mode: one answer per request line.
 fn json_session(requests: &[Value]) -> Vec<Value> {
+    game_json_session("firefly", requests)
+}
+
+fn game_json_session(game: &str, requests: &[Value]) -> Vec<Value> {
     let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
-    let o = run(&["firefly", "json"], &input);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "json mode failed: {err}");
-    let answers: Vec<Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
-        .collect();
-    assert_eq!(answers.len(), requests.len(), "{out}");
+    let answers = json_lines(game, input.as_bytes());
+    assert_eq!(answers.len(), requests.len(), "{answers:?}");
     answers
+}
+
+/// JSON mode fed raw bytes: the answers, one per non-empty line. The process must end well.
+fn json_lines(game: &str, input: &[u8]) -> Vec<Value> {
+    let o = run_bytes(&[game, "json"], input);
+    let (out, err) = text(&o);
+    assert!(
+        o.status.success(),
+        "json mode failed ({:?}): {err}",
+        o.status
+    );
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
 }
 
 #[test]
@@ -398,4 +420,492 @@ fn stories_and_cards_are_listed() {
     assert!(!out.contains("(Leader)"), "{out}");
     let o = run(&["firefly", "cards", "--kind", "spaceship"], "");
     assert!(!o.status.success());
+}
+
+/// The stories list says which stories end with Last Call, and how.
+#[test]
+fn the_stories_list_shows_last_call() {
+    let o = run(&["firefly", "stories"], "");
+    let (out, _) = text(&o);
+    assert!(o.status.success());
+    let respectable = out
+        .lines()
+        .position(|l| l.starts_with("\"Respectable\" Persons of Business"))
+        .expect("the story is listed");
+    assert!(out
+        .lines()
+        .nth(respectable)
+        .unwrap()
+        .contains("ends with Last Call"));
+    assert!(
+        out.lines()
+            .nth(respectable + 2)
+            .unwrap()
+            .contains("Last Call: "),
+        "{out}"
+    );
+    let king = out.lines().find(|l| l.starts_with("The King")).unwrap();
+    assert!(king.contains("the first to complete them wins"), "{king}");
+}
+
+/// JSON mode: Last Call is a legal action of the Goal token's holder; once declared, the view
+/// shows who declared it and who still has a turn, and the log says so; after the last turn
+/// the jobs are settled and the most credits win.
+#[test]
+fn json_mode_shows_last_call_and_who_still_plays() {
+    let scenario = json!({"player": [
+        {"leader": "corbin", "ship": "serenity", "sector": "persephone", "money": 12000},
+        {"leader": "womack", "ship": "yun-qi", "sector": "regina", "money": 9000,
+         "hand": ["patience-henpecked-badger"]}
+    ]});
+    let a = json_session(&[
+        json!({"cmd": "new", "options": {"players": 2, "story": "respectable-persons-of-business",
+               "scenario": scenario}, "seed": 1}),
+        json!({"cmd": "apply", "action": {"a": "declare-last-call"}}),
+        json!({"cmd": "view", "seat": 1}),
+        json!({"cmd": "apply", "action": {"a": "end-turn"}}),
+        json!({"cmd": "view", "seat": 0}),
+        json!({"cmd": "apply", "action": {"a": "end-turn"}}),
+        json!({"cmd": "status"}),
+    ]);
+    assert!(a.iter().all(|x| x["ok"] == true), "{a:?}");
+    assert!(a[0]["view"]["last_call"].is_null(), "not declared yet");
+    assert_eq!(a[1]["events"][1]["event"], "last-call-declared");
+    let line = a[1]["lines"][0].as_str().unwrap();
+    assert!(line.contains("calls Last Call"), "{line}");
+    assert_eq!(a[2]["view"]["last_call"]["declarer"], 0);
+    assert_eq!(a[2]["view"]["last_call"]["still_to_play"], json!([0, 1]));
+    assert_eq!(a[4]["view"]["last_call"]["still_to_play"], json!([1]));
+    let lines: Vec<&str> = a[5]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert!(
+        lines.iter().any(|l| l.contains("settles unfinished jobs")),
+        "{lines:?}"
+    );
+    assert_eq!(a[6]["outcome"]["winners"], json!([0]), "{}", a[6]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// No input crashes a session or loses a game (issue 7, item 2)
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn json_actions_naming_ids_that_do_not_exist_are_refused_and_the_game_goes_on() {
+    let a = json_session(&[
+        json!({"cmd": "new", "options": {"players": 2}, "seed": 4}),
+        json!({"cmd": "apply", "action": {"a": "choose-leader", "v": 99}}),
+        json!({"cmd": "apply", "action": {"a": "move-to", "v": 200}}),
+        json!({"cmd": "apply", "action": {"a": "place-ship", "v": 65535}}),
+        json!({"cmd": "apply", "index": 0}),
+        json!({"cmd": "status"}),
+    ]);
+    for r in &a[1..4] {
+        assert_eq!(r["ok"], false, "{r}");
+        assert_eq!(r["game_unchanged"], true, "{r}");
+        assert_eq!(r["actions_taken"], 0, "{r}");
+    }
+    assert_eq!(a[4]["ok"], true, "{}", a[4]);
+    assert_eq!(a[5]["actions_taken"], 1);
+
+    let a = game_json_session(
+        "mandalorian",
+        &[
+            json!({"cmd": "new", "seed": 2}),
+            json!({"cmd": "apply", "action": {"a": "keep", "v": 20}}),
+            json!({"cmd": "apply", "action": {"a": "play", "v": {"card": 14, "slot": 4}}}),
+            json!({"cmd": "apply", "action": {"a": "square", "v": 54}}),
+            json!({"cmd": "apply", "action": {"a": "target", "v": 250}}),
+            json!({"cmd": "status"}),
+        ],
+    );
+    for r in &a[1..5] {
+        assert_eq!(r["ok"], false, "{r}");
+        assert_eq!(r["actions_taken"], 0, "{r}");
+    }
+    assert_eq!(a[5]["ok"], true);
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_session_goes_on() {
+    let mut input = b"{\"cmd\":\"new\",\"seed\":1}\n{\"cmd\":\"apply\",\"index\":0}\n".to_vec();
+    input.extend_from_slice(b"{\"cmd\":\"st\xff\xfeatus\"}\n");
+    input.extend_from_slice(b"{\"cmd\":\"status\"}\n");
+    let a = json_lines("firefly", &input);
+    assert_eq!(a.len(), 4);
+    assert_eq!(a[2]["ok"], false);
+    let e = a[2]["error"].as_str().unwrap();
+    assert!(e.contains("line 3 is not UTF-8"), "{e}");
+    assert_eq!(a[3]["ok"], true);
+    assert_eq!(a[3]["actions_taken"], 1, "the game is kept");
+
+    // The terminal too: the bad line is refused, the next one is read.
+    let mut input = b"\xff\xfe\n1\nquit\n".to_vec();
+    input.extend_from_slice(b"");
+    let o = run_bytes(
+        &["firefly", "play", "--seats", "human,bot", "--seed", "3"],
+        &input,
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(out.contains("That line is not UTF-8 text"), "{out}");
+    assert!(out.contains("captain 1: Choose Leader"), "{out}");
+}
+
+#[test]
+fn an_error_quotes_little_of_a_huge_input() {
+    let big = "x".repeat(2_000_000);
+    let a = json_session(&[
+        json!({"cmd": "new", "seed": 1}),
+        json!({"cmd": "apply", "action": {"a": "choose-leader", "v": big}}),
+        json!({"cmd": big}),
+        json!({"cmd": "status", "id": big}),
+    ]);
+    for r in &a[1..] {
+        assert_eq!(r["ok"], false);
+        assert!(r.to_string().len() < 2_000, "{} bytes", r.to_string().len());
+    }
+}
+
+#[test]
+fn errors_name_the_field_and_the_type_expected() {
+    let a = json_session(&[
+        json!({"cmd": "new", "options": {"players": -1}}),
+        json!({"cmd": "new", "seed": "seven"}),
+        json!({"cmd": "new", "seed": 1}),
+        json!({"cmd": "apply", "index": -1}),
+        json!({"cmd": "apply", "action": {"a": "choose-leader", "v": "malcolm"}}),
+        json!({"cmd": "view", "seat": 5}),
+        json!({"cmd": 3}),
+    ]);
+    let e = |i: usize| a[i]["error"].as_str().unwrap().to_string();
+    assert!(e(0).contains("options.players"), "{}", e(0));
+    assert!(e(0).contains("-1"), "{}", e(0));
+    assert!(
+        e(1).contains("\"seed\" must be a non-negative integer"),
+        "{}",
+        e(1)
+    );
+    assert!(e(1).contains("\"seven\""), "{}", e(1));
+    assert!(
+        e(3).contains("\"index\" must be a non-negative integer"),
+        "{}",
+        e(3)
+    );
+    assert!(e(3).contains("-1"), "{}", e(3));
+    assert!(e(4).contains("action"), "{}", e(4));
+    assert!(
+        e(4).contains("expected u16") || e(4).contains("invalid type"),
+        "{}",
+        e(4)
+    );
+    assert!(
+        e(5).contains("\"seat\" must be an integer from 0 to 1"),
+        "{}",
+        e(5)
+    );
+    assert!(e(6).contains("\"cmd\" must be a string"), "{}", e(6));
+}
+
+#[test]
+fn replay_refuses_a_save_naming_an_id_that_does_not_exist() {
+    let dir = scratch("replay-bad-id");
+    let save = dir.join("game.json");
+    play_and_save(&save, 10);
+    let mut bad: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    bad["actions"][0] = json!({"a": "choose-leader", "v": 99});
+    std::fs::write(&save, bad.to_string()).unwrap();
+    for args in [["firefly", "replay"], ["firefly", "play"]] {
+        let mut args = args.to_vec();
+        if args[1] == "play" {
+            args.push("--load");
+        }
+        args.push(save.to_str().unwrap());
+        let o = run(&args, "quit\n");
+        let (_, err) = text(&o);
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "a clean refusal, not a panic: {err}"
+        );
+        assert!(err.contains("action #0"), "{err}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The client interface (item 4)
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn answers_repeat_the_request_id_and_say_the_protocol() {
+    let a = json_session(&[
+        json!({"cmd": "help", "id": 1}),
+        json!({"cmd": "new", "seed": 1, "id": "n"}),
+        json!({"cmd": "apply", "action": {"a": "end-turn"}, "id": 3}),
+        json!({"cmd": "status", "id": [1]}),
+    ]);
+    assert_eq!(a[0]["id"], 1);
+    assert_eq!(a[0]["protocol"], 2);
+    assert_eq!(a[1]["id"], "n");
+    assert_eq!(a[1]["protocol"], 2);
+    assert_eq!(a[2]["id"], 3);
+    assert_eq!(a[2]["ok"], false);
+    assert_eq!(a[3]["ok"], false);
+    assert!(a[3]["error"]
+        .as_str()
+        .unwrap()
+        .contains("\"id\" must be a string or a number"));
+}
+
+#[test]
+fn nothing_chosen_yet_is_null() {
+    let a = json_session(&[json!({"cmd": "new", "seed": 1})]);
+    let p = &a[0]["view"]["players"][0];
+    for field in ["leader", "ship", "drive_core", "sector"] {
+        assert!(p[field].is_null(), "{field}: {p}");
+    }
+}
+
+#[test]
+fn mandalorian_actions_and_events_are_encoded_like_firefly_ones() {
+    let a = game_json_session(
+        "mandalorian",
+        &[
+            json!({"cmd": "new", "seed": 3}),
+            json!({"cmd": "legal"}),
+            json!({"cmd": "apply", "index": 0}),
+        ],
+    );
+    let first = &a[1]["actions"][0]["action"];
+    assert_eq!(first["a"], "play", "{first}");
+    assert!(
+        first["v"]["card"].is_u64() && first["v"]["slot"].is_u64(),
+        "{first}"
+    );
+    assert_eq!(a[2]["action"], *first);
+    // Events too: {"event":"played","card":…,"slot":…}, as Firefly's {"event":"leader-chosen",…}.
+    assert_eq!(a[2]["events"][0]["event"], "played", "{}", a[2]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Undo, autosave, seats in saves (item 5)
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn json_undo_takes_back_own_decisions_and_refuses_past_another_seat() {
+    let a = json_session(&[
+        json!({"cmd": "new", "options": {"players": 2}, "seed": 8}),
+        json!({"cmd": "view", "seat": 0}),
+        json!({"cmd": "apply", "index": 0}),
+        json!({"cmd": "apply", "index": 0}),
+        json!({"cmd": "status"}),
+        json!({"cmd": "undo", "count": 1}),
+        json!({"cmd": "undo"}),
+        json!({"cmd": "view", "seat": 0}),
+        json!({"cmd": "undo"}),
+        json!({"cmd": "apply", "index": 0}),
+        json!({"cmd": "apply", "index": 0}),
+        json!({"cmd": "apply", "index": 0}),
+        json!({"cmd": "undo", "seat": (a_seat_of_first(8) as u64)}),
+    ]);
+    assert_eq!(
+        a[4]["undo"]["actions"].as_array().unwrap().len(),
+        2,
+        "{}",
+        a[4]
+    );
+    assert_eq!(a[5]["ok"], true, "{}", a[5]);
+    assert_eq!(a[5]["taken_back"].as_array().unwrap().len(), 1);
+    assert_eq!(a[6]["ok"], true, "{}", a[6]);
+    assert_eq!(a[6]["actions_taken"], 0);
+    assert_eq!(a[7]["view"], a[1]["view"], "the state before, exactly");
+    assert_eq!(a[8]["ok"], false);
+    assert!(a[8]["error"]
+        .as_str()
+        .unwrap()
+        .contains("nothing has been done"));
+    // Leader and ship of the first captain, then the second captain's Leader.
+    let last = &a[12];
+    assert_eq!(last["ok"], false, "{last}");
+    assert!(
+        last["error"].as_str().unwrap().contains("acted last"),
+        "{last}"
+    );
+    assert_eq!(last["actions_taken"], 3);
+}
+
+/// The seat that picks first in a new 2-captain game with this seed.
+fn a_seat_of_first(seed: u64) -> u8 {
+    let a = json_session(&[json!({"cmd": "new", "options": {"players": 2}, "seed": seed})]);
+    a[0]["actor"].as_u64().unwrap() as u8
+}
+
+#[test]
+fn terminal_undo_lists_what_it_takes_back_and_asks() {
+    let o = run(
+        &["firefly", "play", "--seats", "human,human", "--seed", "5"],
+        "\nundo\n1\nundo\nn\nundo\ny\nview\nquit\n",
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        out.contains("Nothing to take back: nothing has been done yet."),
+        "{out}"
+    );
+    assert!(out.contains("Undo takes back your last 1 action:"), "{out}");
+    assert!(out.contains("  Choose Leader "), "{out}");
+    assert!(out.contains("Nothing taken back."), "{out}");
+    assert!(out.contains("took back 1 action."), "{out}");
+    assert!(
+        out.contains("You have not chosen your Leader yet."),
+        "{out}"
+    );
+}
+
+#[test]
+fn quitting_autosaves_with_the_seats_and_load_needs_no_seats() {
+    let dir = scratch("autosave");
+    let auto = dir.join("auto.json");
+    let o = run(
+        &[
+            "firefly",
+            "play",
+            "--seats",
+            "human,human",
+            "--seed",
+            "5",
+            "--autosave",
+            auto.to_str().unwrap(),
+        ],
+        "\n1\n1\n",
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        out.contains(&format!("The game is saved to {}", auto.display())),
+        "{out}"
+    );
+    let save: Value = serde_json::from_str(&std::fs::read_to_string(&auto).unwrap()).unwrap();
+    assert_eq!(save["seats"], json!(["human", "human"]));
+    assert_eq!(save["actions"].as_array().unwrap().len(), 2);
+    // Loaded without --seats: hot-seat again (the screen is passed to the next captain).
+    let o = run(
+        &["firefly", "play", "--load", auto.to_str().unwrap()],
+        "\nquit\n",
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(out.contains("======== Pass to captain"), "{out}");
+
+    // The default autosave file is in the current directory, and the message names it.
+    let o = run(&["mandalorian", "play", "--seed", "1"], "quit\n");
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        out.contains("The game is saved to tabletop-mandalorian-autosave.json"),
+        "{out}"
+    );
+}
+
+#[test]
+fn mandalorian_simulations_can_save_their_failures() {
+    let dir = scratch("mando-failures");
+    let o = run(
+        &[
+            "mandalorian",
+            "simulate",
+            "--games",
+            "3",
+            "--mission",
+            "1",
+            "--difficulty",
+            "recruit",
+            "--quiet",
+            "--max-steps",
+            "5",
+            "--save-failures",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    let (_, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    let saves: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(saves.len(), 3, "every game stopped after 5 steps: {err}");
+    let save = saves[0].as_ref().unwrap().path();
+    let o = run(&["mandalorian", "replay", save.to_str().unwrap()], "");
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(out.contains("#0 "), "{out}");
+}
+
+/// `{"cmd":"content"}`: the catalog turns the ids of actions and views into names.
+#[test]
+fn the_content_command_answers_the_catalog() {
+    let a = json_session(&[
+        json!({"cmd": "content", "id": 1}),
+        json!({"cmd": "new", "seed": 1}),
+        json!({"cmd": "legal"}),
+    ]);
+    assert_eq!(a[0]["ok"], true);
+    assert_eq!(a[0]["id"], 1);
+    let leader = &a[2]["actions"][0];
+    assert_eq!(leader["action"]["a"], "choose-leader");
+    let id = leader["action"]["v"].as_u64().unwrap() as usize;
+    let name = a[0]["catalog"]["crew"][id]["name"].as_str().unwrap();
+    assert_eq!(leader["text"], format!("Choose Leader {name}"));
+
+    let a = game_json_session(
+        "mandalorian",
+        &[
+            json!({"cmd": "content"}),
+            json!({"cmd": "new", "seed": 3}),
+            json!({"cmd": "legal"}),
+        ],
+    );
+    let play = &a[2]["actions"][0];
+    let card = play["action"]["v"]["card"].as_u64().unwrap() as usize;
+    let name = a[0]["catalog"]["cards"][card]["name"].as_str().unwrap();
+    assert!(
+        play["text"].as_str().unwrap().contains(name),
+        "{play} {name}"
+    );
+}
+
+#[test]
+fn the_top_level_help_lists_every_games_commands() {
+    let o = run(&["--help"], "");
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    for cmd in [
+        "firefly play",
+        "firefly cards",
+        "mandalorian play",
+        "mandalorian campaign",
+        "mandalorian missions",
+    ] {
+        assert!(out.contains(cmd), "no {cmd:?} in\n{out}");
+    }
+}
+
+/// Output that is not a terminal gets no colours and no screen clearing, whatever the game.
+#[test]
+fn a_pipe_gets_plain_text() {
+    let o = run(
+        &["firefly", "play", "--seats", "human,human", "--seed", "5"],
+        "\n1\nmap\nquit\n",
+    );
+    let (out, _) = text(&o);
+    assert!(!out.contains('\x1b'), "{out}");
+    assert!(out.contains("The 'Verse"), "{out}");
+    let o = run(
+        &["mandalorian", "play", "--seed", "3"],
+        "help symbols\nquit\n",
+    );
+    let (out, _) = text(&o);
+    assert!(!out.contains('\x1b'), "{out}");
+    assert!(out.contains("the two lights, MA-CARD-10"), "{out}");
 }

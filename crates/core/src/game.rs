@@ -90,12 +90,14 @@ pub trait Game: Clone + Send + Sync {
         }
     }
 
-    /// Explain why an action is not legal now (user interfaces show this).
+    /// Explain why an action is not legal now (user interfaces show this to people, so seats
+    /// are numbered from 1).
     fn why_illegal(&self, action: Self::Action) -> IllegalAction {
         match self.actor() {
             Actor::Over => IllegalAction::new("the game is over"),
             Actor::Seat(s) => IllegalAction::new(format!(
-                "{action:?} is not one of seat {s}'s legal actions now"
+                "{action:?} is not one of seat {}'s legal actions now",
+                s + 1
             )),
         }
     }
@@ -111,6 +113,21 @@ pub trait Game: Clone + Send + Sync {
 
     /// Forget the future (deck orders and dice): bots call this on a copy before looking ahead.
     fn reseed(&mut self, seed: u64);
+
+    /// Why the step that led from `before` to `self` (one applied action and its `events`)
+    /// cannot be taken back, or `None` if it can.
+    ///
+    /// Undo follows Board Game Arena's policy: a player may take back their own decisions up to
+    /// the last point where chance was resolved (a die roll, a shuffle, anything drawn from the
+    /// random stream) or hidden information was revealed (a card drawn from a face-down pile, a
+    /// face-down token turned up or looked at), because taking such a step back would let them
+    /// choose again knowing what is to come. The reason names what happened ("a Nav card was
+    /// drawn"). The default refuses every step, so a game that does not classify its steps never
+    /// lets a player take anything back.
+    fn revealed(&self, before: &Self, events: &[Self::Event]) -> Option<String> {
+        let _ = (before, events);
+        Some("this game does not support taking actions back".into())
+    }
 }
 
 /// How a game is created: from its static content, its options and a seed.

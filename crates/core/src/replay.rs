@@ -24,6 +24,10 @@ pub struct Replay<O, A> {
     pub options: O,
     pub seed: u64,
     pub actions: Vec<A>,
+    /// Who sat where when the game was saved, one entry per seat (`"human"` or a bot's name);
+    /// empty when unknown (saves written before this field existed, bot-only records).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -55,6 +59,7 @@ impl<O, A> Replay<O, A> {
             options,
             seed,
             actions: Vec::new(),
+            seats: Vec::new(),
         }
     }
 }

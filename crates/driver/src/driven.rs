@@ -39,6 +39,10 @@ pub trait Driven: NewGame {
         format!("seat {}", seat + 1)
     }
 
+    /// The content catalog: every id a view or an action can hold, with its name, kind and
+    /// rendered text, so a client never needs the content files (`{"cmd":"content"}`).
+    fn catalog(content: &Self::Content) -> serde_json::Value;
+
     /// [`Game::describe_action`] as `viewer` may see it (hide the name of a job accepted from
     /// cards drawn face down, …).
     fn public_description(&self, action: Self::Action, viewer: Viewer) -> String {

@@ -10,6 +10,7 @@ use tabletop_bots::Bot;
 use tabletop_core::{Game, Seat};
 use tabletop_firefly::content::render::{self, Names};
 use tabletop_firefly::content::*;
+use tabletop_firefly::event::{PaySource, PayTerm, Term, TermSource};
 use tabletop_firefly::state::CrewCard;
 use tabletop_firefly::{Action, Event, Firefly};
 
@@ -24,6 +25,7 @@ pub fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
     match dir {
         None => Ok(Content::builtin()),
         Some(d) => {
+            crate::input::check_content_dir(d)?;
             let files = ContentFiles::from_dir(d).map_err(|e| anyhow!("{e}"))?;
             let c = Content::load(&files)
                 .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?;
@@ -104,11 +106,17 @@ pub fn job_line(c: &Content, j: JobId) -> String {
     if jd.immoral {
         tags.push("Immoral".into());
     }
-    let needs = render::skills(&jd.needs);
-    let needs = if needs.is_empty() {
+    // FF-WORK-9: the Skill Needs box, skills and keywords alike.
+    let mut need: Vec<String> = Vec::new();
+    let skills = render::skills(&jd.needs);
+    if !skills.is_empty() {
+        need.push(skills);
+    }
+    need.extend(jd.needs_keywords.iter().map(|k| k.name().to_string()));
+    let needs = if need.is_empty() {
         String::new()
     } else {
-        format!("; needs {needs}")
+        format!("; needs {}", need.join(", "))
     };
     format!(
         "\"{}\" ({}: {}) {}{needs}; {}",
@@ -167,6 +175,77 @@ pub fn items_text(items: &[u8; 6]) -> String {
     }
 }
 
+/// A roll and every term added to it (FF-SKILL-3): "rolled 6+2 (Thrillin' Heroics!) + Kaylee 2
+/// + Tool Kit 1 + HACKING RIG 3 + bribes 2". The log and the card panel both say it this way.
+pub fn roll_terms(c: &Content, skill: Skill, faces: &[u8], terms: &[Term]) -> String {
+    let dice: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+    let mut s = format!("rolled {}", dice.join("+"));
+    if faces.len() > 1 {
+        s.push_str(" (Thrillin' Heroics!)");
+    }
+    if terms.is_empty() {
+        let _ = write!(s, ", no {} on the crew", skill.name());
+    }
+    for t in terms {
+        let sign = if t.amount < 0 { '-' } else { '+' };
+        let _ = write!(s, " {sign} {} {}", term_name(c, t.source), t.amount.abs());
+    }
+    s
+}
+
+/// Who or what adds a term to a test: "Kaylee", "Tool Kit", "Malcolm's ability", "bribes".
+pub fn term_name(c: &Content, t: TermSource) -> String {
+    match t {
+        TermSource::Crew { crew } => crew_name(c, crew).to_string(),
+        TermSource::Gear { card, .. } => c.supply_name(card).to_string(),
+        TermSource::Ability { crew } => format!("{}'s ability", crew_name(c, crew)),
+        TermSource::Warrants => "Warrants".into(),
+        TermSource::Keyword { keyword } => keyword.name().to_string(),
+        TermSource::Gifted => "Gifted roll".into(),
+        TermSource::Bribes => "bribes".into(),
+        TermSource::DiscardedGear => "discarded gear".into(),
+    }
+}
+
+/// How a job's pay was made, when more than its printed pay: " ($2,800 pay + $300 Pilot bonus
+/// + $500 from Malcolm)"; empty when the printed pay is all.
+pub fn pay_terms(c: &Content, terms: &[PayTerm]) -> String {
+    if matches!(
+        terms,
+        [PayTerm {
+            source: PaySource::Printed,
+            ..
+        }]
+    ) {
+        return String::new();
+    }
+    let parts: Vec<String> = terms
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let m = money(t.amount.unsigned_abs() as u32);
+            let what = match t.source {
+                PaySource::Printed => format!("{m} pay"),
+                PaySource::PerItem { item, count, each } => {
+                    format!("{} × {}", render::item_count(item, count), money(each))
+                }
+                PaySource::Halved => format!("{m} (half pay)"),
+                PaySource::Adjusted => format!("{m} from working it"),
+                PaySource::Bonus { profession } => format!("{m} {} bonus", profession.name()),
+                PaySource::Ability { crew } => format!("{m} from {}", crew_name(c, crew)),
+                PaySource::IllegalJobBonus => format!("{m} Illegal job bonus"),
+            };
+            match (i, t.amount < 0) {
+                (0, false) => what,
+                (0, true) => format!("-{what}"),
+                (_, false) => format!("+ {what}"),
+                (_, true) => format!("- {what}"),
+            }
+        })
+        .collect();
+    format!(" ({})", parts.join(" "))
+}
+
 /// Whether an action would show `viewer` a card they may not see (a job accepted into a hidden
 /// hand).
 pub fn hidden_from(g: &Firefly, a: Action, viewer: Viewer) -> bool {
@@ -178,6 +257,11 @@ pub fn hidden_from(g: &Firefly, a: Action, viewer: Viewer) -> bool {
 // =============================================================================================
 
 impl Driven for Firefly {
+    fn catalog(content: &Content) -> serde_json::Value {
+        serde_json::to_value(tabletop_firefly::catalog::Catalog::of(content))
+            .expect("the catalog serializes")
+    }
+
     fn fingerprint(content: &Content) -> String {
         content.fingerprint.clone()
     }
@@ -218,10 +302,27 @@ impl Driven for Firefly {
             Event::ShipPlaced { seat, sector: s } => {
                 format!("{} places their Firefly at {}", cap(*seat), sector(*s))
             }
+            // Under Last Call every turn started is a last turn.
+            Event::TurnStarted { seat, round } if self.last_call.is_some() => {
+                format!("── Round {}: {}'s last turn ──", round + 1, cap(*seat))
+            }
             Event::TurnStarted { seat, round } => {
                 format!("── Round {}: {}'s turn ──", round + 1, cap(*seat))
             }
-            Event::ActionTaken { .. } | Event::OptionChosen { .. } => return None,
+            Event::ActionTaken { .. } => return None,
+            // A decision's own line says what was chosen; a forced option was never shown.
+            Event::OptionChosen { forced: false, .. } => return None,
+            // An option that only ends the card ("Keep Flying.") is said by the ending's line.
+            Event::OptionChosen { choice, .. }
+                if choice.effects.is_empty()
+                    && choice.test.is_none()
+                    && choice.requires.is_empty() =>
+            {
+                return None
+            }
+            Event::OptionChosen { choice, .. } => {
+                format!("no choice to make: {}", render::choice(choice))
+            }
             Event::Moved { seat, sector: s } => format!("{} moves to {}", cap(*seat), sector(*s)),
             Event::NavDrawn { card, .. } => {
                 format!("Nav card: {}", c.nav_def(*card).name)
@@ -241,29 +342,23 @@ impl Driven for Firefly {
             Event::Rolled {
                 skill,
                 faces,
-                skill_points,
-                bribes,
+                terms,
                 total,
                 ..
-            } => {
-                let dice: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
-                let heroics = if faces.len() > 1 {
-                    " (Thrillin' Heroics!)"
+            } => format!(
+                "{} test: {} = {total}",
+                skill.name(),
+                roll_terms(c, *skill, faces, terms)
+            ),
+            Event::Gifted { crew, roll, .. } => format!(
+                "{}'s Gifted roll: {roll}{}",
+                crew_name(c, *crew),
+                if *roll <= 2 {
+                    " — back to the ship, adding nothing"
                 } else {
                     ""
-                };
-                let bribes = if *bribes > 0 {
-                    format!(" + {bribes} bribed")
-                } else {
-                    String::new()
-                };
-                format!(
-                    "{} test: rolled {}{heroics} + {skill_points} {}{bribes} = {total}",
-                    skill.name(),
-                    dice.join("+"),
-                    skill.name()
-                )
-            }
+                }
+            ),
             Event::Ended { ending, .. } => format!("→ {}", render::ending(*ending)),
             Event::CruiserMoved { sector: s } => {
                 format!("the Alliance Cruiser moves to {}", sector(*s))
@@ -273,14 +368,10 @@ impl Driven for Firefly {
             }
             Event::AllianceContact { seat } => format!("{}: Alliance Contact!", cap(*seat)),
             Event::ReaverContact { seat } => format!("{}: Reaver Contact!", cap(*seat)),
-            Event::Money { seat, delta } => {
+            Event::Money { seat, delta, now } => {
                 let m = money(delta.unsigned_abs() as u32);
-                let now = money(self.players[*seat as usize].money);
-                if *delta >= 0 {
-                    format!("{} +{m} (now {now})", cap(*seat))
-                } else {
-                    format!("{} -{m} (now {now})", cap(*seat))
-                }
+                let sign = if *delta >= 0 { '+' } else { '-' };
+                format!("{} {sign}{m} (now {})", cap(*seat), money(*now))
             }
             Event::Items { seat, item, delta } => {
                 let n = render::item_count(*item, delta.unsigned_abs());
@@ -341,20 +432,24 @@ impl Driven for Firefly {
             Event::JobStepDone { seat, job: j, step } => {
                 format!("{}: step {} of {} done", cap(*seat), step + 1, job(*j))
             }
-            Event::JobCompleted { seat, job: j, pay } => {
+            Event::JobCompleted {
+                seat,
+                job: j,
+                pay,
+                terms,
+            } => {
                 format!(
-                    "{} completes {} and is paid {}",
+                    "{} completes {} and is paid {}{}",
                     cap(*seat),
                     job(*j),
-                    money(*pay)
+                    money(*pay),
+                    pay_terms(c, terms)
                 )
             }
             Event::JobFailed { seat } => format!("{}: the job attempt fails", cap(*seat)),
-            Event::WarrantIssued { seat } => format!(
-                "{} gets a Warrant (now {})",
-                cap(*seat),
-                self.players[*seat as usize].warrants
-            ),
+            Event::WarrantIssued { seat, warrants } => {
+                format!("{} gets a Warrant (now {warrants})", cap(*seat))
+            }
             Event::WarrantsCleared { seat } => format!("{}'s Warrants are cleared", cap(*seat)),
             Event::Solid { seat, contact } => {
                 format!("{} is now Solid with {}", cap(*seat), contact.name())
@@ -379,6 +474,37 @@ impl Driven for Firefly {
                     "{} completes story goal {}: \"{name}\"",
                     cap(*seat),
                     goal + 1
+                )
+            }
+            Event::LastCallDeclared { seat, last_turns } => {
+                let who: Vec<String> = last_turns.iter().map(|&s| cap(s)).collect();
+                if who.is_empty() {
+                    format!("★ {} calls Last Call: this is the last turn ★", cap(*seat))
+                } else {
+                    format!(
+                        "★ {} calls Last Call: one more turn for {}, then the game ends ★",
+                        cap(*seat),
+                        render::join_list(&who, "and")
+                    )
+                }
+            }
+            Event::JobsSettled {
+                seat,
+                jobs,
+                owed,
+                paid,
+            } => {
+                let names: Vec<String> = jobs.iter().map(|&j| job(j)).collect();
+                let short = if paid < owed {
+                    format!(", pays all they have: {}", money(*paid))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{} settles unfinished jobs {}: owes the bank {}{short}",
+                    cap(*seat),
+                    names.join(", "),
+                    money(*owed)
                 )
             }
             Event::Won { seat } => format!("★ {} wins! ★", cap(*seat)),

@@ -6,7 +6,8 @@
 //! * [`driven`] — what a driver needs of a game beyond the engine trait: the content
 //!   fingerprint, readable log lines and action texts as one viewer may see them;
 //! * [`record`] — a [`Match`] (a game and its record, which is the save), checked loading of
-//!   saves, stepping through a replay;
+//!   saves, stepping through a replay, undo;
+//! * [`input`] — reading lines and files defensively (caps, UTF-8), quoting input briefly;
 //! * [`seats`] — seeds of simulated games and their bots, who sits in a seat;
 //! * [`simulate`] — bot-only games in parallel; [`bench`] — engine speed;
 //! * [`json`] — the line-based JSON protocol;
@@ -17,6 +18,7 @@
 pub mod bench;
 pub mod driven;
 pub mod firefly;
+pub mod input;
 pub mod json;
 pub mod mandalorian;
 pub mod record;
@@ -26,13 +28,14 @@ pub mod simulate;
 pub use driven::{Driven, Viewer};
 pub use json::JsonSession;
 pub use record::{
-    parse_replay, replay_error_index, replay_from_value, write_atomically, Match, Stepper,
+    checked_step, parse_replay, replay_error_index, replay_from_value, write_atomically, Match,
+    Step, Stepper,
 };
 pub use seats::{bot_seed, game_seed, generic_bot, mix, parse_seats, BotMaker, SeatKind};
 pub use simulate::{mean_median, percent, play_out, GameRun, Simulation};
 
 /// The message of a caught panic.
-pub(crate) fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+pub fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = p.downcast_ref::<&str>() {
         s.to_string()
     } else if let Some(s) = p.downcast_ref::<String>() {

@@ -16,9 +16,12 @@ use crate::seats::generic_bot;
 pub fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
     match dir {
         None => Ok(tabletop_mandalorian::embedded()),
-        Some(d) => Ok(Content::load_dir(d)
-            .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?
-            .leak()),
+        Some(d) => {
+            crate::input::check_content_dir(d)?;
+            Ok(Content::load_dir(d)
+                .map_err(|e| anyhow!("the content in {} is invalid: {e}", d.display()))?
+                .leak())
+        }
     }
 }
 
@@ -43,12 +46,19 @@ pub fn make_bot(name: &str, seat: Seat, seed: u64) -> Box<dyn Bot<Mandalorian>> 
 fn event_text(g: &Mandalorian, e: &Happened) -> Option<String> {
     let c = g.content();
     Some(match e {
-        Happened::Played { card, slot } => format!(
-            "{} plays {} into {}",
-            c.characters[c.card(*card).character as usize].name,
-            render::card(c.card(*card)),
-            g.slot_name(*slot as usize)
-        ),
+        Happened::Played { card, slot } => {
+            let full = render::card(c.card(*card));
+            format!(
+                "{} plays {} into {} (Strength {})",
+                c.characters[c.card(*card).character as usize].name,
+                full.split(" — ").next().unwrap_or(&full),
+                g.slot_name(*slot as usize),
+                g.resolve_strength(*card, *slot as usize)
+            )
+        }
+        Happened::CardIdle { card, why, .. } => {
+            format!("{} is put aside: {}", c.card(*card).name, why.join("; "))
+        }
         Happened::CharacterMoved { ch, to } => {
             format!("{} moves to {}", g.char_name(*ch), g.square_label(*to))
         }
@@ -118,6 +128,11 @@ fn event_text(g: &Mandalorian, e: &Happened) -> Option<String> {
 }
 
 impl Driven for Mandalorian {
+    fn catalog(content: &Content) -> serde_json::Value {
+        serde_json::to_value(tabletop_mandalorian::catalog::Catalog::of(content))
+            .expect("the catalog serializes")
+    }
+
     fn fingerprint(content: &Content) -> String {
         content.fingerprint.clone()
     }

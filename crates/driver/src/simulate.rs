@@ -32,7 +32,10 @@ pub fn play_out<G: NewGame>(
         }
         game.legal_actions(&mut legal);
         if legal.is_empty() {
-            return Err(format!("seat {seat} is to act but has no legal action"));
+            return Err(format!(
+                "seat {} is to act but has no legal action",
+                seat + 1
+            ));
         }
         let a = bots[seat as usize].choose(game, seat, &legal);
         if !legal.contains(&a) {

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::content::*;
 use crate::state::{CrewCard, WorkTarget};
 
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "a", content = "v", rename_all = "kebab-case")]
 pub enum Action {
@@ -32,6 +33,9 @@ pub enum Action {
     MakeWork,
     /// A crew ability that uses an action: remove Disgruntled from another crew member.
     CrewRemoveDisgruntled(CrewCard),
+    /// Declare Last Call (stories with a Last Call ending, `Story::last_call`): every other
+    /// captain takes one more turn, then the most credits win.
+    DeclareLastCall,
     /// FF-TURN-10: end the turn and pass the Dinosaur.
     EndTurn,
 

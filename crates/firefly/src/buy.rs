@@ -218,11 +218,10 @@ impl Firefly {
                 out.push(Action::Done);
             }
             Phase::BuyingGoods { .. } => {
-                if p.money >= 100 && self.room_for(p, Item::Fuel) > 0 {
-                    out.push(Action::Purchase(Item::Fuel));
-                }
-                if p.money >= 300 && self.room_for(p, Item::Parts) > 0 {
-                    out.push(Action::Purchase(Item::Parts));
+                for item in [Item::Fuel, Item::Parts] {
+                    if p.money >= goods_price(item) && self.room_for(p, item) > 0 {
+                        out.push(Action::Purchase(item));
+                    }
                 }
                 out.push(Action::Done);
             }
@@ -261,9 +260,7 @@ impl Firefly {
                 self.phase = Phase::BuyingGoods { deck };
             }
             (Phase::BuyingGoods { .. }, Action::Purchase(item)) => {
-                // FF-BUY-7: Fuel $100, Parts $300.
-                let price = if item == Item::Fuel { 100 } else { 300 };
-                self.pay(seat, price, events);
+                self.pay(seat, goods_price(item), events);
                 self.load(seat, item, 1, events);
             }
             (Phase::BuyingGoods { .. }, Action::Done) => self.phase = Phase::Actions,
@@ -286,5 +283,14 @@ impl Firefly {
         let sector = p.sector;
         let deck = self.supply_deck_at(sector).unwrap();
         self.phase = Phase::BuyingGoods { deck };
+    }
+}
+
+/// FF-BUY-7: the price of 1 Fuel ($100) or 1 Parts ($300) at a Supply planet.
+pub fn goods_price(item: Item) -> u32 {
+    if item == Item::Fuel {
+        100
+    } else {
+        300
     }
 }

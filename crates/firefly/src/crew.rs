@@ -4,7 +4,7 @@
 use tabletop_core::Seat;
 
 use crate::content::*;
-use crate::event::Event;
+use crate::event::{Event, TermSource};
 use crate::state::*;
 
 /// A set of crew members of one player, as bits over `Player::crew` indices.
@@ -111,8 +111,22 @@ impl Firefly {
     /// Kosherized tests count no Fight from gear unless a crew ability allows it
     /// ([`Firefly::gear_counts_on_test`]).
     pub fn mask_skill(&self, p: &Player, mask: CrewMask, skill: Skill, kosherized: bool) -> u32 {
-        let gear_counts = self.gear_counts_on_test(p, mask, skill, kosherized);
         let mut total = 0u32;
+        self.each_skill_term(p, mask, skill, kosherized, |_, n| total += n);
+        total
+    }
+
+    /// The parts of [`Self::mask_skill`], one call of `f` each: a crew member's own skill, a
+    /// Gear card they carry, an ability that adds to the skill (zero parts included).
+    pub fn each_skill_term(
+        &self,
+        p: &Player,
+        mask: CrewMask,
+        skill: Skill,
+        kosherized: bool,
+        mut f: impl FnMut(TermSource, u32),
+    ) {
+        let gear_counts = self.gear_counts_on_test(p, mask, skill, kosherized);
         for (i, m) in p.crew.iter().enumerate() {
             if mask & (1 << i) == 0 {
                 continue;
@@ -121,13 +135,13 @@ impl Firefly {
             if self.stays_aboard(m) {
                 continue;
             }
-            total += d.skills.get(skill) as u32;
+            let crew = m.card;
+            f(TermSource::Crew { crew }, d.skills.get(skill) as u32);
             if gear_counts {
-                total += m
-                    .gear
-                    .iter()
-                    .map(|&g| self.gear_def(g).skills.get(skill) as u32)
-                    .sum::<u32>();
+                for &card in &m.gear {
+                    let n = self.gear_def(card).skills.get(skill) as u32;
+                    f(TermSource::Gear { crew, card }, n);
+                }
             }
             for a in &d.abilities {
                 match a {
@@ -142,7 +156,7 @@ impl Firefly {
                             .iter()
                             .any(|&g| self.gear_def(g).keywords.contains(keyword)) =>
                     {
-                        total += *amount as u32
+                        f(TermSource::Ability { crew }, *amount as u32)
                     }
                     Ability::SkillWithProfessionCount {
                         skill: s,
@@ -156,13 +170,12 @@ impl Firefly {
                             .count()
                             >= *count as usize =>
                     {
-                        total += *amount as u32
+                        f(TermSource::Ability { crew }, *amount as u32)
                     }
                     _ => {}
                 }
             }
         }
-        total
     }
 
     /// Shepherd Book and similar: crew who stay aboard for the job being worked (an Immoral

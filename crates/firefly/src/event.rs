@@ -51,9 +51,15 @@ pub enum Event {
     AceInTheHole {
         seat: Seat,
     },
+    /// An option of the card (or job step, goal …) being resolved was chosen. `forced`: the
+    /// engine chose it because it was the only option possible, so nobody was asked and the
+    /// log shows its text (`choice`, not serialized: clients read the `lines`).
     OptionChosen {
         seat: Seat,
         option: u8,
+        forced: bool,
+        #[serde(skip)]
+        choice: &'static Choice,
     },
     /// River Tam's Gifted roll before a test (Simon Tam's bonus included).
     Gifted {
@@ -61,12 +67,16 @@ pub enum Event {
         crew: CrewCard,
         roll: u8,
     },
+    /// A skill test was rolled (FF-SKILL-3): `total` = the dice `faces` + every one of
+    /// `terms` (crew skill, gear, abilities, card modifiers, bribes, discarded gear);
+    /// `skill_points` and `bribes` are the sums of the crew's and the bribes' terms.
     Rolled {
         seat: Seat,
         skill: Skill,
         faces: Vec<u8>,
         skill_points: u32,
         bribes: u8,
+        terms: Vec<Term>,
         total: i32,
     },
     Ended {
@@ -108,9 +118,11 @@ pub enum Event {
     ReaverContact {
         seat: Seat,
     },
+    /// Credits changed hands; `now` is the captain's money just after this change.
     Money {
         seat: Seat,
         delta: i64,
+        now: u32,
     },
     Items {
         seat: Seat,
@@ -178,16 +190,21 @@ pub enum Event {
         job: JobId,
         step: u8,
     },
+    /// FF-WORK-16..: `pay` is the sum of `terms` (the job's pay, per item delivered, the
+    /// Profession bonus, Leader and crew abilities, changes made while working it), at least 0.
     JobCompleted {
         seat: Seat,
         job: JobId,
         pay: u32,
+        terms: Vec<PayTerm>,
     },
     JobFailed {
         seat: Seat,
     },
+    /// A Warrant was issued; `warrants` is how many the captain holds now.
     WarrantIssued {
         seat: Seat,
+        warrants: u8,
     },
     WarrantsCleared {
         seat: Seat,
@@ -209,6 +226,21 @@ pub enum Event {
         seat: Seat,
         goal: u8,
     },
+    /// Last Call (the story's ending): `last_turns` are the captains who take one more turn,
+    /// in order; the game ends after them.
+    LastCallDeclared {
+        seat: Seat,
+        last_turns: Vec<Seat>,
+    },
+    /// End-of-game settlement (`Story::settle_jobs`): `seat` pays the bank the Pay value of
+    /// these unfinished jobs (Active and in hand); `paid` is what it could pay (its `Money`
+    /// event follows).
+    JobsSettled {
+        seat: Seat,
+        jobs: Vec<JobId>,
+        owed: u32,
+        paid: u32,
+    },
     Won {
         seat: Seat,
     },
@@ -223,4 +255,61 @@ pub enum Event {
         gave: Vec<SupplyCardId>,
         got: Vec<SupplyCardId>,
     },
+}
+
+/// What adds one term to a skill test's total besides the dice (FF-SKILL-3, FF-SKILL-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum TermSource {
+    /// A crew member's own printed skill.
+    Crew { crew: CrewCard },
+    /// A Gear card a crew member carries.
+    Gear { crew: CrewCard, card: SupplyCardId },
+    /// A crew member's ability that adds to the skill ("+1 Fight while carrying a FIREARM").
+    Ability { crew: CrewCard },
+    /// A test modifier printed on the card: per Warrant held.
+    Warrants,
+    /// A test modifier printed on the card: the crew has this keyword ("HACKING RIG: +3").
+    Keyword { keyword: Keyword },
+    /// River Tam's Gifted roll before the test.
+    Gifted,
+    /// Bribes, $100 each (FF-SKILL-7).
+    Bribes,
+    /// Gear discarded after rolling for its bonus (a Knife).
+    DiscardedGear,
+}
+
+/// One term of a skill test's total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Term {
+    pub source: TermSource,
+    pub amount: i32,
+}
+
+/// What adds one term to the pay of a completed job (FF-WORK-16, FF-WORK-17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum PaySource {
+    /// The pay printed on the job card.
+    Printed,
+    /// Pay per item delivered: `count` items at `each`.
+    PerItem { item: Item, count: u32, each: u32 },
+    /// The job's instructions halved the pay (the amount is negative).
+    Halved,
+    /// The job's instructions changed the pay while it was worked.
+    Adjusted,
+    /// The job's bonus for a crew member with this Profession (FF-WORK-17).
+    Bonus { profession: Profession },
+    /// An ability of a crew member or of gear they carry ("When you complete a Crime job, take
+    /// $500").
+    Ability { crew: CrewCard },
+    /// The story's standing rule that Illegal jobs pay more (Desperadoes).
+    IllegalJobBonus,
+}
+
+/// One term of a job's pay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PayTerm {
+    pub source: PaySource,
+    pub amount: i64,
 }

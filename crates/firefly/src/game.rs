@@ -37,6 +37,17 @@ impl Game for Firefly {
         self.step(action, events);
     }
 
+    fn why_illegal(&self, action: Action) -> tabletop_core::IllegalAction {
+        // Read by people: captains are numbered from 1, as everywhere in text.
+        tabletop_core::IllegalAction::new(match self.actor() {
+            Actor::Over => "the game is over".to_string(),
+            Actor::Seat(s) => format!(
+                "{action:?} is not one of captain {}'s legal actions now",
+                s + 1
+            ),
+        })
+    }
+
     fn view(&self, seat: Seat) -> View {
         View::of(self, seat)
     }
@@ -63,6 +74,10 @@ impl Game for Firefly {
             d.shuffle(&mut self.chance);
         }
         self.decks.misbehave.shuffle(&mut self.chance);
+    }
+
+    fn revealed(&self, before: &Self, events: &[Event]) -> Option<String> {
+        self.undo_barrier(before, events)
     }
 }
 
@@ -108,6 +123,7 @@ impl Firefly {
             JobPay,
             Option<ContactName>,
             u8,
+            &'a Option<LastCallState>,
             &'a Option<Outcome>,
         );
         serde_json::to_string(&S(
@@ -128,6 +144,7 @@ impl Firefly {
             self.job_pay,
             self.activity_contact,
             self.ships_chosen,
+            &self.last_call,
             &self.outcome,
         ))
         .expect("the state serializes")
@@ -173,6 +190,15 @@ impl Firefly {
                 "Use an action: remove Disgruntled from {}",
                 self.crew_name(m)
             ),
+            Action::DeclareLastCall => {
+                let others = "every other captain takes one more turn";
+                match self.story_def().last_call {
+                    Some(r) if r.uses_action => {
+                        format!("Use an action: declare Last Call ({others})")
+                    }
+                    _ => format!("Declare Last Call ({others})"),
+                }
+            }
             Action::EndTurn => "End turn (pass the Dinosaur)".into(),
             Action::Dismiss(m) => format!("Dismiss {}", self.crew_name(m)),
             Action::Jettison(i) => format!("Jettison 1 {}", i.name()),
@@ -230,7 +256,11 @@ impl Firefly {
             Action::LoadCount(n) => format!("Load {n}"),
             Action::LoadGood(i) => format!("Load 1 {}", i.name()),
             Action::TakeUpgrade(u) => format!("Take {}", c.supply_label(u)),
-            Action::Purchase(i) => format!("Buy 1 {}", i.name()),
+            Action::Purchase(i) => format!(
+                "Buy 1 {} ({})",
+                i.name(),
+                render::money(crate::buy::goods_price(i))
+            ),
             Action::UseExemption(ignore) => self.describe_exemption(ignore),
             Action::Trade(t) => self.describe_trade(t),
             Action::ConsiderDiscard(x) => match self.phase {

@@ -13,6 +13,36 @@ pub fn check(g: &Firefly) -> Result<(), String> {
         player_limits(g, p)?;
     }
     trading(g)?;
+    last_call(g)?;
+    Ok(())
+}
+
+/// Last Call (`crate::last_call`) is declared only in a story with a Last Call ending, by a
+/// captain holding its Goal tokens; the last turns still to come follow the turn under way in
+/// turn order, each captain's once.
+fn last_call(g: &Firefly) -> Result<(), String> {
+    let Some(lc) = &g.last_call else {
+        return Ok(());
+    };
+    let story = g.story_def();
+    if story.last_call.is_none() {
+        return Err(format!("Last Call declared in \"{}\"", story.title));
+    }
+    if (g.players[lc.declarer as usize].goals as usize) < story.goals.len() {
+        return Err(format!(
+            "seat {} declared Last Call without the Goal tokens",
+            lc.declarer
+        ));
+    }
+    let n = g.num_players();
+    for (k, &s) in lc.last_turns.iter().enumerate() {
+        if s != (g.current + 1 + k as u8) % n || k >= n as usize {
+            return Err(format!(
+                "Last Call: last turns {:?} do not follow seat {}",
+                lc.last_turns, g.current
+            ));
+        }
+    }
     Ok(())
 }
 

@@ -5,12 +5,15 @@
 
 pub mod action;
 pub mod buy;
+pub mod catalog;
 pub mod content;
 pub mod crew;
 pub mod deal;
 pub mod event;
 pub mod fly;
+pub mod last_call;
 pub mod resolve;
+pub mod reveal;
 pub mod ship;
 pub mod state;
 pub mod trade;

@@ -12,7 +12,7 @@ use tabletop_core::{ExplodingRoll, Seat};
 use crate::action::Action;
 use crate::content::*;
 use crate::crew::{all_crew, CrewMask};
-use crate::event::Event;
+use crate::event::{Event, Term, TermSource};
 use crate::state::*;
 
 /// `Activity::Working::used` bit: Stitch treated a Negotiate test as a Fight test.
@@ -36,8 +36,11 @@ pub enum Origin {
         job: JobId,
         index: u8,
     },
-    /// A rule's own effect (Niska's Pound of Flesh).
-    Rule,
+    /// A rule's own effect on the job being worked: Niska's Pound of Flesh (FF-REP-10), or
+    /// how many of a "no limit" pick-up to load (FF-MISC-3).
+    Rule {
+        job: JobId,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -114,6 +117,8 @@ pub struct Resolution {
     pub rerolled: bool,
     /// Bonus from gear discarded after rolling.
     pub after_roll_bonus: i32,
+    /// The terms added to the dice, kept when the roll is settled (as its `Event::Rolled`).
+    pub terms: Vec<Term>,
     pub band: Option<u8>,
     pub branch: Option<u8>,
     pub pending: Option<Pending>,
@@ -130,6 +135,9 @@ pub struct Resolution {
     /// The attempt fails as FF-MISC-4 (a split with too few crew, FF-MISC-6; a team with
     /// nobody left to make its test): the Work action ends and the job stays Active.
     pub failed: bool,
+    /// The skill points and modifier counted when the roll was settled (what the view shows
+    /// of the total once crew may have left the test).
+    pub counted: Option<(u32, i32)>,
 }
 
 impl Resolution {
@@ -146,6 +154,7 @@ impl Resolution {
             roll: None,
             rerolled: false,
             after_roll_bonus: 0,
+            terms: Vec::new(),
             band: None,
             branch: None,
             pending: None,
@@ -155,6 +164,7 @@ impl Resolution {
             step: 0,
             teams: Vec::new(),
             failed: false,
+            counted: None,
         }
     }
 
@@ -347,7 +357,7 @@ impl Firefly {
             if available.len() == 1 || (available.is_empty() && !options.is_empty()) {
                 let i = available.first().copied().unwrap_or(0);
                 self.resolution.push(r);
-                self.choose_option(i, events);
+                self.choose_option(i, true, events);
                 return;
             }
         }
@@ -373,10 +383,16 @@ impl Firefly {
         }
     }
 
-    fn choose_option(&mut self, i: u8, events: &mut Vec<Event>) {
+    /// Choose option `i`; `forced` when it is the only possible one (nobody was asked).
+    fn choose_option(&mut self, i: u8, forced: bool, events: &mut Vec<Event>) {
         let seat = self.resolution.last().unwrap().seat;
         let choice = &self.resolution.last().unwrap().options[i as usize];
-        events.push(Event::OptionChosen { seat, option: i });
+        events.push(Event::OptionChosen {
+            seat,
+            option: i,
+            forced,
+            choice,
+        });
         // Gear that counts as a keyword by being discarded is discarded when used.
         for r in &choice.requires {
             if let Requirement::Keyword { keyword } = r {
@@ -524,8 +540,10 @@ impl Firefly {
         r.band = None;
         r.branch = None;
         r.roll = None;
+        r.counted = None;
         r.rerolled = false;
         r.after_roll_bonus = 0;
+        r.terms.clear();
         r.bribe = 0;
         r.tester = None;
         r.gifted = None;
@@ -591,35 +609,74 @@ impl Firefly {
         })
     }
 
-    /// The skill points counted for the test being resolved.
-    fn test_points(&self) -> (Skill, u32, i32) {
+    /// The skill points counted for the test being resolved: the skill tested, the crew's
+    /// points (skill, gear, abilities) and the card's modifiers and River's Gifted roll.
+    pub fn test_points(&self) -> (Skill, u32, i32) {
+        let skill = self.resolution.last().unwrap().skill().unwrap();
+        let (mut points, mut modifier) = (0u32, 0i32);
+        self.each_test_term(|source, n| match source {
+            TermSource::Crew { .. } | TermSource::Gear { .. } | TermSource::Ability { .. } => {
+                points += n as u32
+            }
+            _ => modifier += n,
+        });
+        (skill, points, modifier)
+    }
+
+    /// Every term the test being resolved adds to the dice before bribes and after-roll gear,
+    /// one call of `f` each (FF-SKILL-3): the crew's skill, gear and abilities, the card's
+    /// modifiers, River Tam's Gifted roll.
+    fn each_test_term(&self, mut f: impl FnMut(TermSource, i32)) {
         let r = self.resolution.last().unwrap();
         let t = r.test().unwrap();
         let skill = r.skill().unwrap();
         let p = &self.players[r.seat as usize];
         let mask = self.test_mask();
-        let points = self.mask_skill(p, mask, skill, t.kosherized);
-        let mut modifier = 0i32;
+        self.each_skill_term(p, mask, skill, t.kosherized, |source, n| {
+            f(source, n as i32)
+        });
         for m in &t.modifiers {
             match m {
                 TestModifier::PerWarrant { amount } => {
-                    modifier += *amount as i32 * p.warrants as i32
+                    f(TermSource::Warrants, *amount as i32 * p.warrants as i32)
                 }
                 TestModifier::KeywordAdds { keyword, amount } => {
                     if self.mask_has_keyword(p, mask, *keyword) {
-                        modifier += *amount as i32
+                        f(TermSource::Keyword { keyword: *keyword }, *amount as i32)
                     }
                 }
                 TestModifier::SingleCrew => {}
             }
         }
         // River Tam's Gifted roll: 3 +2 Fight, 4 +2 Tech, 5 +2 Negotiate, 6 +3 to the skill.
-        modifier += match (r.gifted, skill) {
+        let gifted = match (r.gifted, skill) {
             (Some(6), _) => 3,
             (Some(3), Skill::Fight) | (Some(4), Skill::Tech) | (Some(5), Skill::Negotiate) => 2,
             _ => 0,
         };
-        (skill, points, modifier)
+        f(TermSource::Gifted, gifted);
+    }
+
+    /// The terms the test being resolved adds to its dice, as far as it has got (FF-SKILL-3,
+    /// FF-SKILL-7): everything of `each_test_term`, the bribes, the gear discarded after the
+    /// roll. Terms worth nothing are left out; empty when no test is being resolved.
+    pub fn test_terms(&self) -> Vec<Term> {
+        let mut out = Vec::new();
+        let Some(r) = self.resolution.last() else {
+            return out;
+        };
+        if r.test().is_none() {
+            return out;
+        }
+        let mut push = |source: TermSource, amount: i32| {
+            if amount != 0 {
+                out.push(Term { source, amount });
+            }
+        };
+        self.each_test_term(&mut push);
+        push(TermSource::Bribes, r.bribe as i32);
+        push(TermSource::DiscardedGear, r.after_roll_bonus);
+        out
     }
 
     /// FF-SKILL-7: bribes beyond what reaches the best band buy nothing, so they are not offered.
@@ -816,18 +873,26 @@ impl Firefly {
     /// Work out the band and start its effects.
     fn settle_roll(&mut self, events: &mut Vec<Event>) {
         let (skill, points, modifier) = self.test_points();
+        let terms = self.test_terms();
         let r = self.resolution.last_mut().unwrap();
         let roll = r.roll.unwrap();
         let total =
             roll.total as i32 + points as i32 + r.bribe as i32 + modifier + r.after_roll_bonus;
+        r.counted = Some((points, modifier));
+        debug_assert_eq!(
+            total,
+            roll.total as i32 + terms.iter().map(|t| t.amount).sum::<i32>()
+        );
         events.push(Event::Rolled {
             seat: r.seat,
             skill,
             faces: roll.faces().to_vec(),
             skill_points: points,
             bribes: r.bribe,
+            terms: terms.clone(),
             total,
         });
+        r.terms = terms;
         let t = r.test().unwrap();
         let band = t.outcomes.iter().rposition(|o| o.min <= total).unwrap_or(0);
         r.band = Some(band as u8);
@@ -1103,7 +1168,7 @@ impl Firefly {
             return;
         }
         match (r.stage, a) {
-            (Stage::ChooseOption, Action::ChooseOption(i)) => self.choose_option(i, events),
+            (Stage::ChooseOption, Action::ChooseOption(i)) => self.choose_option(i, false, events),
             (Stage::ChooseTester, Action::ChooseTester(card)) => {
                 r.tester = Some(card);
                 self.begin_test(events);
@@ -1159,16 +1224,19 @@ impl Firefly {
             events.push(Event::Money {
                 seat,
                 delta: -(paid as i64),
+                now: p.money,
             });
         }
     }
 
     pub fn earn(&mut self, seat: Seat, amount: u32, events: &mut Vec<Event>) {
-        self.players[seat as usize].money += amount;
+        let p = &mut self.players[seat as usize];
+        p.money += amount;
         if amount > 0 {
             events.push(Event::Money {
                 seat,
                 delta: amount as i64,
+                now: p.money,
             });
         }
     }

@@ -49,6 +49,7 @@ impl Options {
 }
 
 /// A crew card in play: the Leader (a Set Up card) or a hired Supply card.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 pub enum CrewCard {
     Leader(CrewDefId),
@@ -163,6 +164,7 @@ pub enum Market {
 }
 
 /// What a Work action is aimed at (FF-WORK-1).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 pub enum WorkTarget {
     Job(JobId),
@@ -278,6 +280,14 @@ pub struct Decks {
     pub misbehave: Deck<MisbehaveCardId>,
 }
 
+/// Last Call, once declared (the story's [`LastCall`]): who declared it, and the captains whose
+/// last turn is still to come, in the order they play (the turn under way is not listed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LastCallState {
+    pub declarer: Seat,
+    pub last_turns: Vec<Seat>,
+}
+
 /// Cards removed from play, back in the box (FF-DEATH-2, FF-MISC-1, FF-MISC-9).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Removed {
@@ -320,6 +330,8 @@ pub struct Firefly {
     pub considering_drawn: bool,
     /// Seats that have chosen their ship (set-up).
     pub ships_chosen: u8,
+    /// Last Call, once a captain has declared it (stories with [`Story::last_call`]).
+    pub last_call: Option<LastCallState>,
     pub outcome: Option<Outcome>,
 }
 

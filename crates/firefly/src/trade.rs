@@ -57,6 +57,7 @@ pub const MONEY_STEPS: [u32; 3] = [100, 500, 1000];
 pub const TRADE_GOODS: [Item; 4] = [Item::Fuel, Item::Parts, Item::Cargo, Item::Contraband];
 
 /// One thing added to an offer.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "t", content = "v", rename_all = "kebab-case")]
 pub enum Tradeable {
@@ -69,6 +70,7 @@ pub enum Tradeable {
 }
 
 /// A trading decision.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "t", content = "v", rename_all = "kebab-case")]
 pub enum TradeAction {
@@ -380,21 +382,29 @@ impl Firefly {
     /// Carry out an accepted offer.
     fn exchange(&mut self, o: &Offer, events: &mut Vec<Event>) {
         let (fi, ti) = (o.from as usize, o.to as usize);
+        // Each Money event carries the balance just after it: start from the balances before.
+        let mut balance = [self.players[fi].money, self.players[ti].money];
         let mut a = self.players[fi].clone();
         let mut b = self.players[ti].clone();
         self.transfer(&mut a, &mut b, &o.give);
         self.transfer(&mut b, &mut a, &o.ask);
         self.players[fi] = a;
         self.players[ti] = b;
-        for (giver, taker, bundle) in [(o.from, o.to, &o.give), (o.to, o.from, &o.ask)] {
+        for (giver, taker, bundle, g, t) in
+            [(o.from, o.to, &o.give, 0, 1), (o.to, o.from, &o.ask, 1, 0)]
+        {
             if bundle.money > 0 {
+                balance[g] -= bundle.money;
+                balance[t] += bundle.money;
                 events.push(Event::Money {
                     seat: giver,
                     delta: -(bundle.money as i64),
+                    now: balance[g],
                 });
                 events.push(Event::Money {
                     seat: taker,
                     delta: bundle.money as i64,
+                    now: balance[t],
                 });
             }
             for i in TRADE_GOODS {
@@ -458,7 +468,7 @@ impl Firefly {
             None => format!("nobody (there is no seat {s})"),
         };
         match (t, &self.phase) {
-            (TradeAction::With(s), _) => format!("Trade with {} (seat {s})", leader(s)),
+            (TradeAction::With(s), _) => format!("Trade with {} (captain {})", leader(s), s + 1),
             (TradeAction::Give(x), _) => format!("Offer {}", self.describe_tradeable(x)),
             (TradeAction::Ask(x), _) => format!("Ask for {}", self.describe_tradeable(x)),
             (TradeAction::Propose, Phase::Trading(o)) => format!(

@@ -57,11 +57,11 @@ pub fn load_any(item: Item) -> &'static [Choice] {
             .iter()
             .map(|&item| {
                 vec![Choice {
-                    name: format!("Load {}, no limit", item.name()),
+                    name: "Pick-up with no limit".into(),
                     requires: vec![],
                     effects: vec![Effect::LoadUpTo {
                         item,
-                        amount: u8::MAX,
+                        amount: LOAD_NO_LIMIT,
                     }],
                     test: None,
                     then: vec![],
@@ -236,6 +236,7 @@ impl Firefly {
             activity_contact: None,
             considering_drawn: false,
             ships_chosen: 0,
+            last_call: None,
             outcome: None,
         })
     }
@@ -317,6 +318,16 @@ impl Firefly {
         let next = (self.current + 1) % n;
         if next == self.pick_order[0] {
             self.round += 1;
+        }
+        // Under Last Call only the captains with a last turn still play (the next ones in turn
+        // order), and the game ends after them: within a round, so no round limit cuts it short.
+        if self.last_call.is_some() {
+            if let Some(seat) = self.next_last_turn(events) {
+                self.start_turn(seat, events);
+            }
+            return;
+        }
+        if next == self.pick_order[0] {
             let limit = self
                 .story_def()
                 .setup
@@ -487,6 +498,10 @@ impl Firefly {
                     out.push(Action::CrewRemoveDisgruntled(m.card));
                 }
             }
+        }
+        // Last Call (the story's ending): one of the turn's actions, or free, as the story says.
+        if self.can_declare_last_call(p.seat) {
+            out.push(Action::DeclareLastCall);
         }
         // Free actions.
         let planet = self.planetary(p.sector);
@@ -705,6 +720,12 @@ impl Firefly {
                 p.crew[i].disgruntled = false;
                 events.push(Event::Undisgruntled { seat, crew: card });
             }
+            Action::DeclareLastCall => {
+                if self.story_def().last_call.is_some_and(|r| r.uses_action) {
+                    self.take_action("last call", events);
+                }
+                self.declare_last_call(seat, events);
+            }
             // FF-TRADE-3: the other captains' trade window comes before the Dinosaur passes.
             Action::EndTurn => self.continue_trade_window(None, events),
             // FF-TURN-6, FF-TRADE-1: trading uses no action.
@@ -805,7 +826,7 @@ impl Firefly {
             }
             // Events interrupt; what was under way resumes once the stack is empty (settle).
             Origin::Event(e) => self.after_event(e, seat, ending, events),
-            Origin::Rule => {}
+            Origin::Rule { .. } => {}
             Origin::Misbehave(_)
             | Origin::JobStep { .. }
             | Origin::Goal(_)

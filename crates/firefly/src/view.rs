@@ -5,6 +5,8 @@ use serde::Serialize;
 use tabletop_core::Seat;
 
 use crate::content::*;
+use crate::crew::CrewMask;
+use crate::resolve::{Origin, Pending, Resolution, Stage};
 use crate::state::*;
 
 #[derive(Clone, Debug, Serialize)]
@@ -30,15 +32,120 @@ pub struct View {
     pub nav_left: [usize; 3],
     pub misbehave_left: usize,
     pub turn: TurnActions,
+    /// Last Call, once declared (stories with a Last Call ending).
+    pub last_call: Option<LastCallView>,
+    /// The cards being resolved, innermost last (an Alliance Contact may interrupt a Nav
+    /// card). Public: every card resolved is face up.
+    pub resolving: Vec<ResolvingView>,
 }
 
+/// A card option or test being resolved (a [`Resolution`]) as a player sees it: the card
+/// itself is in the catalog (by `origin`), its options are the `choose-option` actions.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResolvingView {
+    pub origin: Origin,
+    pub seat: Seat,
+    pub stage: Stage,
+    /// The option chosen, by index into the card's options.
+    pub chosen: Option<u8>,
+    /// FF-MISB-15: the step being made, from 0.
+    pub step: u8,
+    pub tester: Option<CrewCard>,
+    /// Bribes paid, in $100s (FF-SKILL-7).
+    pub bribe: u8,
+    /// The test's terms: while bribes are chosen or a roll is kept or not, and once rolled.
+    pub test: Option<TestTerms>,
+    /// The dice rolled: each face (a 6 earns a bonus roll, FF-SKILL-8) and their sum.
+    pub faces: Vec<u8>,
+    pub dice: Option<u32>,
+    pub rerolled: bool,
+    /// Bonus from gear discarded after rolling.
+    pub after_roll_bonus: i32,
+    /// The outcome band rolled, by index into the test's outcomes, and the branch chosen.
+    pub band: Option<u8>,
+    pub branch: Option<u8>,
+    /// A decision an effect is waiting for.
+    pub pending: Option<Pending>,
+    pub ending: Option<Ending>,
+    /// Stitch treats this Negotiate test as a Fight test.
+    pub as_fight: bool,
+    /// FF-MISC-6: the teams of a crew split (bit i = crew[i]).
+    pub teams: Vec<CrewMask>,
+}
+
+/// The terms of a test's total besides the dice (FF-SKILL-3..7).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct TestTerms {
+    pub skill: Skill,
+    /// The skill points of the crew making the test and their gear.
+    pub points: u32,
+    /// Card modifiers: per Warrant, keywords, River Tam's Gifted roll.
+    pub modifier: i32,
+    /// Dice + points + bribes + modifier + after-roll bonus, once rolled.
+    pub total: Option<i32>,
+}
+
+impl ResolvingView {
+    fn of(g: &Firefly, r: &Resolution, top: bool) -> ResolvingView {
+        // Before the roll is settled the points are those the crew on the test has now; after,
+        // those that were counted.
+        let terms = match (r.skill(), r.counted) {
+            (Some(skill), Some((points, modifier))) => Some((skill, points, modifier)),
+            (Some(_), None) if top && matches!(r.stage, Stage::Bribe | Stage::Rolled) => {
+                Some(g.test_points())
+            }
+            _ => None,
+        };
+        let test = terms.map(|(skill, points, modifier)| TestTerms {
+            skill,
+            points,
+            modifier,
+            total: r.roll.map(|roll| {
+                roll.total as i32 + points as i32 + r.bribe as i32 + modifier + r.after_roll_bonus
+            }),
+        });
+        ResolvingView {
+            origin: r.origin,
+            seat: r.seat,
+            stage: r.stage,
+            chosen: r.chosen,
+            step: r.step,
+            tester: r.tester,
+            bribe: r.bribe,
+            test,
+            faces: r.roll.map_or(Vec::new(), |roll| roll.faces().to_vec()),
+            dice: r.roll.map(|roll| roll.total),
+            rerolled: r.rerolled,
+            after_roll_bonus: r.after_roll_bonus,
+            band: r.band,
+            branch: r.branch,
+            pending: r.pending,
+            ending: r.ending,
+            as_fight: r.as_fight,
+            teams: r.teams.clone(),
+        }
+    }
+}
+
+/// Last Call as the table sees it: who declared it, and who still has a turn.
+#[derive(Clone, Debug, Serialize)]
+pub struct LastCallView {
+    pub declarer: Seat,
+    /// The captain whose turn is under way, then those whose last turn is to come, in order;
+    /// empty once the game is over.
+    pub still_to_play: Vec<Seat>,
+}
+
+/// One captain as a seat sees them. What is not chosen yet during set-up is `None` (`null` in
+/// JSON): the Leader before FF-SETUP-8's pick, the ship and its drive core before the ship is
+/// chosen, the sector before the ship is placed (FF-SETUP-10).
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayerView {
     pub seat: Seat,
-    pub sector: SectorId,
-    pub leader: CrewDefId,
-    pub ship: ShipId,
-    pub drive_core: DriveCoreCard,
+    pub sector: Option<SectorId>,
+    pub leader: Option<CrewDefId>,
+    pub ship: Option<ShipId>,
+    pub drive_core: Option<DriveCoreCard>,
     pub upgrades: Vec<SupplyCardId>,
     pub crew: Vec<CrewMember>,
     pub spare_gear: Vec<SupplyCardId>,
@@ -60,29 +167,32 @@ impl View {
         let players = g
             .players
             .iter()
-            .map(|p| PlayerView {
-                seat: p.seat,
-                sector: p.sector,
-                leader: p.leader,
-                ship: p.ship,
-                drive_core: p.drive_core,
-                upgrades: p.upgrades.clone(),
-                crew: p.crew.clone(),
-                spare_gear: p.spare_gear.clone(),
-                money: p.money,
-                items: p.items,
-                hand: (p.seat == seat).then(|| p.hand.clone()),
-                hand_size: p.hand.len(),
-                active: p.active.clone(),
-                completed: p.completed.clone(),
-                solid: crate::deal::ALL_CONTACTS
-                    .iter()
-                    .copied()
-                    .filter(|&c| p.is_solid(c))
-                    .collect(),
-                warrants: p.warrants,
-                goals: p.goals,
-                outlaw: g.is_outlaw(p),
+            .map(|p| {
+                let ship_chosen = g.ships_chosen & (1 << p.seat) != 0;
+                PlayerView {
+                    seat: p.seat,
+                    sector: p.placed.then_some(p.sector),
+                    leader: (!p.crew.is_empty()).then_some(p.leader),
+                    ship: ship_chosen.then_some(p.ship),
+                    drive_core: ship_chosen.then_some(p.drive_core),
+                    upgrades: p.upgrades.clone(),
+                    crew: p.crew.clone(),
+                    spare_gear: p.spare_gear.clone(),
+                    money: p.money,
+                    items: p.items,
+                    hand: (p.seat == seat).then(|| p.hand.clone()),
+                    hand_size: p.hand.len(),
+                    active: p.active.clone(),
+                    completed: p.completed.clone(),
+                    solid: crate::deal::ALL_CONTACTS
+                        .iter()
+                        .copied()
+                        .filter(|&c| p.is_solid(c))
+                        .collect(),
+                    warrants: p.warrants,
+                    goals: p.goals,
+                    outlaw: g.is_outlaw(p),
+                }
             })
             .collect();
         // Cards being considered were partly drawn face down: only their owner sees them.
@@ -157,6 +267,16 @@ impl View {
             nav_left: std::array::from_fn(|i| g.decks.nav[i].draw_len()),
             misbehave_left: g.decks.misbehave.draw_len(),
             turn: g.turn,
+            last_call: g.last_call.as_ref().map(|lc| LastCallView {
+                declarer: lc.declarer,
+                still_to_play: g.still_to_play(),
+            }),
+            resolving: g
+                .resolution
+                .iter()
+                .enumerate()
+                .map(|(i, r)| ResolvingView::of(g, r, i + 1 == g.resolution.len()))
+                .collect(),
         }
     }
 }

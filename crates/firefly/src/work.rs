@@ -6,7 +6,7 @@ use crate::action::Action;
 use crate::content::*;
 use crate::crew::{all_crew, CrewMask};
 use crate::deal::ACTIVE_LIMIT;
-use crate::event::Event;
+use crate::event::{Event, PaySource, PayTerm};
 use crate::resolve::{Origin, Resolution};
 use crate::state::*;
 
@@ -373,7 +373,7 @@ impl Firefly {
                     if self.content.jobs[j as usize].contact == Some(ContactName::Niska) {
                         self.end_work();
                         self.begin_resolution(
-                            Origin::Rule,
+                            Origin::Rule { job: j },
                             seat,
                             crate::turn::pound_of_flesh(),
                             events,
@@ -452,7 +452,7 @@ impl Firefly {
                         // default of everything that fits).
                         for item in no_limit.into_iter().rev() {
                             self.begin_resolution(
-                                Origin::Rule,
+                                Origin::Rule { job: j },
                                 seat,
                                 crate::turn::load_any(item),
                                 events,
@@ -496,30 +496,70 @@ impl Firefly {
     ) {
         let job = &self.content.jobs[j as usize];
         let p = &self.players[seat as usize];
-        let mut pay = job.pay.unwrap_or(0) as i64;
+        // The pay, term by term, so that players can read how it was made.
+        let mut terms: Vec<PayTerm> = Vec::new();
+        let add = |terms: &mut Vec<PayTerm>, source: PaySource, amount: i64| {
+            if amount != 0 {
+                terms.push(PayTerm { source, amount });
+            }
+        };
+        add(&mut terms, PaySource::Printed, job.pay.unwrap_or(0) as i64);
         if let Some(pp) = job.pay_per {
-            pay += pp.amount as i64 * delivered as i64;
+            add(
+                &mut terms,
+                PaySource::PerItem {
+                    item: pp.item,
+                    count: delivered,
+                    each: pp.amount,
+                },
+                pp.amount as i64 * delivered as i64,
+            );
         }
         if self.job_pay.half {
-            pay /= 2;
+            let before: i64 = terms.iter().map(|t| t.amount).sum();
+            terms.push(PayTerm {
+                source: PaySource::Halved,
+                amount: before / 2 - before,
+            });
         }
-        pay += self.job_pay.adjust as i64;
+        add(&mut terms, PaySource::Adjusted, self.job_pay.adjust as i64);
         let mut parts = 0u8;
         if let Some(b) = job.bonus {
             // FF-WORK-17: once, if any crew member has the Profession.
             if p.crew.iter().any(|m| self.has_profession(m, b.profession)) {
-                pay += b.amount as i64;
+                add(
+                    &mut terms,
+                    PaySource::Bonus {
+                        profession: b.profession,
+                    },
+                    b.amount as i64,
+                );
                 parts += b.parts;
             }
         }
-        for a in self.crew_abilities(p) {
-            if let Ability::JobCompletionBonus { jobs, amount } = a {
-                if job_matches(job, *jobs) {
-                    pay += *amount as i64;
+        for m in &p.crew {
+            let carried = m
+                .gear
+                .iter()
+                .flat_map(|&g| self.gear_def(g).abilities.iter());
+            for a in self.crew_def(m).abilities.iter().chain(carried) {
+                if let Ability::JobCompletionBonus { jobs, amount } = a {
+                    if job_matches(job, *jobs) {
+                        add(
+                            &mut terms,
+                            PaySource::Ability { crew: m.card },
+                            *amount as i64,
+                        );
+                    }
                 }
             }
         }
-        let pay = pay.max(0) as u32;
+        // A story's standing rule (Desperadoes): Illegal jobs pay more.
+        if job.illegal {
+            let bonus = self.story_def().setup.illegal_job_bonus as i64;
+            add(&mut terms, PaySource::IllegalJobBonus, bonus);
+        }
+        let pay = terms.iter().map(|t| t.amount).sum::<i64>().max(0) as u32;
         let loads: Vec<(Item, u8)> = self
             .crew_abilities(p)
             .filter_map(|a| match a {
@@ -529,6 +569,12 @@ impl Firefly {
                 _ => None,
             })
             .collect();
+        events.push(Event::JobCompleted {
+            seat,
+            job: j,
+            pay,
+            terms,
+        });
         self.earn(seat, pay, events);
         if parts > 0 {
             self.load(seat, Item::Parts, parts as u32, events);
@@ -541,7 +587,6 @@ impl Firefly {
         if job.types.contains(&JobType::SalvageOp) {
             self.pay_salvage_bonuses(seat, events);
         }
-        events.push(Event::JobCompleted { seat, job: j, pay });
         let p = &mut self.players[seat as usize];
         p.active.retain(|a| a.job != j);
         p.completed.push(j);
@@ -630,8 +675,12 @@ impl Firefly {
 
     /// FF-MISB-10..12, FF-REP-6, FF-REP-8, FF-WIN-10: a Warrant token, and lost reputation.
     pub fn issue_warrant(&mut self, seat: Seat, job: Option<JobId>, events: &mut Vec<Event>) {
-        self.players[seat as usize].warrants += 1;
-        events.push(Event::WarrantIssued { seat });
+        let p = &mut self.players[seat as usize];
+        p.warrants += 1;
+        events.push(Event::WarrantIssued {
+            seat,
+            warrants: p.warrants,
+        });
         self.lose_reputation(seat, ContactName::Harken, events);
         if let Some(c) = job.and_then(|j| self.content.jobs[j as usize].contact) {
             self.lose_reputation(seat, c, events);
@@ -654,7 +703,10 @@ impl Firefly {
             goal: p.goals,
         });
         p.goals += 1;
-        if p.goals as usize >= self.story_def().goals.len() {
+        // With a Last Call ending, the last Goal token lets its holder declare Last Call
+        // (`crate::last_call`) instead of winning at once.
+        let story = &self.content.stories[self.story as usize];
+        if p.goals as usize >= story.goals.len() && story.last_call.is_none() {
             events.push(Event::Won { seat });
             self.outcome = Some(Outcome {
                 winners: vec![seat],

@@ -7,7 +7,7 @@
 //! * `apply` either refuses it, leaving the state exactly as it was (same serialized state, no
 //!   event), or applies it (it was legal) and every invariant still holds.
 //!
-//! `TABLETOP_PROPTEST_CASES` sets the number of positions (default 1,000).
+//! `TABLETOP_PROPTEST_CASES` sets the number of positions (default 3,000).
 
 use proptest::prelude::*;
 use tabletop_core::{Actor, Game, NewGame, Rng};
@@ -22,7 +22,7 @@ fn cases() -> u32 {
     std::env::var("TABLETOP_PROPTEST_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(1000)
+        .unwrap_or(3000)
 }
 
 /// An id: small (a valid index in most tables), around the size of the largest tables (Supply
@@ -118,6 +118,7 @@ fn action() -> impl Strategy<Value = Action> {
         Just(Action::ClearWarrants),
         crew_card().prop_map(Action::ToggleCrew),
         any::<bool>().prop_map(Action::PayCut),
+        Just(Action::DeclareLastCall),
     ]
 }
 
@@ -172,10 +173,11 @@ fn variant(a: &Action) -> usize {
         Action::ClearWarrants => 44,
         Action::ToggleCrew(_) => 45,
         Action::PayCut(_) => 46,
+        Action::DeclareLastCall => 47,
     }
 }
 
-const VARIANTS: usize = 47;
+const VARIANTS: usize = 48;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.

@@ -21,6 +21,7 @@ zone = "border"
 source = "promo"
 neighbours = ["no-such-sector"]
 at = [0, 0]
+box = [0, 0, 100, 100]
 "#
         .into(),
     ));
@@ -75,6 +76,31 @@ requires = [{ kind = "money", amount = 20000 }]
     assert!(err.message.contains("Harken"), "{err}");
 }
 
+/// Settling unfinished jobs (`settle_jobs`) only matters where the most credits win, so a story
+/// that settles jobs without a Last Call ending is refused, naming the field.
+#[test]
+fn a_story_that_settles_jobs_without_last_call_is_refused() {
+    let err = load_err(
+        r#"
+[[story]]
+id = "no-ending"
+title = "No Ending"
+source = "promo"
+premise = "Jobs are settled, but nobody counts the credits."
+players = [2, 4]
+settle_jobs = true
+
+[[story.goals]]
+name = "Be rich"
+requires = [{ kind = "money", amount = 20000 }]
+"#,
+    );
+    assert_eq!(err.file, "test/extra.toml");
+    assert_eq!(err.entry, "story \"no-ending\"");
+    assert_eq!(err.field, "settle_jobs");
+    assert!(err.message.contains("last_call"), "{err}");
+}
+
 /// A board section from an expansion joins the board by listing its links to base sectors; the
 /// base files stay untouched and the link counts both ways.
 #[test]
@@ -89,6 +115,7 @@ zone = "border"
 source = "{source}"
 neighbours = ["border-10"]
 at = [130, 10]
+box = [31000, 5800, 1200, 1200]
 "#
         )
     };
@@ -307,4 +334,63 @@ fn content_that_cannot_set_up_a_game_is_refused() {
     );
     assert_eq!(e.entry, "story \"crowded\"", "{e}");
     assert_eq!(e.field, "players");
+}
+
+/// One file can be checked on its own (the fuzz targets do): every built-in file passes, and
+/// a broken entry is refused naming the file, the entry and the field.
+#[test]
+fn one_file_is_checked_on_its_own() {
+    use tabletop_firefly::content::load::check_file;
+    for (path, text) in &ContentFiles::builtin().files {
+        check_file(path, text).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let e = check_file(
+        "extra.toml",
+        &format!("{NAV_HEAD}[[nav.options]]\nname = \"Huh\"\nends = \"draw-another\"\n"),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+        ("extra.toml", "nav \"test-nav\"", "options[0].ends")
+    );
+}
+
+/// A sector's layout box (for drawing the board) must have a size.
+#[test]
+fn a_sector_box_without_a_size_is_refused() {
+    let err = load_err(
+        "[[sector]]\nid = \"flat\"\nname = \"Flat\"\nzone = \"border\"\nsource = \"promo\"\n\
+         neighbours = [\"border-10\"]\nat = [0, 0]\nbox = [100, 100, 0, 50]\n",
+    );
+    assert_eq!(err.file, "test/extra.toml");
+    assert_eq!(err.entry, "sector \"flat\"");
+    assert_eq!(err.field, "box");
+    assert!(err.message.contains("positive"), "{err}");
+}
+
+/// FF-FLY-6: the shortest route between two sectors runs over the board's links, one sector at
+/// a time, and no route is shorter than the one found.
+#[test]
+fn the_shortest_route_runs_over_links() {
+    let c = Content::builtin();
+    let s = |id: &str| c.sector(id).unwrap();
+    let from = s("persephone");
+    assert_eq!(c.shortest_route(from, from), Some(vec![]));
+    let next = c.neighbours[from as usize][0];
+    assert_eq!(c.shortest_route(from, next), Some(vec![next]));
+    // Every sector is reached, each step is a link, and a route is never longer than one
+    // step more than the route to the sector before its end.
+    for to in 0..c.sectors.len() as u16 {
+        let r = c.shortest_route(from, to).expect("the board is connected");
+        let mut at = from;
+        for &x in &r {
+            assert!(c.neighbours[at as usize].contains(&x));
+            at = x;
+        }
+        assert_eq!(at, to);
+        for &n in &c.neighbours[to as usize] {
+            let rn = c.shortest_route(from, n).unwrap();
+            assert!(r.len() <= rn.len() + 1, "{to} via {n}");
+        }
+    }
 }

@@ -99,6 +99,19 @@ amount = 2"#
         ),
         "Load up to 2 Fugitives"
     );
+    // FF-MISC-3: a pick-up with no limit reads "any number", not the internal limit.
+    assert_eq!(
+        effect(
+            r#"kind = "load-up-to"
+item = "passengers"
+amount = 255"#
+        ),
+        "Load any number of Passengers"
+    );
+    assert_eq!(
+        render::choice(&tabletop_firefly::turn::load_any(Item::Passengers)[0]),
+        "Pick-up with no limit: Load any number of Passengers. Proceed."
+    );
     assert_eq!(
         effect(
             r#"kind = "load-goods"
@@ -1128,6 +1141,26 @@ reward = [{ kind = "take-money", amount = 500 }, { kind = "load", item = "cargo"
     assert_well_formed("job", &card);
 }
 
+/// A story that ends with Last Call says how, after its goals: who may declare it, who plays
+/// on, the settlement of unfinished jobs, and that the most credits win.
+#[test]
+fn a_story_card_with_last_call() {
+    let c = Content::builtin();
+    let s = &c.stories[c.story("respectable-persons-of-business").unwrap() as usize];
+    assert_eq!(
+        render::story_ending(s).unwrap(),
+        "Last Call: A captain holding the Goal token (kept once taken) may use an action on \
+         their turn to declare it. Then every other captain takes one more turn; the declarer \
+         does not play again. Then every captain pays the bank the Pay value of their \
+         unfinished jobs, Active and in hand. The captain with the most credits wins; tied \
+         captains share the win."
+    );
+    let card = render::story_card(s, &Names::none());
+    assert!(card.contains("Last Call: A captain holding"), "{card}");
+    let king = &c.stories[c.story("the-king-of-all-londinium").unwrap() as usize];
+    assert_eq!(render::story_ending(king), None, "the first to finish wins");
+}
+
 #[test]
 fn a_story_card_with_goals() {
     let s: Story = de(r#"
@@ -1503,7 +1536,15 @@ fn every_field_the_content_sets_is_rendered() {
     }
     for x in &c.stories {
         let what = format!("story \"{}\"", x.id);
-        let known = with(&["title", "premise", "players", "setup", "goals"]);
+        let known = with(&[
+            "title",
+            "premise",
+            "players",
+            "setup",
+            "goals",
+            "last_call",
+            "settle_jobs",
+        ]);
         check(&what, x, &known, &mut p);
         let setup = [
             "money",
@@ -1511,6 +1552,7 @@ fn every_field_the_content_sets_is_rendered() {
             "turn_limit",
             "start_with_warrant",
             "closed_contacts",
+            "illegal_job_bonus",
         ];
         check(&what, &x.setup, &setup, &mut p);
         for g in &x.goals {

@@ -58,7 +58,7 @@ fn crew_ids(g: &Firefly, seat: usize) -> Vec<String> {
 fn ff_trade_1_trading_and_hiring_away_use_no_action() {
     let mut g = two("", "").clone();
     g.players[1].crew[1].disgruntled = true;
-    assert!(can(&g, "Trade with Monty (seat 1)"));
+    assert!(can(&g, "Trade with Monty (captain 2)"));
     assert!(can(&g, "Hire away Zoe"));
     choose(&mut g, "Trade with Monty");
     choose(&mut g, "Offer 1 Cargo");
@@ -166,7 +166,7 @@ fn ff_trade_3_the_other_player_answers() {
     assert_eq!(g.players[0].item(Item::Cargo), 2);
 }
 
-/// Three captains: Malcolm (seat 0, whose turn it is), Monty (seat 1) and Womack (seat 2),
+/// Three captains: Malcolm (captain 1, whose turn it is), Monty (captain 2) and Womack (captain 3),
 /// at the sectors given.
 fn three(s0: &str, s1: &str, s2: &str) -> Firefly {
     scenario(&format!(
@@ -205,7 +205,10 @@ fn ff_trade_3_trade_window_lets_a_waiting_captain_open_an_offer() {
     );
     assert_eq!(
         menu(&g),
-        ["Trade with Malcolm (seat 0)", "Pass: make no trade offer"]
+        [
+            "Trade with Malcolm (captain 1)",
+            "Pass: make no trade offer"
+        ]
     );
     choose(&mut g, "Trade with Malcolm");
     assert_eq!(actor(&g), 1, "Monty builds his offer");
@@ -286,7 +289,7 @@ fn ff_trade_3_waiting_captains_trade_with_each_other() {
     assert_eq!(g.phase, Phase::TradeWindow { seat: 1 });
     assert_eq!(
         menu(&g),
-        ["Trade with Womack (seat 2)", "Pass: make no trade offer"]
+        ["Trade with Womack (captain 3)", "Pass: make no trade offer"]
     );
     choose(&mut g, "Trade with Womack");
     choose(&mut g, "Offer 1 Contraband");
@@ -304,7 +307,7 @@ fn ff_trade_3_waiting_captains_trade_with_each_other() {
     assert_eq!(g.phase, Phase::TradeWindow { seat: 2 });
     assert_eq!(
         menu(&g),
-        ["Trade with Monty (seat 1)", "Pass: make no trade offer"]
+        ["Trade with Monty (captain 2)", "Pass: make no trade offer"]
     );
     choose(&mut g, "Pass");
     assert_eq!((g.phase.clone(), g.current), (Phase::Actions, 1));
@@ -320,7 +323,7 @@ fn ff_trade_3_waiting_captains_trade_with_each_other() {
     assert_eq!(g.phase, Phase::TradeWindow { seat: 0 });
     assert_eq!(
         menu(&g),
-        ["Trade with Monty (seat 1)", "Pass: make no trade offer"]
+        ["Trade with Monty (captain 2)", "Pass: make no trade offer"]
     );
     choose(&mut g, "Pass");
     assert_eq!((g.phase.clone(), g.current), (Phase::Actions, 2));

@@ -535,22 +535,335 @@ fn ff_win_2_desperadoes_harken_does_not_deal() {
     assert!(can(&g, "Deal with Harken"), "{:?}", menu(&g));
 }
 
-/// FF-WIN-3: Desperadoes' goal is credits: the first captain to hold $15,000 wins, as soon as
-/// the money is in hand (here from selling a Cargo to Badger).
-#[test]
-fn ff_win_3_desperadoes_fifteen_thousand_wins() {
-    let mut g = game_in(
-        DESPERADOES,
-        "",
-        "leader = \"corbin\"\nsector = \"persephone\"\nmoney = 14700\ncargo = 1\nsolid = [\"badger\"]",
-        "",
+/// The shared two-captain position (`two_captains_text`) in `story`, with the rival, Womack at
+/// Regina, given `p1` fields, and a third captain, Monty in the Bonnie Mae at Londinium, with
+/// `p2` fields. Seat 0 (Serenity, `p0`) plays first.
+fn three_captains(story: &str, p0: &str, p1: &str, p2: &str) -> Firefly {
+    let text = two_captains_text("", p0, "").replacen(
+        "sector = \"regina\"\n",
+        &format!("sector = \"regina\"\n{p1}\n"),
+        1,
+    ) + &format!(
+        "[[player]]\nleader = \"monty\"\nship = \"bonnie-mae\"\nsector = \"londinium\"\n{p2}\n"
     );
-    assert!(g.outcome().is_none(), "$14,700 is not enough");
+    scenario_with(&text, story, 1)
+}
+
+/// Who still has a turn under Last Call, as the view shows it.
+fn still_to_play(g: &Firefly) -> Vec<u8> {
+    g.view(0).last_call.map_or(vec![], |lc| lc.still_to_play)
+}
+
+fn last_call_declared(ev: &[Event]) -> Option<(u8, Vec<u8>)> {
+    ev.iter().find_map(|e| match e {
+        Event::LastCallDeclared { seat, last_turns } => Some((*seat, last_turns.clone())),
+        _ => None,
+    })
+}
+
+/// The pay of a delivery job finished by Corbin and Jayne (Fight 2) in `story`: the job is Active
+/// and picked up, its goods aboard, the ship at the drop-off.
+fn delivery_pay(story: &str, job: &str, at: &str, goods: &str) -> u32 {
+    let mut g = scenario_with(
+        &two_captains_text(
+            "",
+            &format!(
+                "leader = \"corbin\"\nsector = \"{at}\"\n{goods} = 2\n\
+                 crew = [{{ card = \"jayne\" }}]\nactive = [{{ job = \"{job}\", steps-done = 1 }}]"
+            ),
+            "",
+        ),
+        story,
+        1,
+    );
+    choose(&mut g, "Work job");
+    let ev = choose(&mut g, "Done");
+    ev.iter()
+        .find_map(|e| match e {
+            Event::JobCompleted { pay, .. } => Some(*pay),
+            _ => None,
+        })
+        .expect("the job is completed")
+}
+
+/// FF-WIN-2 (a Story Card adds rules): in Desperadoes Illegal jobs pay $1,000 more; legal jobs
+/// pay as printed. Amnon Duul's Illegal "Gun Running" pays $2,000 in the King of All Londinium,
+/// $3,000 in Desperadoes; Patience's legal "Dung Run" pays $1,500 in both.
+#[test]
+fn ff_win_2_desperadoes_illegal_jobs_pay_1000_more() {
+    let gun_running = ("amnon-duul-gun-running-jiangyin", "jiangyin", "contraband");
+    let dung_run = ("patience-dung-run", "harvest", "cargo");
+    let pay = |story, (job, at, goods): (&str, &str, &str)| delivery_pay(story, job, at, goods);
+    assert_eq!(pay(KING, gun_running), 2000);
+    assert_eq!(pay(DESPERADOES, gun_running), 3000);
+    assert_eq!(pay(KING, dung_run), 1500);
+    assert_eq!(pay(DESPERADOES, dung_run), 1500);
+}
+
+/// FF-WIN-3, FF-WIN-4: Desperadoes' goal is credits: $15,000 in hand earns the Goal token at
+/// once (no Work action, here from selling a Cargo to Badger), and it does not win the game: it
+/// lets its holder declare Last Call.
+#[test]
+fn ff_win_3_desperadoes_fifteen_thousand_earns_the_goal_token() {
+    let mut g = scenario_with(
+        &two_captains_text(
+            "",
+            "leader = \"corbin\"\nsector = \"persephone\"\nmoney = 14700\ncargo = 1\nsolid = [\"badger\"]",
+            "",
+        ),
+        DESPERADOES,
+        1,
+    );
+    assert_eq!(g.players[0].goals, 0, "$14,700 is not enough");
+    assert!(!can(&g, "Last Call"), "no Goal token, no Last Call");
     choose(&mut g, "Deal with Badger");
     choose(&mut g, "Done");
     choose(&mut g, "Done");
     let ev = choose(&mut g, "Sell 1 Cargo");
     assert_eq!(g.players[0].money, 15_100);
-    assert!(happened(&ev, |e| matches!(e, Event::Won { seat: 0 })));
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::GoalCompleted { seat: 0, goal: 0 }
+    )));
+    assert!(!happened(&ev, |e| matches!(e, Event::Won { .. })));
+    assert!(g.outcome().is_none(), "the first to $15,000 does not win");
+    choose(&mut g, "Done");
+    assert!(can(&g, "Declare Last Call"), "{:?}", menu(&g));
+}
+
+/// FF-WIN-1, FF-WIN-2: Desperadoes' Last Call: the Goal token's holder declares it (free: no
+/// action is used and the turn goes on); every other captain takes one more turn, in turn order;
+/// the declarer does not play again; then the most credits win, whoever reached $15,000 first.
+#[test]
+fn ff_win_2_desperadoes_last_call_gives_the_others_one_more_turn() {
+    let mut g = three_captains(
+        DESPERADOES,
+        "leader = \"corbin\"\nsector = \"persephone\"\nmoney = 15000",
+        "money = 4000",
+        "money = 14000",
+    );
+    assert_eq!(g.players[0].goals, 1, "the token comes with the credits");
+    assert!(still_to_play(&g).is_empty(), "no Last Call yet");
+    let ev = choose(&mut g, "Declare Last Call");
+    assert_eq!(last_call_declared(&ev), Some((0, vec![1, 2])));
+    assert_eq!(g.turn.taken, 0, "declaring is free in Desperadoes");
+    assert!(can(&g, "Make-Work"), "the declarer's turn goes on");
+    assert!(!can(&g, "Last Call"), "Last Call is declared once");
+    assert_eq!(still_to_play(&g), vec![0, 1, 2]);
+    choose(&mut g, "End turn");
+    assert_eq!((g.current, still_to_play(&g)), (1, vec![1, 2]));
+    choose(&mut g, "End turn");
+    assert_eq!((g.current, still_to_play(&g)), (2, vec![2]));
+    // Monty ends his last turn with $15,200 (how he earns it is not the point here).
+    g.players[2].money = 15_200;
+    let ev = choose(&mut g, "End turn");
+    assert!(g.is_over(), "the declarer does not play again");
+    assert!(!happened(&ev, |e| matches!(e, Event::TurnStarted { .. })));
+    assert!(happened(&ev, |e| matches!(e, Event::Won { seat: 2 })));
+    let o = g.outcome().unwrap();
+    assert_eq!(o.winners, vec![2], "the most credits win: {}", o.reason);
+    assert!(o.reason.contains("$15,200"), "{}", o.reason);
+    assert!(still_to_play(&g).is_empty());
+}
+
+/// FF-WIN-4 (a Goal token marks progress): the token is kept when the credits drop, so its
+/// holder may still declare Last Call; and captains tied for the most credits share the win.
+#[test]
+fn ff_win_4_desperadoes_the_token_is_kept_and_ties_share_the_win() {
+    let mut g = three_captains(
+        DESPERADOES,
+        "leader = \"corbin\"\nsector = \"persephone\"\nmoney = 15000",
+        "money = 9000",
+        "money = 9000",
+    );
+    assert_eq!(g.players[0].goals, 1);
+    // A Shore Leave at Persephone costs $100 per crew member: $14,900 now.
+    choose(&mut g, "Shore Leave");
+    choose(&mut g, "Done");
+    assert!(g.players[0].money < 15_000);
+    assert_eq!(g.players[0].goals, 1, "the token is kept");
+    choose(&mut g, "Declare Last Call");
+    g.players[0].money = 5000;
+    choose(&mut g, "End turn");
+    choose(&mut g, "End turn");
+    choose(&mut g, "End turn");
+    let o = g.outcome().unwrap();
+    assert_eq!(o.winners, vec![1, 2], "Womack and Monty tie on $9,000");
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Respectable" Persons of Business
+// ---------------------------------------------------------------------------------------------
+
+const RESPECTABLE: &str = "respectable-persons-of-business";
+
+/// FF-WIN-3, FF-WIN-4: "Respectable" Persons of Business: $12,000 earns the Goal token; declaring
+/// Last Call uses one of the turn's two actions (FF-TURN-4), so it cannot follow two actions.
+#[test]
+fn ff_win_3_respectable_last_call_uses_an_action() {
+    let c = Content::builtin();
+    let s = &c.stories[c.story("\"Respectable\" Persons of Business").unwrap() as usize];
+    assert!(s.setup.closed_contacts.is_empty() && !s.setup.start_with_warrant);
+    let mut g = scenario_with(
+        &two_captains_text(
+            "",
+            "leader = \"corbin\"\nsector = \"persephone\"\nmoney = 11900",
+            "",
+        ),
+        RESPECTABLE,
+        1,
+    );
+    assert_eq!(g.players[0].goals, 0, "$11,900 is not enough");
+    let ev = choose(&mut g, "Make-Work");
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::GoalCompleted { seat: 0, goal: 0 }
+    )));
+    let ev = choose(&mut g, "Use an action: declare Last Call");
+    assert_eq!(last_call_declared(&ev), Some((0, vec![1])));
+    assert_eq!(g.turn.taken, 2, "declaring used the turn's second action");
+    assert!(!can(&g, "Mosey"));
+
+    // Two actions taken: no action is left to declare it with.
+    let mut g = scenario_with(
+        &two_captains_text(
+            "",
+            "leader = \"corbin\"\nsector = \"persephone\"\nmoney = 12000",
+            "",
+        ),
+        RESPECTABLE,
+        1,
+    );
+    assert!(can(&g, "declare Last Call"));
+    choose(&mut g, "Make-Work");
+    choose(&mut g, "Mosey");
+    choose(&mut g, "Move to");
+    assert_eq!(g.turn.taken, 2);
+    assert!(!can(&g, "Last Call"), "{:?}", menu(&g));
+}
+
+/// FF-WIN-2: "Respectable" Persons of Business: after Last Call the other captain takes one more
+/// turn and the declarer none; then every captain pays the bank the Pay value of their Active
+/// and in-hand jobs ("Special" pay counts $0), and the most credits win: Womack had more, but
+/// owes $5,000 for two unfinished jobs.
+#[test]
+fn ff_win_2_respectable_unfinished_jobs_are_settled() {
+    let mut g = scenario_with(
+        &two_captains_text(
+            "",
+            "leader = \"corbin\"\nsector = \"persephone\"\nmoney = 12000",
+            "",
+        )
+        .replacen(
+            "sector = \"regina\"\n",
+            "sector = \"regina\"\nmoney = 14000\n\
+             hand = [\"patience-henpecked-badger\", \"patience-ranch-hand-recruitment\"]\n\
+             active = [{ job = \"amnon-duul-gun-running-jiangyin\" }]\n",
+            1,
+        ),
+        RESPECTABLE,
+        1,
+    );
+    assert_eq!(
+        g.unfinished_pay(1),
+        3000 + 2000,
+        "the Special job counts $0"
+    );
+    choose(&mut g, "declare Last Call");
+    choose(&mut g, "End turn");
+    assert_eq!(g.current, 1);
+    let ev = choose(&mut g, "End turn");
+    assert!(g.is_over());
+    let settled: Vec<(u8, usize, u32, u32)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::JobsSettled {
+                seat,
+                jobs,
+                owed,
+                paid,
+            } => Some((*seat, jobs.len(), *owed, *paid)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(settled, vec![(1, 3, 5000, 5000)], "Corbin holds no jobs");
+    assert_eq!(g.players[1].money, 9000);
+    assert_eq!(g.outcome().unwrap().winners, vec![0]);
+}
+
+/// FF-WIN-2: a captain who owes more than they have pays all they have; credits do not go below
+/// $0.
+#[test]
+fn ff_win_2_respectable_settling_stops_at_zero() {
+    let mut g = scenario_with(
+        &two_captains_text(
+            "",
+            "leader = \"corbin\"\nsector = \"persephone\"\nmoney = 12000",
+            "",
+        )
+        .replacen(
+            "sector = \"regina\"\n",
+            "sector = \"regina\"\nmoney = 1000\nhand = [\"patience-henpecked-badger\"]\n",
+            1,
+        ),
+        RESPECTABLE,
+        1,
+    );
+    choose(&mut g, "declare Last Call");
+    choose(&mut g, "End turn");
+    let ev = choose(&mut g, "End turn");
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::JobsSettled {
+            seat: 1,
+            owed: 3000,
+            paid: 1000,
+            ..
+        }
+    )));
+    assert_eq!(g.players[1].money, 0);
+}
+
+/// FF-WIN-2: Last Call is a story mechanism any story may use: with `declarer_plays_again`, the
+/// declarer takes one more turn too, after the others.
+#[test]
+fn ff_win_2_last_call_where_the_declarer_plays_again() {
+    let content = content_with(
+        "test/story.toml",
+        r#"
+[[story]]
+id = "one-more-round"
+title = "One More Round"
+source = "promo"
+premise = "Everybody drinks up, the caller last."
+players = [2, 4]
+
+[story.last_call]
+uses_action = false
+declarer_plays_again = true
+
+[[story.goals]]
+name = "Flush"
+requires = [{ kind = "money", amount = 5000 }]
+"#,
+    );
+    let s = tabletop_firefly::scenario::Scenario::parse(&two_captains_text(
+        "",
+        "leader = \"corbin\"\nsector = \"persephone\"\nmoney = 5000",
+        "",
+    ))
+    .unwrap();
+    let mut o = Options::new(2, "one-more-round");
+    o.scenario = Some(s);
+    let mut g = Firefly::new_game(content, &o, 1).unwrap();
+    let ev = choose(&mut g, "Declare Last Call");
+    assert_eq!(last_call_declared(&ev), Some((0, vec![1, 0])));
+    choose(&mut g, "End turn");
+    assert_eq!(g.current, 1);
+    choose(&mut g, "End turn");
+    assert_eq!((g.current, still_to_play(&g)), (0, vec![0]));
+    assert!(!can(&g, "Last Call"));
+    choose(&mut g, "End turn");
+    assert!(g.is_over());
     assert_eq!(g.outcome().unwrap().winners, vec![0]);
 }

@@ -88,8 +88,7 @@ fn a_card_is_placed_once() {
     let mut o = Options::new(2, DEFAULT_STORY);
     o.scenario = Some(s);
     let e = Firefly::new_game(Content::builtin(), &o, 1)
-        .err()
-        .expect("refused")
+        .expect_err("refused")
         .to_string();
     assert!(e.contains("hand"), "{e}");
 }

@@ -13,6 +13,7 @@
 pub mod actions;
 pub mod bot;
 pub mod campaign;
+pub mod catalog;
 pub mod child;
 pub mod content;
 pub mod damage;
@@ -24,6 +25,7 @@ pub mod event;
 pub mod invariants;
 pub mod items;
 pub mod range;
+pub mod reveal;
 pub mod scenario;
 pub mod setup;
 pub mod state;
@@ -85,6 +87,10 @@ impl Game for Mandalorian {
 
     fn reseed(&mut self, seed: u64) {
         self.forget_future(seed);
+    }
+
+    fn revealed(&self, before: &Self, events: &[Happened]) -> Option<String> {
+        self.undo_barrier(before, events)
     }
 }
 

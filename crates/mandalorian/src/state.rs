@@ -351,7 +351,9 @@ pub const NEAREST: u8 = u8::MAX;
 pub const UNDECIDED: u8 = u8::MAX - 1;
 
 /// Which of two contradicting cards takes precedence (MA-GOLD-2).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Precede {
     /// The event card: enemies move toward the nearest character.
     EventCard,
@@ -360,7 +362,12 @@ pub enum Precede {
 }
 
 /// Every decision a player makes (small and `Copy`, MA-GOLD-3: the active seat decides).
+///
+/// In JSON (saves, JSON mode) an action is `{"a":"play","v":{"card":12,"slot":0}}`, the same
+/// shape as Firefly's: `a` the kebab-case name, `v` the value if any (`{"a":"end-actions"}`).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "a", content = "v", rename_all = "kebab-case")]
 pub enum Action {
     /// Play an ability card from hand into an action slot (MA-ACT-2).
     Play {
@@ -427,36 +434,107 @@ pub enum Action {
     Precedence(Precede),
 }
 
-/// What happened, for logs and user interfaces.
+/// What happened, for logs and user interfaces. In JSON, `{"event":"played","card":12,
+/// "slot":0}`, the same shape as Firefly's events.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Happened {
-    Played { card: CardId, slot: u8 },
-    CharacterMoved { ch: u8, to: Sq },
-    Revealed { token: TokenId },
-    CharacterDamaged { ch: u8, amount: u8 },
-    Blocked { ch: u8 },
-    Healed { ch: u8, amount: u8 },
-    EnemyDamaged { token: TokenId, amount: u8 },
-    Defeated { token: TokenId },
-    EnemyMoved { token: TokenId, to: Sq },
-    Crisis { slot: u8 },
-    EventDrawn { event: EventId, slot: u8 },
+    Played {
+        card: CardId,
+        slot: u8,
+    },
+    /// The card just played could do nothing more (its action and text, for `why`: nothing in
+    /// range, the text's slot is another …), so it was put aside without a decision.
+    CardIdle {
+        card: CardId,
+        slot: u8,
+        why: Vec<String>,
+    },
+    CharacterMoved {
+        ch: u8,
+        to: Sq,
+    },
+    Revealed {
+        token: TokenId,
+    },
+    CharacterDamaged {
+        ch: u8,
+        amount: u8,
+    },
+    Blocked {
+        ch: u8,
+    },
+    Healed {
+        ch: u8,
+        amount: u8,
+    },
+    EnemyDamaged {
+        token: TokenId,
+        amount: u8,
+    },
+    Defeated {
+        token: TokenId,
+    },
+    EnemyMoved {
+        token: TokenId,
+        to: Sq,
+    },
+    Crisis {
+        slot: u8,
+    },
+    /// In JSON the event card is `card` (`event` names the kind of happening).
+    EventDrawn {
+        #[serde(rename = "card")]
+        event: EventId,
+        slot: u8,
+    },
     NoEffectSpawn,
-    Spawned { token: TokenId, sq: Sq },
+    Spawned {
+        token: TokenId,
+        sq: Sq,
+    },
     SpawnIgnored,
-    Disturbed { slot: u8, value: u8 },
-    SlotDiscarded { slot: u8 },
-    ChildFled { to: Sq },
-    ChildRescued { ch: u8 },
-    ChildDropped { sq: Sq },
-    DoorOpened { door: u8 },
-    ItemUsed { ch: u8, token: TokenId },
-    PlanningKept { ch: u8, card: PlanId },
-    PlanningUsed { ch: u8, card: PlanId },
-    Track { value: u8 },
-    TurnEnded { turn: u16 },
+    Disturbed {
+        slot: u8,
+        value: u8,
+    },
+    SlotDiscarded {
+        slot: u8,
+    },
+    ChildFled {
+        to: Sq,
+    },
+    ChildRescued {
+        ch: u8,
+    },
+    ChildDropped {
+        sq: Sq,
+    },
+    DoorOpened {
+        door: u8,
+    },
+    ItemUsed {
+        ch: u8,
+        token: TokenId,
+    },
+    PlanningKept {
+        ch: u8,
+        card: PlanId,
+    },
+    PlanningUsed {
+        ch: u8,
+        card: PlanId,
+    },
+    Track {
+        value: u8,
+    },
+    TurnEnded {
+        turn: u16,
+    },
     Won,
-    Lost { reason: String },
+    Lost {
+        reason: String,
+    },
 }
 
 /// Per-turn bookkeeping of the action phase.

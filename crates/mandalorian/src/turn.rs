@@ -36,6 +36,15 @@ impl Mandalorian {
                         debug_assert!(false, "no legal action for {task:?}");
                         self.stack.pop();
                     } else if legal.len() == 1 && !matches!(task, Task::ActionPhase) {
+                        // A card that can do nothing more is put aside at once: say why.
+                        if let (Task::Card { card, slot, .. }, Action::FinishCard) =
+                            (task, legal[0])
+                        {
+                            let why = self.card_idle_reasons();
+                            if !why.is_empty() {
+                                ev.push(Happened::CardIdle { card, slot, why });
+                            }
+                        }
                         self.decide(legal[0], ev);
                     } else {
                         return;
@@ -364,7 +373,7 @@ impl Mandalorian {
     }
 
     /// Whether the slot's action ability can do anything now.
-    fn action_possible(&self, ch: u8, slot: u8, s: u8) -> bool {
+    pub(crate) fn action_possible(&self, ch: u8, slot: u8, s: u8) -> bool {
         match self.slot_kind(slot as usize) {
             Ok(ActionKind::Move) => true,
             Ok(ActionKind::Attack) => self.attack_targets(ch, 1).next().is_some(),
@@ -379,7 +388,7 @@ impl Mandalorian {
     }
 
     /// MA-CARD-4, -7: an ability text works only in the slot named on it.
-    fn text_usable(&self, ch: u8, slot: u8, card: CardId, action_done: bool) -> bool {
+    pub(crate) fn text_usable(&self, ch: u8, slot: u8, card: CardId, action_done: bool) -> bool {
         let Some(t) = &self.content.card(card).text else {
             return false;
         };

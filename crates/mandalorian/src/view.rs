@@ -141,6 +141,123 @@ impl Mandalorian {
         }
     }
 
+    /// For the card being resolved: why its action or its ability text, not done yet, can do
+    /// nothing now (nothing in range, the text's slot is another …); empty when both can, or
+    /// when no card is being resolved.
+    pub fn card_idle_reasons(&self) -> Vec<String> {
+        let Some(&Task::Card {
+            ch,
+            slot,
+            card,
+            s,
+            action_done,
+            text_done,
+        }) = self.stack.last()
+        else {
+            return Vec::new();
+        };
+        let mut why = Vec::new();
+        let blocked = !action_done && !self.action_possible(ch, slot, s);
+        if blocked {
+            why.push(format!(
+                "the {} action can do nothing: {}",
+                self.slot_name(slot as usize),
+                self.why_no_action(ch, slot, s)
+            ));
+        }
+        if !text_done && !self.text_usable(ch, slot, card, action_done) {
+            if let Some(w) = self.why_no_text(ch, slot, card, action_done, blocked) {
+                why.push(w);
+            }
+        }
+        why
+    }
+
+    /// Why the action of `slot` can do nothing for character `ch` with Strength `s`.
+    fn why_no_action(&self, ch: u8, slot: u8, s: u8) -> String {
+        match self.slot_kind(slot as usize) {
+            Ok(ActionKind::Move) => "the character cannot move".into(),
+            Ok(ActionKind::Attack) => "no enemy within range 1 (MA-ATTACK-1)".into(),
+            Ok(ActionKind::Spy) => format!(
+                "no face-down threat or face-up enemy within range {s} (MA-SPY-2, MA-SPY-5)"
+            ),
+            Ok(ActionKind::Plan) => "the planning deck and its discards are empty".into(),
+            Err(m) => {
+                let ms = &self.mission().slots[m];
+                if s < ms.requires {
+                    format!(
+                        "it needs Strength {}+ (MA-MISSION-4); the card counts in the event phase",
+                        ms.requires
+                    )
+                } else {
+                    let blocked: Vec<String> = ms
+                        .effects
+                        .iter()
+                        .filter_map(|e| self.why_infeasible(e, ch))
+                        .collect();
+                    blocked.join(", ")
+                }
+            }
+        }
+    }
+
+    /// Why a played card's ability text is not offered, if it has one and cannot be used
+    /// (MA-CARD-4, -7); `blocked`: the slot's action can do nothing.
+    fn why_no_text(
+        &self,
+        ch: u8,
+        slot: u8,
+        card: CardId,
+        action_done: bool,
+        blocked: bool,
+    ) -> Option<String> {
+        let t = self.content.card(card).text.as_ref()?;
+        let name = &self.content.card(card).name;
+        Some(if self.slot_kind(slot as usize) != Ok(t.slot) {
+            format!(
+                "{name}'s text works only in the {} slot (MA-CARD-7)",
+                t.slot.name()
+            )
+        } else if t.after && !action_done {
+            if !blocked {
+                return None;
+            }
+            format!("{name}'s text comes after the action, so it cannot be used")
+        } else {
+            let blocked: Vec<String> = t
+                .effects
+                .iter()
+                .filter_map(|e| self.why_infeasible(e, ch))
+                .collect();
+            format!("{name}'s text can do nothing: {}", blocked.join(", "))
+        })
+    }
+
+    /// Why an effect can do nothing now for character `ch` (`None` when it can).
+    fn why_infeasible(&self, e: &Effect, ch: u8) -> Option<String> {
+        if self.feasible(e, ch) {
+            return None;
+        }
+        Some(match *e {
+            Effect::DamageThreat { range, threats, .. } => format!(
+                "no {} within range {range}",
+                if threats { "threat" } else { "enemy" }
+            ),
+            Effect::Heal { .. } => "nobody it may heal is damaged".into(),
+            Effect::FreeAction { action, strength } => match action {
+                FreeKind::Attack => "no enemy within range 1 to attack".into(),
+                FreeKind::Spy => format!("nothing to spy on within range {strength}"),
+                _ => "the planning deck is empty".into(),
+            },
+            Effect::MoveCharacter { .. } => "there is no other character".into(),
+            Effect::PushEnemy { range, .. } => format!("no enemy within range {range}"),
+            Effect::Reveal { range } => format!("no face-down threat within range {range}"),
+            Effect::Calm => "no disturbance token in any slot".into(),
+            Effect::OpenDoor { door } => format!("door {door} is open already"),
+            _ => "it cannot be done now".into(),
+        })
+    }
+
     pub fn pending_label(&self) -> String {
         match self.stack.last() {
             None => "game over".into(),
@@ -154,11 +271,19 @@ impl Mandalorian {
                         String::new()
                     }
                 ),
-                Task::Card { ch, slot, s, .. } => format!(
-                    "{} played into {} (Strength {s})",
-                    self.char_name(ch),
-                    self.slot_name(slot as usize)
-                ),
+                Task::Card { ch, slot, s, .. } => {
+                    let mut t = format!(
+                        "{} played into {} (Strength {s})",
+                        self.char_name(ch),
+                        self.slot_name(slot as usize)
+                    );
+                    let why = self.card_idle_reasons();
+                    if !why.is_empty() {
+                        t.push_str(" — ");
+                        t.push_str(&why.join("; "));
+                    }
+                    t
+                }
                 Task::Move { ch, left, .. } => {
                     format!("{} is moving: {left} square(s) left", self.char_name(ch))
                 }
@@ -382,16 +507,27 @@ impl Mandalorian {
         };
         match a {
             Action::Play { card, slot } => match c.cards.get(card as usize) {
-                Some(def) if (slot as usize) < self.slots.len() => format!(
-                    "play {} ({}) into {} — Strength {}",
-                    render::card(def),
-                    c.characters[def.character as usize].name,
-                    self.slot_name(slot as usize),
-                    self.resolve_strength(card, slot as usize)
-                ),
-                Some(def) => format!(
+                Some(d) if (slot as usize) < self.slots.len() => {
+                    // The card's head ("Whistling Volley [3 +Attack]"): the hand shows its
+                    // text, and whether that text can be used in this slot is said here
+                    // (MA-CARD-4, -7).
+                    let full = render::card(d);
+                    let head = full.split(" — ").next().unwrap_or(&full);
+                    let text_here = d
+                        .text
+                        .as_ref()
+                        .is_some_and(|t| self.slot_kind(slot as usize) == Ok(t.slot));
+                    format!(
+                        "play {head} ({}) into {} — Strength {}{}",
+                        c.characters[d.character as usize].name,
+                        self.slot_name(slot as usize),
+                        self.resolve_strength(card, slot as usize),
+                        if text_here { ", with its text" } else { "" }
+                    )
+                }
+                Some(d) => format!(
                     "play {} into {}",
-                    render::card(def),
+                    render::card(d),
                     self.slot_name(slot as usize)
                 ),
                 None => format!(

@@ -577,3 +577,40 @@ fn ma_act_9_a_hand_too_small_plays_what_it_can() {
     play_idle(&mut g, "Bounty Puck", "plan");
     assert!(has(&g, Action::EndActions) || g.active_seat() == 1);
 }
+
+// MA-CARD-7, MA-ATTACK-1
+/// A card played where its action and its text can do nothing says why: no enemy within range.
+#[test]
+fn ma_card_a_card_with_nothing_in_range_says_so() {
+    let mut g = solo(
+        1,
+        &[
+            "Whistling Volley",
+            "Visor Scan",
+            "Jetpack Hop",
+            "Vibro-Knife",
+        ],
+        "[[character]]\nid = \"mando\"\nat = [5, 0]\n",
+    );
+    // Nothing to decide: the card is put aside at once, and the log says why.
+    let ev = play(&mut g, "Whistling Volley", "attack");
+    let why = ev.iter().find_map(|e| match e {
+        Happened::CardIdle { why, .. } => Some(why.clone()),
+        _ => None,
+    });
+    assert_eq!(
+        why,
+        Some(vec![
+            "the Attack action can do nothing: no enemy within range 1 (MA-ATTACK-1)".to_string(),
+            "Whistling Volley's text can do nothing: no enemy within range 2".to_string()
+        ])
+    );
+    // Played into another slot, the text works only in its own; the Move is still possible,
+    // so the player decides, and the decision line says why the text is not offered.
+    play(&mut g, "Visor Scan", "move");
+    let label = g.pending_label();
+    assert!(
+        label.contains("Visor Scan's text works only in the Spy slot (MA-CARD-7)"),
+        "{label}"
+    );
+}

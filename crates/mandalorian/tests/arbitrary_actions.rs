@@ -8,7 +8,7 @@
 //! * `apply` either refuses it, leaving the state exactly as it was (and no event), or applies
 //!   it (it was legal) and every invariant still holds.
 //!
-//! `TABLETOP_PROPTEST_CASES` sets the number of positions (default 1,000).
+//! `TABLETOP_PROPTEST_CASES` sets the number of positions (default 3,000).
 
 use proptest::prelude::*;
 use tabletop_core::{Game, NewGame, Rng};
@@ -20,7 +20,7 @@ fn cases() -> u32 {
     std::env::var("TABLETOP_PROPTEST_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(1000)
+        .unwrap_or(3000)
 }
 
 fn options(mission: u8, d: u8, mode: u8, seats: u8) -> Options {

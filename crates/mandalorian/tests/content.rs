@@ -283,3 +283,15 @@ fn the_fingerprint_depends_on_the_content_only() {
         embedded().fingerprint
     );
 }
+
+/// One file can be checked on its own (the fuzz targets do): every embedded file passes, and
+/// a broken one is refused naming the file.
+#[test]
+fn one_file_is_checked_on_its_own() {
+    for (name, text) in EMBEDDED {
+        load::check_file(name, text).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let e = load::check_file("planning.toml", "planning = []\n").unwrap_err();
+    assert!(e.to_string().starts_with("planning.toml: "), "{e}");
+    assert!(load::check_file("other.toml", "").is_err());
+}

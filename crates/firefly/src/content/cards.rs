@@ -46,6 +46,10 @@ pub struct Sector {
     pub alliance_capital: bool,
     /// Layout for drawing the map: column and row of the sector's centre on a text grid.
     pub at: [u16; 2],
+    /// Layout for drawing the map: `[left, top, width, height]` of the sector's box in the
+    /// board's coordinate space (y downwards), shared by the base map and every board section.
+    #[serde(rename = "box")]
+    pub layout: [i32; 4],
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -605,6 +609,30 @@ pub struct Story {
     pub setup: StorySetup,
     /// FF-WIN-6: numbered goals are done in order.
     pub goals: Vec<Goal>,
+    /// How the game ends when completing the goals does not win at once (FF-WIN-2): a captain
+    /// who has completed them may declare Last Call, and after the last turns the most credits
+    /// win. `None`: the first captain to complete the goals wins (FF-WIN-1).
+    #[serde(default)]
+    pub last_call: Option<LastCall>,
+    /// At the end of the game, before the credits are counted, every captain pays the bank the
+    /// Pay value of each job still Active or in hand (FF-WORK-3, FF-DEAL-5): unfinished work
+    /// costs what it would have paid. Only with `last_call`, where credits decide the winner.
+    #[serde(default)]
+    pub settle_jobs: bool,
+}
+
+/// Last Call, a story's ending (FF-WIN-2): a captain holding the story's Goal tokens (every goal
+/// completed) may declare it on their turn; every other captain then takes one more turn, in turn
+/// order, and the game ends; the captain with the most credits wins (tied captains share the win).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LastCall {
+    /// Declaring it uses one of the turn's two actions (FF-TURN-4), as a crew ability that "uses
+    /// an action" does: it is none of the four action types. Otherwise it is a free declaration.
+    pub uses_action: bool,
+    /// The declarer also takes one more turn, after the others. Otherwise the turn in which
+    /// Last Call is declared is the declarer's last.
+    pub declarer_plays_again: bool,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -621,6 +649,9 @@ pub struct StorySetup {
     /// Contacts whose jobs are unavailable all game: no starting jobs from them and no Deal
     /// with them (Desperadoes: "Harken jobs unavailable").
     pub closed_contacts: Vec<ContactName>,
+    /// A standing rule for the whole game: a completed Illegal job (FF-WORK-16) pays this much
+    /// more (Desperadoes: $1,000). 0: no change.
+    pub illegal_job_bonus: u32,
 }
 
 /// One goal of a story. A goal is attempted with a Work action at `at` (FF-WIN-4), unless it

@@ -186,45 +186,106 @@ pub(super) fn load(files: &ContentFiles) -> Result<Content, ContentError> {
     let mut all = Doc::default();
     let mut origins = Origins { of: HashMap::new() };
     for (path, text) in &files.files {
-        let doc: Doc = toml::from_str(text).map_err(|e| {
-            ContentError::file(path.clone(), e.to_string().trim_end().replace('\n', " | "))
-        })?;
-        macro_rules! take {
-            ($field:ident, $kind:literal, $id:expr) => {
-                for x in doc.$field {
-                    let id: String = $id(&x);
-                    if origins
-                        .of
-                        .insert(($kind, id.clone()), path.clone())
-                        .is_some()
-                    {
-                        return Err(ContentError {
-                            file: path.clone(),
-                            entry: format!("{} \"{}\"", $kind, id),
-                            field: "id".into(),
-                            message: "this id is defined twice".into(),
-                        });
-                    }
-                    all.$field.push(x);
-                }
-            };
-        }
-        take!(sector, "sector", |x: &Sector| x.id.clone());
-        take!(crew, "crew", |x: &Crew| x.id.clone());
-        take!(gear, "gear", |x: &Gear| x.id.clone());
-        take!(upgrade, "upgrade", |x: &ShipUpgrade| x.id.clone());
-        take!(ship, "ship", |x: &Ship| x.id.clone());
-        take!(supply, "supply", |x: &SupplyDeck| x.id.clone());
-        take!(contact, "contact", |x: &Contact| format!("{:?}", x.contact));
-        take!(job, "job", |x: &Job| x.id.clone());
-        take!(nav, "nav", |x: &NavCard| x.id.clone());
-        take!(event, "event", |x: &EventCard| x.id.clone());
-        take!(misbehave, "misbehave", |x: &MisbehaveCard| x.id.clone());
-        take!(story, "story", |x: &Story| x.id.clone());
+        parse_file(path, text, &mut all, &mut origins)?;
     }
     let ctx = Ctx { origins: &origins };
     let fingerprint = fingerprint(&all);
     build(all, &ctx, fingerprint)
+}
+
+/// Parse one file and add its entries to `all`, refusing an id defined twice.
+fn parse_file(
+    path: &str,
+    text: &str,
+    all: &mut Doc,
+    origins: &mut Origins,
+) -> Result<(), ContentError> {
+    let doc: Doc = toml::from_str(text).map_err(|e| {
+        ContentError::file(
+            path.to_string(),
+            e.to_string().trim_end().replace('\n', " | "),
+        )
+    })?;
+    macro_rules! take {
+        ($field:ident, $kind:literal, $id:expr) => {
+            for x in doc.$field {
+                let id: String = $id(&x);
+                if origins
+                    .of
+                    .insert(($kind, id.clone()), path.to_string())
+                    .is_some()
+                {
+                    return Err(ContentError {
+                        file: path.to_string(),
+                        entry: format!("{} \"{}\"", $kind, id),
+                        field: "id".into(),
+                        message: "this id is defined twice".into(),
+                    });
+                }
+                all.$field.push(x);
+            }
+        };
+    }
+    take!(sector, "sector", |x: &Sector| x.id.clone());
+    take!(crew, "crew", |x: &Crew| x.id.clone());
+    take!(gear, "gear", |x: &Gear| x.id.clone());
+    take!(upgrade, "upgrade", |x: &ShipUpgrade| x.id.clone());
+    take!(ship, "ship", |x: &Ship| x.id.clone());
+    take!(supply, "supply", |x: &SupplyDeck| x.id.clone());
+    take!(contact, "contact", |x: &Contact| format!("{:?}", x.contact));
+    take!(job, "job", |x: &Job| x.id.clone());
+    take!(nav, "nav", |x: &NavCard| x.id.clone());
+    take!(event, "event", |x: &EventCard| x.id.clone());
+    take!(misbehave, "misbehave", |x: &MisbehaveCard| x.id.clone());
+    take!(story, "story", |x: &Story| x.id.clone());
+    Ok(())
+}
+
+/// Parse and check one content file on its own: its TOML, its fields, and each entry's own
+/// rules (options and tests, abilities, Opportunity Bonuses). What it refers to in other
+/// files is checked by [`Content::load`]. Fast: the fuzz targets check one file per run.
+pub fn check_file(path: &str, text: &str) -> Result<(), ContentError> {
+    let mut doc = Doc::default();
+    let mut origins = Origins { of: HashMap::new() };
+    parse_file(path, text, &mut doc, &mut origins)?;
+    let ctx = &Ctx { origins: &origins };
+    for g in &doc.gear {
+        check_abilities(ctx, "gear", &g.id, &g.abilities)?;
+    }
+    for c in &doc.crew {
+        check_abilities(ctx, "crew", &c.id, &c.abilities)?;
+    }
+    for j in &doc.job {
+        for (n, st) in j.steps.iter().enumerate() {
+            for (k, c) in st.choices.iter().enumerate() {
+                check_choice(ctx, "job", &j.id, &format!("steps[{n}].choices[{k}]"), c)?;
+            }
+        }
+        check_opportunities(ctx, j)?;
+    }
+    for n in &doc.nav {
+        for (k, c) in n.options.iter().enumerate() {
+            check_choice(ctx, "nav", &n.id, &format!("options[{k}]"), c)?;
+        }
+    }
+    for e in &doc.event {
+        for (k, c) in e.options.iter().enumerate() {
+            check_choice(ctx, "event", &e.id, &format!("options[{k}]"), c)?;
+        }
+    }
+    for m in &doc.misbehave {
+        for (k, c) in m.options.iter().enumerate() {
+            check_choice(ctx, "misbehave", &m.id, &format!("options[{k}]"), c)?;
+        }
+    }
+    for s in &doc.story {
+        for (n, g) in s.goals.iter().enumerate() {
+            for (k, c) in g.choices.iter().enumerate() {
+                check_choice(ctx, "story", &s.id, &format!("goals[{n}].choices[{k}]"), c)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn index_of<T>(items: &[T], id: impl Fn(&T) -> &str) -> HashMap<String, u16> {
@@ -240,6 +301,17 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     let sector_ids = index_of(&doc.sector, |s| &s.id);
     let mut neighbours = vec![Vec::new(); doc.sector.len()];
     for (i, s) in doc.sector.iter().enumerate() {
+        if s.layout[2] <= 0 || s.layout[3] <= 0 {
+            return Err(ctx.err(
+                "sector",
+                &s.id,
+                "box",
+                format!(
+                    "width and height must be positive (the box is [left, top, width, height]), got {:?}",
+                    s.layout
+                ),
+            ));
+        }
         for n in &s.neighbours {
             let Some(&j) = sector_ids.get(n) else {
                 return Err(ctx.err(
@@ -642,6 +714,16 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                     ),
                 ));
             }
+        }
+        // Settling jobs only changes who has the most credits: without Last Call the first
+        // captain to complete the goals wins and nothing is counted.
+        if s.settle_jobs && s.last_call.is_none() {
+            return Err(ctx.err(
+                "story",
+                &s.id,
+                "settle_jobs",
+                "settling unfinished jobs needs a credits ending: add [story.last_call]",
+            ));
         }
         let mut gs = Vec::new();
         for (n, g) in s.goals.iter().enumerate() {

@@ -141,6 +141,35 @@ impl Content {
         &self.sectors[s as usize].name
     }
 
+    /// A shortest route over the board's links (FF-FLY-6) from `from` to `to`: the sectors
+    /// entered in order, `to` last (empty when `from == to`); `None` when `to` cannot be
+    /// reached. Ties go to the neighbour listed first.
+    pub fn shortest_route(&self, from: SectorId, to: SectorId) -> Option<Vec<SectorId>> {
+        let n = self.sectors.len();
+        let mut came_from: Vec<Option<SectorId>> = vec![None; n];
+        let mut queue = std::collections::VecDeque::from([from]);
+        came_from[from as usize] = Some(from);
+        while let Some(s) = queue.pop_front() {
+            if s == to {
+                let mut route = Vec::new();
+                let mut at = to;
+                while at != from {
+                    route.push(at);
+                    at = came_from[at as usize]?;
+                }
+                route.reverse();
+                return Some(route);
+            }
+            for &next in &self.neighbours[s as usize] {
+                if came_from[next as usize].is_none() {
+                    came_from[next as usize] = Some(s);
+                    queue.push_back(next);
+                }
+            }
+        }
+        None
+    }
+
     pub fn supply_name(&self, c: SupplyCardId) -> &str {
         match self.supply_cards[c as usize].kind {
             SupplyKind::Crew(d) => &self.crew[d as usize].name,

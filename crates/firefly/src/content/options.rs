@@ -5,6 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use super::vocab::*;
 
+/// `Effect::LoadUpTo { amount }` for a pick-up with no limit (FF-MISC-3): as many as fit.
+pub const LOAD_NO_LIMIT: u8 = u8::MAX;
+
 /// One option a player may choose on a card (FF-FLY-7, FF-MISB-4), or the fixed instructions of
 /// a job step or goal. Effects happen in order, then the test (if any) is rolled and one of its
 /// outcomes applies; without a test, `ends` says how the option finishes.
@@ -180,7 +183,7 @@ pub enum Effect {
         item: Item,
         amount: u8,
     },
-    /// Load up to N items; the player picks how many.
+    /// Load up to N items; the player picks how many. N = [`LOAD_NO_LIMIT`]: as many as fit.
     LoadUpTo {
         item: Item,
         amount: u8,

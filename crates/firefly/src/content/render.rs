@@ -109,7 +109,7 @@ pub fn keyword_noun(k: Keyword) -> String {
 }
 
 /// "A, B and C" (or "A, B or C").
-fn join_list(items: &[String], last: &str) -> String {
+pub fn join_list(items: &[String], last: &str) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -286,6 +286,9 @@ pub fn effect(e: &Effect) -> String {
         Effect::TakeMoney { amount } => format!("Take {}", money(*amount)),
         Effect::PayMoney { amount } => format!("Pay {}", money(*amount)),
         Effect::Load { item, amount } => format!("Load {}", item_count(*item, *amount as u32)),
+        Effect::LoadUpTo { item, amount } if *amount == LOAD_NO_LIMIT => {
+            format!("Load any number of {}", item_noun(*item, 2))
+        }
         Effect::LoadUpTo { item, amount } => {
             format!("Load up to {}", item_count(*item, *amount as u32))
         }
@@ -940,8 +943,23 @@ impl Card {
 /// as a plain space.
 const NB: char = '\u{a0}';
 
+thread_local! {
+    /// The column cards are wrapped at: [`WIDTH`], or no limit inside [`unwrapped`].
+    static WRAP_AT: std::cell::Cell<usize> = const { std::cell::Cell::new(WIDTH) };
+}
+
+/// Render cards inside `f` with one line per paragraph (indentation kept, no wrapping at
+/// [`WIDTH`]), for clients that wrap text to their own width (the browser, via the catalog).
+pub fn unwrapped<R>(f: impl FnOnce() -> R) -> R {
+    let before = WRAP_AT.with(|w| w.replace(usize::MAX));
+    let r = f();
+    WRAP_AT.with(|w| w.set(before));
+    r
+}
+
 /// Word-wraps `text` to [`WIDTH`] columns, breaking at plain spaces only.
 fn wrap(text: &str, first: usize, rest: usize, out: &mut Vec<String>) {
+    let width = WRAP_AT.with(|w| w.get());
     let mut line = " ".repeat(first);
     let mut len = first;
     let mut empty = true;
@@ -949,7 +967,7 @@ fn wrap(text: &str, first: usize, rest: usize, out: &mut Vec<String>) {
         let word = word.replace(NB, " ");
         let word = word.as_str();
         let w = word.chars().count();
-        if !empty && len + 1 + w > WIDTH {
+        if !empty && len + 1 + w > width {
             out.push(std::mem::take(&mut line));
             line = " ".repeat(rest);
             len = rest;
@@ -1383,13 +1401,57 @@ pub fn story_card(s: &Story, names: &Names) -> String {
     for c in &s.setup.closed_contacts {
         setup.push(format!("{} deals no jobs this game", c.name()));
     }
+    if s.setup.illegal_job_bonus > 0 {
+        setup.push(format!(
+            "Illegal jobs pay {} more",
+            money(s.setup.illegal_job_bonus)
+        ));
+    }
     if !setup.is_empty() {
         card.para(2, 2, &format!("Set-up: {}", sentences(setup)));
     }
     for (i, g) in s.goals.iter().enumerate() {
         goal_into(&mut card, 2, g, i + 1, names);
     }
+    if let Some(text) = story_ending(s) {
+        card.para(2, 2, &text);
+    }
     card.finish()
+}
+
+/// How a story with a Last Call ending ends, in one paragraph ("Last Call: …"); `None` for a
+/// story won by the first captain to complete its goals.
+pub fn story_ending(s: &Story) -> Option<String> {
+    let rule = s.last_call?;
+    // A Goal token is kept once taken, even if what earned it is lost (NOTES.md).
+    let holder = if s.goals.len() == 1 {
+        "A captain holding the Goal token (kept once taken)".to_string()
+    } else {
+        format!(
+            "A captain holding all {} Goal tokens (kept once taken)",
+            s.goals.len()
+        )
+    };
+    let declare = if rule.uses_action {
+        format!("{holder} may use an action on their turn to declare it")
+    } else {
+        format!("{holder} may declare it on their turn")
+    };
+    let turns = if rule.declarer_plays_again {
+        "every other captain, then the declarer, takes one more turn"
+    } else {
+        "every other captain takes one more turn; the declarer does not play again"
+    };
+    let mut parts = vec![format!("Last Call: {declare}"), format!("Then {turns}")];
+    if s.settle_jobs {
+        parts.push(
+            "Then every captain pays the bank the Pay value of their unfinished jobs, Active \
+             and in hand"
+                .into(),
+        );
+    }
+    parts.push("The captain with the most credits wins; tied captains share the win".into());
+    Some(sentences(parts))
 }
 
 /// A Contact's card side: what they buy and sell, and their Special Rule.

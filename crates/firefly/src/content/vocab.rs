@@ -207,6 +207,7 @@ impl JobType {
 
 /// Things a ship carries (FF-COMP-13). Goods are Cargo, Contraband, Fuel and Parts;
 /// Passengers and Fugitives are not Goods.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Item {

@@ -375,15 +375,13 @@ fn check_event_effects(ctx: &str, effects: &[Effect]) -> Result<(), ContentError
     Ok(())
 }
 
-pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
+/// characters.toml: the characters and their ability cards.
+fn load_characters(text: &str) -> Result<(Vec<Character>, Vec<AbilityCard>), ContentError> {
     // ---- characters.toml ----
     let f = "characters.toml";
     let mut characters = Vec::new();
     let mut cards = Vec::new();
-    for (i, v) in entries(f, text_of(texts, f)?, "characters")?
-        .into_iter()
-        .enumerate()
-    {
+    for (i, v) in entries(f, text, "characters")?.into_iter().enumerate() {
         let name = entry_name(&v, i);
         let ctx = format!("{f}: character \"{name}\"");
         let rc: RawCharacter = de(&ctx, v)?;
@@ -461,13 +459,15 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
         });
     }
 
+    Ok((characters, cards))
+}
+
+/// events.toml: the event cards.
+fn load_events(text: &str) -> Result<Vec<EventCard>, ContentError> {
     // ---- events.toml ----
     let f = "events.toml";
     let mut events = Vec::new();
-    for (i, v) in entries(f, text_of(texts, f)?, "events")?
-        .into_iter()
-        .enumerate()
-    {
+    for (i, v) in entries(f, text, "events")?.into_iter().enumerate() {
         let ctx = format!("{f}: event \"{}\"", entry_name(&v, i));
         let r: RawEvent = de(&ctx, v)?;
         if r.abilities.is_empty() {
@@ -486,14 +486,16 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
         });
     }
 
+    Ok(events)
+}
+
+/// planning.toml: the planning cards (one entry per physical card).
+fn load_planning(text: &str) -> Result<Vec<PlanningCard>, ContentError> {
     // ---- planning.toml ----
     let f = "planning.toml";
     let mut planning = Vec::new();
     let mut plan_ids = HashSet::new();
-    for (i, v) in entries(f, text_of(texts, f)?, "planning")?
-        .into_iter()
-        .enumerate()
-    {
+    for (i, v) in entries(f, text, "planning")?.into_iter().enumerate() {
         let ctx = format!("{f}: planning card \"{}\"", entry_name(&v, i));
         let r: RawPlanning = de(&ctx, v)?;
         if !plan_ids.insert(r.id.clone()) {
@@ -526,13 +528,15 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
         return err(format!("{f}: too many planning cards"));
     }
 
+    Ok(planning)
+}
+
+/// tokens.toml: the disturbance tokens, and how many are white.
+fn load_tokens(text: &str) -> Result<(Vec<DisturbanceToken>, usize), ContentError> {
     // ---- tokens.toml (disturbance tokens) ----
     let f = "tokens.toml";
     let mut disturbance = Vec::new();
-    for (i, v) in entries(f, text_of(texts, f)?, "disturbance")?
-        .into_iter()
-        .enumerate()
-    {
+    for (i, v) in entries(f, text, "disturbance")?.into_iter().enumerate() {
         let ctx = format!("{f}: disturbance token \"{}\"", entry_name(&v, i));
         let r: RawDisturbance = de(&ctx, v)?;
         if !(1..=4).contains(&r.value) {
@@ -550,16 +554,22 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
         ));
     }
 
+    Ok((disturbance, whites))
+}
+
+/// missions.toml: the missions, checked against the characters and white tokens.
+fn load_missions(
+    text: &str,
+    characters: &[Character],
+    whites: usize,
+) -> Result<Vec<Mission>, ContentError> {
     // ---- missions.toml ----
     let f = "missions.toml";
     let mut missions: Vec<Mission> = Vec::new();
-    for (i, v) in entries(f, text_of(texts, f)?, "missions")?
-        .into_iter()
-        .enumerate()
-    {
+    for (i, v) in entries(f, text, "missions")?.into_iter().enumerate() {
         let ctx = format!("{f}: mission \"{}\"", entry_name(&v, i));
         let r: RawMission = de(&ctx, v)?;
-        missions.push(mission(&ctx, r, &characters, whites)?);
+        missions.push(mission(&ctx, r, characters, whites)?);
     }
     let mut nums = HashSet::new();
     for m in &missions {
@@ -570,47 +580,19 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
             ));
         }
     }
-    // Events that spawn on numbered squares need the square on every map.
-    for e in &events {
-        for a in &e.abilities {
-            if let Effect::Spawn {
-                at: SpawnAt::Square(n),
-            } = a.effect
-            {
-                for m in &missions {
-                    if m.map.numbered(n).is_none() {
-                        return err(format!(
-                            "events.toml: event \"{}\": spawn square #{n} is missing on mission \"{}\"",
-                            e.id, m.id
-                        ));
-                    }
-                }
-            }
-            if let Effect::Spawn {
-                at: SpawnAt::RedStar,
-            } = a.effect
-            {
-                for m in &missions {
-                    if !m.map.red.iter().any(|&r| r) {
-                        return err(format!(
-                            "events.toml: event \"{}\": spawn in the red star: mission \"{}\" has no red star",
-                            e.id, m.id
-                        ));
-                    }
-                }
-            }
-            if let Effect::OpenDoor { .. } = a.effect {
-                return err(format!(
-                    "events.toml: event \"{}\": open_door belongs to missions",
-                    e.id
-                ));
-            }
-        }
-    }
+    Ok(missions)
+}
 
+/// guide.toml: the guide cards and envelopes, checked against the missions and components.
+fn load_guide(
+    text: &str,
+    missions: &[Mission],
+    characters: &[Character],
+    planning: &[PlanningCard],
+) -> Result<(Vec<GuideCard>, Vec<Envelope>), ContentError> {
     // ---- guide.toml ----
     let f = "guide.toml";
-    let gtext = text_of(texts, f)?;
+    let gtext = text;
     let gtable: toml::Table =
         toml::from_str(gtext).map_err(|e| ContentError(format!("{f}: {e}")))?;
     for k in gtable.keys() {
@@ -688,6 +670,79 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
     if guide.is_empty() {
         return err(format!("{f}: no [[guide]] cards"));
     }
+
+    Ok((guide, envelopes))
+}
+
+/// Parse and check one content file on its own (`name` is one of [`FILES`]), against the
+/// embedded content for what it refers to (a mission's characters, the guide's missions).
+/// Fast: the fuzz targets check one file per run, not the whole content.
+pub fn check_file(name: &str, text: &str) -> Result<(), ContentError> {
+    let c = super::embedded();
+    let whites = c.disturbance.iter().filter(|t| t.white).count();
+    match name {
+        "characters.toml" => load_characters(text).map(drop),
+        "events.toml" => load_events(text).map(drop),
+        "planning.toml" => load_planning(text).map(drop),
+        "tokens.toml" => load_tokens(text).map(drop),
+        "missions.toml" => load_missions(text, &c.characters, whites).map(drop),
+        "guide.toml" => load_guide(text, &c.missions, &c.characters, &c.planning).map(drop),
+        _ => err(format!(
+            "{name}: not a content file (expected one of {FILES:?})"
+        )),
+    }
+}
+
+pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
+    let (characters, cards) = load_characters(text_of(texts, "characters.toml")?)?;
+    let events = load_events(text_of(texts, "events.toml")?)?;
+    let planning = load_planning(text_of(texts, "planning.toml")?)?;
+    let (disturbance, whites) = load_tokens(text_of(texts, "tokens.toml")?)?;
+    let missions = load_missions(text_of(texts, "missions.toml")?, &characters, whites)?;
+    // Events that spawn on numbered squares need the square on every map.
+    for e in &events {
+        for a in &e.abilities {
+            if let Effect::Spawn {
+                at: SpawnAt::Square(n),
+            } = a.effect
+            {
+                for m in &missions {
+                    if m.map.numbered(n).is_none() {
+                        return err(format!(
+                            "events.toml: event \"{}\": spawn square #{n} is missing on mission \"{}\"",
+                            e.id, m.id
+                        ));
+                    }
+                }
+            }
+            if let Effect::Spawn {
+                at: SpawnAt::RedStar,
+            } = a.effect
+            {
+                for m in &missions {
+                    if !m.map.red.iter().any(|&r| r) {
+                        return err(format!(
+                            "events.toml: event \"{}\": spawn in the red star: mission \"{}\" has no red star",
+                            e.id, m.id
+                        ));
+                    }
+                }
+            }
+            if let Effect::OpenDoor { .. } = a.effect {
+                return err(format!(
+                    "events.toml: event \"{}\": open_door belongs to missions",
+                    e.id
+                ));
+            }
+        }
+    }
+
+    let (guide, envelopes) = load_guide(
+        text_of(texts, "guide.toml")?,
+        &missions,
+        &characters,
+        &planning,
+    )?;
 
     Ok(Content {
         characters,

@@ -31,6 +31,7 @@ pub type EventId = u8;
 pub type TokenId = u8;
 
 /// The four basic actions (MA-ACT-7).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "snake_case")]
 pub enum ActionKind {

@@ -1,0 +1,22 @@
+import { useEffect, useState } from "preact/hooks";
+import { Lobby } from "./lobby/Lobby";
+import { parseRoute, type Route } from "./router";
+import { TablePage } from "./shell/TablePage";
+
+export function App() {
+  const [route, setRoute] = useState<Route>(() => parseRoute(location.pathname, location.search));
+  useEffect(() => {
+    const on = () => setRoute(parseRoute(location.pathname, location.search));
+    addEventListener("popstate", on);
+    return () => removeEventListener("popstate", on);
+  }, []);
+  const go = (url: string) => {
+    history.pushState(null, "", url);
+    setRoute(parseRoute(location.pathname, location.search));
+  };
+  return route.page === "table" ? (
+    <TablePage table={route.table} token={route.token} />
+  ) : (
+    <Lobby go={go} />
+  );
+}

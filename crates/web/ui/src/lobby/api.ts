@@ -1,0 +1,115 @@
+// The lobby's HTTP calls (docs/PROTOCOL.md) and what they answer.
+
+import type { LobbyEntry, SeatKind } from "../shell/protocol";
+
+export interface FireflyChoices {
+  game: "firefly";
+  stories: { id: string; name: string; premise?: string; players: { min: number; max: number } }[];
+  first_game?: string;
+  seats: { min: number; max: number };
+  bots: string[];
+}
+
+export interface MandalorianChoices {
+  game: "mandalorian";
+  missions: { number: number; id: string; name: string; characters: string[] }[];
+  difficulties: string[];
+  modes: string[];
+  characters: { id: string; name: string; locked?: boolean }[];
+  seats: { min: number; max: number };
+  bots: string[];
+}
+
+export type Choices = FireflyChoices | MandalorianChoices;
+
+export interface SeatRequest {
+  kind: SeatKind;
+  bot?: string;
+}
+
+export interface NewTable {
+  game: string;
+  options: Record<string, unknown>;
+  seed?: number;
+  seats: SeatRequest[];
+}
+
+export interface Created {
+  table: string;
+  you?: string | null;
+  invites: { seat: number; token: string; url: string }[];
+  spectate: string;
+}
+
+async function json<T>(r: Response): Promise<T> {
+  const body = await r.json().catch(() => null);
+  if (!r.ok) throw new Error((body as { error?: string } | null)?.error ?? `HTTP ${r.status}`);
+  return body as T;
+}
+
+export const api = {
+  choices: (game: string) => fetch(`/api/options/${encodeURIComponent(game)}`).then((r) => json<Choices>(r)),
+  tables: () => fetch("/api/tables").then((r) => json<LobbyEntry[]>(r)),
+  create: (t: NewTable) =>
+    fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(t) }).then((r) =>
+      json<Created>(r),
+    ),
+};
+
+/** The Firefly options of a new table. */
+export function fireflyOptions(story: string, firstGame: boolean): Record<string, unknown> {
+  return { story, first_game: firstGame };
+}
+
+/** The Mandalorian options of a new table: characters only when chosen (else the mission's). */
+export function mandalorianOptions(mission: number, difficulty: string, mode: string, characters: string[]): Record<string, unknown> {
+  const o: Record<string, unknown> = { mission, difficulty, mode };
+  if (characters.length > 0) o.characters = characters;
+  return o;
+}
+
+/**
+ * How many characters a Mandalorian table needs: 2 shared ones in the shared mode (solo is the
+ * shared mode with one seat), else one per seat.
+ */
+export function charactersNeeded(mode: string, seats: number): number {
+  return mode === "shared" ? 2 : seats;
+}
+
+/** Seats of a new table, clamped to what the game or story allows, keeping the choices made. */
+export function resizeSeats(seats: SeatRequest[], n: number): SeatRequest[] {
+  const out = seats.slice(0, n);
+  while (out.length < n) out.push({ kind: "bot", bot: "bot" });
+  return out;
+}
+
+/** Tables created in this browser, with the creator's token, so the lobby can lead back to them. */
+export interface MyTable {
+  table: string;
+  token: string | null;
+  summary: string;
+  created: number;
+}
+
+const KEY = "tabletop.tables";
+
+export function myTables(storage: Pick<Storage, "getItem"> = localStorage): MyTable[] {
+  try {
+    const v = JSON.parse(storage.getItem(KEY) ?? "[]");
+    return Array.isArray(v) ? (v as MyTable[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberTable(t: MyTable, storage: Pick<Storage, "getItem" | "setItem"> = localStorage): void {
+  const all = [t, ...myTables(storage).filter((x) => x.table !== t.table)].slice(0, 30);
+  storage.setItem(KEY, JSON.stringify(all));
+}
+
+/** The path of a table link pasted into the lobby (a whole URL or a path), or null. */
+export function linkPath(text: string): string | null {
+  const t = text.trim();
+  const m = /(\/t\/[^/?#\s]+(?:\?[^#\s]*)?)/.exec(t);
+  return m ? m[1] : null;
+}
