@@ -8,8 +8,8 @@ mod content;
 mod firefly;
 mod firefly_map;
 mod mandalorian;
-mod style;
 mod serve;
+mod style;
 mod text;
 
 use std::process::ExitCode;
