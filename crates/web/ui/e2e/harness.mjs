@@ -124,6 +124,7 @@ export async function waitForTurn(page, timeout = 20_000) {
     if (await page.locator(".outcome, [data-outcome]").count()) return "over";
     await page.waitForTimeout(100);
   }
+  await page.screenshot({ path: join(SHOTS, `timeout-${Date.now()}.png`) });
   return "timeout";
 }
 
