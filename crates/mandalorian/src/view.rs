@@ -360,8 +360,12 @@ impl Mandalorian {
                 }
             })
             .collect();
-        let hand = self.seats[seat as usize]
-            .hand
+        // A seat number that is no seat of the table (a spectator's) sees no hand: the
+        // public view.
+        let hand = self
+            .seats
+            .get(seat as usize)
+            .map_or(&[][..], |s| &s.hand[..])
             .iter()
             .map(|&id| CardView {
                 id,
@@ -390,7 +394,9 @@ impl Mandalorian {
                 let th = &self.threats[t as usize];
                 let TLoc::Map(sq) = th.loc else { return None };
                 let (row, col) = pos(sq);
-                let looked = th.seen & (1 << seat) != 0;
+                let looked = 1u8
+                    .checked_shl(seat as u32)
+                    .is_some_and(|b| th.seen & b != 0);
                 Some(ThreatView {
                     token: t,
                     row,

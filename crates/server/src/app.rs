@@ -377,6 +377,20 @@ impl App {
         if st.conns.len() != before && !st.conns.is_empty() {
             st.broadcast(&table.info, &[], true);
         }
+        self.evict_if_done(table, &st);
+    }
+
+    /// A finished table nobody watches leaves memory (it is loaded again when asked for).
+    fn evict_if_done(&self, table: &Arc<Table>, st: &TableState) {
+        if st.conns.is_empty() && st.live.actor().is_none() && !st.bot_busy {
+            let mut map = self.tables.write().expect("tables lock");
+            if map
+                .get(&table.info.id)
+                .is_some_and(|t| Arc::ptr_eq(t, table))
+            {
+                map.remove(&table.info.id);
+            }
+        }
     }
 
     /// A client's message: `act`, `undo` or `sync`.
@@ -509,6 +523,7 @@ impl App {
             }
         }
         self.schedule_bot(table, st);
+        self.evict_if_done(table, st);
     }
 
     async fn rebuild(&self, id: &str) -> Result<(Box<dyn LiveGame>, Log, u64)> {

@@ -136,7 +136,15 @@ impl TableState {
     /// The `hello` frame of a new connection.
     pub fn hello(&self, info: &TableInfo, seats: &[Seat]) -> String {
         let mut table = self.lobby_entry(info);
-        table["options"] = info.options.clone();
+        let mut options = info.options.clone();
+        // A scenario holds scripted dice, deck tops and hands: while the game is on it only
+        // says that there is one.
+        if let Some(sc) = options.get_mut("scenario") {
+            if !sc.is_null() {
+                *sc = Value::Bool(true);
+            }
+        }
+        table["options"] = options;
         json!({
             "type": "hello",
             "protocol": PROTOCOL,

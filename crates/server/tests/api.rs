@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use serde_json::{json, Value};
+use tabletop_server::client::Ws;
 
 #[tokio::test]
 async fn info_and_options_tell_a_client_what_it_may_ask_for() {
@@ -41,8 +42,8 @@ async fn refused(s: &Server, body: Value) -> String {
 #[tokio::test]
 async fn a_bad_table_request_is_refused_with_a_reason() {
     let s = server("bad-create").await;
-    let you = json!([{"kind": "you"}, {"kind": "invite"}]);
-    assert!(refused(&s, json!({"game": "chess", "seats": you}))
+    let two = json!([{"kind": "you"}, {"kind": "invite"}]);
+    assert!(refused(&s, json!({"game": "chess", "seats": two}))
         .await
         .contains("chess"));
     assert!(refused(&s, json!({"game": "firefly", "seats": []}))
@@ -61,21 +62,21 @@ async fn a_bad_table_request_is_refused_with_a_reason() {
     .contains("genius"));
     assert!(refused(
         &s,
-        json!({"game": "firefly", "options": {"story": "No Such Story"}, "seats": you})
+        json!({"game": "firefly", "options": {"story": "No Such Story"}, "seats": two})
     )
     .await
     .contains("No Such Story"));
     assert!(
         refused(
             &s,
-            json!({"game": "mandalorian", "options": {"misson": 1}, "seats": you})
+            json!({"game": "mandalorian", "options": {"misson": 1}, "seats": two})
         )
         .await
         .contains("misson"),
         "a misspelled option is refused, not ignored"
     );
     assert!(
-        refused(&s, json!({"game": "firefly", "seed": -3, "seats": you}))
+        refused(&s, json!({"game": "firefly", "seed": -3, "seats": two}))
             .await
             .contains("seed")
     );
@@ -114,12 +115,15 @@ async fn the_lobby_lists_tables_newest_first_with_their_seats() {
         list[1]["status"], "waiting",
         "the invitation is not taken yet"
     );
-    assert!(list[1]["summary"].as_str().unwrap().contains("3 captains"));
-    assert!(list[1]["summary"].as_str().unwrap().contains("first game"));
+    let summary = list[1]["summary"].as_str().unwrap();
+    assert!(
+        summary.contains("3 captains") && summary.contains("first game"),
+        "{summary}"
+    );
     assert_eq!(list[1]["seats"][2]["kind"], "bot");
     assert_eq!(list[1]["seats"][1]["taken"], false);
-    // The invited friend arrives: the seat is taken and connected; everyone is seated.
-    let (_ws, _) = join(&s, t1, first["invites"][0]["token"].as_str()).await;
+    // The invited friend and the creator arrive: every seat is taken.
+    let (_ws1, _) = join(&s, t1, first["invites"][0]["token"].as_str()).await;
     let (_ws0, _) = join(&s, t1, first["you"].as_str()).await;
     let (_, lobby) = s.http.get("/api/tables").await.unwrap();
     let t = &lobby[1];
@@ -131,7 +135,7 @@ async fn the_lobby_lists_tables_newest_first_with_their_seats() {
 #[tokio::test]
 async fn the_save_stays_secret_while_the_game_is_on() {
     let s = server("secret-save").await;
-    let (table, you, _) = firefly_two(&s, 3).await;
+    let (table, _, _) = firefly_two(&s, 3).await;
     for what in ["save", "replay"] {
         let (status, e) = s
             .http
@@ -143,7 +147,6 @@ async fn the_save_stays_secret_while_the_game_is_on() {
     }
     let (status, _) = s.http.get("/api/tables/nosuchtable/save").await.unwrap();
     assert_eq!(status, 404);
-    let _ = you;
 }
 
 #[tokio::test]
@@ -182,17 +185,10 @@ async fn a_rematch_needs_a_seat_s_token_and_keeps_options_and_seats() {
         .unwrap();
     assert_eq!(status, 201, "{r}");
     assert_ne!(r["table"], c["table"]);
-    assert!(r["you"].is_string());
     assert_eq!(r["invites"][0]["seat"], 0);
-    let (ws, _) = join(&s, r["table"].as_str().unwrap(), r["you"].as_str()).await;
-    drop(ws);
-    let mut ws = tabletop_server::client::Ws::connect(
-        s.addr(),
-        r["table"].as_str().unwrap(),
-        r["you"].as_str(),
-    )
-    .await
-    .unwrap();
+    let mut ws = Ws::connect(s.addr(), r["table"].as_str().unwrap(), r["you"].as_str())
+        .await
+        .unwrap();
     let hello = ws.recv().await.unwrap();
     assert_eq!(hello["seats"], json!([1]));
     assert_eq!(hello["table"]["options"]["mission"], 2);
@@ -235,7 +231,7 @@ async fn a_bad_import_is_refused_and_makes_nothing() {
 }
 
 #[tokio::test]
-async fn a_mandalorian_scenario_starts_a_table() {
+async fn a_mandalorian_scenario_starts_a_table_and_keeps_its_secrets() {
     let s = server("mando-scenario").await;
     let text = include_str!("../../mandalorian/tests/scenarios/vault-door.toml");
     let (status, c) = s
@@ -243,12 +239,20 @@ async fn a_mandalorian_scenario_starts_a_table() {
         .post(
             "/api/tables/import",
             &json!({"game": "mandalorian", "scenario": text,
-                                           "seats": [{"kind": "you"}, {"kind": "you"}]}),
+                    "seats": [{"kind": "you"}, {"kind": "you"}]}),
         )
         .await
         .unwrap();
     assert_eq!(status, 201, "{c}");
-    let (_, st) = join(&s, c["table"].as_str().unwrap(), c["you"].as_str()).await;
+    let mut ws = Ws::connect(s.addr(), c["table"].as_str().unwrap(), c["you"].as_str())
+        .await
+        .unwrap();
+    let hello = ws.recv().await.unwrap();
+    assert_eq!(hello["seats"], json!([0, 1]));
+    // The scenario's seed and hands stay on the server while the game is on.
+    assert_eq!(hello["table"]["options"]["scenario"], true);
+    let st = ws.recv_type("state").await.unwrap();
+    assert!(ws.raw.iter().all(|r| !r.contains("seed")));
     assert_eq!(st["version"], 0);
     assert!(st["view"]["mission"].as_str().unwrap().starts_with('3'));
     assert!(
