@@ -468,7 +468,9 @@ impl Firefly {
             None => format!("nobody (there is no seat {s})"),
         };
         match (t, &self.phase) {
-            (TradeAction::With(s), _) => format!("Trade with {} (captain {})", leader(s), s + 1),
+            (TradeAction::With(s), _) => {
+                format!("Trade with {} (captain {})", leader(s), u32::from(s) + 1)
+            }
             (TradeAction::Give(x), _) => format!("Offer {}", self.describe_tradeable(x)),
             (TradeAction::Ask(x), _) => format!("Ask for {}", self.describe_tradeable(x)),
             (TradeAction::Propose, Phase::Trading(o)) => format!(

@@ -325,4 +325,7 @@ fn ids_out_of_range_are_refused_and_described() {
     }
     assert!(g.describe_action(Action::MoveTo(200)).contains("#200"));
     assert!(g.describe_action(Action::ChooseLeader(99)).contains("#99"));
+    // Found by the fuzz target (the seat number printed one past u8::MAX overflowed).
+    let d = g.describe_action(Action::Trade(TradeAction::With(u8::MAX)));
+    assert!(d.contains("captain 256"), "{d}");
 }
