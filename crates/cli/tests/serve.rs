@@ -61,7 +61,11 @@ async fn play(addr: SocketAddr, table: &str, tokens: [&str; 2], n: u64) -> (Vec<
         last.push(w.recv_type("state").await.unwrap());
         ws.push(w);
     }
-    let start = last.iter().map(|s| s["version"].as_u64().unwrap()).max().unwrap();
+    let start = last
+        .iter()
+        .map(|s| s["version"].as_u64().unwrap())
+        .max()
+        .unwrap();
     for (i, w) in ws.iter_mut().enumerate() {
         if last[i]["version"].as_u64().unwrap() < start {
             last[i] = w.state_at_least(start).await.unwrap();
@@ -138,7 +142,10 @@ fn kill_9_loses_no_action_a_client_was_told_about() {
         // The last lines told before the kill end the log the restarted server tells.
         let lines = s0["log"]["lines"].as_array().unwrap();
         let last: Vec<Value> = told[0]["log"]["lines"].as_array().unwrap().clone();
-        assert!(lines.ends_with(&last), "{lines:?} does not end with {last:?}");
+        assert!(
+            lines.ends_with(&last),
+            "{lines:?} does not end with {last:?}"
+        );
     }
     drop(again);
     let _ = std::fs::remove_dir_all(&data);

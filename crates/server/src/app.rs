@@ -78,7 +78,10 @@ pub fn new_live(game: &str, options: &Value, seed: u64) -> Result<Box<dyn LiveGa
     match game {
         "firefly" => make::<Firefly>(options, seed),
         "mandalorian" => make::<Mandalorian>(options, seed),
-        other => bail!("there is no game {other:?} here (games: {})", GAMES.join(", ")),
+        other => bail!(
+            "there is no game {other:?} here (games: {})",
+            GAMES.join(", ")
+        ),
     }
 }
 
@@ -110,7 +113,11 @@ pub fn seat_requests(v: &Value) -> Result<Vec<SeatRequest>> {
                 "bot" => {
                     let bot = s.get("bot").and_then(Value::as_str).unwrap_or("bot");
                     if !BOTS.contains(&bot) {
-                        bail!("seat {}: there is no bot {bot:?} (bots: {})", i + 1, BOTS.join(", "));
+                        bail!(
+                            "seat {}: there is no bot {bot:?} (bots: {})",
+                            i + 1,
+                            BOTS.join(", ")
+                        );
                     }
                     SeatRequest::Bot(bot.to_string())
                 }
@@ -234,9 +241,7 @@ impl App {
             );
         }
         let id = random_hex(6);
-        let you = seats
-            .contains(&SeatRequest::You)
-            .then(|| random_hex(16));
+        let you = seats.contains(&SeatRequest::You).then(|| random_hex(16));
         let mut invites = Vec::new();
         let mut rows = Vec::new();
         for (i, s) in seats.iter().enumerate() {
@@ -354,7 +359,10 @@ impl App {
         for s in newly_taken {
             let status = st.status(&table.info);
             if let Err(e) = self.store.take_seat(&table.info.id, s, status).await {
-                tracing::warn!("table {}: seat {s} taken but not stored: {e:#}", table.info.id);
+                tracing::warn!(
+                    "table {}: seat {s} taken but not stored: {e:#}",
+                    table.info.id
+                );
             }
         }
         // The newcomer gets everything; the others see who is connected now.
@@ -376,7 +384,10 @@ impl App {
     fn evict_if_done(&self, table: &Arc<Table>, st: &TableState) {
         if st.conns.is_empty() && st.live.actor().is_none() && !st.bot_busy {
             let mut map = self.tables.write().expect("tables lock");
-            if map.get(&table.info.id).is_some_and(|t| Arc::ptr_eq(t, table)) {
+            if map
+                .get(&table.info.id)
+                .is_some_and(|t| Arc::ptr_eq(t, table))
+            {
                 map.remove(&table.info.id);
             }
         }
@@ -396,7 +407,12 @@ impl App {
         let id = msg.get("id").cloned();
         let kind = msg.get("type").and_then(Value::as_str).unwrap_or("");
         let mut st = table.state.lock().await;
-        let Some(seats) = st.conns.iter().find(|c| c.id == conn).map(|c| c.seats.clone()) else {
+        let Some(seats) = st
+            .conns
+            .iter()
+            .find(|c| c.id == conn)
+            .map(|c| c.seats.clone())
+        else {
             return;
         };
         match kind {
@@ -408,10 +424,16 @@ impl App {
                     st.send_to(conn, f);
                 };
                 if seats.is_empty() {
-                    return refuse(&mut st, "a spectator cannot act: open the table with a seat's link");
+                    return refuse(
+                        &mut st,
+                        "a spectator cannot act: open the table with a seat's link",
+                    );
                 }
                 let Some(version) = version else {
-                    return refuse(&mut st, "\"version\" (the state version you saw) is missing");
+                    return refuse(
+                        &mut st,
+                        "\"version\" (the state version you saw) is missing",
+                    );
                 };
                 let actor = st.live.actor();
                 let outcome = if kind == "act" {
@@ -427,7 +449,10 @@ impl App {
                         return;
                     }
                     let Some(action) = msg.get("action") else {
-                        return refuse(&mut st, "\"action\" is missing: send one of the legal actions");
+                        return refuse(
+                            &mut st,
+                            "\"action\" is missing: send one of the legal actions",
+                        );
                     };
                     take_action(self, &table.info, &mut st, action).await
                 } else {
@@ -471,11 +496,17 @@ impl App {
                     let f = st.refused(&id, &reason);
                     st.send_to(conn, f);
                 } else {
-                    tracing::warn!("table {}: a bot's action was refused: {reason}", table.info.id);
+                    tracing::warn!(
+                        "table {}: a bot's action was refused: {reason}",
+                        table.info.id
+                    );
                 }
             }
             Outcome::Broken(reason) => {
-                tracing::error!("table {}: {reason}; rebuilding it from the database", table.info.id);
+                tracing::error!(
+                    "table {}: {reason}; rebuilding it from the database",
+                    table.info.id
+                );
                 if let Some((conn, id)) = &from {
                     let f = st.refused(id, &format!("{reason}; the table is as it was"));
                     st.send_to(*conn, f);
@@ -553,7 +584,11 @@ impl App {
                 Some(a) => serde_json::from_str(&a).unwrap_or(Value::Null),
                 None => {
                     let why = failure.unwrap_or_default();
-                    tracing::warn!("table {}: the bot of seat {} {why}", table.info.id, turn.seat);
+                    tracing::warn!(
+                        "table {}: the bot of seat {} {why}",
+                        table.info.id,
+                        turn.seat
+                    );
                     let line = format!(
                         "{}'s bot {why}: it plays a random legal action",
                         st.live.seat_name(turn.seat)

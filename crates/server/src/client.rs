@@ -31,7 +31,11 @@ impl Http {
 
     /// `(status, JSON body)`.
     pub async fn get(&self, path: &str) -> Result<(u16, Value)> {
-        let r = self.client.get(format!("{}{path}", self.base)).send().await?;
+        let r = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await?;
         let status = r.status().as_u16();
         let body = r.json().await.unwrap_or(Value::Null);
         Ok((status, body))
@@ -79,8 +83,8 @@ impl Ws {
             Some(WebSocketConfig::default().read_buffer_size(16 * 1024)),
             true,
         )
-            .await
-            .with_context(|| format!("connecting to {url}"))?;
+        .await
+        .with_context(|| format!("connecting to {url}"))?;
         Ok(Ws {
             stream,
             raw: Vec::new(),

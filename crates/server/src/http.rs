@@ -33,7 +33,10 @@ fn bad(e: impl std::fmt::Display) -> ApiError {
 
 fn internal(e: impl std::fmt::Display) -> ApiError {
     tracing::error!("{e}");
-    ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the server failed: {e}"))
+    ApiError(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        format!("the server failed: {e}"),
+    )
 }
 
 fn not_found(id: &str) -> ApiError {
@@ -50,7 +53,12 @@ pub async fn options(Path(game): Path<String>) -> ApiResult {
     Ok(Json(match game.as_str() {
         "firefly" => Firefly::choices(),
         "mandalorian" => Mandalorian::choices(),
-        _ => return Err(ApiError(StatusCode::NOT_FOUND, format!("there is no game {game:?} here"))),
+        _ => {
+            return Err(ApiError(
+                StatusCode::NOT_FOUND,
+                format!("there is no game {game:?} here"),
+            ))
+        }
     })
     .into_response())
 }
@@ -65,7 +73,9 @@ pub async fn create(State(app): State<Arc<App>>, Json(body): Json<Value>) -> Api
     let seats = seat_requests(body.get("seats").unwrap_or(&Value::Null)).map_err(bad)?;
     let seed = match body.get("seed") {
         None | Some(Value::Null) => new_seed(),
-        Some(s) => s.as_u64().ok_or_else(|| bad("\"seed\" must be a non-negative integer"))?,
+        Some(s) => s
+            .as_u64()
+            .ok_or_else(|| bad("\"seed\" must be a non-negative integer"))?,
     };
     let request = body.get("options").unwrap_or(&Value::Null);
     let options = match game {
@@ -189,7 +199,12 @@ pub async fn rematch(
         .ok_or_else(|| not_found(&id))?;
     let mine = match App::seats_of(&table, q.token.as_deref()) {
         Ok(s) if !s.is_empty() => s,
-        Ok(_) => return Err(ApiError(StatusCode::FORBIDDEN, "a rematch needs the token of a seat of this table (?token=)".into())),
+        Ok(_) => {
+            return Err(ApiError(
+                StatusCode::FORBIDDEN,
+                "a rematch needs the token of a seat of this table (?token=)".into(),
+            ))
+        }
         Err(e) => return Err(ApiError(StatusCode::FORBIDDEN, e)),
     };
     let seats: Vec<SeatRequest> = table

@@ -133,17 +133,19 @@ pub fn event_lines<G: ServerGame>(g: &G, events: &[G::Event]) -> Vec<Line> {
 
 impl<G: ServerGame> Live<G> {
     pub fn new(options: G::Options, seed: u64) -> anyhow::Result<Self> {
-        let m = catch_unwind(AssertUnwindSafe(|| Match::<G>::new(G::content(), options, seed)))
-            .map_err(|p| anyhow::anyhow!("the engine failed to set up: {}", panic_text(&*p)))?
-            .map_err(|e| anyhow::anyhow!("the options were refused: {e}"))?;
+        let m = catch_unwind(AssertUnwindSafe(|| {
+            Match::<G>::new(G::content(), options, seed)
+        }))
+        .map_err(|p| anyhow::anyhow!("the engine failed to set up: {}", panic_text(&*p)))?
+        .map_err(|e| anyhow::anyhow!("the options were refused: {e}"))?;
         let bots = (0..m.game.num_seats()).map(|_| None).collect();
         Ok(Live { m, bots })
     }
 
     /// The record of a save, checked: the right game and content, every action legal.
     pub fn from_save(save: Value) -> anyhow::Result<(Self, Vec<(Seat, String)>)> {
-        let record: Replay<G::Options, G::Action> =
-            replay_from_value::<G>(save).map_err(|e| anyhow::anyhow!("the save is refused: {e}"))?;
+        let record: Replay<G::Options, G::Action> = replay_from_value::<G>(save)
+            .map_err(|e| anyhow::anyhow!("the save is refused: {e}"))?;
         let mut live = Self::new(record.options.clone(), record.seed)?;
         if record.content != G::fingerprint(G::content()) {
             anyhow::bail!(
@@ -318,7 +320,9 @@ pub fn replay_steps<G: ServerGame>(save: Value) -> Result<Value, String> {
                 Actor::Over => return Err(format!("action #{i} comes after the end")),
             };
             let text = m.game.public_description(a, Viewer::Public);
-            let events = m.apply(a).map_err(|e| format!("action #{i}: {}", e.reason))?;
+            let events = m
+                .apply(a)
+                .map_err(|e| format!("action #{i}: {}", e.reason))?;
             let lines: Vec<String> = events
                 .iter()
                 .filter_map(|e| m.game.event_line(e, Viewer::Public))

@@ -170,7 +170,9 @@ async fn play_seat(
         ws.recv_raw().await?;
         let text = ws.raw.pop().unwrap_or_default();
         counters.frames.fetch_add(1, Ordering::Relaxed);
-        counters.frame_bytes.fetch_add(text.len() as u64, Ordering::Relaxed);
+        counters
+            .frame_bytes
+            .fetch_add(text.len() as u64, Ordering::Relaxed);
         let f: Frame = serde_json::from_str(&text)?;
         match f.kind.as_str() {
             "state" => {
@@ -234,7 +236,10 @@ async fn table_slot(
             let every = Duration::from_secs_f64(cfg.tables as f64 / rate.max(1e-3));
             // Tables start spread over one interval, not all at once.
             let offset = every.mul_f64(slot as f64 / cfg.tables.max(1) as f64);
-            (Arc::new(std::sync::Mutex::new(Instant::now() + offset)), every)
+            (
+                Arc::new(std::sync::Mutex::new(Instant::now() + offset)),
+                every,
+            )
         });
         let mut tasks = Vec::new();
         for inv in created["invites"].as_array().cloned().unwrap_or_default() {

@@ -5,9 +5,9 @@
 //! of the record and wait for the commit, and only then tell every connection — each its own
 //! `state`, built for the seats it holds.
 
-use std::fmt::Write as _;
 use axum::extract::ws::Utf8Bytes;
 use serde_json::{json, Value};
+use std::fmt::Write as _;
 use tabletop_core::Seat;
 use tokio::sync::mpsc;
 
@@ -273,9 +273,7 @@ impl Frames {
             self.outcome
         );
         match acting.or(shown) {
-            Some(s) if !c.seats.is_empty() && self.actor.is_some() => {
-                f.push_str(self.undo(st, s))
-            }
+            Some(s) if !c.seats.is_empty() && self.actor.is_some() => f.push_str(self.undo(st, s)),
             _ => f.push_str("null"),
         }
         let _ = write!(f, r#","players":{}}}"#, self.players);

@@ -141,11 +141,23 @@ async fn an_illegal_action_is_refused_with_the_engine_s_reason() {
         .await
         .unwrap();
     let r = ws.recv_type("refused").await.unwrap();
-    assert!(r["reason"].as_str().unwrap().contains("not a firefly action"), "{r}");
+    assert!(
+        r["reason"]
+            .as_str()
+            .unwrap()
+            .contains("not a firefly action"),
+        "{r}"
+    );
     // Not even a message.
     ws.send(&json!({"type": "dance"})).await.unwrap();
     let r = ws.recv_type("refused").await.unwrap();
-    assert!(r["reason"].as_str().unwrap().contains("unknown message type"), "{r}");
+    assert!(
+        r["reason"]
+            .as_str()
+            .unwrap()
+            .contains("unknown message type"),
+        "{r}"
+    );
     // Nothing changed: the legal action still works at version 0.
     let after = act_first(ws, &st).await;
     assert_eq!(after["version"], 1);

@@ -12,7 +12,10 @@ async fn watch_to_the_end(s: &Server, table: &str) -> Value {
     let (mut ws, mut st) = join(s, table, None).await;
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(240);
     while st["outcome"].is_null() {
-        assert!(std::time::Instant::now() < deadline, "the bots did not finish in time");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the bots did not finish in time"
+        );
         st = ws.recv_type("state").await.unwrap();
         assert_eq!(st["legal"], json!([]), "a spectator gets no legal actions");
     }
@@ -24,8 +27,10 @@ async fn bots_play_a_mandalorian_mission_to_its_end() {
     let s = server("bots-mando").await;
     let c = s
         .http
-        .create(&json!({"game": "mandalorian", "seed": 4, "options": {"mission": 1},
-                        "seats": [{"kind": "bot"}, {"kind": "bot", "bot": "random"}]}))
+        .create(
+            &json!({"game": "mandalorian", "seed": 4, "options": {"mission": 1},
+                        "seats": [{"kind": "bot"}, {"kind": "bot", "bot": "random"}]}),
+        )
         .await
         .unwrap();
     let table = c["table"].as_str().unwrap();
@@ -44,14 +49,24 @@ async fn bots_play_a_mandalorian_mission_to_its_end() {
         .unwrap()
         .clone();
     assert_eq!(entry["status"], "over");
-    let (status, save) = s.http.get(&format!("/api/tables/{table}/save")).await.unwrap();
+    let (status, save) = s
+        .http
+        .get(&format!("/api/tables/{table}/save"))
+        .await
+        .unwrap();
     assert_eq!(status, 200);
     assert_eq!(save["actions"].as_array().unwrap().len() as u64, version);
-    let (status, replay) = s.http.get(&format!("/api/tables/{table}/replay")).await.unwrap();
+    let (status, replay) = s
+        .http
+        .get(&format!("/api/tables/{table}/replay"))
+        .await
+        .unwrap();
     assert_eq!(status, 200, "{replay}");
     let steps = replay["steps"].as_array().unwrap();
     assert_eq!(steps.len() as u64, version);
-    assert!(steps.iter().all(|st| st["view"].is_object() && st["text"].is_string()));
+    assert!(steps
+        .iter()
+        .all(|st| st["view"].is_object() && st["text"].is_string()));
     assert_eq!(replay["outcome"], end["outcome"]);
     // The save starts a new table, already over, with the same outcome.
     let (status, imported) = s
@@ -63,7 +78,12 @@ async fn bots_play_a_mandalorian_mission_to_its_end() {
         .await
         .unwrap();
     assert_eq!(status, 201, "{imported}");
-    let (_, st) = join(&s, imported["table"].as_str().unwrap(), imported["you"].as_str()).await;
+    let (_, st) = join(
+        &s,
+        imported["table"].as_str().unwrap(),
+        imported["you"].as_str(),
+    )
+    .await;
     assert_eq!(st["version"].as_u64().unwrap(), version);
     assert_eq!(st["outcome"], end["outcome"]);
 }
@@ -73,8 +93,10 @@ async fn bots_play_firefly_to_the_round_limit() {
     let s = server("bots-firefly").await;
     let c = s
         .http
-        .create(&json!({"game": "firefly", "seed": 8, "options": {"max_rounds": 2},
-                        "seats": [{"kind": "bot"}, {"kind": "bot"}]}))
+        .create(
+            &json!({"game": "firefly", "seed": 8, "options": {"max_rounds": 2},
+                        "seats": [{"kind": "bot"}, {"kind": "bot"}]}),
+        )
         .await
         .unwrap();
     let end = watch_to_the_end(&s, c["table"].as_str().unwrap()).await;
@@ -86,12 +108,16 @@ async fn a_bot_answers_a_person_s_moves() {
     let s = server("bot-answers").await;
     let c = s
         .http
-        .create(&json!({"game": "mandalorian", "seed": 6, "options": {"mission": 1},
-                        "seats": [{"kind": "you"}, {"kind": "bot"}]}))
+        .create(
+            &json!({"game": "mandalorian", "seed": 6, "options": {"mission": 1},
+                        "seats": [{"kind": "you"}, {"kind": "bot"}]}),
+        )
         .await
         .unwrap();
     let table = c["table"].as_str().unwrap();
-    let mut ws = Ws::connect(s.addr(), table, c["you"].as_str()).await.unwrap();
+    let mut ws = Ws::connect(s.addr(), table, c["you"].as_str())
+        .await
+        .unwrap();
     let mut st = ws.recv_type("state").await.unwrap();
     let mut mine = 0;
     let mut bots = 0;

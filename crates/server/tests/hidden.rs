@@ -16,7 +16,9 @@ fn pick(step: usize) -> impl Fn(&[Value]) -> usize {
                 return i;
             }
         }
-        let keep: Vec<usize> = (0..legal.len()).filter(|&i| kind(i) != "discard-job").collect();
+        let keep: Vec<usize> = (0..legal.len())
+            .filter(|&i| kind(i) != "discard-job")
+            .collect();
         if keep.is_empty() {
             return 0;
         }
@@ -51,7 +53,10 @@ async fn a_rival_s_jobs_never_reach_a_captain_s_frames() {
         .unwrap();
     assert_eq!(status, 201, "{c}");
     let table = c["table"].as_str().unwrap();
-    let (you, invite) = (c["you"].as_str().unwrap(), c["invites"][0]["token"].as_str().unwrap());
+    let (you, invite) = (
+        c["you"].as_str().unwrap(),
+        c["invites"][0]["token"].as_str().unwrap(),
+    );
     let mut p = Pair::join(&s, table, [you, invite]).await;
     let accepted = |p: &Pair, me: usize| {
         let own = format!("captain {} accepts \\\"", me + 1);
@@ -65,7 +70,11 @@ async fn a_rival_s_jobs_never_reach_a_captain_s_frames() {
         step += 1;
     }
     for me in 0..2 {
-        assert!(accepted(&p, me), "captain {} read the names of their own jobs", me + 1);
+        assert!(
+            accepted(&p, me),
+            "captain {} read the names of their own jobs",
+            me + 1
+        );
         let rival = 1 - me;
         let rival_accepts = format!("captain {} accepts \\\"", rival + 1);
         let mut saw_faceless = false;
@@ -87,7 +96,11 @@ async fn a_rival_s_jobs_never_reach_a_captain_s_frames() {
                 );
             }
         }
-        assert!(saw_faceless, "captain {} is told that the rival accepted a job", me + 1);
+        assert!(
+            saw_faceless,
+            "captain {} is told that the rival accepted a job",
+            me + 1
+        );
     }
 }
 
@@ -96,13 +109,18 @@ async fn a_spectator_of_the_mandalorian_sees_no_hand() {
     let s = server("mando-spectator").await;
     let c = s
         .http
-        .create(&json!({"game": "mandalorian", "seed": 3, "options": {"mission": 1},
-                        "seats": [{"kind": "you"}, {"kind": "invite"}]}))
+        .create(
+            &json!({"game": "mandalorian", "seed": 3, "options": {"mission": 1},
+                        "seats": [{"kind": "you"}, {"kind": "invite"}]}),
+        )
         .await
         .unwrap();
     let table = c["table"].as_str().unwrap();
     let (_, seat0) = join(&s, table, c["you"].as_str()).await;
-    assert!(!seat0["view"]["hand"].as_array().unwrap().is_empty(), "a seat sees its hand");
+    assert!(
+        !seat0["view"]["hand"].as_array().unwrap().is_empty(),
+        "a seat sees its hand"
+    );
     let (_, spectator) = join(&s, table, None).await;
     assert_eq!(spectator["view"]["hand"], json!([]));
     assert_eq!(spectator["legal"], json!([]));

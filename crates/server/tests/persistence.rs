@@ -64,7 +64,10 @@ async fn a_restarted_server_reloads_the_table_where_it_stood() {
     assert_eq!(s0["legal"], before[0]["legal"]);
     assert_eq!(s0["log"]["from"], 0);
     let all = s0["log"]["lines"].as_array().unwrap();
-    assert!(all.ends_with(&told), "the reloaded log ends with what was told");
+    assert!(
+        all.ends_with(&told),
+        "the reloaded log ends with what was told"
+    );
     std::mem::forget(first.dir); // the second server owns the directory now
 }
 
@@ -77,7 +80,11 @@ async fn a_dropped_socket_comes_back_to_the_current_state() {
     for _ in 0..6 {
         assert!(p.step(|_| 0).await);
         let l = &p.last[0]["log"];
-        assert_eq!(l["from"].as_u64().unwrap() as usize, log0.len(), "no line missed");
+        assert_eq!(
+            l["from"].as_u64().unwrap() as usize,
+            log0.len(),
+            "no line missed"
+        );
         log0.extend(l["lines"].as_array().unwrap().iter().cloned());
     }
     let Pair { ws, last } = p;

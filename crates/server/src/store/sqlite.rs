@@ -23,7 +23,7 @@ use sqlx::{AssertSqlSafe, Connection, Row, SqliteConnection};
 use tabletop_core::Seat;
 use tokio::sync::{mpsc, oneshot};
 
-use super::{BoxFut, Entry, EntryKind, SeatRow, Status, StoredTable, Store};
+use super::{BoxFut, Entry, EntryKind, SeatRow, Status, Store, StoredTable};
 
 /// The most writes committed together.
 const MAX_BATCH: usize = 1024;
@@ -125,7 +125,10 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &[Job]) -> Vec<Result<
     match together(conn, batch).await {
         Ok(()) => batch.iter().map(|_| Ok(())).collect(),
         Err(e) => {
-            tracing::debug!("a batch of {} writes is retried one by one: {e:#}", batch.len());
+            tracing::debug!(
+                "a batch of {} writes is retried one by one: {e:#}",
+                batch.len()
+            );
             let mut results = Vec::with_capacity(batch.len());
             for job in batch {
                 results.push(alone(conn, &job.write).await);
@@ -157,7 +160,11 @@ async fn together(conn: &mut SqliteConnection, batch: &[Job]) -> Result<()> {
             "INSERT INTO actions (table_id, seq, seat, action, takes_back, at) VALUES ",
         );
         for i in 0..chunk.len() {
-            sql.push_str(if i == 0 { "(?, ?, ?, ?, ?, ?)" } else { ", (?, ?, ?, ?, ?, ?)" });
+            sql.push_str(if i == 0 {
+                "(?, ?, ?, ?, ?, ?)"
+            } else {
+                ", (?, ?, ?, ?, ?, ?)"
+            });
         }
         let mut q = sqlx::query(AssertSqlSafe(sql));
         for (table, e, _) in chunk {
@@ -172,9 +179,8 @@ async fn together(conn: &mut SqliteConnection, batch: &[Job]) -> Result<()> {
         }
         q.execute(&mut *tx).await?;
         // Advance every table's version, each only from the version before its row.
-        let mut sql = String::from(
-            "UPDATE tables SET version = v.column2, status = v.column3 FROM (VALUES ",
-        );
+        let mut sql =
+            String::from("UPDATE tables SET version = v.column2, status = v.column3 FROM (VALUES ");
         for i in 0..chunk.len() {
             sql.push_str(if i == 0 { "(?, ?, ?)" } else { ", (?, ?, ?)" });
         }
@@ -256,13 +262,15 @@ async fn apply_write(conn: &mut SqliteConnection, write: &Write) -> Result<()> {
             status,
         } => {
             insert_entry(conn, table, entry).await?;
-            let r = sqlx::query("UPDATE tables SET version = ?, status = ? WHERE id = ? AND version = ?")
-                .bind(entry.seq as i64)
-                .bind(status.as_str())
-                .bind(table)
-                .bind(entry.seq as i64 - 1)
-                .execute(&mut *conn)
-                .await?;
+            let r = sqlx::query(
+                "UPDATE tables SET version = ?, status = ? WHERE id = ? AND version = ?",
+            )
+            .bind(entry.seq as i64)
+            .bind(status.as_str())
+            .bind(table)
+            .bind(entry.seq as i64 - 1)
+            .execute(&mut *conn)
+            .await?;
             if r.rows_affected() != 1 {
                 bail!("table {table} is not at version {}", entry.seq - 1);
             }

@@ -53,7 +53,9 @@ pub async fn server(name: &str) -> Server {
 pub async fn server_in(dir: Scratch, durability: Durability) -> Server {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), dir.0.clone());
     config.durability = durability;
-    let running = tabletop_server::start(config).await.expect("the server starts");
+    let running = tabletop_server::start(config)
+        .await
+        .expect("the server starts");
     let http = Http::new(running.addr);
     Server { running, http, dir }
 }
@@ -122,7 +124,12 @@ impl Pair {
 
     /// Both clients read states until both have the newest version and nothing is queued.
     pub async fn catch_up(&mut self) {
-        let v = self.last.iter().map(|l| l["version"].as_u64().unwrap()).max().unwrap();
+        let v = self
+            .last
+            .iter()
+            .map(|l| l["version"].as_u64().unwrap())
+            .max()
+            .unwrap();
         for i in 0..2 {
             if self.last[i]["version"].as_u64().unwrap() < v {
                 self.last[i] = self.ws[i].state_at_least(v).await.unwrap();
