@@ -60,7 +60,7 @@ cargo test --release --workspace
 if [ "${TABLETOP_SKIP_BROWSER:-0}" != 1 ]; then
   step "browser tests (headless Chromium against the real server)"
   cargo build --release --bin tabletop
-  (cd "$ui" && TABLETOP_BIN="$root/target/release/tabletop" npm run --silent e2e)
+  (cd "$ui" && TABLETOP_BIN="${CARGO_TARGET_DIR:-$root/target}/release/tabletop" npm run --silent e2e)
 fi
 
 if [ -x fuzz/run.sh ]; then

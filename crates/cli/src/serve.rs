@@ -4,11 +4,12 @@ use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
 use tabletop_server::loadgen::{self, LoadConfig};
-use tabletop_server::{Config, Durability};
+use tabletop_server::{Asset, AssetLookup, Config, Durability};
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum SyncMode {
@@ -44,7 +45,18 @@ pub fn serve(a: ServeArgs) -> Result<()> {
     tabletop_server::init_tracing();
     let mut config = Config::new(a.bind, a.data);
     config.durability = a.sync.into();
+    config.assets = Some(front_end());
     tabletop_server::block_on(tabletop_server::serve(config))
+}
+
+/// The browser front end embedded in this binary (`crates/web`), for the server to serve.
+fn front_end() -> AssetLookup {
+    Arc::new(|path: &str| {
+        tabletop_web::asset(path).map(|f| Asset {
+            bytes: f.bytes,
+            mime: f.mime.into(),
+        })
+    })
 }
 
 #[derive(Args, Debug)]

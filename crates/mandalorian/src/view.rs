@@ -394,7 +394,9 @@ impl Mandalorian {
                 let th = &self.threats[t as usize];
                 let TLoc::Map(sq) = th.loc else { return None };
                 let (row, col) = pos(sq);
-                let looked = 1u8.checked_shl(seat as u32).is_some_and(|b| th.seen & b != 0);
+                let looked = 1u8
+                    .checked_shl(seat as u32)
+                    .is_some_and(|b| th.seen & b != 0);
                 Some(ThreatView {
                     token: t,
                     row,

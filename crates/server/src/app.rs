@@ -596,7 +596,7 @@ impl App {
                     let lines = vec![Line::Same(line.into())];
                     st.log.push(lines.clone());
                     st.broadcast(&table.info, &lines, false);
-                    match random_legal(&st.live, seed) {
+                    match random_legal(st.live.as_ref(), seed) {
                         Some(a) => a,
                         None => return,
                     }
@@ -645,7 +645,7 @@ fn panic_str(p: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// A legal action chosen at random (when a bot failed).
-fn random_legal(live: &Box<dyn LiveGame>, seed: u64) -> Option<Value> {
+fn random_legal(live: &dyn LiveGame, seed: u64) -> Option<Value> {
     let legal: Value = serde_json::from_str(&live.legal_json()).ok()?;
     let list = legal.as_array()?;
     if list.is_empty() {

@@ -63,6 +63,24 @@ pub async fn options(Path(game): Path<String>) -> ApiResult {
     .into_response())
 }
 
+/// `GET /api/catalog/{game}`: every id a view or action holds → name, kind, rendered text; the
+/// same as `tabletop <game> content --json` for the content built into this server.
+pub async fn catalog(Path(game): Path<String>) -> ApiResult {
+    use crate::games::ServerGame;
+    use tabletop_driver::Driven;
+    Ok(Json(match game.as_str() {
+        "firefly" => <Firefly as Driven>::catalog(<Firefly as ServerGame>::content()),
+        "mandalorian" => <Mandalorian as Driven>::catalog(<Mandalorian as ServerGame>::content()),
+        _ => {
+            return Err(ApiError(
+                StatusCode::NOT_FOUND,
+                format!("there is no game {game:?} here"),
+            ))
+        }
+    })
+    .into_response())
+}
+
 fn created(c: crate::app::Created) -> Response {
     (StatusCode::CREATED, Json(c.json())).into_response()
 }

@@ -74,6 +74,7 @@ pub fn router(app: Arc<App>, assets: Option<AssetLookup>) -> Router {
     let api = Router::new()
         .route("/api/info", get(http::info))
         .route("/api/options/{game}", get(http::options))
+        .route("/api/catalog/{game}", get(http::catalog))
         .route("/api/tables", get(http::lobby).post(http::create))
         .route("/api/tables/import", post(http::import))
         .route("/api/tables/{id}/rematch", post(http::rematch))

@@ -75,15 +75,29 @@ pub fn page(path: &str) -> Option<File> {
 
 /// `assets/app-3f2a9c1b.js`: Vite puts an 8-character content hash after the last `-`.
 fn has_hash(path: &str) -> bool {
+    // Vite names a built file `name-HASH.ext` with an 8-character base64url hash, whose
+    // alphabet includes `-` and `_`: read the hash from the end of the stem, not from a split.
     let name = path.rsplit('/').next().unwrap_or(path);
-    let stem = name.split('.').next().unwrap_or(name);
-    stem.rsplit_once('-')
-        .is_some_and(|(_, h)| h.len() >= 8 && h.chars().all(|c| c.is_ascii_alphanumeric()))
+    let stem = name.split('.').next().unwrap_or(name).as_bytes();
+    const HASH: usize = 8;
+    stem.len() > HASH + 1
+        && stem[stem.len() - HASH - 1] == b'-'
+        && stem[stem.len() - HASH..]
+            .iter()
+            .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_vite_hash_may_hold_dashes_and_underscores() {
+        assert!(has_hash("assets/index-CkmShL_B.css"));
+        assert!(has_hash("assets/index-a-b_cdef.js"));
+        assert!(!has_hash("assets/index.js"));
+        assert!(!has_hash("assets/logo-small.svg"));
+    }
 
     #[test]
     fn the_index_page_is_served_for_the_root_and_app_routes() {
