@@ -2,6 +2,7 @@
 //! decisions since anything was revealed or anyone else acted; everyone reads it in the log;
 //! the record keeps the taken-back actions and the undo (audit trail), and a restarted server
 //! comes back to the same state.
+#![allow(clippy::needless_range_loop)] // seats index several arrays at once
 
 mod common;
 
@@ -23,8 +24,8 @@ async fn a_seat_takes_back_its_own_decisions_and_everyone_reads_it() {
     let mut seen: Vec<HashMap<u64, Value>> = vec![HashMap::new(), HashMap::new()];
     let mut undoer = None;
     for _ in 0..200 {
-        for i in 0..2 {
-            seen[i].insert(p.version(), p.last[i].clone());
+        for (seen, last) in seen.iter_mut().zip(&p.last) {
+            seen.insert(p.version(), last.clone());
         }
         if let Some(i) = (0..2).find(|&i| p.last[i]["undo"].is_object()) {
             undoer = Some(i);
