@@ -67,7 +67,11 @@ pub struct LoadgenArgs {
     /// How long to play, in seconds.
     #[arg(long, default_value_t = 20.0)]
     seconds: f64,
-    /// Tables opened afterwards, for the server's memory per table (0: skip).
+    /// Moves per second asked of all tables together (each table moves at rate/tables per
+    /// second); 0: as fast as possible (then the latency is only the queue).
+    #[arg(long, default_value_t = 5000.0)]
+    rate: f64,
+    /// Tables opened first, for the server's memory per table (0: skip).
     #[arg(long, default_value_t = 10000)]
     open: usize,
     /// The game played.
@@ -142,7 +146,7 @@ pub fn loadgen(a: LoadgenArgs) -> Result<()> {
         bail!("the load generator only targets a server on this machine (127.0.0.1)");
     }
     println!(
-        "load: {} {} tables at once for {} s against {addr}, then {} tables opened",
+        "load: {} {} tables at once for {} s against {addr}, after opening {} tables",
         a.tables, a.game, a.seconds, a.open
     );
     let report = tabletop_server::block_on(loadgen::run(LoadConfig {
@@ -151,6 +155,7 @@ pub fn loadgen(a: LoadgenArgs) -> Result<()> {
         game: a.game,
         tables: a.tables,
         seconds: a.seconds,
+        rate: (a.rate > 0.0).then_some(a.rate),
         open: a.open,
         seed: a.seed,
     }))?;

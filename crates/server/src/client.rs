@@ -7,6 +7,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -77,9 +78,13 @@ impl Ws {
             Some(t) => format!("ws://{addr}/ws/{table}?token={t}"),
             None => format!("ws://{addr}/ws/{table}"),
         };
-        let (stream, _) = tokio_tungstenite::connect_async(&url)
-            .await
-            .with_context(|| format!("connecting to {url}"))?;
+        let (stream, _) = tokio_tungstenite::connect_async_with_config(
+            &url,
+            Some(WebSocketConfig::default().read_buffer_size(16 * 1024)),
+            true,
+        )
+        .await
+        .with_context(|| format!("connecting to {url}"))?;
         Ok(Ws {
             stream,
             raw: Vec::new(),
@@ -92,24 +97,38 @@ impl Ws {
         Ok(())
     }
 
-    /// The next text frame as JSON.
-    pub async fn recv(&mut self) -> Result<Value> {
+    /// The next text frame, kept in `raw` (whatever `keep_raw` says) and not parsed.
+    pub async fn recv_raw(&mut self) -> Result<()> {
+        let keep = std::mem::replace(&mut self.keep_raw, true);
+        let r = self.recv_text().await;
+        self.keep_raw = keep;
+        r.map(drop)
+    }
+
+    async fn recv_text(&mut self) -> Result<String> {
         loop {
             let msg = tokio::time::timeout(WAIT, self.stream.next())
                 .await
                 .map_err(|_| anyhow!("no frame within {WAIT:?}"))?
                 .ok_or_else(|| anyhow!("the server closed the connection"))??;
-            if let Message::Text(t) = msg {
-                let v = serde_json::from_str(t.as_str())?;
-                if self.keep_raw {
-                    self.raw.push(t.to_string());
+            match msg {
+                Message::Text(t) => {
+                    let t = t.to_string();
+                    if self.keep_raw {
+                        self.raw.push(t.clone());
+                    }
+                    return Ok(t);
                 }
-                return Ok(v);
-            }
-            if let Message::Close(_) = msg {
-                bail!("the server closed the connection");
+                Message::Close(_) => bail!("the server closed the connection"),
+                _ => {}
             }
         }
+    }
+
+    /// The next text frame as JSON.
+    pub async fn recv(&mut self) -> Result<Value> {
+        let t = self.recv_text().await?;
+        Ok(serde_json::from_str(&t)?)
     }
 
     /// Frames until one of type `ty` (the others are kept in `raw` only).

@@ -9,7 +9,6 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tabletop_core::Seat;
 use tabletop_firefly::Firefly;
 use tabletop_mandalorian::Mandalorian;
 
@@ -294,9 +293,4 @@ pub async fn replay(State(app): State<Arc<App>>, Path(id): Path<String>) -> ApiR
     let mut v = steps;
     v["save"] = save;
     Ok(Json(v).into_response())
-}
-
-/// Seats are numbered from 0 on the wire.
-pub fn seat_list(seats: &[Seat]) -> Value {
-    json!(seats)
 }

@@ -116,6 +116,10 @@ pub async fn start(config: Config) -> Result<Running> {
         .with_context(|| format!("cannot listen on {}", config.bind))?;
     let addr = listener.local_addr()?;
     let routes = router(app.clone(), config.assets.clone());
+    // Small frames go out at once (no Nagle delay waiting for the client's ACK).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let task = tokio::spawn(async move { axum::serve(listener, routes).await });
     Ok(Running {
         addr,

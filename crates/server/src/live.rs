@@ -295,12 +295,17 @@ impl<G: ServerGame> LiveGame for Live<G> {
         }
     }
 
-    fn undoable(&self, _seat: Seat) -> Result<Vec<String>, String> {
-        Err("taking actions back is not available on this server yet".into())
+    fn undoable(&self, seat: Seat) -> Result<Vec<String>, String> {
+        self.m
+            .undoable(seat)
+            .map(|steps| steps.iter().map(|s| s.text.clone()).collect())
     }
 
-    fn undo(&mut self, seat: Seat, _count: Option<usize>) -> Result<usize, String> {
-        self.undoable(seat).map(|v| v.len())
+    fn undo(&mut self, seat: Seat, count: Option<usize>) -> Result<usize, String> {
+        let m = &mut self.m;
+        catch_unwind(AssertUnwindSafe(|| m.undo(seat, count)))
+            .unwrap_or_else(|p| Err(format!("the engine failed: {}", panic_text(&*p))))
+            .map(|steps| steps.len())
     }
 }
 

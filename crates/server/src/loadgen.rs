@@ -1,5 +1,5 @@
 //! The load generator (`tabletop loadgen`): N tables at once, each played by two WebSocket
-//! clients choosing random legal actions, for a bounded time; then many tables opened at once.
+//! clients choosing random legal actions, for a bounded time; after many tables were opened at once (they stay open during the play).
 //! It reports moves per second, the latency from sending an action to receiving the view that
 //! follows it (p50, p99), and the server's memory per open table. Only for a server on this
 //! machine (loopback).
@@ -26,6 +26,10 @@ pub struct LoadConfig {
     pub tables: usize,
     /// How long to play.
     pub seconds: f64,
+    /// The moves per second asked of all tables together (each table moves at `rate /
+    /// tables` per second, as people do, rather than as fast as it can); `None`: as fast as
+    /// possible, where the latency is only the queue (tables / throughput).
+    pub rate: Option<f64>,
     /// Tables to open afterwards for the memory figure (0: none).
     pub open: usize,
     pub seed: u64,
@@ -39,6 +43,9 @@ pub struct Report {
     pub refused: u64,
     pub games_finished: u64,
     pub tables_created: u64,
+    /// Frames the clients received, and their mean size in bytes.
+    pub frames: u64,
+    pub mean_frame_bytes: f64,
     pub p50_ms: f64,
     pub p99_ms: f64,
     pub max_ms: f64,
@@ -63,7 +70,7 @@ impl Report {
 
     pub fn text(&self) -> String {
         let mut s = format!(
-            "{} moves in {:.1} s: {:.0} moves/s; latency action → view p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms; {} refused; {} tables played, {} games finished",
+            "{} moves in {:.1} s: {:.0} moves/s; latency action → view p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms; {} refused; {} tables played, {} games finished; {} frames of {:.0} bytes on average",
             self.moves,
             self.seconds,
             self.moves_per_second(),
@@ -72,7 +79,9 @@ impl Report {
             self.max_ms,
             self.refused,
             self.tables_created,
-            self.games_finished
+            self.games_finished,
+            self.frames,
+            self.mean_frame_bytes
         );
         if let (Some(per), Some(a), Some(b)) = (
             self.bytes_per_open_table(),
@@ -135,11 +144,16 @@ struct Counters {
     refused: AtomicU64,
     finished: AtomicU64,
     created: AtomicU64,
+    frames: AtomicU64,
+    frame_bytes: AtomicU64,
 }
 
 fn seats_body(game: &str) -> Value {
     json!({"game": game, "seats": [{"kind": "invite"}, {"kind": "invite"}]})
 }
+
+/// When a table may make its next move (shared by its two seats).
+type Pace = Arc<std::sync::Mutex<Instant>>;
 
 /// Play one seat until the game ends or the deadline: latencies in microseconds.
 async fn play_seat(
@@ -147,14 +161,18 @@ async fn play_seat(
     seed: u64,
     deadline: Instant,
     counters: Arc<Counters>,
+    pace: Option<(Pace, Duration)>,
 ) -> Result<Vec<u32>> {
     let mut rng = Rng(seed | 1);
     let mut lat = Vec::new();
     let mut pending: Option<(u64, Instant)> = None;
     loop {
-        let v = ws.recv().await?;
-        let _ = v;
+        ws.recv_raw().await?;
         let text = ws.raw.pop().unwrap_or_default();
+        counters.frames.fetch_add(1, Ordering::Relaxed);
+        counters
+            .frame_bytes
+            .fetch_add(text.len() as u64, Ordering::Relaxed);
         let f: Frame = serde_json::from_str(&text)?;
         match f.kind.as_str() {
             "state" => {
@@ -173,6 +191,15 @@ async fn play_seat(
                     break;
                 }
                 if pending.is_none() && !f.legal.is_empty() {
+                    if let Some((next, every)) = &pace {
+                        let at = {
+                            let mut n = next.lock().expect("pace lock");
+                            let at = (*n).max(Instant::now());
+                            *n = at + *every;
+                            at
+                        };
+                        tokio::time::sleep_until(at.into()).await;
+                    }
                     let a = &f.legal[rng.below(f.legal.len())].action;
                     ws.send(&json!({"type": "act", "version": f.version, "action": a}))
                         .await?;
@@ -205,6 +232,15 @@ async fn table_slot(
         let created = http.create(&seats_body(&cfg.game)).await?;
         counters.created.fetch_add(1, Ordering::Relaxed);
         let id = created["table"].as_str().unwrap_or_default().to_string();
+        let pace = cfg.rate.map(|rate| {
+            let every = Duration::from_secs_f64(cfg.tables as f64 / rate.max(1e-3));
+            // Tables start spread over one interval, not all at once.
+            let offset = every.mul_f64(slot as f64 / cfg.tables.max(1) as f64);
+            (
+                Arc::new(std::sync::Mutex::new(Instant::now() + offset)),
+                every,
+            )
+        });
         let mut tasks = Vec::new();
         for inv in created["invites"].as_array().cloned().unwrap_or_default() {
             let token = inv["token"].as_str().unwrap_or_default().to_string();
@@ -219,6 +255,7 @@ async fn table_slot(
                 seed,
                 deadline,
                 counters.clone(),
+                pace.clone(),
             )));
         }
         for t in tasks {
@@ -249,7 +286,33 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
         refused: AtomicU64::new(0),
         finished: AtomicU64::new(0),
         created: AtomicU64::new(0),
+        frames: AtomicU64::new(0),
+        frame_bytes: AtomicU64::new(0),
     });
+    // Open tables first, on a server that has played nothing yet, so that freed memory
+    // of finished games does not hide what open tables hold.
+    let (mut opened_before, mut opened_after) = (None, None);
+    if cfg.open > 0 {
+        opened_before = cfg.pid.and_then(rss);
+        let next = Arc::new(AtomicU64::new(0));
+        let mut workers = Vec::new();
+        for _ in 0..32 {
+            let http = http.clone();
+            let next = next.clone();
+            let game = cfg.game.clone();
+            let n = cfg.open as u64;
+            workers.push(tokio::spawn(async move {
+                while next.fetch_add(1, Ordering::Relaxed) < n {
+                    http.create(&seats_body(&game)).await?;
+                }
+                Ok::<(), anyhow::Error>(())
+            }));
+        }
+        for w in workers {
+            w.await??;
+        }
+        opened_after = cfg.pid.and_then(rss);
+    }
     let start = Instant::now();
     let deadline = start + Duration::from_secs_f64(cfg.seconds);
     let mut slots = Vec::new();
@@ -268,38 +331,21 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
     }
     let seconds = start.elapsed().as_secs_f64();
     lat.sort_unstable();
-    let mut report = Report {
+    let report = Report {
         moves: counters.moves.load(Ordering::Relaxed),
         seconds,
         refused: counters.refused.load(Ordering::Relaxed),
         games_finished: counters.finished.load(Ordering::Relaxed) / 2,
         tables_created: counters.created.load(Ordering::Relaxed),
+        frames: counters.frames.load(Ordering::Relaxed),
+        mean_frame_bytes: counters.frame_bytes.load(Ordering::Relaxed) as f64
+            / counters.frames.load(Ordering::Relaxed).max(1) as f64,
         p50_ms: percentile(&lat, 0.50),
         p99_ms: percentile(&lat, 0.99),
         max_ms: lat.last().map_or(0.0, |&m| m as f64 / 1000.0),
-        ..Report::default()
+        opened: cfg.open,
+        rss_before_open: opened_before,
+        rss_after_open: opened_after,
     };
-    if cfg.open > 0 {
-        report.rss_before_open = cfg.pid.and_then(rss);
-        let next = Arc::new(AtomicU64::new(0));
-        let mut workers = Vec::new();
-        for _ in 0..32 {
-            let http = http.clone();
-            let next = next.clone();
-            let game = cfg.game.clone();
-            let n = cfg.open as u64;
-            workers.push(tokio::spawn(async move {
-                while next.fetch_add(1, Ordering::Relaxed) < n {
-                    http.create(&seats_body(&game)).await?;
-                }
-                Ok::<(), anyhow::Error>(())
-            }));
-        }
-        for w in workers {
-            w.await??;
-        }
-        report.opened = cfg.open;
-        report.rss_after_open = cfg.pid.and_then(rss);
-    }
     Ok(report)
 }

@@ -61,7 +61,7 @@ impl Log {
         self.lens.get(viewer).copied().unwrap_or(0) as usize
     }
 
-    /// Append lines; returns where the new lines start in each viewer's log.
+    /// Append lines, counting them in the log of each viewer who may read them.
     pub fn push(&mut self, lines: Vec<Line>) {
         for l in &lines {
             for (v, n) in self.lens.iter_mut().enumerate() {

@@ -30,7 +30,10 @@ pub async fn upgrade(
         .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no table {id:?}")))?;
     let seats = App::seats_of(&table, q.token.as_deref())
         .map_err(|e| ApiError(StatusCode::FORBIDDEN, e))?;
+    // Clients send small messages: a small read buffer (the default, 128 KiB, is zeroed on
+    // every read and held by every connection).
     Ok(ws
+        .read_buffer_size(4096)
         .max_message_size(MAX_CLIENT_MESSAGE)
         .on_upgrade(move |socket| connection(app, table, seats, socket)))
 }

@@ -2,9 +2,10 @@
 //!
 //! Durability with speed: the database is in WAL mode with `synchronous = FULL`, so a commit
 //! is on disk when it returns, and every write goes through one writer task that commits the
-//! writes waiting at that moment together (group commit): one fsync for many tables' actions.
-//! Each write runs in its own savepoint, so one refused write (a version that is not current)
-//! does not undo the others of its batch. A write's future returns only after its batch is
+//! writes waiting at that moment together (group commit): one fsync for many tables' actions,
+//! the actions of a batch written by a few multi-row statements. A refused write (a version
+//! that is not current) sends its batch back to be written one write per transaction, so that
+//! it fails alone. A write's future returns only after its batch is
 //! committed — only then does the server tell anyone about the action.
 //!
 //! Reads (loading a table, the lobby) use a small pool of other connections, which WAL lets
@@ -18,7 +19,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
-use sqlx::{Connection, Row, SqliteConnection};
+use sqlx::{AssertSqlSafe, Connection, Row, SqliteConnection};
 use tabletop_core::Seat;
 use tokio::sync::{mpsc, oneshot};
 
@@ -116,31 +117,98 @@ async fn writer_task(mut conn: SqliteConnection, mut rx: mpsc::UnboundedReceiver
     }
 }
 
+/// Commit a batch in one transaction: the appends as a few multi-row statements, the other
+/// writes one by one. If anything is refused (a version that is not current), the batch is
+/// rolled back and each write is tried in a transaction of its own, so that only the refused
+/// ones fail.
 async fn commit_batch(conn: &mut SqliteConnection, batch: &[Job]) -> Vec<Result<()>> {
-    let fail_all = |e: &dyn std::fmt::Display| -> Vec<Result<()>> {
-        batch
-            .iter()
-            .map(|_| Err(anyhow!("the database refused the write: {e}")))
-            .collect()
-    };
-    let mut tx = match conn.begin().await {
-        Ok(tx) => tx,
-        Err(e) => return fail_all(&e),
-    };
-    let mut results = Vec::with_capacity(batch.len());
-    for job in batch {
-        let r = async {
-            let mut sp = tx.begin().await?;
-            apply_write(&mut sp, &job.write).await?;
-            sp.commit().await?;
-            Ok::<(), anyhow::Error>(())
+    match together(conn, batch).await {
+        Ok(()) => batch.iter().map(|_| Ok(())).collect(),
+        Err(e) => {
+            tracing::debug!(
+                "a batch of {} writes is retried one by one: {e:#}",
+                batch.len()
+            );
+            let mut results = Vec::with_capacity(batch.len());
+            for job in batch {
+                results.push(alone(conn, &job.write).await);
+            }
+            results
         }
-        .await;
-        results.push(r);
     }
-    match tx.commit().await {
-        Ok(()) => results,
-        Err(e) => fail_all(&e),
+}
+
+/// Appends written by one statement (6 parameters a row, well under SQLite's limit).
+const ROWS_PER_STATEMENT: usize = 128;
+
+async fn together(conn: &mut SqliteConnection, batch: &[Job]) -> Result<()> {
+    let mut tx = conn.begin().await?;
+    let mut appends = Vec::new();
+    for job in batch {
+        match &job.write {
+            Write::Append {
+                table,
+                entry,
+                status,
+            } => appends.push((table.as_str(), entry, *status)),
+            other => apply_write(&mut tx, other).await?,
+        }
+    }
+    let at = now_ms();
+    for chunk in appends.chunks(ROWS_PER_STATEMENT) {
+        let mut sql = String::from(
+            "INSERT INTO actions (table_id, seq, seat, action, takes_back, at) VALUES ",
+        );
+        for i in 0..chunk.len() {
+            sql.push_str(if i == 0 {
+                "(?, ?, ?, ?, ?, ?)"
+            } else {
+                ", (?, ?, ?, ?, ?, ?)"
+            });
+        }
+        let mut q = sqlx::query(AssertSqlSafe(sql));
+        for (table, e, _) in chunk {
+            let (action, takes_back) = entry_columns(e);
+            q = q
+                .bind(*table)
+                .bind(e.seq as i64)
+                .bind(e.seat as i64)
+                .bind(action)
+                .bind(takes_back)
+                .bind(if e.at == 0 { at } else { e.at });
+        }
+        q.execute(&mut *tx).await?;
+        // Advance every table's version, each only from the version before its row.
+        let mut sql =
+            String::from("UPDATE tables SET version = v.column2, status = v.column3 FROM (VALUES ");
+        for i in 0..chunk.len() {
+            sql.push_str(if i == 0 { "(?, ?, ?)" } else { ", (?, ?, ?)" });
+        }
+        sql.push_str(") AS v WHERE tables.id = v.column1 AND tables.version = v.column2 - 1");
+        let mut q = sqlx::query(AssertSqlSafe(sql));
+        for (table, e, status) in chunk {
+            q = q.bind(*table).bind(e.seq as i64).bind(status.as_str());
+        }
+        let r = q.execute(&mut *tx).await?;
+        if r.rows_affected() != chunk.len() as u64 {
+            bail!("a table of the batch is not at the version before its row");
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn alone(conn: &mut SqliteConnection, write: &Write) -> Result<()> {
+    let mut tx = conn.begin().await?;
+    apply_write(&mut tx, write).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+fn entry_columns(e: &Entry) -> (Option<&str>, Option<i64>) {
+    match &e.kind {
+        EntryKind::Act(a) => (Some(a.as_str()), None),
+        EntryKind::Undo(n) => (None, Some(*n as i64)),
     }
 }
 
@@ -228,10 +296,7 @@ async fn apply_write(conn: &mut SqliteConnection, write: &Write) -> Result<()> {
 }
 
 async fn insert_entry(conn: &mut SqliteConnection, table: &str, e: &Entry) -> Result<()> {
-    let (action, takes_back) = match &e.kind {
-        EntryKind::Act(a) => (Some(a.as_str()), None),
-        EntryKind::Undo(n) => (None, Some(*n as i64)),
-    };
+    let (action, takes_back) = entry_columns(e);
     sqlx::query(
         "INSERT INTO actions (table_id, seq, seat, action, takes_back, at) VALUES (?, ?, ?, ?, ?, ?)",
     )
