@@ -96,7 +96,9 @@ export function decisionTitle(cat: Catalog, view: View, me: number | null): stri
     case "TradeAnswer":
       return mine ? "A trade offer for you: accept or refuse" : `A trade offer for ${who}`;
     case "TradeWindow":
-      return `Trade window: ${captain(Number(data.seat))} may offer a trade`;
+      return Number(data.seat) === me
+        ? "Trade window: you may offer a trade to a ship in your sector"
+        : `Trade window: ${captain(Number(data.seat))} may offer a trade`;
     case "Over":
       return "The game is over";
     default:
