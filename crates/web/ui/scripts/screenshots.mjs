@@ -52,6 +52,7 @@ async function open(viewport, ws) {
     const url = new URL(route.request().url());
     if (url.pathname.startsWith("/api/catalog/")) return route.fulfill({ body: catalog, contentType: "application/json" });
     if (url.pathname === "/api/options/firefly") return route.fulfill({ json: lobbyChoices });
+    if (url.pathname === "/api/options/mandalorian") return route.fulfill({ json: mandoChoices });
     if (url.pathname === "/api/tables") return route.fulfill({ json: lobbyTables });
     const file = url.pathname.startsWith("/assets/") ? url.pathname : "/index.html";
     return route.fulfill({ body: readFileSync(join(dist, file)), contentType: MIME[extname(file)] ?? "application/octet-stream" });
@@ -67,6 +68,24 @@ const lobbyChoices = {
   stories: cat.stories.map((s) => ({ id: s.id, name: s.name, players: { min: s.players[0], max: s.players[1] } })),
   first_game: "FF-SETUP-17: starting jobs only from Harken, Amnon Duul and Patience",
   seats: { min: 1, max: 5 },
+  bots: ["bot", "random"],
+};
+const mando = ["mando", "ig11", "vessa", "orrin"];
+const mandoChoices = {
+  game: "mandalorian",
+  missions: [
+    { number: 1, id: "scrapyard-bounty", name: "Scrapyard Bounty", characters: mando },
+    { number: 2, id: "the-foundling", name: "The Foundling", characters: mando },
+  ],
+  difficulties: ["recruit", "standard", "veteran"],
+  modes: ["standard", "sandbox", "shared"],
+  characters: [
+    { id: "mando", name: "The Mandalorian", locked: false },
+    { id: "ig11", name: "IG-11", locked: false },
+    { id: "vessa", name: "Vessa Krell", locked: false },
+    { id: "orrin", name: "Orrin Vale", locked: false },
+  ],
+  seats: { min: 1, max: 4 },
   bots: ["bot", "random"],
 };
 const lobbyTables = [
@@ -103,6 +122,9 @@ try {
       await page.waitForSelector(".new-table select");
       await page.waitForSelector(".tables li");
       await page.screenshot({ path: join(out, `lobby-${size}.png`), fullPage: true });
+      await page.selectOption(".new-table select", "mandalorian");
+      await page.waitForSelector(".new-table fieldset .check");
+      await page.screenshot({ path: join(out, `lobby-mandalorian-${size}.png`), fullPage: true });
       await page.close();
     }
     console.log("lobby: desktop, phone");

@@ -205,3 +205,32 @@ describe("set-up", () => {
     expect(root.querySelectorAll(".ship").length).toBe(0);
   });
 });
+
+describe("spectators and the end", () => {
+  it("a spectator sees the board, every captain and no action", async () => {
+    const h = { ...hello, seats: [], role: "spectator" as const };
+    await act(async () => {
+      render(<TablePage table="fixture" token={null} deps={deps} />, root);
+    });
+    deliver(h);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    const s = state("Actions-later");
+    deliver({ ...s, seat: null, legal: [] });
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(root.querySelector(".ff-table")).not.toBeNull();
+    expect(root.querySelectorAll("button[data-action]")).toHaveLength(0);
+    expect(root.querySelector(".ship-panel")).toBeNull();
+    expect(root.querySelectorAll(".rival")).toHaveLength((s.view as { players: unknown[] }).players.length);
+    expect(root.textContent).toContain("spectating");
+  });
+  it("the outcome is announced with the winners", async () => {
+    await show("Actions");
+    const s = state("Actions");
+    deliver({ ...s, version: s.version + 1, actor: null, legal: [], outcome: { winners: [1], reason: "completed the story" } });
+    expect(root.querySelector(".game-over")?.textContent).toBe("Game over: captain 2 wins (completed the story).");
+  });
+});

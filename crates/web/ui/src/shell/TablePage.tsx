@@ -137,6 +137,14 @@ export function TablePage(props: { table: string; token: string | null; deps?: T
     }
   };
 
+  const outcome = state.outcome as { winners?: number[]; reason?: string } | null;
+  const over = outcome !== null && outcome !== undefined;
+  let overText = "";
+  if (over) {
+    const w = outcome.winners ?? [];
+    const who = w.length === 0 ? "Nobody wins" : `${w.map(seatName).join(" and ")} ${w.length === 1 ? "wins" : "win"}`;
+    overText = `Game over: ${who}${outcome.reason ? ` (${outcome.reason})` : ""}.`;
+  }
   let turnLine: string;
   if (state.outcome !== null && state.outcome !== undefined) turnLine = "The game is over.";
   else if (state.actor === null) turnLine = state.received ? "" : "Connecting to the table…";
@@ -172,6 +180,11 @@ export function TablePage(props: { table: string; token: string | null; deps?: T
       {error ? (
         <div class="refused" role="alert">
           {error}
+        </div>
+      ) : null}
+      {over ? (
+        <div class="game-over" role="status">
+          {overText}
         </div>
       ) : null}
       {state.undo && state.cover === null ? (

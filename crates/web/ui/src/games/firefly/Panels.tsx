@@ -96,7 +96,9 @@ export function decisionTitle(cat: Catalog, view: View, me: number | null): stri
     case "TradeAnswer":
       return mine ? "A trade offer for you: accept or refuse" : `A trade offer for ${who}`;
     case "TradeWindow":
-      return `Trade window: ${captain(Number(data.seat))} may offer a trade`;
+      return Number(data.seat) === me
+        ? "Trade window: you may offer a trade to a ship in your sector"
+        : `Trade window: ${captain(Number(data.seat))} may offer a trade`;
     case "Over":
       return "The game is over";
     default:
@@ -135,7 +137,7 @@ export function resolvingCard(cat: Catalog, view: View, r: Resolving): { title: 
 
 const SKILL = { fight: "Fight", tech: "Tech", negotiate: "Negotiate" } as const;
 
-function pendingText(cat: Catalog, p: unknown): string | null {
+function pendingText(p: unknown): string | null {
   if (p === null || p === undefined) return null;
   if (typeof p === "string") {
     return { Evade: "Evade: choose the adjacent sector to move into", TakeUpgrade: "take a Ship Upgrade from a discard pile", SplitCrew: "split the crew into teams" }[p] ?? p;
@@ -160,7 +162,6 @@ function pendingText(cat: Catalog, p: unknown): string | null {
     case "Exemption":
       return "you may ignore this card";
     default:
-      void cat;
       return k;
   }
 }
@@ -219,8 +220,8 @@ export function ResolvingPanel(props: { cat: Catalog; view: View }) {
         .reverse()
         .map((r, i) => {
           const c = resolvingCard(props.cat, props.view, r);
-          const chosen = r.chosen !== null && props.cat ? optionName(props.cat, props.view, r) : null;
-          const pending = pendingText(props.cat, r.pending);
+          const chosen = optionName(props.cat, r);
+          const pending = pendingText(r.pending);
           return (
             <div class={`resolving${i > 0 ? " underneath" : ""}`} key={i}>
               <div class="resolving-head">
@@ -240,14 +241,13 @@ export function ResolvingPanel(props: { cat: Catalog; view: View }) {
   );
 }
 
-function optionName(cat: Catalog, view: View, r: Resolving): string | null {
+function optionName(cat: Catalog, r: Resolving): string | null {
   const o = r.origin;
   if (r.chosen === null || o === "Rule") return null;
   let options: { name: string }[] | undefined;
   if ("Nav" in o) options = cat.nav[o.Nav]?.options;
   else if ("Event" in o) options = cat.events[o.Event]?.options;
   else if ("Misbehave" in o) options = cat.misbehave[o.Misbehave]?.options;
-  void view;
   return options?.[r.chosen]?.name ?? `option ${r.chosen + 1}`;
 }
 
