@@ -2121,10 +2121,17 @@ crew = [{ card = "zoe" }, { card = "wash" }, { card = "jayne" }, { card = "simon
             &copies(2, "kill-the-alarm"),
         );
         work_henpecked(&mut g);
+        // Before choosing: what the crew on the job bring to each skill.
+        let h = g.header(0);
+        assert!(
+            h.contains("  Your crew here: Fight 1, Tech 2, Negotiate 1"),
+            "{h}"
+        );
         choose(&mut g, "Just Shoot");
-        // Rolled: keep it, or discard the Knife for its bonus.
+        // Rolled: keep it, or discard the Knife for its bonus; the band reached so far.
         let h = g.header(0);
         assert!(h.contains("  Fight test: rolled 2 + Skunk 1 = 3"), "{h}");
+        assert!(h.contains("  As it stands, 1–6: Attempt Botched."), "{h}");
         let ev = choose(&mut g, "Discard Knife");
         let lines: Vec<String> = ev
             .iter()
