@@ -1256,6 +1256,16 @@ fn resolving_text(g: &Firefly) -> String {
     for l in text.lines() {
         let _ = writeln!(s, "  │ {l}");
     }
+    if r.stage == Stage::ChooseOption && r.options.iter().any(|o| o.test.is_some()) {
+        // What the crew who would make the tests bring, gear included (FF-SKILL-2).
+        let p = g.player(r.seat);
+        let mask = g.acting_mask(r.seat);
+        let points: Vec<String> = Skill::ALL
+            .iter()
+            .map(|&k| format!("{} {}", k.name(), g.mask_skill(p, mask, k, false)))
+            .collect();
+        let _ = writeln!(s, "  Your crew here: {}", points.join(", "));
+    }
     if r.stage == Stage::ChooseOption && r.options.len() > 1 {
         for (i, ch) in r.options.iter().enumerate() {
             if !g.option_available(r.seat, ch) {
@@ -1269,7 +1279,10 @@ fn resolving_text(g: &Firefly) -> String {
         }
     }
     if let Some(ch) = r.choice() {
-        let _ = writeln!(s, "  Chosen: {}", render::choice(ch));
+        // The card's text is just above: the option's name says which one.
+        if r.options.len() > 1 && !ch.name.trim().is_empty() {
+            let _ = writeln!(s, "  Chosen: {}", ch.name.trim());
+        }
         // FF-MISB-15 / FF-MISC-6: which step is being made, and by which team.
         let steps = ch.test.iter().count() + ch.then.len();
         if steps > 1 {
@@ -1317,6 +1330,17 @@ fn resolving_text(g: &Firefly) -> String {
             skill.name(),
             roll_terms(c, skill, roll.faces(), &terms)
         );
+        // Before the roll is kept: the band it reaches as it stands.
+        if let (Some(t), None) = (r.test(), r.band) {
+            if let Some(b) = t.outcomes.iter().rposition(|o| o.min <= total) {
+                let _ = writeln!(
+                    s,
+                    "  As it stands, {}: {}",
+                    render::band_label(t, b),
+                    render::outcome(&t.outcomes[b])
+                );
+            }
+        }
     }
     if let (Some(t), Some(b)) = (r.test(), r.band) {
         let _ = writeln!(
@@ -2207,10 +2231,17 @@ crew = [{ card = "zoe" }, { card = "wash" }, { card = "jayne" }, { card = "simon
             &copies(2, "kill-the-alarm"),
         );
         work_henpecked(&mut g);
+        // Before choosing: what the crew on the job bring to each skill.
+        let h = g.header(0);
+        assert!(
+            h.contains("  Your crew here: Fight 1, Tech 2, Negotiate 1"),
+            "{h}"
+        );
         choose(&mut g, "Just Shoot");
-        // Rolled: keep it, or discard the Knife for its bonus.
+        // Rolled: keep it, or discard the Knife for its bonus; the band reached so far.
         let h = g.header(0);
         assert!(h.contains("  Fight test: rolled 2 + Skunk 1 = 3"), "{h}");
+        assert!(h.contains("  As it stands, 1–6: Attempt Botched."), "{h}");
         let ev = choose(&mut g, "Discard Knife");
         let lines: Vec<String> = ev
             .iter()

@@ -279,7 +279,7 @@ impl Firefly {
             Action::BuyCard(x) => format!("Buy {}", c.supply_label(x)),
             Action::AcceptJob(j) => format!("Accept {}", job(j)),
             Action::Sell(i) => format!("Sell 1 {}", i.name()),
-            Action::ClearWarrants => "Pay $1000 to clear all Warrants".into(),
+            Action::ClearWarrants => "Pay $1,000 to clear all Warrants".into(),
             Action::ToggleCrew(m) => {
                 let on = match self.phase {
                     Phase::ChooseCrew { on_job, .. } => self
@@ -288,11 +288,11 @@ impl Firefly {
                         .is_some_and(|i| on_job & (1 << i) != 0),
                     _ => false,
                 };
-                format!(
-                    "{} {} the job",
-                    if on { "Take off" } else { "Put on" },
-                    self.crew_name(m)
-                )
+                if on {
+                    format!("Take off {}: stays aboard", self.crew_name(m))
+                } else {
+                    format!("Put on {}: goes on the job", self.crew_name(m))
+                }
             }
             Action::PayCut(true) => match &self.phase {
                 Phase::PayCuts { next, .. } if (*next as usize) < self.me().crew.len() => {

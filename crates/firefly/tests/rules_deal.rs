@@ -600,7 +600,7 @@ fn badger_favor_for_a_favor_clears_warrants_for_1000() {
     choose(&mut g, "Deal with Badger");
     choose(&mut g, "Done");
     choose(&mut g, "Done");
-    choose(&mut g, "Pay $1000 to clear all Warrants");
+    choose(&mut g, "Pay $1,000 to clear all Warrants");
     assert_eq!(g.players[0].warrants, 0);
     assert_eq!(g.players[0].money, 500);
     assert!(!can(&g, "clear all Warrants"), "nothing left to clear");

@@ -58,7 +58,7 @@ fn ezra_job(dice: &str, leader: &str, extra: &str, card: &str) -> String {
 fn work(g: &mut Firefly, aboard: &[&str]) -> Vec<Event> {
     choose(g, "Work job");
     for n in aboard {
-        choose(g, &format!("Take off {n} the job"));
+        choose(g, &format!("Take off {n}:"));
     }
     choose(g, "Done")
 }
