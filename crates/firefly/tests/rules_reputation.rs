@@ -127,7 +127,7 @@ fn ff_rep_5_special_rules_need_solid() {
     choose(&mut g, "Deal with Badger");
     choose(&mut g, "Done");
     choose(&mut g, "Done");
-    assert!(can(&g, "Pay $1000 to clear all Warrants"));
+    assert!(can(&g, "Pay $1,000 to clear all Warrants"));
 }
 
 // ---------------------------------------------------------------------------------------------
