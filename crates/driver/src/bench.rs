@@ -1,9 +1,17 @@
 //! Engine speed with uniformly random legal actions, single-threaded.
+//!
+//! Every figure is the CPU time of the measuring thread (not the wall clock), so a busy
+//! machine slows the run but moves the figures little, and the clock is read once per batch
+//! of work, never inside the measured step.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Result};
+use cpu_time::ThreadTime;
 use tabletop_core::{Actor, NewGame, Rng};
+
+/// Work between two clock reads.
+const BATCH: usize = 256;
 
 /// Engine speed, single-threaded.
 #[derive(Clone, Debug)]
@@ -15,7 +23,8 @@ pub struct BenchReport {
     pub playout_secs: f64,
     pub legal_ns: f64,
     pub clone_ns: f64,
-    pub clone_samples: usize,
+    /// The positions `legal_ns` and `clone_ns` are averaged over.
+    pub samples: usize,
 }
 
 impl BenchReport {
@@ -25,43 +34,54 @@ impl BenchReport {
     pub fn playouts_per_sec(&self) -> f64 {
         self.playouts as f64 / self.playout_secs.max(1e-9)
     }
+    /// The CPU time of one random step (legal_actions, a random pick, apply).
+    pub fn step_ns(&self) -> f64 {
+        self.step_secs * 1e9 / self.steps.max(1) as f64
+    }
 }
 
 impl std::fmt::Display for BenchReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(
             f,
-            "random legal actions:  {:>12.0} steps/s   ({} steps in {:.2} s; legal_actions + apply)",
+            "random legal actions:  {:>12.0} steps/s   ({:.0} ns a step: legal_actions, a random pick, apply; {} steps in {:.2} s)",
             self.steps_per_sec(),
+            self.step_ns(),
             self.steps,
             self.step_secs
         )?;
         writeln!(
             f,
-            "full random playouts:  {:>12.1} games/s   ({} games, {:.0} steps each on average, {:.2} s)",
+            "full random playouts:  {:>12.1} games/s   (set-up to the end or the round cap; {} games, {:.0} steps each on average, {:.2} s)",
             self.playouts_per_sec(),
             self.playouts,
             self.playout_steps as f64 / (self.playouts.max(1)) as f64,
             self.playout_secs
         )?;
-        writeln!(f, "legal_actions:         {:>12.0} ns/call", self.legal_ns)?;
+        writeln!(
+            f,
+            "legal_actions:         {:>12.0} ns/call   (listing every legal action, averaged over {} positions of one game)",
+            self.legal_ns, self.samples
+        )?;
         write!(
             f,
-            "state clone:           {:>12.0} ns/clone  (average over {} states from set-up to the end)",
-            self.clone_ns, self.clone_samples
+            "state clone:           {:>12.0} ns/clone  (a search bot's copy of the whole state, same positions)\n\
+             (CPU time of one thread; the clock is read once per {BATCH} steps, outside the step)",
+            self.clone_ns
         )
     }
 }
 
-/// Measure the engine for about `seconds` in all, with uniformly random legal actions.
-/// The options must make games end (a round limit), or playouts are cut at `max_steps`.
+/// Measure the engine for about `seconds` of CPU time in all, with uniformly random legal
+/// actions. The options must make games end (a round limit), or playouts are cut at
+/// `max_steps`.
 pub fn bench<G: NewGame>(
     content: &'static G::Content,
     options: &G::Options,
     seconds: f64,
     max_steps: u64,
 ) -> Result<BenchReport> {
-    let part = Duration::from_secs_f64((seconds / 3.0).max(0.05));
+    let part = Duration::from_secs_f64((seconds / 4.0).max(0.05));
     let new =
         |seed: u64| G::new_game(content, options, seed).map_err(|e| anyhow!("set-up refused: {e}"));
     let mut rng = Rng::new(1);
@@ -72,34 +92,31 @@ pub fn bench<G: NewGame>(
     let mut seed = 0;
     let mut g = new(seed)?;
     let mut game_steps = 0u64;
-    let (mut steps, mut legal_calls, mut legal_time) = (0u64, 0u64, Duration::ZERO);
-    let start = Instant::now();
+    let mut steps = 0u64;
+    let start = ThreadTime::now();
     while start.elapsed() < part {
-        for _ in 0..256 {
+        for _ in 0..BATCH {
             if g.actor() == Actor::Over || game_steps >= max_steps {
                 seed += 1;
                 g = new(seed)?;
                 game_steps = 0;
             }
-            let t = Instant::now();
             g.legal_actions(&mut legal);
-            legal_time += t.elapsed();
-            legal_calls += 1;
             if legal.is_empty() {
                 bail!("seed {seed}: a seat is to act with no legal action");
             }
             let a = legal[rng.index(legal.len())];
             events.clear();
             g.apply_unchecked(a, &mut events);
-            steps += 1;
             game_steps += 1;
         }
+        steps += BATCH as u64;
     }
     let step_secs = start.elapsed().as_secs_f64();
 
     // 2. Whole playouts.
     let (mut playouts, mut playout_steps) = (0u64, 0u64);
-    let start = Instant::now();
+    let start = ThreadTime::now();
     while start.elapsed() < part || playouts == 0 {
         seed += 1;
         let mut g = new(seed)?;
@@ -116,7 +133,7 @@ pub fn bench<G: NewGame>(
     }
     let playout_secs = start.elapsed().as_secs_f64();
 
-    // 3. Clones of states sampled through one game.
+    // 3. Positions sampled through one game, for legal_actions and clones alone.
     let mut samples = Vec::new();
     let mut g = new(seed + 1)?;
     let mut n = 0u64;
@@ -131,7 +148,16 @@ pub fn bench<G: NewGame>(
         n += 1;
     }
     samples.push(g);
-    let (mut clones, start) = (0u64, Instant::now());
+    let (mut calls, start) = (0u64, ThreadTime::now());
+    while start.elapsed() < part {
+        for s in &samples {
+            std::hint::black_box(s).legal_actions(&mut legal);
+            std::hint::black_box(&legal);
+        }
+        calls += samples.len() as u64;
+    }
+    let legal_ns = start.elapsed().as_nanos() as f64 / calls.max(1) as f64;
+    let (mut clones, start) = (0u64, ThreadTime::now());
     while start.elapsed() < part {
         for s in &samples {
             std::hint::black_box(std::hint::black_box(s).clone());
@@ -146,8 +172,8 @@ pub fn bench<G: NewGame>(
         playouts,
         playout_steps,
         playout_secs,
-        legal_ns: legal_time.as_nanos() as f64 / legal_calls.max(1) as f64,
+        legal_ns,
         clone_ns,
-        clone_samples: samples.len(),
+        samples: samples.len(),
     })
 }
