@@ -122,16 +122,12 @@ pub struct Offer {
 
 impl Firefly {
     /// The players `seat` may trade with now: ships in the same sector (FF-TRADE-1).
-    pub fn trade_partners(&self, seat: Seat) -> Vec<Seat> {
+    pub fn trade_partners(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
         let me = &self.players[seat as usize];
-        if !me.placed {
-            return Vec::new();
-        }
         self.players
             .iter()
-            .filter(|q| q.seat != me.seat && q.placed && q.sector == me.sector)
+            .filter(move |q| me.placed && q.seat != me.seat && q.placed && q.sector == me.sector)
             .map(|q| q.seat)
-            .collect()
     }
 
     /// Whether `seat` shares its sector with another ship (FF-TRADE-1).
@@ -173,44 +169,39 @@ impl Firefly {
 
     /// The cards of a player that may be traded (FF-TRADE-2, FF-TRADE-5): hired crew (not the
     /// Leader), Gear carried or set aside, Ship Upgrades (not the Drive Core).
-    pub fn tradeable_cards(&self, seat: Seat) -> Vec<SupplyCardId> {
+    pub fn tradeable_cards(&self, seat: Seat) -> impl Iterator<Item = SupplyCardId> + '_ {
         let p = &self.players[seat as usize];
-        let mut v = Vec::new();
-        for m in &p.crew {
-            if let CrewCard::Hired(c) = m.card {
-                v.push(c);
-            }
-        }
-        for m in &p.crew {
-            v.extend(m.gear.iter().copied());
-        }
-        v.extend(p.spare_gear.iter().copied());
-        v.extend(p.upgrades.iter().copied());
-        v
+        let hired = p.crew.iter().filter_map(|m| match m.card {
+            CrewCard::Hired(c) => Some(c),
+            CrewCard::Leader(_) => None,
+        });
+        hired
+            .chain(p.crew.iter().flat_map(|m| m.gear.iter().copied()))
+            .chain(p.spare_gear.iter().copied())
+            .chain(p.upgrades.iter().copied())
     }
 
     /// What `seat` could still add to its side of an offer.
-    fn still_tradeable(&self, seat: Seat, side: &Bundle, other: &Bundle) -> Vec<Tradeable> {
+    fn still_tradeable<'a>(
+        &'a self,
+        seat: Seat,
+        side: &'a Bundle,
+        other: &'a Bundle,
+    ) -> impl Iterator<Item = Tradeable> + 'a {
         let p = &self.players[seat as usize];
-        let mut v = Vec::new();
-        for item in TRADE_GOODS {
-            if p.item(item) > side.goods[item.index()] {
-                v.push(Tradeable::Goods(item));
-            }
-        }
-        for c in self.tradeable_cards(seat) {
-            if !side.cards.contains(&c) {
-                v.push(Tradeable::Card(c));
-            }
-        }
-        if other.money == 0 {
-            for step in MONEY_STEPS {
-                if p.money >= side.money + step {
-                    v.push(Tradeable::Money(step));
-                }
-            }
-        }
-        v
+        let goods = TRADE_GOODS
+            .into_iter()
+            .filter(move |&item| p.item(item) > side.goods[item.index()])
+            .map(Tradeable::Goods);
+        let cards = self
+            .tradeable_cards(seat)
+            .filter(move |c| !side.cards.contains(c))
+            .map(Tradeable::Card);
+        let money = MONEY_STEPS
+            .into_iter()
+            .filter(move |&step| other.money == 0 && p.money >= side.money + step)
+            .map(Tradeable::Money);
+        goods.chain(cards).chain(money)
     }
 
     /// Legal actions in [`Phase::Trading`], [`Phase::TradeAnswer`] and [`Phase::TradeWindow`].
@@ -330,7 +321,7 @@ impl Firefly {
             && TRADE_GOODS.iter().all(|&i| p.item(i) >= b.goods[i.index()])
             && b.cards
                 .iter()
-                .all(|c| self.tradeable_cards(p.seat).contains(c))
+                .all(|c| self.tradeable_cards(p.seat).any(|t| t == *c))
     }
 
     fn within_limits(&self, p: &Player) -> bool {

@@ -466,18 +466,18 @@ impl Firefly {
                 }
             }
             if !t.work {
-                let mut jobs: Vec<JobId> = p
-                    .active
-                    .iter()
-                    .map(|a| a.job)
-                    .chain(p.hand.iter().copied())
-                    .collect();
-                jobs.sort_unstable();
-                for j in jobs {
+                // Workable jobs in id order, sorted in place (no buffer: legal_actions
+                // allocates nothing once `out` has grown).
+                let first = out.len();
+                for j in p.active.iter().map(|a| a.job).chain(p.hand.iter().copied()) {
                     if self.can_work_job(p, j) {
                         out.push(Action::Work(WorkTarget::Job(j)));
                     }
                 }
+                out[first..].sort_unstable_by_key(|a| match a {
+                    Action::Work(WorkTarget::Job(j)) => *j,
+                    _ => JobId::MAX,
+                });
                 if self.can_work_goal(p) {
                     out.push(Action::Work(WorkTarget::Goal));
                 }
