@@ -96,7 +96,7 @@ fn play_random(
             );
         }
         // The views' structure after every step; their JSON text every 16th step and at the end.
-        let serialized = replay.actions.len() % 16 == 0 || g.actor() == Actor::Over;
+        let serialized = replay.actions.len().is_multiple_of(16) || g.actor() == Actor::Over;
         if let Err(e) = check_views(&g, serialized) {
             panic!(
                 "seed {seed}, action #{} {a:?}: {e}",
