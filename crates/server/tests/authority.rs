@@ -41,25 +41,21 @@ async fn a_wrong_token_is_refused_before_the_socket_opens() {
 async fn only_the_actor_s_token_may_act() {
     let s = server("notyours").await;
     let (table, you, invite) = firefly_two(&s, 7).await;
-    let (mut a, sa) = join(&s, &table, Some(&you)).await;
-    let (mut b, sb) = join(&s, &table, Some(&invite)).await;
-    let actor = sa["actor"].as_u64().unwrap();
+    let mut p = Pair::join(&s, &table, [&you, &invite]).await;
+    let actor = p.acting().expect("someone is to act");
+    let other = 1 - actor;
     // The one who is not to act has no legal actions and is refused with a reason.
-    let (other, other_state, acting_state) = if actor == 0 {
-        (&mut b, &sb, &sa)
-    } else {
-        (&mut a, &sa, &sb)
-    };
-    assert_eq!(other_state["legal"], json!([]));
-    assert!(!acting_state["legal"].as_array().unwrap().is_empty());
-    other
-        .send(&json!({"type": "act", "id": 5, "version": 0, "action": first_legal(acting_state)}))
+    assert_eq!(p.last[other]["legal"], json!([]));
+    let action = first_legal(&p.last[actor]);
+    let v = p.version();
+    p.ws[other]
+        .send(&json!({"type": "act", "id": 5, "version": v, "action": action}))
         .await
         .unwrap();
-    let r = other.recv_type("refused").await.unwrap();
+    let r = p.ws[other].recv_type("refused").await.unwrap();
     assert_eq!(r["id"], 5);
     assert!(r["reason"].as_str().unwrap().contains("not yours"), "{r}");
-    assert_eq!(r["version"], 0);
+    assert_eq!(r["version"], v);
 }
 
 #[tokio::test]
@@ -88,32 +84,22 @@ async fn a_spectator_sees_the_public_view_and_cannot_act() {
 async fn a_stale_version_is_refused_and_the_current_state_follows() {
     let s = server("stale").await;
     let (table, you, invite) = firefly_two(&s, 7).await;
-    let (mut a, sa) = join(&s, &table, Some(&you)).await;
-    let (mut b, sb) = join(&s, &table, Some(&invite)).await;
-    let (ws, st) = if sa["legal"].as_array().unwrap().is_empty() {
-        (&mut b, sb)
-    } else {
-        (&mut a, sa)
-    };
-    let after = act_first(ws, &st).await;
-    assert_eq!(after["version"], 1);
-    // Acting again on version 0 is stale, whoever acts now.
-    let (ws2, st2) = if after["legal"].as_array().unwrap().is_empty() {
-        let other = if std::ptr::eq(ws, &a) { &mut b } else { &mut a };
-        let st = other.state_at_least(1).await.unwrap();
-        (other, st)
-    } else {
-        (ws, after)
-    };
-    ws2.send(&json!({"type": "act", "version": 0, "action": first_legal(&st2)}))
+    let mut p = Pair::join(&s, &table, [&you, &invite]).await;
+    let v0 = p.version();
+    assert!(p.step(|_| 0).await);
+    assert_eq!(p.version(), v0 + 1);
+    // Acting again on the version before, whoever acts now, is stale.
+    let i = p.acting().expect("someone is to act");
+    let (ws2, st2) = (&mut p.ws[i], &p.last[i]);
+    ws2.send(&json!({"type": "act", "version": v0, "action": first_legal(st2)}))
         .await
         .unwrap();
     let r = ws2.recv_type("refused").await.unwrap();
     assert!(r["reason"].as_str().unwrap().contains("changed"), "{r}");
-    assert_eq!(r["version"], 1);
+    assert_eq!(r["version"], v0 + 1);
     let resent = ws2.recv().await.unwrap();
     assert_eq!(resent["type"], "state");
-    assert_eq!(resent["version"], 1);
+    assert_eq!(resent["version"], v0 + 1);
     assert_eq!(resent["log"]["from"], 0, "the resent state is whole");
 }
 
@@ -121,13 +107,9 @@ async fn a_stale_version_is_refused_and_the_current_state_follows() {
 async fn an_illegal_action_is_refused_with_the_engine_s_reason() {
     let s = server("illegal").await;
     let (table, you, invite) = firefly_two(&s, 7).await;
-    let (mut a, sa) = join(&s, &table, Some(&you)).await;
-    let (mut b, sb) = join(&s, &table, Some(&invite)).await;
-    let (ws, st) = if sa["legal"].as_array().unwrap().is_empty() {
-        (&mut b, sb)
-    } else {
-        (&mut a, sa)
-    };
+    let mut p = Pair::join(&s, &table, [&you, &invite]).await;
+    let i = p.acting().expect("someone is to act");
+    let (ws, st) = (&mut p.ws[i], p.last[i].clone());
     // A well-formed Firefly action that is not legal during set-up.
     ws.send(&json!({"type": "act", "id": "x", "version": 0, "action": {"a": "full-burn"}}))
         .await
