@@ -147,7 +147,7 @@ pub fn evaluate(g: &Mandalorian) -> f64 {
         }
     }
     // Enemies: health left, and those next to characters.
-    for t in 0..g.threats.len() as TokenId {
+    for t in 0..g.threats.len() as ThreatId {
         let th = &g.threats[t as usize];
         let TLoc::Map(sq) = th.loc else { continue };
         let def = g.token_def(t);
@@ -171,7 +171,7 @@ pub fn evaluate(g: &Mandalorian) -> f64 {
                 .filter(|t| t.target)
                 .fold(0, |a, t| a | (1 << t.shape));
             let mut unknown = Vec::new();
-            for t in 0..g.threats.len() as TokenId {
+            for t in 0..g.threats.len() as ThreatId {
                 let th = &g.threats[t as usize];
                 let def = g.token_def(t);
                 match th.loc {
@@ -216,7 +216,7 @@ pub fn evaluate(g: &Mandalorian) -> f64 {
             v += 80.0 * g.collected.min(count) as f64;
             if g.collected < count {
                 let mut best = f64::INFINITY;
-                for t in 0..g.threats.len() as TokenId {
+                for t in 0..g.threats.len() as ThreatId {
                     let th = &g.threats[t as usize];
                     let TLoc::Map(sq) = th.loc else { continue };
                     let collectable = match g.token_def(t).face {

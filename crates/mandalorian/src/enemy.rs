@@ -8,7 +8,7 @@ use crate::state::*;
 use crate::turn::Flow;
 
 impl Mandalorian {
-    fn enemy_of(&self, t: TokenId, classes: Classes) -> Option<Sq> {
+    fn enemy_of(&self, t: ThreatId, classes: Classes) -> Option<Sq> {
         let sq = self.enemy_on_map(t)?;
         match self.token_def(t).face {
             Face::Enemy { class, .. } if classes.contains(class) => Some(sq),
@@ -71,8 +71,8 @@ impl Mandalorian {
         done: u64,
         squares: u8,
         toward: u8,
-    ) -> impl Iterator<Item = TokenId> + '_ {
-        (0..self.threats.len() as TokenId).filter(move |&t| {
+    ) -> impl Iterator<Item = ThreatId> + '_ {
+        (0..self.threats.len() as ThreatId).filter(move |&t| {
             done & (1 << t) == 0
                 && self
                     .enemy_of(t, classes)
@@ -84,7 +84,7 @@ impl Mandalorian {
     /// character `c` ("enemies move only toward you") contradict each other when, for some enemy
     /// of those classes, the two readings allow different destinations.
     pub(crate) fn readings_differ(&self, classes: Classes, squares: u8, c: u8) -> bool {
-        (0..self.threats.len() as TokenId).any(|t| {
+        (0..self.threats.len() as ThreatId).any(|t| {
             self.enemy_of(t, classes).is_some_and(|sq| {
                 let mut a = self.enemy_destinations(sq, squares, NEAREST);
                 let mut b = self.enemy_destinations(sq, squares, c);
@@ -152,7 +152,7 @@ impl Mandalorian {
         }
     }
 
-    pub(crate) fn decide_enemy_move(&mut self, t: TokenId) {
+    pub(crate) fn decide_enemy_move(&mut self, t: ThreatId) {
         if let Some(Task::EnemyMove {
             left,
             done,
@@ -174,7 +174,7 @@ impl Mandalorian {
 
     pub(crate) fn legal_enemy_dest(
         &self,
-        t: TokenId,
+        t: ThreatId,
         squares: u8,
         toward: u8,
         out: &mut Vec<Action>,
@@ -186,7 +186,7 @@ impl Mandalorian {
         }
     }
 
-    pub(crate) fn enemy_moves_to(&mut self, t: TokenId, sq: Sq, ev: &mut Vec<Happened>) {
+    pub(crate) fn enemy_moves_to(&mut self, t: ThreatId, sq: Sq, ev: &mut Vec<Happened>) {
         self.move_enemy(t, sq, ev);
         // MA-ENEMY-12..14: Sabotage after moving during the event phase only.
         if self.in_event_phase && self.token_def(t).has(ability::SABOTAGE) {
@@ -218,8 +218,8 @@ impl Mandalorian {
         classes: Classes,
         done: u64,
         range: u8,
-    ) -> impl Iterator<Item = TokenId> + '_ {
-        (0..self.threats.len() as TokenId).filter(move |&t| {
+    ) -> impl Iterator<Item = ThreatId> + '_ {
+        (0..self.threats.len() as ThreatId).filter(move |&t| {
             done & (1 << t) == 0
                 && self
                     .enemy_of(t, classes)
@@ -259,7 +259,7 @@ impl Mandalorian {
         }
     }
 
-    pub(crate) fn decide_enemy_attack(&mut self, t: TokenId) {
+    pub(crate) fn decide_enemy_attack(&mut self, t: ThreatId) {
         if let Some(Task::EnemyAttack {
             left, done, range, ..
         }) = self.stack.last_mut()
@@ -271,7 +271,7 @@ impl Mandalorian {
         }
     }
 
-    pub(crate) fn legal_attack_target(&self, t: TokenId, range: u8, out: &mut Vec<Action>) {
+    pub(crate) fn legal_attack_target(&self, t: ThreatId, range: u8, out: &mut Vec<Action>) {
         if let Some(sq) = self.enemy_on_map(t) {
             for c in self.attack_victims(sq, range) {
                 out.push(Action::Character(c));
@@ -280,7 +280,7 @@ impl Mandalorian {
     }
 
     /// MA-EVENT-27: each enemy attack places 1 damage.
-    pub(crate) fn enemy_attacks(&mut self, _t: TokenId, c: u8, _ev: &mut Vec<Happened>) {
+    pub(crate) fn enemy_attacks(&mut self, _t: ThreatId, c: u8, _ev: &mut Vec<Happened>) {
         self.changes += 1;
         self.stack.push(Task::Damage { ch: c, amount: 1 });
     }

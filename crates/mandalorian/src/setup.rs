@@ -167,6 +167,7 @@ impl Mandalorian {
         // Step 5: threat tokens by shape (MA-SETUP-12..16).
         let mut threats = vec![
             Threat {
+                token: 0,
                 loc: TLoc::Box,
                 face_up: false,
                 damage: 0,
@@ -174,6 +175,10 @@ impl Mandalorian {
             };
             mission.tokens.len()
         ];
+        // Until `number_threats` below, handle = token.
+        for (t, th) in threats.iter_mut().enumerate() {
+            th.token = t as TokenId;
+        }
         for shape in 1..=4u8 {
             let mut pile: Vec<TokenId> = (0..mission.tokens.len())
                 .filter(|&t| !mission.tokens[t].orange && mission.tokens[t].shape == shape)
@@ -183,6 +188,7 @@ impl Mandalorian {
             for icon in mission.icons.iter().filter(|i| i.shape == shape) {
                 let t = pile.pop().expect("validated: enough tokens per shape");
                 threats[t as usize] = Threat {
+                    token: t,
                     loc: TLoc::Map(icon.sq),
                     face_up: !icon.hidden,
                     damage: 0,
@@ -298,6 +304,7 @@ impl Mandalorian {
             outcome: None,
             steps: 0,
         };
+        g.number_threats();
         // Hands of 4 (3 at veteran), drawn in seat order (MA-SETUP-20, MA-DIFF-4).
         for s in 0..g.seats.len() {
             g.refill_hand(s);
@@ -306,6 +313,70 @@ impl Mandalorian {
         let mut ev = Vec::new();
         g.run(&mut ev);
         Ok(g)
+    }
+
+    /// Give the threat tokens their handles ([`ThreatId`]) from where they lie and what can be
+    /// seen of them, never from what a face-down token is: tokens on the map by square (in a
+    /// square, face-down ones by shape before face-up ones by token), then the reinforcement
+    /// pile from the top, then the defeated, discarded and boxed tokens by token. So two tables
+    /// that differ only in which face-down threats lie where number them alike, and nothing a
+    /// seat is sent names a face-down token (MA-SETUP-13, MA-SPY-2, MA-INFO-2). Content cannot
+    /// put two icons in one square; a scenario that puts two face-down tokens of one shape in
+    /// one square numbers them by token (its author knows them anyway).
+    ///
+    /// Called once the tokens are placed (set-up, scenarios), before any task names a threat.
+    pub(crate) fn number_threats(&mut self) {
+        let n = self.threats.len();
+        let pile = &self.reinforcements;
+        let key = |h: usize| -> (u8, u16, u16) {
+            let th = &self.threats[h];
+            let def = &self.mission().tokens[th.token as usize];
+            match th.loc {
+                TLoc::Map(sq) if th.face_up => (0, sq as u16, 0x100 | th.token as u16),
+                TLoc::Map(sq) => (0, sq as u16, def.shape as u16),
+                TLoc::Pile => {
+                    let from_top = pile.iter().rev().position(|&t| t as usize == h);
+                    (1, from_top.unwrap_or(n) as u16, 0)
+                }
+                TLoc::Defeated => (2, th.token as u16, 0),
+                TLoc::Discarded => (3, th.token as u16, 0),
+                TLoc::Box => (4, th.token as u16, 0),
+            }
+        };
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&h| key(h));
+        self.reorder_threats(&order);
+        debug_assert!(
+            self.stack.iter().all(|t| matches!(
+                t,
+                Task::ActionPhase | Task::EventPhase { .. } | Task::DrawPhase | Task::EndTurn
+            )),
+            "threats are numbered before any task names one"
+        );
+    }
+
+    /// Handle = token, as before [`Mandalorian::number_threats`]: scenario files name tokens
+    /// and take the first of a name in the content's order.
+    pub(crate) fn threats_by_token(&mut self) {
+        let mut order: Vec<usize> = (0..self.threats.len()).collect();
+        order.sort_by_key(|&h| self.threats[h].token);
+        self.reorder_threats(&order);
+    }
+
+    /// Give handle `i` to the threat that had handle `order[i]`, and follow the handles held
+    /// by the pile and the Child.
+    fn reorder_threats(&mut self, order: &[usize]) {
+        let mut renumber = vec![0 as ThreatId; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            renumber[old] = new as ThreatId;
+        }
+        self.threats = order.iter().map(|&old| self.threats[old]).collect();
+        for t in &mut self.reinforcements {
+            *t = renumber[*t as usize];
+        }
+        if let Child::Token(t) = &mut self.child {
+            *t = renumber[*t as usize];
+        }
     }
 
     /// Push the phases of a turn (MA-TURN-2).

@@ -128,8 +128,19 @@ pub enum TLoc {
     Discarded,
 }
 
+/// A threat token as the table knows it: a handle, index into [`Mandalorian::threats`].
+///
+/// Handles are numbered at set-up from where the tokens lie, never from what they are
+/// ([`Mandalorian::number_threats`]), so a handle in a view, an event, a log line or an action
+/// tells nothing about a face-down token (MA-SETUP-13, MA-SPY-2, MA-INFO-2). What a token is —
+/// [`Threat::token`], an index into the mission's tokens and the catalog's — is shown only
+/// once it is face up or to the seats that looked at it.
+pub type ThreatId = u8;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Threat {
+    /// Which physical token this is (index into the mission's tokens): hidden while face down.
+    pub token: TokenId,
     pub loc: TLoc,
     pub face_up: bool,
     pub damage: u8,
@@ -145,7 +156,7 @@ pub enum Child {
     /// Carried by a character (index into the characters in play).
     Character(u8),
     /// Carried by an enemy token.
-    Token(TokenId),
+    Token(ThreatId),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -249,7 +260,7 @@ pub enum Task {
         s: u8,
     },
     SpyMoveTo {
-        token: TokenId,
+        token: ThreatId,
     },
     Plan {
         ch: u8,
@@ -279,7 +290,7 @@ pub enum Task {
     },
     PushSteps {
         ch: u8,
-        token: TokenId,
+        token: ThreatId,
         left: u8,
     },
     ChooseCharacter {
@@ -299,7 +310,7 @@ pub enum Task {
         toward: u8,
     },
     EnemyDest {
-        token: TokenId,
+        token: ThreatId,
         squares: u8,
         toward: u8,
     },
@@ -310,7 +321,7 @@ pub enum Task {
         done: u64,
     },
     AttackTarget {
-        token: TokenId,
+        token: ThreatId,
         range: u8,
     },
     Spawn {
@@ -382,7 +393,7 @@ pub enum Action {
     /// Use an item in the character's square (MA-ITEM-1).
     UseItem {
         ch: u8,
-        token: TokenId,
+        token: ThreatId,
     },
     /// Rescue the Child (MA-CHILD-5).
     Rescue {
@@ -401,11 +412,11 @@ pub enum Action {
     /// End a movement here.
     Stop,
     /// Choose a threat token.
-    Target(TokenId),
+    Target(ThreatId),
     /// Spy: look at a face-down threat (MA-SPY-2).
-    SpyLook(TokenId),
+    SpyLook(ThreatId),
     /// Spy: move a face-up enemy 1 square (MA-SPY-5).
-    SpyMove(TokenId),
+    SpyMove(ThreatId),
     /// Choose a square.
     Square(Sq),
     /// Choose a character (index into the characters in play).
@@ -422,7 +433,7 @@ pub enum Action {
     Block,
     TakeDamage,
     /// Choose an enemy to move or attack (MA-EVENT-20, -29).
-    Enemy(TokenId),
+    Enemy(ThreatId),
     /// Choose the action of a free action.
     Choose(ActionKind),
     /// Discard a disturbance token of this value from a slot.
@@ -455,7 +466,7 @@ pub enum Happened {
         to: Sq,
     },
     Revealed {
-        token: TokenId,
+        token: ThreatId,
     },
     CharacterDamaged {
         ch: u8,
@@ -469,14 +480,14 @@ pub enum Happened {
         amount: u8,
     },
     EnemyDamaged {
-        token: TokenId,
+        token: ThreatId,
         amount: u8,
     },
     Defeated {
-        token: TokenId,
+        token: ThreatId,
     },
     EnemyMoved {
-        token: TokenId,
+        token: ThreatId,
         to: Sq,
     },
     Crisis {
@@ -490,7 +501,7 @@ pub enum Happened {
     },
     NoEffectSpawn,
     Spawned {
-        token: TokenId,
+        token: ThreatId,
         sq: Sq,
     },
     SpawnIgnored,
@@ -515,7 +526,7 @@ pub enum Happened {
     },
     ItemUsed {
         ch: u8,
-        token: TokenId,
+        token: ThreatId,
     },
     PlanningKept {
         ch: u8,
@@ -566,9 +577,10 @@ pub struct Mandalorian {
     pub(crate) event_in_play: Option<EventId>,
     pub(crate) dist_pool: Vec<DistTok>,
     pub(crate) dist_discard: Vec<DistTok>,
+    /// Every threat token of the mission, by handle ([`ThreatId`]).
     pub(crate) threats: Vec<Threat>,
     /// Reinforcement pile, top last.
-    pub(crate) reinforcements: Vec<TokenId>,
+    pub(crate) reinforcements: Vec<ThreatId>,
     pub(crate) child: Child,
     /// The Child fled this turn (MA-CHILD-9).
     pub(crate) child_fled: bool,
@@ -695,7 +707,7 @@ impl Mandalorian {
     pub fn threats(&self) -> &[Threat] {
         &self.threats
     }
-    pub fn reinforcement_pile(&self) -> &[TokenId] {
+    pub fn reinforcement_pile(&self) -> &[ThreatId] {
         &self.reinforcements
     }
     pub fn child(&self) -> Child {
@@ -732,8 +744,10 @@ impl Mandalorian {
     pub fn hand_size(&self) -> usize {
         self.opts.difficulty.hand_size()
     }
-    pub fn token_def(&self, t: TokenId) -> &'static TokenDef {
-        &self.mission().tokens[t as usize]
+    /// What threat `t` is. The engine always knows; a seat may be told only when it is face up
+    /// or the seat looked at it ([`Mandalorian::threat_label`]).
+    pub fn token_def(&self, t: ThreatId) -> &'static TokenDef {
+        &self.mission().tokens[self.threats[t as usize].token as usize]
     }
     pub fn step_count(&self) -> u32 {
         self.steps
@@ -793,7 +807,7 @@ impl Mandalorian {
     }
 
     /// Squares of face-up enemies on the map, by token.
-    pub fn enemy_on_map(&self, t: TokenId) -> Option<Sq> {
+    pub fn enemy_on_map(&self, t: ThreatId) -> Option<Sq> {
         let th = &self.threats[t as usize];
         match th.loc {
             TLoc::Map(sq) if th.face_up && self.token_def(t).is_enemy() => Some(sq),

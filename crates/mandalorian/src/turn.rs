@@ -319,7 +319,7 @@ impl Mandalorian {
                 continue;
             }
             let sq = self.chars[ch as usize].sq;
-            for t in 0..self.threats.len() as TokenId {
+            for t in 0..self.threats.len() as ThreatId {
                 let th = &self.threats[t as usize];
                 if th.loc == TLoc::Map(sq) && th.face_up && self.item_usable(ch, t) {
                     out.push(Action::UseItem { ch, token: t });
@@ -519,12 +519,11 @@ impl Mandalorian {
     pub fn objective_met(&self) -> bool {
         let m = self.mission();
         match m.objective {
-            Objective::DefeatTargets => m
-                .tokens
+            Objective::DefeatTargets => self
+                .threats
                 .iter()
-                .enumerate()
-                .filter(|(_, t)| t.target)
-                .all(|(i, _)| self.threats[i].loc == TLoc::Defeated),
+                .filter(|th| m.tokens[th.token as usize].target)
+                .all(|th| th.loc == TLoc::Defeated),
             Objective::CollectAndExit { count, exit } => {
                 let sq = m.map.numbered(exit);
                 self.collected >= count && self.chars.iter().all(|c| Some(c.sq) == sq)

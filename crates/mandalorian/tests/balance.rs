@@ -39,11 +39,17 @@ fn win_rate(mission: u8, d: Difficulty, n: u64) -> f64 {
 /// order fails.
 const ORDER_TOLERANCE: f64 = 0.03;
 
+/// Mission 2's steps must be 5 points apart: at 300 games the sampling error of such a
+/// difference (about 4 points) is nearly the margin itself, so mission 2 plays at least this
+/// many games (about 2 points).
+const MISSION_2_GAMES: u64 = 1_000;
+
 #[test]
 fn every_mission_is_winnable_not_trivial_and_ordered_recruit_standard_veteran() {
     let n = games();
     let (mut recruit, mut veteran) = (0.0, 0.0);
     for m in 1..=4u8 {
+        let n = if m == 2 { n.max(MISSION_2_GAMES) } else { n };
         let r = win_rate(m, Difficulty::Recruit, n);
         let s = win_rate(m, Difficulty::Standard, n);
         let v = win_rate(m, Difficulty::Veteran, n);

@@ -55,6 +55,10 @@ fn err<T>(msg: impl Into<String>) -> Result<T, ContentError> {
     Err(ContentError(msg.into()))
 }
 
+/// The content fingerprint recorded in saves. Its prefix names the encoding of actions as well:
+/// `ma2-` since actions name threat tokens by their table handle (`state::ThreatId`) instead
+/// of by token, so a save from before (`ma-`) is refused on load instead of replayed into
+/// another game.
 fn fnv(texts: &[(&str, &str)]) -> String {
     let mut h: u64 = 0xcbf29ce484222325;
     for (n, t) in texts {
@@ -63,7 +67,7 @@ fn fnv(texts: &[(&str, &str)]) -> String {
             h = h.wrapping_mul(0x100000001b3);
         }
     }
-    format!("ma-{h:016x}")
+    format!("ma2-{h:016x}")
 }
 
 /// The entries of array-of-tables `key` in a file.
@@ -916,6 +920,16 @@ fn mission(
         }
         if sq == map.start {
             return err(format!("{ctx}: icon {}: on the start square", k + 1));
+        }
+        // One token per icon, one icon per square: two face-down tokens in one square could
+        // not be told apart by where they lie (state::ThreatId).
+        if let Some(j) = icons.iter().position(|i: &Icon| i.sq == sq) {
+            return err(format!(
+                "{ctx}: icon {}: square {:?} already holds icon {}",
+                k + 1,
+                ic.at,
+                j + 1
+            ));
         }
         *per_shape.entry(ic.shape).or_default() += 1;
         icons.push(Icon {
