@@ -248,7 +248,7 @@ impl Mandalorian {
                     ..self.threats[t as usize]
                 };
             }
-            self.reinforcements = pile;
+            self.reinforcements = pile.into_iter().collect();
         }
         match self.reinforcements.pop() {
             Some(t) => {

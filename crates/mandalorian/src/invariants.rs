@@ -193,7 +193,7 @@ impl Mandalorian {
         for seat in 0..self.seats.len() as u8 {
             let v = self.view_of(seat);
             let own: Vec<CardId> = v.hand.iter().map(|h| h.id).collect();
-            if own != self.seats[seat as usize].hand {
+            if own[..] != self.seats[seat as usize].hand[..] {
                 return Err(format!("seat {seat}'s view does not show its own hand"));
             }
             for t in &v.threats {

@@ -22,6 +22,7 @@ pub mod draw;
 pub mod effects;
 pub mod enemy;
 pub mod event;
+pub mod inline;
 pub mod invariants;
 pub mod items;
 pub mod range;

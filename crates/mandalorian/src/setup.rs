@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
-use tabletop_core::{Chance, Deck};
+use tabletop_core::Chance;
 
 use crate::content::*;
+use crate::inline::{Inline, Pile};
 use crate::state::*;
 
 /// Options that cannot be set up.
@@ -137,11 +138,11 @@ impl Mandalorian {
             .filter(|&p| !opts.locked.iter().any(|l| l == &content.planning[p].id))
             .map(|p| p as PlanId)
             .collect();
-        let mut planning = Deck::new(plan_cards);
+        let mut planning = Pile::new(&plan_cards);
         planning.shuffle(&mut chance);
 
         // Step 3: event deck, shuffled ignoring the backs (MA-SETUP-7, MA-EVENT-38).
-        let mut events = Deck::new((0..content.events.len() as EventId).collect());
+        let mut events = Pile::new(&(0..content.events.len() as EventId).collect::<Vec<_>>());
         events.shuffle(&mut chance);
 
         // Step 4: damage supply is unlimited; 1 random white token face up in each slot
@@ -225,7 +226,7 @@ impl Mandalorian {
                 sq: mission.map.start,
                 damage: 0,
                 health: opts.difficulty.health(&content.characters[c as usize]),
-                kept: Vec::new(),
+                kept: Inline::new(),
             })
             .collect();
         let mut decks = Vec::new();
@@ -236,12 +237,12 @@ impl Mandalorian {
                 for &c in &ids {
                     cards.extend(&content.characters[c as usize].cards);
                 }
-                let mut d = Deck::new(cards);
+                let mut d = Pile::new(&cards);
                 d.shuffle(&mut chance);
                 decks.push(d);
                 for _ in 0..opts.seats {
                     seats.push(SeatState {
-                        hand: Vec::new(),
+                        hand: Inline::new(),
                         deck: 0,
                         owed: 0,
                         controls: 0b11,
@@ -250,11 +251,11 @@ impl Mandalorian {
             }
             _ => {
                 for (i, &c) in ids.iter().enumerate() {
-                    let mut d = Deck::new(content.characters[c as usize].cards.clone());
+                    let mut d = Pile::new(&content.characters[c as usize].cards);
                     d.shuffle(&mut chance);
                     decks.push(d);
                     seats.push(SeatState {
-                        hand: Vec::new(),
+                        hand: Inline::new(),
                         deck: i as u8,
                         owed: 0,
                         controls: 1 << i,
@@ -275,18 +276,18 @@ impl Mandalorian {
             opts: Arc::new(opts.clone()),
             mi,
             chance,
-            chars,
-            seats,
-            decks,
-            slots,
+            chars: chars.into_iter().collect(),
+            seats: seats.into_iter().collect(),
+            decks: decks.into_iter().collect(),
+            slots: slots.into_iter().collect(),
             planning,
-            plan_drawn: Vec::new(),
+            plan_drawn: Inline::new(),
             events,
             event_in_play: None,
-            dist_pool,
-            dist_discard: Vec::new(),
-            threats,
-            reinforcements,
+            dist_pool: dist_pool.into_iter().collect(),
+            dist_discard: Inline::new(),
+            threats: threats.into_iter().collect(),
+            reinforcements: reinforcements.into_iter().collect(),
             child,
             child_fled: false,
             taunt: None,
@@ -297,8 +298,8 @@ impl Mandalorian {
             active,
             acts: TurnActs::default(),
             acting: None,
-            stack: Vec::new(),
-            triggered: Vec::new(),
+            stack: Inline::new(),
+            triggered: Inline::new(),
             in_event_phase: false,
             changes: 0,
             outcome: None,

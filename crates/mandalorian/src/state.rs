@@ -8,9 +8,22 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use tabletop_core::{Chance, Deck, Outcome};
+use tabletop_core::{Chance, Outcome};
 
 use crate::content::*;
+use crate::inline::{Inline, Pile};
+
+/// At most 4 players (one summary card each, MA-COMP-13), so at most 4 characters and decks.
+pub const MAX_SEATS: usize = 4;
+/// Room for a hand: the hand size is at most 4 (MA-DIFF-2..4).
+pub const MAX_HAND: usize = 8;
+/// Cards or disturbance tokens in one action slot: the slot resolves at Strength 5 (MA-EVENT-5).
+pub const MAX_IN_SLOT: usize = 16;
+/// The pending steps of resolution.
+pub const MAX_TASKS: usize = 64;
+
+/// An ability deck: one character's cards, or the two shared characters' (MA-MODE-10).
+pub type AbilityDeck = Pile<CardId, { 2 * MAX_CHAR_CARDS }>;
 
 /// Difficulty (MA-DIFF-1..4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -115,9 +128,10 @@ impl Options {
 }
 
 /// Where a threat token is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum TLoc {
     /// Back in the box, not used this game (MA-SETUP-16).
+    #[default]
     Box,
     Map(Sq),
     /// In the face-down reinforcement pile (MA-SETUP-15).
@@ -137,7 +151,7 @@ pub enum TLoc {
 /// once it is face up or to the seats that looked at it.
 pub type ThreatId = u8;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub struct Threat {
     /// Which physical token this is (index into the mission's tokens): hidden while face down.
     pub token: TokenId,
@@ -159,19 +173,19 @@ pub enum Child {
     Token(ThreatId),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
 pub struct CharState {
     pub def: CharId,
     pub sq: Sq,
     pub damage: u8,
     pub health: u8,
     /// Kept planning cards, face up under the character card (MA-PLAN-3, MA-INFO-6).
-    pub kept: Vec<PlanId>,
+    pub kept: Inline<PlanId, MAX_PLANNING>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
 pub struct SeatState {
-    pub hand: Vec<CardId>,
+    pub hand: Inline<CardId, MAX_HAND>,
     /// Index into `decks`: the seat's own deck, or the shared deck (MA-MODE-10).
     pub deck: u8,
     /// Cards owed because deck and discard were empty (MA-DECK-2).
@@ -185,11 +199,11 @@ pub type DistTok = u8;
 /// A stand-in worth 1 (MA-DISTURB-7).
 pub const STAND_IN: DistTok = u8::MAX;
 
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
 pub struct Slot {
     /// Bottom first; the last is the top card (MA-ACT-3).
-    pub cards: Vec<CardId>,
-    pub tokens: Vec<DistTok>,
+    pub cards: Inline<CardId, MAX_IN_SLOT>,
+    pub tokens: Inline<DistTok, MAX_IN_SLOT>,
 }
 
 /// What a list of effects comes from.
@@ -220,8 +234,9 @@ pub enum CharPurpose {
 }
 
 /// One pending step of resolution. The top of the stack is resolved first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum Task {
+    #[default]
     ActionPhase,
     EventPhase {
         next: u8,
@@ -566,21 +581,21 @@ pub struct Mandalorian {
     pub(crate) opts: Arc<Options>,
     pub(crate) mi: u8,
     pub(crate) chance: Chance,
-    pub(crate) chars: Vec<CharState>,
-    pub(crate) seats: Vec<SeatState>,
-    pub(crate) decks: Vec<Deck<CardId>>,
-    pub(crate) slots: Vec<Slot>,
-    pub(crate) planning: Deck<PlanId>,
+    pub(crate) chars: Inline<CharState, MAX_SEATS>,
+    pub(crate) seats: Inline<SeatState, MAX_SEATS>,
+    pub(crate) decks: Inline<AbilityDeck, MAX_SEATS>,
+    pub(crate) slots: Inline<Slot, { 4 + MAX_MISSION_SLOTS }>,
+    pub(crate) planning: Pile<PlanId, MAX_PLANNING>,
     /// Planning cards drawn by the current Plan action (private, MA-PLAN-2).
-    pub(crate) plan_drawn: Vec<PlanId>,
-    pub(crate) events: Deck<EventId>,
+    pub(crate) plan_drawn: Inline<PlanId, MAX_PLANNING>,
+    pub(crate) events: Pile<EventId, MAX_EVENTS>,
     pub(crate) event_in_play: Option<EventId>,
-    pub(crate) dist_pool: Vec<DistTok>,
-    pub(crate) dist_discard: Vec<DistTok>,
+    pub(crate) dist_pool: Inline<DistTok, MAX_DISTURBANCE>,
+    pub(crate) dist_discard: Inline<DistTok, MAX_DISTURBANCE>,
     /// Every threat token of the mission, by handle ([`ThreatId`]).
-    pub(crate) threats: Vec<Threat>,
+    pub(crate) threats: Inline<Threat, MAX_TOKENS>,
     /// Reinforcement pile, top last.
-    pub(crate) reinforcements: Vec<ThreatId>,
+    pub(crate) reinforcements: Inline<ThreatId, MAX_TOKENS>,
     pub(crate) child: Child,
     /// The Child fled this turn (MA-CHILD-9).
     pub(crate) child_fled: bool,
@@ -595,9 +610,9 @@ pub struct Mandalorian {
     pub(crate) acts: TurnActs,
     /// The character performing the current card's action (for rescuing the Child).
     pub(crate) acting: Option<u8>,
-    pub(crate) stack: Vec<Task>,
+    pub(crate) stack: Inline<Task, MAX_TASKS>,
     /// Slots brought to Strength 5+ by a disturbance during the event phase (MA-DISTURB-3).
-    pub(crate) triggered: Vec<u8>,
+    pub(crate) triggered: Inline<u8, { 4 + MAX_MISSION_SLOTS }>,
     pub(crate) in_event_phase: bool,
     /// Counts state changes made by effects (MA-EVENT-34: an event with no effect).
     pub(crate) changes: u32,
@@ -677,22 +692,22 @@ impl Mandalorian {
     pub fn hand(&self, seat: usize) -> &[CardId] {
         &self.seats[seat].hand
     }
-    pub fn deck(&self, i: usize) -> &Deck<CardId> {
+    pub fn deck(&self, i: usize) -> &AbilityDeck {
         &self.decks[i]
     }
-    pub fn decks(&self) -> &[Deck<CardId>] {
+    pub fn decks(&self) -> &[AbilityDeck] {
         &self.decks
     }
     pub fn slots(&self) -> &[Slot] {
         &self.slots
     }
-    pub fn planning_deck(&self) -> &Deck<PlanId> {
+    pub fn planning_deck(&self) -> &Pile<PlanId, MAX_PLANNING> {
         &self.planning
     }
     pub fn plan_drawn(&self) -> &[PlanId] {
         &self.plan_drawn
     }
-    pub fn event_deck(&self) -> &Deck<EventId> {
+    pub fn event_deck(&self) -> &Pile<EventId, MAX_EVENTS> {
         &self.events
     }
     pub fn event_in_play(&self) -> Option<EventId> {

@@ -741,6 +741,8 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
         }
     }
 
+    check_bounds(&characters, &events, &planning, &disturbance, &missions)?;
+
     let (guide, envelopes) = load_guide(
         text_of(texts, "guide.toml")?,
         &missions,
@@ -759,6 +761,61 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
         envelopes,
         fingerprint: fnv(texts),
     })
+}
+
+/// The most of each component a game state has room for (its lists are inline, so a state
+/// clones without allocating; `content::MAX_*`).
+fn check_bounds(
+    characters: &[Character],
+    events: &[EventCard],
+    planning: &[PlanningCard],
+    disturbance: &[DisturbanceToken],
+    missions: &[Mission],
+) -> Result<(), ContentError> {
+    for c in characters {
+        if c.cards.len() > MAX_CHAR_CARDS {
+            return err(format!(
+                "characters.toml: character \"{}\": {} ability cards, at most {MAX_CHAR_CARDS}",
+                c.id,
+                c.cards.len()
+            ));
+        }
+    }
+    if events.len() > MAX_EVENTS {
+        return err(format!(
+            "events.toml: {} event cards, at most {MAX_EVENTS}",
+            events.len()
+        ));
+    }
+    if planning.len() > MAX_PLANNING {
+        return err(format!(
+            "planning.toml: {} planning cards, at most {MAX_PLANNING}",
+            planning.len()
+        ));
+    }
+    if disturbance.len() > MAX_DISTURBANCE {
+        return err(format!(
+            "tokens.toml: {} disturbance tokens, at most {MAX_DISTURBANCE}",
+            disturbance.len()
+        ));
+    }
+    for m in missions {
+        if m.tokens.len() > MAX_TOKENS {
+            return err(format!(
+                "missions.toml: mission \"{}\": tokens: {} threat tokens, at most {MAX_TOKENS}",
+                m.id,
+                m.tokens.len()
+            ));
+        }
+        if m.slots.len() > MAX_MISSION_SLOTS {
+            return err(format!(
+                "missions.toml: mission \"{}\": slots: {} mission slots, at most {MAX_MISSION_SLOTS}",
+                m.id,
+                m.slots.len()
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn mission(
