@@ -142,7 +142,9 @@ impl Driven for Mandalorian {
     }
 
     fn event_line(&self, e: &Happened, _viewer: Viewer) -> Option<String> {
-        // Every event is public information (what a player looks at secretly is not an event).
+        // Every event is public information: what a player looks at secretly is not an event,
+        // and an event names a threat by its handle, or by what it is only once it is face up
+        // (Revealed, Spawned, and enemies and items, which are face up).
         event_text(self, e)
     }
 
@@ -151,7 +153,14 @@ impl Driven for Mandalorian {
             // Which planning cards were drawn is private (MA-PLAN-2).
             (Action::Keep(_), Viewer::Public) => "keep a drawn planning card".into(),
             (Action::Top(_), Viewer::Public) => "put a drawn planning card on top".into(),
-            _ => self.describe_action(a),
+            (Action::Keep(_) | Action::Top(_), Viewer::Seat(s)) if s != self.active_seat() => {
+                self.public_description(a, Viewer::Public)
+            }
+            // A face-down threat as this viewer knows it: what it is only for a seat that
+            // looked at it (MA-SPY-2, MA-INFO-2).
+            (_, Viewer::Seat(s)) => self.describe_for(a, s),
+            (_, Viewer::Public) => self.describe_for(a, u8::MAX),
+            (_, Viewer::All) => self.describe_action(a),
         }
     }
 }

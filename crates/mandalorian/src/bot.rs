@@ -36,13 +36,14 @@ impl Bot {
         let top_level = matches!(g.stack.last(), Some(Task::ActionPhase));
         let mut best = legal[0];
         let mut best_v = f64::NEG_INFINITY;
+        let mut ev = Vec::new();
         for &a in &legal {
             let mut s = base.clone();
-            let mut ev = Vec::new();
+            ev.clear();
             s.decide(a, &mut ev);
             s.run(&mut ev);
             if top_level && !matches!(a, Action::EndActions) {
-                greedy_to_action_phase(&mut s);
+                greedy_to_action_phase(&mut s, &mut ev);
             }
             // Small noise breaks ties differently from game to game.
             let v = evaluate(&s) + self.rng.below(1000) as f64 * 1e-6;
@@ -57,7 +58,7 @@ impl Bot {
 }
 
 /// Resolve the sub-decisions of a card greedily until the action phase asks again.
-fn greedy_to_action_phase(s: &mut Mandalorian) {
+fn greedy_to_action_phase(s: &mut Mandalorian, ev: &mut Vec<Happened>) {
     let mut legal = Vec::new();
     let mut guard = 0;
     while s.outcome.is_none() && !matches!(s.stack.last(), Some(Task::ActionPhase) | None) {
@@ -73,18 +74,18 @@ fn greedy_to_action_phase(s: &mut Mandalorian) {
         let mut best_v = f64::NEG_INFINITY;
         for &a in &legal {
             let mut t = s.clone();
-            let mut ev = Vec::new();
-            t.decide(a, &mut ev);
-            t.run(&mut ev);
+            ev.clear();
+            t.decide(a, ev);
+            t.run(ev);
             let v = evaluate(&t);
             if v > best_v {
                 best_v = v;
                 best = a;
             }
         }
-        let mut ev = Vec::new();
-        s.decide(best, &mut ev);
-        s.run(&mut ev);
+        ev.clear();
+        s.decide(best, ev);
+        s.run(ev);
     }
 }
 
@@ -111,15 +112,13 @@ pub fn evaluate(g: &Mandalorian) -> f64 {
     let map = &m.map;
     let doors = g.doors_open;
     let mut v = 0.0;
-    let walks: Vec<range::Dist> = g
-        .chars
-        .iter()
-        .map(|c| range::walk_from(map, c.sq, doors))
-        .collect();
+    // Walking distances are table lookups (range::tables): no list of them is built.
+    let tables = range::tables(map, doors);
+    let walk = |c: &CharState| tables.walk_from(c.sq);
     let nearest = |sq: Sq| -> f64 {
-        walks
+        g.chars
             .iter()
-            .map(|w| walk_or(w.to(sq)))
+            .map(|c| walk_or(walk(c).to(sq)))
             .fold(f64::INFINITY, f64::min)
     };
     // Health: losing the last points is what loses the game.
@@ -147,7 +146,7 @@ pub fn evaluate(g: &Mandalorian) -> f64 {
         }
     }
     // Enemies: health left, and those next to characters.
-    for t in 0..g.threats.len() as TokenId {
+    for t in 0..g.threats.len() as ThreatId {
         let th = &g.threats[t as usize];
         let TLoc::Map(sq) = th.loc else { continue };
         let def = g.token_def(t);
@@ -171,7 +170,7 @@ pub fn evaluate(g: &Mandalorian) -> f64 {
                 .filter(|t| t.target)
                 .fold(0, |a, t| a | (1 << t.shape));
             let mut unknown = Vec::new();
-            for t in 0..g.threats.len() as TokenId {
+            for t in 0..g.threats.len() as ThreatId {
                 let th = &g.threats[t as usize];
                 let def = g.token_def(t);
                 match th.loc {
@@ -198,7 +197,7 @@ pub fn evaluate(g: &Mandalorian) -> f64 {
             let ex = map.numbered(exit).unwrap_or(map.start);
             match g.child {
                 Child::Character(c) => {
-                    v += 100.0 - W_DIST * walk_or(walks[c as usize].to(ex));
+                    v += 100.0 - W_DIST * walk_or(walk(&g.chars[c as usize]).to(ex));
                 }
                 Child::Square(sq) => v += 40.0 - W_DIST * nearest(sq),
                 Child::Token(t) => {
@@ -216,7 +215,7 @@ pub fn evaluate(g: &Mandalorian) -> f64 {
             v += 80.0 * g.collected.min(count) as f64;
             if g.collected < count {
                 let mut best = f64::INFINITY;
-                for t in 0..g.threats.len() as TokenId {
+                for t in 0..g.threats.len() as ThreatId {
                     let th = &g.threats[t as usize];
                     let TLoc::Map(sq) = th.loc else { continue };
                     let collectable = match g.token_def(t).face {
@@ -234,8 +233,8 @@ pub fn evaluate(g: &Mandalorian) -> f64 {
                 v += 15.0 * doors.count_ones() as f64;
             } else {
                 let ex = map.numbered(exit).unwrap_or(map.start);
-                for w in &walks {
-                    v -= W_DIST * walk_or(w.to(ex));
+                for c in &g.chars {
+                    v -= W_DIST * walk_or(walk(c).to(ex));
                 }
             }
         }

@@ -8,6 +8,11 @@
 //! `events[EventId]`, `planning[PlanId]`, `missions[i]` (in the content's order; each mission's
 //! `tokens[TokenId]`, `slots[slot]` and squares `sq = row * width + col`). The catalog is fixed
 //! for a content, so a server builds it once and clients may cache it.
+//!
+//! Threat tokens are the exception: views, events and actions name a threat by its handle at
+//! the table (`state::ThreatId`), which says nothing about what a face-down token is; a view's
+//! threat gives its `tokens[...]` index (`def`) only when that seat may know it (face up, or
+//! looked at with Spy, MA-SPY-2).
 
 use serde::Serialize;
 
@@ -116,7 +121,7 @@ pub struct MissionEntry {
     pub grid: Grid,
     /// Threat icons printed on the map (MA-SETUP-13, -14).
     pub icons: Vec<IconEntry>,
-    /// Its threat tokens, by `TokenId`.
+    /// Its threat tokens, by `TokenId` (a view's `threats[].def`, never an action's handle).
     pub tokens: Vec<TokenEntry>,
     pub items: Vec<Entry>,
     /// Its action slots: the four basic ones, then the green mission slots (MA-MISSION-1).

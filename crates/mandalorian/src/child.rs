@@ -27,7 +27,7 @@ impl Mandalorian {
             .filter(|&n| {
                 self.threats.iter().enumerate().any(|(t, th)| {
                     th.loc == TLoc::Map(n)
-                        && (!th.face_up || self.token_def(t as TokenId).is_enemy())
+                        && (!th.face_up || self.token_def(t as ThreatId).is_enemy())
                 })
             })
             .collect();

@@ -30,10 +30,10 @@ fn edge_v(e: Edge, open: u16) -> String {
 
 impl Mandalorian {
     /// A short glyph for a threat token as `seat` may know it.
-    fn glyph(&self, t: TokenId, seat: u8) -> String {
+    fn glyph(&self, t: ThreatId, seat: u8) -> String {
         let th = &self.threats[t as usize];
         let def = self.token_def(t);
-        if !th.face_up && th.seen & (1 << seat) == 0 {
+        if !th.face_up && !self.looked_at(t, seat) {
             return format!("?{}", def.shape);
         }
         let g = match def.face {
@@ -95,7 +95,7 @@ impl Mandalorian {
                     if self.child == Child::Square(sq) {
                         cell.push('c');
                     }
-                    for t in 0..self.threats.len() as TokenId {
+                    for t in 0..self.threats.len() as ThreatId {
                         if self.threats[t as usize].loc == TLoc::Map(sq) {
                             cell.push_str(&self.glyph(t, seat));
                             if self.child == Child::Token(t) {

@@ -235,10 +235,10 @@ impl Mandalorian {
         ch: u8,
         purpose: Purpose,
         range: u8,
-    ) -> impl Iterator<Item = TokenId> + '_ {
+    ) -> impl Iterator<Item = ThreatId> + '_ {
         let sq = self.chars[ch as usize].sq;
         let dist = range::range_from(self.map(), sq, self.doors_open);
-        (0..self.threats.len() as TokenId).filter(move |&t| {
+        (0..self.threats.len() as ThreatId).filter(move |&t| {
             let th = &self.threats[t as usize];
             let TLoc::Map(tsq) = th.loc else { return false };
             let d = dist.to(tsq);
@@ -276,7 +276,7 @@ impl Mandalorian {
         &mut self,
         ch: u8,
         purpose: Purpose,
-        t: TokenId,
+        t: ThreatId,
         ev: &mut Vec<Happened>,
     ) {
         match purpose {
@@ -292,7 +292,7 @@ impl Mandalorian {
     }
 
     /// Squares that take an enemy 1 square farther from character `ch` (MA-EVENT-24).
-    fn push_squares(&self, ch: u8, token: TokenId) -> Vec<Sq> {
+    fn push_squares(&self, ch: u8, token: ThreatId) -> Vec<Sq> {
         let Some(esq) = self.enemy_on_map(token) else {
             return Vec::new();
         };
@@ -306,7 +306,7 @@ impl Mandalorian {
             .collect()
     }
 
-    pub(crate) fn legal_push(&self, ch: u8, token: TokenId, left: u8, out: &mut Vec<Action>) {
+    pub(crate) fn legal_push(&self, ch: u8, token: ThreatId, left: u8, out: &mut Vec<Action>) {
         if left > 0 {
             for sq in self.push_squares(ch, token) {
                 out.push(Action::Square(sq));

@@ -8,7 +8,7 @@ use crate::state::*;
 use crate::turn::Flow;
 
 impl Mandalorian {
-    fn enemy_of(&self, t: TokenId, classes: Classes) -> Option<Sq> {
+    fn enemy_of(&self, t: ThreatId, classes: Classes) -> Option<Sq> {
         let sq = self.enemy_on_map(t)?;
         match self.token_def(t).face {
             Face::Enemy { class, .. } if classes.contains(class) => Some(sq),
@@ -34,16 +34,30 @@ impl Mandalorian {
         (set, best)
     }
 
-    /// Where an enemy in `esq` may end a move of up to `squares` toward the nearest character
-    /// (`toward` = [`NEAREST`]) or toward one character: along a shortest path, stopping in the
-    /// character's square (MA-EVENT-19, -22).
-    pub fn enemy_destinations(&self, esq: Sq, squares: u8, toward: u8) -> Vec<Sq> {
-        let (set, d) = if toward == NEAREST {
+    /// The characters an enemy in `esq` moves toward and their walking distance: the nearest
+    /// ones (`toward` = [`NEAREST`]) or the one taunting.
+    fn heading(&self, esq: Sq, toward: u8) -> (u8, u8) {
+        if toward == NEAREST {
             self.nearest_walk(esq)
         } else {
             let walk = range::walk_from(self.map(), esq, self.doors_open);
             (1 << toward, walk.to(self.chars[toward as usize].sq))
-        };
+        }
+    }
+
+    /// Whether an enemy in `esq` has somewhere to move: a character to walk toward that it is
+    /// not with already. Then [`Mandalorian::enemy_destinations`] is not empty: every shortest
+    /// path has a square at each distance (walking distance is symmetric).
+    fn enemy_can_move(&self, esq: Sq, toward: u8) -> bool {
+        let (_, d) = self.heading(esq, toward);
+        d != FAR && d != 0
+    }
+
+    /// Where an enemy in `esq` may end a move of up to `squares` toward the nearest character
+    /// (`toward` = [`NEAREST`]) or toward one character: along a shortest path, stopping in the
+    /// character's square (MA-EVENT-19, -22).
+    pub fn enemy_destinations(&self, esq: Sq, squares: u8, toward: u8) -> Vec<Sq> {
+        let (set, d) = self.heading(esq, toward);
         if d == FAR || d == 0 {
             return Vec::new();
         }
@@ -65,18 +79,18 @@ impl Mandalorian {
         out
     }
 
+    /// The enemies of `classes` not moved yet that have somewhere to move (MA-EVENT-21).
     fn movers(
         &self,
         classes: Classes,
         done: u64,
-        squares: u8,
         toward: u8,
-    ) -> impl Iterator<Item = TokenId> + '_ {
-        (0..self.threats.len() as TokenId).filter(move |&t| {
+    ) -> impl Iterator<Item = ThreatId> + '_ {
+        (0..self.threats.len() as ThreatId).filter(move |&t| {
             done & (1 << t) == 0
                 && self
                     .enemy_of(t, classes)
-                    .is_some_and(|sq| !self.enemy_destinations(sq, squares, toward).is_empty())
+                    .is_some_and(|sq| self.enemy_can_move(sq, toward))
         })
     }
 
@@ -84,7 +98,7 @@ impl Mandalorian {
     /// character `c` ("enemies move only toward you") contradict each other when, for some enemy
     /// of those classes, the two readings allow different destinations.
     pub(crate) fn readings_differ(&self, classes: Classes, squares: u8, c: u8) -> bool {
-        (0..self.threats.len() as TokenId).any(|t| {
+        (0..self.threats.len() as ThreatId).any(|t| {
             self.enemy_of(t, classes).is_some_and(|sq| {
                 let mut a = self.enemy_destinations(sq, squares, NEAREST);
                 let mut b = self.enemy_destinations(sq, squares, c);
@@ -99,7 +113,7 @@ impl Mandalorian {
         let Some(Task::EnemyMove {
             classes,
             left,
-            squares,
+            squares: _,
             done,
             toward,
         }) = self.stack.last().copied()
@@ -111,7 +125,7 @@ impl Mandalorian {
             return Flow::Wait;
         }
         // MA-EVENT-20, -21: only enemies that will move at least 1 square; none: nothing.
-        if left == 0 || self.movers(classes, done, squares, toward).next().is_none() {
+        if left == 0 || self.movers(classes, done, toward).next().is_none() {
             self.stack.pop();
             return Flow::Next;
         }
@@ -121,7 +135,7 @@ impl Mandalorian {
     pub(crate) fn legal_enemy_move(&self, task: Task, out: &mut Vec<Action>) {
         if let Task::EnemyMove {
             classes,
-            squares,
+            squares: _,
             done,
             toward,
             ..
@@ -132,7 +146,7 @@ impl Mandalorian {
                 out.push(Action::Precedence(Precede::AbilityCard));
                 return;
             }
-            for t in self.movers(classes, done, squares, toward) {
+            for t in self.movers(classes, done, toward) {
                 out.push(Action::Enemy(t));
             }
         }
@@ -152,7 +166,7 @@ impl Mandalorian {
         }
     }
 
-    pub(crate) fn decide_enemy_move(&mut self, t: TokenId) {
+    pub(crate) fn decide_enemy_move(&mut self, t: ThreatId) {
         if let Some(Task::EnemyMove {
             left,
             done,
@@ -174,7 +188,7 @@ impl Mandalorian {
 
     pub(crate) fn legal_enemy_dest(
         &self,
-        t: TokenId,
+        t: ThreatId,
         squares: u8,
         toward: u8,
         out: &mut Vec<Action>,
@@ -186,7 +200,7 @@ impl Mandalorian {
         }
     }
 
-    pub(crate) fn enemy_moves_to(&mut self, t: TokenId, sq: Sq, ev: &mut Vec<Happened>) {
+    pub(crate) fn enemy_moves_to(&mut self, t: ThreatId, sq: Sq, ev: &mut Vec<Happened>) {
         self.move_enemy(t, sq, ev);
         // MA-ENEMY-12..14: Sabotage after moving during the event phase only.
         if self.in_event_phase && self.token_def(t).has(ability::SABOTAGE) {
@@ -218,8 +232,8 @@ impl Mandalorian {
         classes: Classes,
         done: u64,
         range: u8,
-    ) -> impl Iterator<Item = TokenId> + '_ {
-        (0..self.threats.len() as TokenId).filter(move |&t| {
+    ) -> impl Iterator<Item = ThreatId> + '_ {
+        (0..self.threats.len() as ThreatId).filter(move |&t| {
             done & (1 << t) == 0
                 && self
                     .enemy_of(t, classes)
@@ -259,7 +273,7 @@ impl Mandalorian {
         }
     }
 
-    pub(crate) fn decide_enemy_attack(&mut self, t: TokenId) {
+    pub(crate) fn decide_enemy_attack(&mut self, t: ThreatId) {
         if let Some(Task::EnemyAttack {
             left, done, range, ..
         }) = self.stack.last_mut()
@@ -271,7 +285,7 @@ impl Mandalorian {
         }
     }
 
-    pub(crate) fn legal_attack_target(&self, t: TokenId, range: u8, out: &mut Vec<Action>) {
+    pub(crate) fn legal_attack_target(&self, t: ThreatId, range: u8, out: &mut Vec<Action>) {
         if let Some(sq) = self.enemy_on_map(t) {
             for c in self.attack_victims(sq, range) {
                 out.push(Action::Character(c));
@@ -280,7 +294,7 @@ impl Mandalorian {
     }
 
     /// MA-EVENT-27: each enemy attack places 1 damage.
-    pub(crate) fn enemy_attacks(&mut self, _t: TokenId, c: u8, _ev: &mut Vec<Happened>) {
+    pub(crate) fn enemy_attacks(&mut self, _t: ThreatId, c: u8, _ev: &mut Vec<Happened>) {
         self.changes += 1;
         self.stack.push(Task::Damage { ch: c, amount: 1 });
     }

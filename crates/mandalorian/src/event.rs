@@ -233,11 +233,9 @@ impl Mandalorian {
     pub(crate) fn spawn_at(&mut self, sq: Sq, ev: &mut Vec<Happened>) {
         if self.reinforcements.is_empty() {
             // MA-EVENT-16: defeated reinforcements, face down, shuffled into a new pile.
-            let mission = self.mission();
-            let mut pile: Vec<TokenId> = (0..self.threats.len() as TokenId)
+            let mut pile: Vec<ThreatId> = (0..self.threats.len() as ThreatId)
                 .filter(|&t| {
-                    mission.tokens[t as usize].orange
-                        && self.threats[t as usize].loc == TLoc::Defeated
+                    self.token_def(t).orange && self.threats[t as usize].loc == TLoc::Defeated
                 })
                 .collect();
             self.chance.shuffle(&mut pile);
@@ -247,9 +245,10 @@ impl Mandalorian {
                     face_up: false,
                     damage: 0,
                     seen: 0,
+                    ..self.threats[t as usize]
                 };
             }
-            self.reinforcements = pile;
+            self.reinforcements = pile.into_iter().collect();
         }
         match self.reinforcements.pop() {
             Some(t) => {
@@ -258,6 +257,7 @@ impl Mandalorian {
                     face_up: true,
                     damage: 0,
                     seen: 0,
+                    ..self.threats[t as usize]
                 };
                 self.changes += 1;
                 ev.push(Happened::Spawned { token: t, sq });
@@ -268,9 +268,9 @@ impl Mandalorian {
     }
 
     /// Face-down threats nearest (by range) to character `you` (MA-MODE-19).
-    pub(crate) fn nearest_facedown(&self, you: u8) -> Vec<TokenId> {
+    pub(crate) fn nearest_facedown(&self, you: u8) -> Vec<ThreatId> {
         let dist = range::range_from(self.map(), self.chars[you as usize].sq, self.doors_open);
-        let cands: Vec<(TokenId, u8)> = (0..self.threats.len() as TokenId)
+        let cands: Vec<(ThreatId, u8)> = (0..self.threats.len() as ThreatId)
             .filter_map(|t| {
                 let th = &self.threats[t as usize];
                 match th.loc {

@@ -105,7 +105,7 @@ impl Mandalorian {
         }
         // Threat tokens: the pile lists exactly the tokens located in it.
         for (i, th) in self.threats.iter().enumerate() {
-            let in_pile = self.reinforcements.contains(&(i as TokenId));
+            let in_pile = self.reinforcements.contains(&(i as ThreatId));
             if in_pile != (th.loc == TLoc::Pile) {
                 return Err(format!("threat token {i}: pile and location disagree"));
             }
@@ -113,7 +113,7 @@ impl Mandalorian {
                 if !self.map().exists[sq as usize] {
                     return Err(format!("threat token {i} in a forbidden area"));
                 }
-                if let Face::Enemy { health, .. } = self.token_def(i as TokenId).face {
+                if let Face::Enemy { health, .. } = self.token_def(i as ThreatId).face {
                     if th.damage >= health {
                         return Err(format!("threat token {i} should have been defeated"));
                     }
@@ -193,7 +193,7 @@ impl Mandalorian {
         for seat in 0..self.seats.len() as u8 {
             let v = self.view_of(seat);
             let own: Vec<CardId> = v.hand.iter().map(|h| h.id).collect();
-            if own != self.seats[seat as usize].hand {
+            if own[..] != self.seats[seat as usize].hand[..] {
                 return Err(format!("seat {seat}'s view does not show its own hand"));
             }
             for t in &v.threats {

@@ -5,7 +5,7 @@ use crate::state::*;
 
 impl Mandalorian {
     /// A face-up item in `ch`'s square that can do something now.
-    pub(crate) fn item_usable(&self, ch: u8, t: TokenId) -> bool {
+    pub(crate) fn item_usable(&self, ch: u8, t: ThreatId) -> bool {
         let Face::Item(i) = self.token_def(t).face else {
             return false;
         };
@@ -18,7 +18,7 @@ impl Mandalorian {
         }
     }
 
-    pub(crate) fn use_item(&mut self, ch: u8, t: TokenId, ev: &mut Vec<Happened>) {
+    pub(crate) fn use_item(&mut self, ch: u8, t: ThreatId, ev: &mut Vec<Happened>) {
         let Face::Item(i) = self.token_def(t).face else {
             return;
         };

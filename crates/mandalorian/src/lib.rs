@@ -22,6 +22,7 @@ pub mod draw;
 pub mod effects;
 pub mod enemy;
 pub mod event;
+pub mod inline;
 pub mod invariants;
 pub mod items;
 pub mod range;
@@ -182,10 +183,13 @@ impl Mandalorian {
         self.chance.shuffle(&mut self.reinforcements);
         let me = 1u8 << self.active;
         for shape in 1..=4u8 {
+            // The handles this seat cannot tell apart: tokens of one shape (their backs) face
+            // down on the map and unseen by it, and those left in the box. Which token each
+            // one is gets shuffled; where each lies stays.
             let cand: Vec<usize> = (0..self.threats.len())
                 .filter(|&t| {
-                    let def = &self.mission().tokens[t];
                     let th = &self.threats[t];
+                    let def = &self.mission().tokens[th.token as usize];
                     !def.orange
                         && def.shape == shape
                         && !def.carries_child
@@ -193,10 +197,11 @@ impl Mandalorian {
                         && (th.loc == TLoc::Box || (matches!(th.loc, TLoc::Map(_)) && !th.face_up))
                 })
                 .collect();
-            let mut slots: Vec<state::Threat> = cand.iter().map(|&t| self.threats[t]).collect();
-            self.chance.shuffle(&mut slots);
+            let mut tokens: Vec<content::TokenId> =
+                cand.iter().map(|&t| self.threats[t].token).collect();
+            self.chance.shuffle(&mut tokens);
             for (i, &t) in cand.iter().enumerate() {
-                self.threats[t] = slots[i];
+                self.threats[t].token = tokens[i];
             }
         }
     }
@@ -206,7 +211,7 @@ impl Mandalorian {
     /// Move an enemy token as an effect outside the event phase (tests and tools).
     pub fn move_enemy_for_test(
         &mut self,
-        t: content::TokenId,
+        t: state::ThreatId,
         sq: content::Sq,
         ev: &mut Vec<Happened>,
     ) {

@@ -25,6 +25,7 @@
 //! kept = ["defense"]
 //! [[threat]]
 //! name = "Scrap Trooper"
+//! shape = 2                  # optional: when tokens of several shapes share the name
 //! at = [2, 4]
 //! face_up = true
 //! [[slot]]
@@ -130,6 +131,9 @@ pub struct ScenarioCharacter {
 #[serde(deny_unknown_fields)]
 pub struct ScenarioThreat {
     pub name: String,
+    /// The token's shape (MA-COMP-7), when tokens of several shapes share the name.
+    #[serde(default)]
+    pub shape: Option<u8>,
     pub at: [u8; 2],
     #[serde(default)]
     pub face_up: bool,
@@ -180,6 +184,8 @@ impl Scenario {
     pub fn build(&self, content: &'static Content) -> Result<Mandalorian, ScenarioError> {
         let mut g = Mandalorian::setup(content, &self.options(), self.seed)
             .map_err(|e| ScenarioError(format!("options: {e}")))?;
+        // Tokens are looked up by name in the content's order; numbered again at the end.
+        g.threats_by_token();
         let map = g.map();
         let sq_of = |field: &str, rc: [u8; 2]| -> Result<Sq, ScenarioError> {
             let (r, c) = (rc[0] as usize, rc[1] as usize);
@@ -223,7 +229,6 @@ impl Scenario {
             g.turn = t;
         }
         // Threats.
-        let mission = g.mission();
         if self.clear_threats {
             for th in g.threats.iter_mut() {
                 if matches!(th.loc, TLoc::Map(_)) {
@@ -232,6 +237,7 @@ impl Scenario {
                         face_up: false,
                         damage: 0,
                         seen: 0,
+                        ..*th
                     };
                 }
             }
@@ -246,9 +252,9 @@ impl Scenario {
             g.reinforcements.clear();
             let mut order = Vec::new();
             for (i, name) in pile.iter().enumerate() {
-                let t = (0..g.threats.len() as TokenId).find(|&t| {
-                    mission.tokens[t as usize].orange
-                        && mission.tokens[t as usize].name == *name
+                let t = (0..g.threats.len() as ThreatId).find(|&t| {
+                    g.token_def(t).orange
+                        && g.token_def(t).name == *name
                         && g.threats[t as usize].loc == TLoc::Box
                         && !order.contains(&t)
                 });
@@ -269,16 +275,15 @@ impl Scenario {
         for (i, st) in self.threat.iter().enumerate() {
             let ctx = format!("threat[{i}] \"{}\"", st.name);
             let sq = sq_of(&format!("{ctx}: at"), st.at)?;
-            let t = (0..g.threats.len() as TokenId)
-                .find(|&t| {
-                    mission.tokens[t as usize].name == st.name
-                        && g.threats[t as usize].loc == TLoc::Box
-                })
+            let is = |t: ThreatId| {
+                let def = g.token_def(t);
+                def.name == st.name && st.shape.is_none_or(|s| s == def.shape)
+            };
+            let t = (0..g.threats.len() as ThreatId)
+                .find(|&t| is(t) && g.threats[t as usize].loc == TLoc::Box)
                 .or_else(|| {
-                    (0..g.threats.len() as TokenId).find(|&t| {
-                        mission.tokens[t as usize].name == st.name
-                            && g.threats[t as usize].loc == TLoc::Pile
-                    })
+                    (0..g.threats.len() as ThreatId)
+                        .find(|&t| is(t) && g.threats[t as usize].loc == TLoc::Pile)
                 });
             let Some(t) = t else {
                 return bad(format!("{ctx}: no such token left in the box (clear_threats = true frees the placed ones)"));
@@ -286,7 +291,7 @@ impl Scenario {
             if g.threats[t as usize].loc == TLoc::Pile {
                 g.reinforcements.retain(|&x| x != t);
             }
-            if let Face::Enemy { health, .. } = mission.tokens[t as usize].face {
+            if let Face::Enemy { health, .. } = g.token_def(t).face {
                 if st.damage >= health {
                     return bad(format!(
                         "{ctx}: damage {} would have defeated it",
@@ -301,9 +306,10 @@ impl Scenario {
                 face_up: st.face_up,
                 damage: st.damage,
                 seen: 0,
+                ..g.threats[t as usize]
             };
             if st.carries_child {
-                if !mission.tokens[t as usize].is_enemy() {
+                if !g.token_def(t).is_enemy() {
                     return bad(format!(
                         "{ctx}: carries_child: only an enemy carries the Child"
                     ));
@@ -313,10 +319,10 @@ impl Scenario {
         }
         for (i, name) in self.defeated.iter().enumerate() {
             let pick = |orange: bool| {
-                (0..g.threats.len() as TokenId).find(|&t| {
-                    mission.tokens[t as usize].name == *name
-                        && mission.tokens[t as usize].orange == orange
-                        && mission.tokens[t as usize].is_enemy()
+                (0..g.threats.len() as ThreatId).find(|&t| {
+                    g.token_def(t).name == *name
+                        && g.token_def(t).orange == orange
+                        && g.token_def(t).is_enemy()
                         && g.threats[t as usize].loc == TLoc::Box
                 })
             };
@@ -327,6 +333,7 @@ impl Scenario {
                         face_up: true,
                         damage: 0,
                         seen: 0,
+                        ..g.threats[t as usize]
                     }
                 }
                 None => {
@@ -526,6 +533,7 @@ impl Scenario {
                 }
             }
         }
+        g.number_threats();
         g.check_invariants()
             .map_err(|e| ScenarioError(format!("invalid state: {e}")))?;
         match self.phase.as_deref() {

@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
-use tabletop_core::{Chance, Deck};
+use tabletop_core::Chance;
 
 use crate::content::*;
+use crate::inline::{Inline, Pile};
 use crate::state::*;
 
 /// Options that cannot be set up.
@@ -137,11 +138,11 @@ impl Mandalorian {
             .filter(|&p| !opts.locked.iter().any(|l| l == &content.planning[p].id))
             .map(|p| p as PlanId)
             .collect();
-        let mut planning = Deck::new(plan_cards);
+        let mut planning = Pile::new(&plan_cards);
         planning.shuffle(&mut chance);
 
         // Step 3: event deck, shuffled ignoring the backs (MA-SETUP-7, MA-EVENT-38).
-        let mut events = Deck::new((0..content.events.len() as EventId).collect());
+        let mut events = Pile::new(&(0..content.events.len() as EventId).collect::<Vec<_>>());
         events.shuffle(&mut chance);
 
         // Step 4: damage supply is unlimited; 1 random white token face up in each slot
@@ -167,6 +168,7 @@ impl Mandalorian {
         // Step 5: threat tokens by shape (MA-SETUP-12..16).
         let mut threats = vec![
             Threat {
+                token: 0,
                 loc: TLoc::Box,
                 face_up: false,
                 damage: 0,
@@ -174,6 +176,10 @@ impl Mandalorian {
             };
             mission.tokens.len()
         ];
+        // Until `number_threats` below, handle = token.
+        for (t, th) in threats.iter_mut().enumerate() {
+            th.token = t as TokenId;
+        }
         for shape in 1..=4u8 {
             let mut pile: Vec<TokenId> = (0..mission.tokens.len())
                 .filter(|&t| !mission.tokens[t].orange && mission.tokens[t].shape == shape)
@@ -183,6 +189,7 @@ impl Mandalorian {
             for icon in mission.icons.iter().filter(|i| i.shape == shape) {
                 let t = pile.pop().expect("validated: enough tokens per shape");
                 threats[t as usize] = Threat {
+                    token: t,
                     loc: TLoc::Map(icon.sq),
                     face_up: !icon.hidden,
                     damage: 0,
@@ -219,7 +226,7 @@ impl Mandalorian {
                 sq: mission.map.start,
                 damage: 0,
                 health: opts.difficulty.health(&content.characters[c as usize]),
-                kept: Vec::new(),
+                kept: Inline::new(),
             })
             .collect();
         let mut decks = Vec::new();
@@ -230,12 +237,12 @@ impl Mandalorian {
                 for &c in &ids {
                     cards.extend(&content.characters[c as usize].cards);
                 }
-                let mut d = Deck::new(cards);
+                let mut d = Pile::new(&cards);
                 d.shuffle(&mut chance);
                 decks.push(d);
                 for _ in 0..opts.seats {
                     seats.push(SeatState {
-                        hand: Vec::new(),
+                        hand: Inline::new(),
                         deck: 0,
                         owed: 0,
                         controls: 0b11,
@@ -244,11 +251,11 @@ impl Mandalorian {
             }
             _ => {
                 for (i, &c) in ids.iter().enumerate() {
-                    let mut d = Deck::new(content.characters[c as usize].cards.clone());
+                    let mut d = Pile::new(&content.characters[c as usize].cards);
                     d.shuffle(&mut chance);
                     decks.push(d);
                     seats.push(SeatState {
-                        hand: Vec::new(),
+                        hand: Inline::new(),
                         deck: i as u8,
                         owed: 0,
                         controls: 1 << i,
@@ -269,18 +276,18 @@ impl Mandalorian {
             opts: Arc::new(opts.clone()),
             mi,
             chance,
-            chars,
-            seats,
-            decks,
-            slots,
+            chars: chars.into_iter().collect(),
+            seats: seats.into_iter().collect(),
+            decks: decks.into_iter().collect(),
+            slots: slots.into_iter().collect(),
             planning,
-            plan_drawn: Vec::new(),
+            plan_drawn: Inline::new(),
             events,
             event_in_play: None,
-            dist_pool,
-            dist_discard: Vec::new(),
-            threats,
-            reinforcements,
+            dist_pool: dist_pool.into_iter().collect(),
+            dist_discard: Inline::new(),
+            threats: threats.into_iter().collect(),
+            reinforcements: reinforcements.into_iter().collect(),
             child,
             child_fled: false,
             taunt: None,
@@ -291,13 +298,14 @@ impl Mandalorian {
             active,
             acts: TurnActs::default(),
             acting: None,
-            stack: Vec::new(),
-            triggered: Vec::new(),
+            stack: Inline::new(),
+            triggered: Inline::new(),
             in_event_phase: false,
             changes: 0,
             outcome: None,
             steps: 0,
         };
+        g.number_threats();
         // Hands of 4 (3 at veteran), drawn in seat order (MA-SETUP-20, MA-DIFF-4).
         for s in 0..g.seats.len() {
             g.refill_hand(s);
@@ -306,6 +314,70 @@ impl Mandalorian {
         let mut ev = Vec::new();
         g.run(&mut ev);
         Ok(g)
+    }
+
+    /// Give the threat tokens their handles ([`ThreatId`]) from where they lie and what can be
+    /// seen of them, never from what a face-down token is: tokens on the map by square (in a
+    /// square, face-down ones by shape before face-up ones by token), then the reinforcement
+    /// pile from the top, then the defeated, discarded and boxed tokens by token. So two tables
+    /// that differ only in which face-down threats lie where number them alike, and nothing a
+    /// seat is sent names a face-down token (MA-SETUP-13, MA-SPY-2, MA-INFO-2). Content cannot
+    /// put two icons in one square; a scenario that puts two face-down tokens of one shape in
+    /// one square numbers them by token (its author knows them anyway).
+    ///
+    /// Called once the tokens are placed (set-up, scenarios), before any task names a threat.
+    pub(crate) fn number_threats(&mut self) {
+        let n = self.threats.len();
+        let pile = &self.reinforcements;
+        let key = |h: usize| -> (u8, u16, u16) {
+            let th = &self.threats[h];
+            let def = &self.mission().tokens[th.token as usize];
+            match th.loc {
+                TLoc::Map(sq) if th.face_up => (0, sq as u16, 0x100 | th.token as u16),
+                TLoc::Map(sq) => (0, sq as u16, def.shape as u16),
+                TLoc::Pile => {
+                    let from_top = pile.iter().rev().position(|&t| t as usize == h);
+                    (1, from_top.unwrap_or(n) as u16, 0)
+                }
+                TLoc::Defeated => (2, th.token as u16, 0),
+                TLoc::Discarded => (3, th.token as u16, 0),
+                TLoc::Box => (4, th.token as u16, 0),
+            }
+        };
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&h| key(h));
+        self.reorder_threats(&order);
+        debug_assert!(
+            self.stack.iter().all(|t| matches!(
+                t,
+                Task::ActionPhase | Task::EventPhase { .. } | Task::DrawPhase | Task::EndTurn
+            )),
+            "threats are numbered before any task names one"
+        );
+    }
+
+    /// Handle = token, as before [`Mandalorian::number_threats`]: scenario files name tokens
+    /// and take the first of a name in the content's order.
+    pub(crate) fn threats_by_token(&mut self) {
+        let mut order: Vec<usize> = (0..self.threats.len()).collect();
+        order.sort_by_key(|&h| self.threats[h].token);
+        self.reorder_threats(&order);
+    }
+
+    /// Give handle `i` to the threat that had handle `order[i]`, and follow the handles held
+    /// by the pile and the Child.
+    fn reorder_threats(&mut self, order: &[usize]) {
+        let mut renumber = vec![0 as ThreatId; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            renumber[old] = new as ThreatId;
+        }
+        self.threats = order.iter().map(|&old| self.threats[old]).collect();
+        for t in &mut self.reinforcements {
+            *t = renumber[*t as usize];
+        }
+        if let Child::Token(t) = &mut self.child {
+            *t = renumber[*t as usize];
+        }
     }
 
     /// Push the phases of a turn (MA-TURN-2).

@@ -8,9 +8,22 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use tabletop_core::{Chance, Deck, Outcome};
+use tabletop_core::{Chance, Outcome};
 
 use crate::content::*;
+use crate::inline::{Inline, Pile};
+
+/// At most 4 players (one summary card each, MA-COMP-13), so at most 4 characters and decks.
+pub const MAX_SEATS: usize = 4;
+/// Room for a hand: the hand size is at most 4 (MA-DIFF-2..4).
+pub const MAX_HAND: usize = 8;
+/// Cards or disturbance tokens in one action slot: the slot resolves at Strength 5 (MA-EVENT-5).
+pub const MAX_IN_SLOT: usize = 16;
+/// The pending steps of resolution.
+pub const MAX_TASKS: usize = 64;
+
+/// An ability deck: one character's cards, or the two shared characters' (MA-MODE-10).
+pub type AbilityDeck = Pile<CardId, { 2 * MAX_CHAR_CARDS }>;
 
 /// Difficulty (MA-DIFF-1..4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -115,9 +128,10 @@ impl Options {
 }
 
 /// Where a threat token is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum TLoc {
     /// Back in the box, not used this game (MA-SETUP-16).
+    #[default]
     Box,
     Map(Sq),
     /// In the face-down reinforcement pile (MA-SETUP-15).
@@ -128,8 +142,19 @@ pub enum TLoc {
     Discarded,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A threat token as the table knows it: a handle, index into [`Mandalorian::threats`].
+///
+/// Handles are numbered at set-up from where the tokens lie, never from what they are
+/// ([`Mandalorian::number_threats`]), so a handle in a view, an event, a log line or an action
+/// tells nothing about a face-down token (MA-SETUP-13, MA-SPY-2, MA-INFO-2). What a token is —
+/// [`Threat::token`], an index into the mission's tokens and the catalog's — is shown only
+/// once it is face up or to the seats that looked at it.
+pub type ThreatId = u8;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub struct Threat {
+    /// Which physical token this is (index into the mission's tokens): hidden while face down.
+    pub token: TokenId,
     pub loc: TLoc,
     pub face_up: bool,
     pub damage: u8,
@@ -145,22 +170,22 @@ pub enum Child {
     /// Carried by a character (index into the characters in play).
     Character(u8),
     /// Carried by an enemy token.
-    Token(TokenId),
+    Token(ThreatId),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
 pub struct CharState {
     pub def: CharId,
     pub sq: Sq,
     pub damage: u8,
     pub health: u8,
     /// Kept planning cards, face up under the character card (MA-PLAN-3, MA-INFO-6).
-    pub kept: Vec<PlanId>,
+    pub kept: Inline<PlanId, MAX_PLANNING>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
 pub struct SeatState {
-    pub hand: Vec<CardId>,
+    pub hand: Inline<CardId, MAX_HAND>,
     /// Index into `decks`: the seat's own deck, or the shared deck (MA-MODE-10).
     pub deck: u8,
     /// Cards owed because deck and discard were empty (MA-DECK-2).
@@ -174,11 +199,11 @@ pub type DistTok = u8;
 /// A stand-in worth 1 (MA-DISTURB-7).
 pub const STAND_IN: DistTok = u8::MAX;
 
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
 pub struct Slot {
     /// Bottom first; the last is the top card (MA-ACT-3).
-    pub cards: Vec<CardId>,
-    pub tokens: Vec<DistTok>,
+    pub cards: Inline<CardId, MAX_IN_SLOT>,
+    pub tokens: Inline<DistTok, MAX_IN_SLOT>,
 }
 
 /// What a list of effects comes from.
@@ -209,8 +234,9 @@ pub enum CharPurpose {
 }
 
 /// One pending step of resolution. The top of the stack is resolved first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum Task {
+    #[default]
     ActionPhase,
     EventPhase {
         next: u8,
@@ -249,7 +275,7 @@ pub enum Task {
         s: u8,
     },
     SpyMoveTo {
-        token: TokenId,
+        token: ThreatId,
     },
     Plan {
         ch: u8,
@@ -279,7 +305,7 @@ pub enum Task {
     },
     PushSteps {
         ch: u8,
-        token: TokenId,
+        token: ThreatId,
         left: u8,
     },
     ChooseCharacter {
@@ -299,7 +325,7 @@ pub enum Task {
         toward: u8,
     },
     EnemyDest {
-        token: TokenId,
+        token: ThreatId,
         squares: u8,
         toward: u8,
     },
@@ -310,7 +336,7 @@ pub enum Task {
         done: u64,
     },
     AttackTarget {
-        token: TokenId,
+        token: ThreatId,
         range: u8,
     },
     Spawn {
@@ -382,7 +408,7 @@ pub enum Action {
     /// Use an item in the character's square (MA-ITEM-1).
     UseItem {
         ch: u8,
-        token: TokenId,
+        token: ThreatId,
     },
     /// Rescue the Child (MA-CHILD-5).
     Rescue {
@@ -401,11 +427,11 @@ pub enum Action {
     /// End a movement here.
     Stop,
     /// Choose a threat token.
-    Target(TokenId),
+    Target(ThreatId),
     /// Spy: look at a face-down threat (MA-SPY-2).
-    SpyLook(TokenId),
+    SpyLook(ThreatId),
     /// Spy: move a face-up enemy 1 square (MA-SPY-5).
-    SpyMove(TokenId),
+    SpyMove(ThreatId),
     /// Choose a square.
     Square(Sq),
     /// Choose a character (index into the characters in play).
@@ -422,7 +448,7 @@ pub enum Action {
     Block,
     TakeDamage,
     /// Choose an enemy to move or attack (MA-EVENT-20, -29).
-    Enemy(TokenId),
+    Enemy(ThreatId),
     /// Choose the action of a free action.
     Choose(ActionKind),
     /// Discard a disturbance token of this value from a slot.
@@ -455,7 +481,7 @@ pub enum Happened {
         to: Sq,
     },
     Revealed {
-        token: TokenId,
+        token: ThreatId,
     },
     CharacterDamaged {
         ch: u8,
@@ -469,14 +495,14 @@ pub enum Happened {
         amount: u8,
     },
     EnemyDamaged {
-        token: TokenId,
+        token: ThreatId,
         amount: u8,
     },
     Defeated {
-        token: TokenId,
+        token: ThreatId,
     },
     EnemyMoved {
-        token: TokenId,
+        token: ThreatId,
         to: Sq,
     },
     Crisis {
@@ -490,7 +516,7 @@ pub enum Happened {
     },
     NoEffectSpawn,
     Spawned {
-        token: TokenId,
+        token: ThreatId,
         sq: Sq,
     },
     SpawnIgnored,
@@ -515,7 +541,7 @@ pub enum Happened {
     },
     ItemUsed {
         ch: u8,
-        token: TokenId,
+        token: ThreatId,
     },
     PlanningKept {
         ch: u8,
@@ -555,20 +581,21 @@ pub struct Mandalorian {
     pub(crate) opts: Arc<Options>,
     pub(crate) mi: u8,
     pub(crate) chance: Chance,
-    pub(crate) chars: Vec<CharState>,
-    pub(crate) seats: Vec<SeatState>,
-    pub(crate) decks: Vec<Deck<CardId>>,
-    pub(crate) slots: Vec<Slot>,
-    pub(crate) planning: Deck<PlanId>,
+    pub(crate) chars: Inline<CharState, MAX_SEATS>,
+    pub(crate) seats: Inline<SeatState, MAX_SEATS>,
+    pub(crate) decks: Inline<AbilityDeck, MAX_SEATS>,
+    pub(crate) slots: Inline<Slot, { 4 + MAX_MISSION_SLOTS }>,
+    pub(crate) planning: Pile<PlanId, MAX_PLANNING>,
     /// Planning cards drawn by the current Plan action (private, MA-PLAN-2).
-    pub(crate) plan_drawn: Vec<PlanId>,
-    pub(crate) events: Deck<EventId>,
+    pub(crate) plan_drawn: Inline<PlanId, MAX_PLANNING>,
+    pub(crate) events: Pile<EventId, MAX_EVENTS>,
     pub(crate) event_in_play: Option<EventId>,
-    pub(crate) dist_pool: Vec<DistTok>,
-    pub(crate) dist_discard: Vec<DistTok>,
-    pub(crate) threats: Vec<Threat>,
+    pub(crate) dist_pool: Inline<DistTok, MAX_DISTURBANCE>,
+    pub(crate) dist_discard: Inline<DistTok, MAX_DISTURBANCE>,
+    /// Every threat token of the mission, by handle ([`ThreatId`]).
+    pub(crate) threats: Inline<Threat, MAX_TOKENS>,
     /// Reinforcement pile, top last.
-    pub(crate) reinforcements: Vec<TokenId>,
+    pub(crate) reinforcements: Inline<ThreatId, MAX_TOKENS>,
     pub(crate) child: Child,
     /// The Child fled this turn (MA-CHILD-9).
     pub(crate) child_fled: bool,
@@ -583,9 +610,9 @@ pub struct Mandalorian {
     pub(crate) acts: TurnActs,
     /// The character performing the current card's action (for rescuing the Child).
     pub(crate) acting: Option<u8>,
-    pub(crate) stack: Vec<Task>,
+    pub(crate) stack: Inline<Task, MAX_TASKS>,
     /// Slots brought to Strength 5+ by a disturbance during the event phase (MA-DISTURB-3).
-    pub(crate) triggered: Vec<u8>,
+    pub(crate) triggered: Inline<u8, { 4 + MAX_MISSION_SLOTS }>,
     pub(crate) in_event_phase: bool,
     /// Counts state changes made by effects (MA-EVENT-34: an event with no effect).
     pub(crate) changes: u32,
@@ -665,22 +692,22 @@ impl Mandalorian {
     pub fn hand(&self, seat: usize) -> &[CardId] {
         &self.seats[seat].hand
     }
-    pub fn deck(&self, i: usize) -> &Deck<CardId> {
+    pub fn deck(&self, i: usize) -> &AbilityDeck {
         &self.decks[i]
     }
-    pub fn decks(&self) -> &[Deck<CardId>] {
+    pub fn decks(&self) -> &[AbilityDeck] {
         &self.decks
     }
     pub fn slots(&self) -> &[Slot] {
         &self.slots
     }
-    pub fn planning_deck(&self) -> &Deck<PlanId> {
+    pub fn planning_deck(&self) -> &Pile<PlanId, MAX_PLANNING> {
         &self.planning
     }
     pub fn plan_drawn(&self) -> &[PlanId] {
         &self.plan_drawn
     }
-    pub fn event_deck(&self) -> &Deck<EventId> {
+    pub fn event_deck(&self) -> &Pile<EventId, MAX_EVENTS> {
         &self.events
     }
     pub fn event_in_play(&self) -> Option<EventId> {
@@ -695,7 +722,7 @@ impl Mandalorian {
     pub fn threats(&self) -> &[Threat] {
         &self.threats
     }
-    pub fn reinforcement_pile(&self) -> &[TokenId] {
+    pub fn reinforcement_pile(&self) -> &[ThreatId] {
         &self.reinforcements
     }
     pub fn child(&self) -> Child {
@@ -732,8 +759,10 @@ impl Mandalorian {
     pub fn hand_size(&self) -> usize {
         self.opts.difficulty.hand_size()
     }
-    pub fn token_def(&self, t: TokenId) -> &'static TokenDef {
-        &self.mission().tokens[t as usize]
+    /// What threat `t` is. The engine always knows; a seat may be told only when it is face up
+    /// or the seat looked at it ([`Mandalorian::threat_label`]).
+    pub fn token_def(&self, t: ThreatId) -> &'static TokenDef {
+        &self.mission().tokens[self.threats[t as usize].token as usize]
     }
     pub fn step_count(&self) -> u32 {
         self.steps
@@ -793,7 +822,7 @@ impl Mandalorian {
     }
 
     /// Squares of face-up enemies on the map, by token.
-    pub fn enemy_on_map(&self, t: TokenId) -> Option<Sq> {
+    pub fn enemy_on_map(&self, t: ThreatId) -> Option<Sq> {
         let th = &self.threats[t as usize];
         match th.loc {
             TLoc::Map(sq) if th.face_up && self.token_def(t).is_enemy() => Some(sq),

@@ -17,7 +17,17 @@ pub(crate) enum Flow {
 impl Mandalorian {
     /// Resolve tasks until a real decision (2+ legal actions) is needed or the game is over.
     pub(crate) fn run(&mut self, ev: &mut Vec<Happened>) {
-        let mut legal = Vec::new();
+        // One buffer per thread for the legal actions looked at here: `run` follows every
+        // decision, and an allocation each time was a tenth of a step (issue 11).
+        thread_local! {
+            static LEGAL: std::cell::Cell<Vec<Action>> = const { std::cell::Cell::new(Vec::new()) };
+        }
+        let mut legal = LEGAL.take();
+        self.run_with(ev, &mut legal);
+        LEGAL.set(legal);
+    }
+
+    fn run_with(&mut self, ev: &mut Vec<Happened>, legal: &mut Vec<Action>) {
         loop {
             if self.outcome.is_some() {
                 self.stack.clear();
@@ -29,7 +39,7 @@ impl Mandalorian {
             match self.step(task, ev) {
                 Flow::Next => continue,
                 Flow::Wait => {
-                    self.legal_into(&mut legal);
+                    self.legal_into(legal);
                     // The action phase always waits for the player: ending it is a decision
                     // (and a game where nobody can play still advances one turn per action).
                     if legal.is_empty() {
@@ -314,12 +324,21 @@ impl Mandalorian {
     /// Using items (MA-ITEM-1) and rescuing the Child (MA-CHILD-5).
     pub(crate) fn legal_ambient(&self, out: &mut Vec<Action>) {
         let controls = self.seats[self.active as usize].controls;
+        // Usually no face-up item lies on the map: then no character has one to use.
+        let items = self.threats.iter().any(|th| {
+            th.face_up
+                && matches!(th.loc, TLoc::Map(_))
+                && !self.mission().tokens[th.token as usize].is_enemy()
+        });
         for ch in 0..self.chars.len() as u8 {
+            if !items {
+                break;
+            }
             if controls & (1 << ch) == 0 {
                 continue;
             }
             let sq = self.chars[ch as usize].sq;
-            for t in 0..self.threats.len() as TokenId {
+            for t in 0..self.threats.len() as ThreatId {
                 let th = &self.threats[t as usize];
                 if th.loc == TLoc::Map(sq) && th.face_up && self.item_usable(ch, t) {
                     out.push(Action::UseItem { ch, token: t });
@@ -519,12 +538,11 @@ impl Mandalorian {
     pub fn objective_met(&self) -> bool {
         let m = self.mission();
         match m.objective {
-            Objective::DefeatTargets => m
-                .tokens
+            Objective::DefeatTargets => self
+                .threats
                 .iter()
-                .enumerate()
-                .filter(|(_, t)| t.target)
-                .all(|(i, _)| self.threats[i].loc == TLoc::Defeated),
+                .filter(|th| m.tokens[th.token as usize].target)
+                .all(|th| th.loc == TLoc::Defeated),
             Objective::CollectAndExit { count, exit } => {
                 let sq = m.map.numbered(exit);
                 self.collected >= count && self.chars.iter().all(|c| Some(c.sq) == sq)

@@ -37,7 +37,12 @@ pub struct SlotView {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct ThreatView {
-    pub token: TokenId,
+    /// Its handle at this table ([`ThreatId`]), as actions name it: numbered from where the
+    /// tokens lay at set-up, so it says nothing about what a face-down token is.
+    pub token: ThreatId,
+    /// What it is as an index into the catalog's `missions[m].tokens`: face up, or looked at
+    /// by this seat (MA-SPY-2); `None` otherwise.
+    pub def: Option<TokenId>,
     pub row: usize,
     pub col: usize,
     pub shape: u8,
@@ -94,7 +99,8 @@ impl Mandalorian {
     ///
     /// Labels are looked up with a check: an action from a script or a save may name an id
     /// that does not exist, and is described as "unknown … #id" (then refused), never a panic.
-    pub fn threat_label(&self, t: TokenId, seat: u8) -> String {
+    /// `seat` may be a number that is no seat (a spectator's): it then knows what is public.
+    pub fn threat_label(&self, t: ThreatId, seat: u8) -> String {
         let Some(th) = self.threats.get(t as usize) else {
             return format!("unknown threat #{t}");
         };
@@ -105,7 +111,7 @@ impl Mandalorian {
                 s += &format!(" {} damage", th.damage);
             }
             s
-        } else if th.seen & (1 << seat) != 0 {
+        } else if self.looked_at(t, seat) {
             format!(
                 "face-down threat (shape {}; you looked: {})",
                 def.shape,
@@ -114,6 +120,13 @@ impl Mandalorian {
         } else {
             format!("face-down threat (shape {})", def.shape)
         }
+    }
+
+    /// Seat `seat` looked at face-down threat `t` secretly (MA-SPY-2); false for a number
+    /// that is no seat.
+    pub fn looked_at(&self, t: ThreatId, seat: u8) -> bool {
+        let seen = self.threats.get(t as usize).map_or(0, |th| th.seen);
+        1u8.checked_shl(seat as u32).is_some_and(|b| seen & b != 0)
     }
 
     pub fn square_label(&self, sq: Sq) -> String {
@@ -389,16 +402,15 @@ impl Mandalorian {
                     .collect(),
             })
             .collect();
-        let threats = (0..self.threats.len() as TokenId)
+        let threats = (0..self.threats.len() as ThreatId)
             .filter_map(|t| {
                 let th = &self.threats[t as usize];
                 let TLoc::Map(sq) = th.loc else { return None };
                 let (row, col) = pos(sq);
-                let looked = 1u8
-                    .checked_shl(seat as u32)
-                    .is_some_and(|b| th.seen & b != 0);
+                let looked = self.looked_at(t, seat);
                 Some(ThreatView {
                     token: t,
+                    def: (th.face_up || looked).then_some(th.token),
                     row,
                     col,
                     shape: self.token_def(t).shape,
@@ -411,7 +423,7 @@ impl Mandalorian {
                 })
             })
             .collect();
-        let defeated = (0..self.threats.len() as TokenId)
+        let defeated = (0..self.threats.len() as ThreatId)
             .filter(|&t| self.threats[t as usize].loc == TLoc::Defeated)
             .map(|t| self.token_def(t).name.clone())
             .collect();
@@ -478,7 +490,7 @@ impl Mandalorian {
                 Child::Absent => "not in this mission".into(),
                 Child::Square(sq) => format!("in square {}", self.square_label(sq)),
                 Child::Character(ch) => format!("carried by {}", self.char_name(ch)),
-                Child::Token(t) => format!("carried by {}", self.token_def(t).name),
+                Child::Token(t) => format!("carried by {}", self.threat_label(t, seat)),
             },
             taunt: self.taunt.map(|c| self.char_name(c).to_string()),
             doors_open: (0..10)
@@ -494,9 +506,15 @@ impl Mandalorian {
 
     /// One action in the rulebook's words, as the active seat may know it.
     pub fn describe(&self, a: Action) -> String {
+        self.describe_for(a, self.active)
+    }
+
+    /// One action in the rulebook's words, as `seat` may know it: a face-down threat is named
+    /// by its shape and square, and by what it is only for a seat that looked at it
+    /// (MA-SPY-2, MA-INFO-2). `seat` may be a number that is no seat (the public).
+    pub fn describe_for(&self, a: Action, seat: u8) -> String {
         let c = self.content;
-        let seat = self.active;
-        let tok = |t: TokenId| {
+        let tok = |t: ThreatId| {
             let at = match self.threats.get(t as usize).map(|th| th.loc) {
                 Some(TLoc::Map(sq)) => format!(" at {}", self.square_label(sq)),
                 _ => String::new(),

@@ -6,6 +6,7 @@
 //! balance.
 //! `TABLETOP_BALANCE_GAMES` sets the games per mission and difficulty (default 300).
 
+use rayon::prelude::*;
 use tabletop_core::NewGame;
 use tabletop_mandalorian::bot::{play_out, Bot};
 use tabletop_mandalorian::*;
@@ -17,18 +18,23 @@ fn games() -> u64 {
         .unwrap_or(300)
 }
 
+/// The games are independent and deterministic per seed, so they run in parallel (the same
+/// games and result as one after the other).
 fn win_rate(mission: u8, d: Difficulty, n: u64) -> f64 {
-    let mut wins = 0u64;
-    for seed in 0..n {
-        let mut g = Mandalorian::new_game(embedded(), &Options::solo(mission, d), seed).unwrap();
-        let mut bot = Bot::new(seed);
-        let (won, _) = play_out(&mut g, &mut bot, 3000);
-        assert!(
-            g.outcome.is_some(),
-            "mission {mission} {d:?} seed {seed}: the game did not end"
-        );
-        wins += won as u64;
-    }
+    let wins: u64 = (0..n)
+        .into_par_iter()
+        .map(|seed| {
+            let mut g =
+                Mandalorian::new_game(embedded(), &Options::solo(mission, d), seed).unwrap();
+            let mut bot = Bot::new(seed);
+            let (won, _) = play_out(&mut g, &mut bot, 3000);
+            assert!(
+                g.outcome.is_some(),
+                "mission {mission} {d:?} seed {seed}: the game did not end"
+            );
+            won as u64
+        })
+        .sum();
     wins as f64 / n as f64
 }
 
@@ -39,11 +45,17 @@ fn win_rate(mission: u8, d: Difficulty, n: u64) -> f64 {
 /// order fails.
 const ORDER_TOLERANCE: f64 = 0.03;
 
+/// Mission 2's steps must be 5 points apart: at 300 games the sampling error of such a
+/// difference (about 4 points) is nearly the margin itself, so mission 2 plays at least this
+/// many games (about 2 points).
+const MISSION_2_GAMES: u64 = 1_000;
+
 #[test]
 fn every_mission_is_winnable_not_trivial_and_ordered_recruit_standard_veteran() {
     let n = games();
     let (mut recruit, mut veteran) = (0.0, 0.0);
     for m in 1..=4u8 {
+        let n = if m == 2 { n.max(MISSION_2_GAMES) } else { n };
         let r = win_rate(m, Difficulty::Recruit, n);
         let s = win_rate(m, Difficulty::Standard, n);
         let v = win_rate(m, Difficulty::Veteran, n);

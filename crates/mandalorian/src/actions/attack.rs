@@ -7,10 +7,10 @@ use crate::state::*;
 impl Mandalorian {
     /// Threats an attack within `range` of character `ch` may target: face-up enemies and
     /// face-down threats (MA-ATTACK-1, -5; face-up items are not targets).
-    pub(crate) fn attack_targets(&self, ch: u8, range: u8) -> impl Iterator<Item = TokenId> + '_ {
+    pub(crate) fn attack_targets(&self, ch: u8, range: u8) -> impl Iterator<Item = ThreatId> + '_ {
         let sq = self.chars[ch as usize].sq;
         let dist = range::range_from(self.map(), sq, self.doors_open);
-        (0..self.threats.len() as TokenId).filter(move |&t| {
+        (0..self.threats.len() as ThreatId).filter(move |&t| {
             let th = &self.threats[t as usize];
             match th.loc {
                 TLoc::Map(tsq) => {
@@ -33,7 +33,7 @@ impl Mandalorian {
     /// deals nothing (MA-ATTACK-7); a Mission Effect still resolves (MA-ENEMY-16).
     pub(crate) fn attack_threat(
         &mut self,
-        t: TokenId,
+        t: ThreatId,
         amount: u8,
         you: u8,
         ev: &mut Vec<Happened>,
@@ -47,7 +47,7 @@ impl Mandalorian {
     }
 
     /// Damage stays until the enemy is defeated (MA-ATTACK-2, -3).
-    pub(crate) fn damage_enemy(&mut self, t: TokenId, amount: u8, ev: &mut Vec<Happened>) {
+    pub(crate) fn damage_enemy(&mut self, t: ThreatId, amount: u8, ev: &mut Vec<Happened>) {
         let Face::Enemy { health, .. } = self.token_def(t).face else {
             return;
         };

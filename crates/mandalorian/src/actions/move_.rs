@@ -47,7 +47,7 @@ impl Mandalorian {
                 // MA-ENEMY-9, -10: Grapple deals its damage in the enemy's square, just before
                 // the character moves out (also when it started there, MA-MOVE-6).
                 let from = self.chars[ch as usize].sq;
-                for t in 0..self.threats.len() as TokenId {
+                for t in 0..self.threats.len() as ThreatId {
                     if self.enemy_on_map(t) == Some(from) && self.token_def(t).has(ability::GRAPPLE)
                     {
                         self.stack.push(Task::Damage { ch, amount: 1 });
@@ -79,7 +79,7 @@ impl Mandalorian {
         // MA-MOVE-8: a face-down threat sharing a square with a character is revealed at once.
         let mut reveal = Vec::new();
         let mut stop = false;
-        for t in 0..self.threats.len() as TokenId {
+        for t in 0..self.threats.len() as ThreatId {
             let th = self.threats[t as usize];
             if th.loc != TLoc::Map(sq) {
                 continue;
@@ -110,7 +110,7 @@ impl Mandalorian {
         self.stack.pop();
         let sq = self.chars[ch as usize].sq;
         let dist = range::range_from(self.map(), sq, self.doors_open);
-        for t in 0..self.threats.len() as TokenId {
+        for t in 0..self.threats.len() as ThreatId {
             if let Some(esq) = self.enemy_on_map(t) {
                 let d = dist.to(esq);
                 if d != FAR && d <= 1 && self.token_def(t).has(ability::SENTINEL) {
@@ -123,7 +123,7 @@ impl Mandalorian {
 
     /// Reveal a face-down threat (flip it face up). `you` is the character whose action or
     /// event revealed it. A Mission Effect resolves at once (MA-ENEMY-15..17).
-    pub(crate) fn reveal(&mut self, t: TokenId, you: u8, ev: &mut Vec<Happened>) {
+    pub(crate) fn reveal(&mut self, t: ThreatId, you: u8, ev: &mut Vec<Happened>) {
         let th = &mut self.threats[t as usize];
         if th.face_up {
             return;

@@ -10,7 +10,7 @@ impl Mandalorian {
         let sq = self.chars[ch as usize].sq;
         // MA-SPY-6: normal range rules.
         let dist = range::range_from(self.map(), sq, self.doors_open);
-        for t in 0..self.threats.len() as TokenId {
+        for t in 0..self.threats.len() as ThreatId {
             let th = &self.threats[t as usize];
             let TLoc::Map(tsq) = th.loc else { continue };
             let d = dist.to(tsq);
@@ -54,7 +54,7 @@ impl Mandalorian {
         }
     }
 
-    pub(crate) fn legal_spy_move_to(&self, t: TokenId, out: &mut Vec<Action>) {
+    pub(crate) fn legal_spy_move_to(&self, t: ThreatId, out: &mut Vec<Action>) {
         if let TLoc::Map(sq) = self.threats[t as usize].loc {
             // MA-SPY-5 (judged): any adjacent square, obeying terrain (MA-TERRAIN-11).
             for n in move_neighbors(self.map(), sq, self.doors_open) {
@@ -65,7 +65,7 @@ impl Mandalorian {
 
     /// Move an enemy outside the event phase: no Grapple (MA-ENEMY-11), no Sabotage
     /// (MA-ENEMY-14, MA-SPY-7). A carried Child goes along (MA-CHILD-3).
-    pub(crate) fn move_enemy(&mut self, t: TokenId, sq: Sq, ev: &mut Vec<Happened>) {
+    pub(crate) fn move_enemy(&mut self, t: ThreatId, sq: Sq, ev: &mut Vec<Happened>) {
         self.threats[t as usize].loc = TLoc::Map(sq);
         self.changes += 1;
         ev.push(Happened::EnemyMoved { token: t, to: sq });

@@ -55,6 +55,10 @@ fn err<T>(msg: impl Into<String>) -> Result<T, ContentError> {
     Err(ContentError(msg.into()))
 }
 
+/// The content fingerprint recorded in saves. Its prefix names the encoding of actions as well:
+/// `ma2-` since actions name threat tokens by their table handle (`state::ThreatId`) instead
+/// of by token, so a save from before (`ma-`) is refused on load instead of replayed into
+/// another game.
 fn fnv(texts: &[(&str, &str)]) -> String {
     let mut h: u64 = 0xcbf29ce484222325;
     for (n, t) in texts {
@@ -63,7 +67,7 @@ fn fnv(texts: &[(&str, &str)]) -> String {
             h = h.wrapping_mul(0x100000001b3);
         }
     }
-    format!("ma-{h:016x}")
+    format!("ma2-{h:016x}")
 }
 
 /// The entries of array-of-tables `key` in a file.
@@ -737,6 +741,8 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
         }
     }
 
+    check_bounds(&characters, &events, &planning, &disturbance, &missions)?;
+
     let (guide, envelopes) = load_guide(
         text_of(texts, "guide.toml")?,
         &missions,
@@ -755,6 +761,61 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
         envelopes,
         fingerprint: fnv(texts),
     })
+}
+
+/// The most of each component a game state has room for (its lists are inline, so a state
+/// clones without allocating; `content::MAX_*`).
+fn check_bounds(
+    characters: &[Character],
+    events: &[EventCard],
+    planning: &[PlanningCard],
+    disturbance: &[DisturbanceToken],
+    missions: &[Mission],
+) -> Result<(), ContentError> {
+    for c in characters {
+        if c.cards.len() > MAX_CHAR_CARDS {
+            return err(format!(
+                "characters.toml: character \"{}\": {} ability cards, at most {MAX_CHAR_CARDS}",
+                c.id,
+                c.cards.len()
+            ));
+        }
+    }
+    if events.len() > MAX_EVENTS {
+        return err(format!(
+            "events.toml: {} event cards, at most {MAX_EVENTS}",
+            events.len()
+        ));
+    }
+    if planning.len() > MAX_PLANNING {
+        return err(format!(
+            "planning.toml: {} planning cards, at most {MAX_PLANNING}",
+            planning.len()
+        ));
+    }
+    if disturbance.len() > MAX_DISTURBANCE {
+        return err(format!(
+            "tokens.toml: {} disturbance tokens, at most {MAX_DISTURBANCE}",
+            disturbance.len()
+        ));
+    }
+    for m in missions {
+        if m.tokens.len() > MAX_TOKENS {
+            return err(format!(
+                "missions.toml: mission \"{}\": tokens: {} threat tokens, at most {MAX_TOKENS}",
+                m.id,
+                m.tokens.len()
+            ));
+        }
+        if m.slots.len() > MAX_MISSION_SLOTS {
+            return err(format!(
+                "missions.toml: mission \"{}\": slots: {} mission slots, at most {MAX_MISSION_SLOTS}",
+                m.id,
+                m.slots.len()
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn mission(
@@ -916,6 +977,16 @@ fn mission(
         }
         if sq == map.start {
             return err(format!("{ctx}: icon {}: on the start square", k + 1));
+        }
+        // One token per icon, one icon per square: two face-down tokens in one square could
+        // not be told apart by where they lie (state::ThreatId).
+        if let Some(j) = icons.iter().position(|i: &Icon| i.sq == sq) {
+            return err(format!(
+                "{ctx}: icon {}: square {:?} already holds icon {}",
+                k + 1,
+                ic.at,
+                j + 1
+            ));
         }
         *per_shape.entry(ic.shape).or_default() += 1;
         icons.push(Icon {

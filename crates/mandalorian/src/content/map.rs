@@ -53,6 +53,9 @@ pub struct MapGeo {
     pub doors_open: u16,
     /// Door numbers present.
     pub doors: u16,
+    /// Range and walking distances, per set of open doors, built on first use.
+    #[serde(skip)]
+    pub dist: crate::range::DistCache,
 }
 
 impl MapGeo {
@@ -239,6 +242,7 @@ impl MapGeo {
             edge,
             doors_open: 0,
             doors,
+            dist: Default::default(),
         })
     }
 }

@@ -30,6 +30,21 @@ pub type EventId = u8;
 /// Index into a mission's `tokens` (one entry per physical threat token).
 pub type TokenId = u8;
 
+// Bounds the loader enforces, so that a game state keeps its lists inline (`crate::inline`)
+// and clones without allocating.
+/// Threat tokens of one mission.
+pub const MAX_TOKENS: usize = 48;
+/// Ability cards of one character.
+pub const MAX_CHAR_CARDS: usize = 16;
+/// Planning cards.
+pub const MAX_PLANNING: usize = 32;
+/// Event cards.
+pub const MAX_EVENTS: usize = 32;
+/// Disturbance tokens.
+pub const MAX_DISTURBANCE: usize = 16;
+/// Green mission action slots of one mission (MA-MISSION-1).
+pub const MAX_MISSION_SLOTS: usize = 4;
+
 /// The four basic actions (MA-ACT-7).
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]

@@ -69,8 +69,8 @@ pub fn play(g: &mut Mandalorian, name: &str, slot_name: &str) -> Vec<Happened> {
 }
 
 /// A token on the map (or anywhere) by name.
-pub fn token(g: &Mandalorian, name: &str) -> TokenId {
-    (0..g.threats().len() as TokenId)
+pub fn token(g: &Mandalorian, name: &str) -> ThreatId {
+    (0..g.threats().len() as ThreatId)
         .find(|&t| {
             g.token_def(t).name == name && matches!(g.threats()[t as usize].loc, TLoc::Map(_))
         })

@@ -1,0 +1,334 @@
+//! Fixed-capacity lists kept inside the state, so that cloning a state — what a bot does at
+//! every node of its look-ahead — is one copy of memory with no allocation (issue 11: a clone
+//! in ≤ 100 ns). [`Inline`] is a list of at most `N` small `Copy` items; [`Pile`] is a deck
+//! (draw pile and discard pile) with the same operations as `tabletop_core::Deck`.
+//!
+//! The capacities are bounds the rules and the content loader guarantee (a hand never exceeds
+//! its size, a mission has at most [`crate::content::MAX_TOKENS`] threat tokens, …); going past
+//! one is a bug in the engine, reported by a panic naming the list, never a silent loss.
+
+use std::fmt;
+use std::ops::{Deref, DerefMut};
+
+use tabletop_core::Chance;
+
+/// At most `N` (≤ 255) items of a small `Copy` type, stored inline.
+#[derive(Clone, Copy)]
+pub struct Inline<T: Copy + Default, const N: usize> {
+    len: u8,
+    items: [T; N],
+}
+
+impl<T: Copy + Default, const N: usize> Inline<T, N> {
+    pub fn new() -> Self {
+        const { assert!(N <= u8::MAX as usize) };
+        Inline {
+            len: 0,
+            items: [T::default(); N],
+        }
+    }
+
+    pub fn from_slice(items: &[T]) -> Self {
+        let mut l = Self::new();
+        l.extend(items.iter().copied());
+        l
+    }
+
+    #[inline]
+    pub fn push(&mut self, item: T) {
+        let n = self.len as usize;
+        assert!(n < N, "a list of the state is full ({N} items)");
+        self.items[n] = item;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn pop(&mut self) -> Option<T> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.items[self.len as usize])
+    }
+
+    pub fn insert(&mut self, i: usize, item: T) {
+        let n = self.len as usize;
+        assert!(i <= n, "insertion index {i} past the end ({n})");
+        self.push(item);
+        self.items[i..=n].rotate_right(1);
+    }
+
+    pub fn remove(&mut self, i: usize) -> T {
+        let n = self.len as usize;
+        assert!(i < n, "removal index {i} past the end ({n})");
+        let item = self.items[i];
+        self.items.copy_within(i + 1..n, i);
+        self.len -= 1;
+        item
+    }
+
+    /// Remove item `i`, putting the last item in its place (as `Vec::swap_remove`).
+    pub fn swap_remove(&mut self, i: usize) -> T {
+        let n = self.len as usize;
+        assert!(i < n, "removal index {i} past the end ({n})");
+        let item = self.items[i];
+        self.items[i] = self.items[n - 1];
+        self.len -= 1;
+        item
+    }
+
+    pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
+        let mut w = 0;
+        for r in 0..self.len as usize {
+            let item = self.items[r];
+            if keep(&item) {
+                self.items[w] = item;
+                w += 1;
+            }
+        }
+        self.len = w as u8;
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    pub fn extend(&mut self, items: impl IntoIterator<Item = T>) {
+        for item in items {
+            self.push(item);
+        }
+    }
+
+    /// Move every item of `other` to the end of this list.
+    pub fn append(&mut self, other: &mut Self) {
+        self.extend(other.iter().copied());
+        other.clear();
+    }
+}
+
+impl<T: Copy + Default, const N: usize> Default for Inline<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Copy + Default, const N: usize> Deref for Inline<T, N> {
+    type Target = [T];
+    #[inline]
+    fn deref(&self) -> &[T] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl<T: Copy + Default, const N: usize> DerefMut for Inline<T, N> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.items[..self.len as usize]
+    }
+}
+
+impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for Inline<T, N> {
+    fn eq(&self, o: &Self) -> bool {
+        **self == **o
+    }
+}
+
+impl<T: Copy + Default + Eq, const N: usize> Eq for Inline<T, N> {}
+
+impl<T: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for Inline<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<T: Copy + Default, const N: usize> FromIterator<T> for Inline<T, N> {
+    fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Self {
+        let mut l = Self::new();
+        l.extend(items);
+        l
+    }
+}
+
+impl<T: Copy + Default, const N: usize> IntoIterator for Inline<T, N> {
+    type Item = T;
+    type IntoIter = std::iter::Take<std::array::IntoIter<T, N>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().take(self.len as usize)
+    }
+}
+
+impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a Inline<T, N> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a mut Inline<T, N> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl<T: Copy + Default + serde::Serialize, const N: usize> serde::Serialize for Inline<T, N> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+/// A deck of at most `N` cards: a draw pile (the last card on top) and a face-up discard pile
+/// (the last card the visible top), with the operations of `tabletop_core::Deck` and the same
+/// use of chance, so a game plays the same with either.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pile<C: Copy + Default, const N: usize> {
+    draw: Inline<C, N>,
+    discard: Inline<C, N>,
+}
+
+impl<C: Copy + Default + PartialEq, const N: usize> Pile<C, N> {
+    /// A deck whose draw pile holds `cards`, unshuffled; the last card is on top.
+    pub fn new(cards: &[C]) -> Self {
+        Pile {
+            draw: Inline::from_slice(cards),
+            discard: Inline::new(),
+        }
+    }
+
+    /// Shuffle the draw pile.
+    pub fn shuffle(&mut self, chance: &mut Chance) {
+        chance.shuffle(&mut self.draw);
+    }
+
+    /// Draw the top card, if any.
+    #[inline]
+    pub fn draw(&mut self) -> Option<C> {
+        self.draw.pop()
+    }
+
+    /// Draw the top card; if the draw pile is empty, first shuffle the discard pile in.
+    pub fn draw_or_reshuffle(&mut self, chance: &mut Chance) -> Option<C> {
+        if self.draw.is_empty() {
+            self.reshuffle(chance);
+        }
+        self.draw.pop()
+    }
+
+    /// Put the discard pile under the draw pile and shuffle them together.
+    pub fn reshuffle(&mut self, chance: &mut Chance) {
+        self.draw.append(&mut self.discard);
+        chance.shuffle(&mut self.draw);
+    }
+
+    /// Put a card face up on top of the discard pile.
+    #[inline]
+    pub fn discard(&mut self, card: C) {
+        self.discard.push(card);
+    }
+
+    /// Take a chosen card out of the draw pile; `false` if it is not there.
+    pub fn take_from_draw(&mut self, card: C) -> bool {
+        match self.draw.iter().rposition(|&c| c == card) {
+            Some(i) => {
+                self.draw.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Take a chosen card out of the discard pile; `false` if it is not there.
+    pub fn take_from_discard(&mut self, card: C) -> bool {
+        match self.discard.iter().rposition(|&c| c == card) {
+            Some(i) => {
+                self.discard.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Put cards on top of the draw pile, the first listed ending on top.
+    pub fn stack_top(&mut self, cards_top_first: &[C]) {
+        self.draw.extend(cards_top_first.iter().rev().copied());
+    }
+
+    /// The draw pile, bottom first (hidden information: only for the engine and tests).
+    pub fn draw_pile(&self) -> &[C] {
+        &self.draw
+    }
+
+    /// The face-up discard pile, bottom first; the last card is the visible top.
+    pub fn discard_pile(&self) -> &[C] {
+        &self.discard
+    }
+
+    pub fn top_discard(&self) -> Option<C> {
+        self.discard.last().copied()
+    }
+
+    pub fn draw_len(&self) -> usize {
+        self.draw.len()
+    }
+
+    pub fn discard_len(&self) -> usize {
+        self.discard.len()
+    }
+
+    /// Every card of the deck, draw pile then discard pile (for invariant checks).
+    pub fn all_cards(&self) -> impl Iterator<Item = C> + '_ {
+        self.draw.iter().chain(self.discard.iter()).copied()
+    }
+}
+
+impl<C: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for Pile<C, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pile")
+            .field("draw", &self.draw)
+            .field("discard", &self.discard)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_keeps_the_order_of_a_vec() {
+        let mut l: Inline<u8, 8> = [1, 2, 3, 4].into_iter().collect();
+        l.insert(1, 9);
+        assert_eq!(&*l, &[1, 9, 2, 3, 4]);
+        assert_eq!(l.remove(0), 1);
+        l.retain(|&x| x != 3);
+        assert_eq!(&*l, &[9, 2, 4]);
+        assert_eq!(l.pop(), Some(4));
+        assert_eq!(&*l, &[9, 2]);
+    }
+
+    #[test]
+    #[should_panic(expected = "full")]
+    fn a_full_list_refuses_more() {
+        let mut l: Inline<u8, 2> = Inline::new();
+        l.extend([1, 2, 3]);
+    }
+
+    #[test]
+    fn a_pile_draws_from_the_top_and_reshuffles_its_discards() {
+        let mut d: Pile<u8, 8> = Pile::new(&[1, 2, 3]);
+        assert_eq!(d.draw(), Some(3));
+        d.stack_top(&[9, 8]);
+        assert_eq!(d.draw(), Some(9));
+        d.discard(3);
+        assert!(d.take_from_draw(1));
+        assert_eq!(d.draw_pile(), &[2, 8]);
+        let mut chance = Chance::new(1);
+        assert_eq!(d.draw_or_reshuffle(&mut chance), Some(8));
+        assert_eq!(d.draw_or_reshuffle(&mut chance), Some(2));
+        assert_eq!(d.draw_or_reshuffle(&mut chance), Some(3));
+        assert_eq!(d.draw_or_reshuffle(&mut chance), None);
+    }
+}
