@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { Lobby } from "./lobby/Lobby";
 import { parseRoute, type Route } from "./router";
+import { ReplayPage } from "./shell/ReplayPage";
 import { TablePage } from "./shell/TablePage";
 
 export function App() {
@@ -14,9 +15,7 @@ export function App() {
     history.pushState(null, "", url);
     setRoute(parseRoute(location.pathname, location.search));
   };
-  return route.page === "table" ? (
-    <TablePage table={route.table} token={route.token} />
-  ) : (
-    <Lobby go={go} />
-  );
+  if (route.page === "table") return <TablePage table={route.table} token={route.token} go={go} />;
+  if (route.page === "replay") return <ReplayPage table={route.table} />;
+  return <Lobby go={go} />;
 }

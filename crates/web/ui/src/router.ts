@@ -1,8 +1,11 @@
-// The app's two pages: the lobby (`/`) and a table (`/t/ID?token=T`).
+// The app's pages: the lobby (`/`), a table (`/t/ID?token=T`) and a finished table's replay
+// (`/t/ID/replay`).
 
-export type Route = { page: "lobby" } | { page: "table"; table: string; token: string | null };
+export type Route = { page: "lobby" } | { page: "table"; table: string; token: string | null } | { page: "replay"; table: string };
 
 export function parseRoute(pathname: string, search: string): Route {
+  const r = /^\/t\/([^/]+)\/replay\/?$/.exec(pathname);
+  if (r) return { page: "replay", table: decodeURIComponent(r[1]) };
   const m = /^\/t\/([^/]+)\/?$/.exec(pathname);
   if (m) {
     const token = new URLSearchParams(search).get("token");
@@ -15,4 +18,9 @@ export function parseRoute(pathname: string, search: string): Route {
 export function tableLink(table: string, token: string | null): string {
   const path = `/t/${encodeURIComponent(table)}`;
   return token ? `${path}?token=${encodeURIComponent(token)}` : path;
+}
+
+/** The link to a finished table's replay. */
+export function replayLink(table: string): string {
+  return `/t/${encodeURIComponent(table)}/replay`;
 }

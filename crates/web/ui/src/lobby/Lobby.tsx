@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from "preact/hooks";
 import type { LobbyEntry } from "../shell/protocol";
-import { tableLink } from "../router";
+import { replayLink, tableLink } from "../router";
 import {
   api,
   charactersNeeded,
@@ -11,6 +11,7 @@ import {
   linkPath,
   mandalorianOptions,
   myTables,
+  readTableFile,
   rememberTable,
   resizeSeats,
   type Choices,
@@ -193,16 +194,42 @@ export function Lobby(props: { go(url: string): void }) {
     e.preventDefault();
     setError(null);
     try {
-      const r = await api.create({ game, options, seats });
-      setCreated(r);
-      rememberTable({ table: r.table, token: r.you ?? null, summary: `${GAME_NAMES[game] ?? game}`, created: Date.now() });
-      refresh();
+      started(await api.create({ game, options, seats }), `${GAME_NAMES[game] ?? game}`);
     } catch (err) {
       setError(String(err instanceof Error ? err.message : err));
     }
   };
+  const started = (r: Created, what: string) => {
+    setCreated(r);
+    rememberTable({ table: r.table, token: r.you ?? null, summary: what, created: Date.now() });
+    refresh();
+  };
+  // A table from a file: a save goes on where it stopped (its game and seat count come from the
+  // file; the seats above say who sits where); a scenario starts the game chosen above.
+  const fromFile = async (e: Event) => {
+    const input = e.currentTarget as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return;
+    setError(null);
+    try {
+      const f = readTableFile(await file.text());
+      if (f.kind === "bad") throw new Error(`${file.name}: ${f.reason}`);
+      if (f.kind === "save") {
+        const s = resizeSeats(seats, f.seats);
+        setSeats(s);
+        started(await api.import({ save: f.save, seats: s }), `${GAME_NAMES[f.game] ?? f.game} (from ${file.name})`);
+      } else {
+        started(await api.import({ game, scenario: f.text, options, seats }), `${GAME_NAMES[game] ?? game} (scenario ${file.name})`);
+      }
+    } catch (err) {
+      setError(String(err instanceof Error ? err.message : err));
+    } finally {
+      input.value = "";
+    }
+  };
   const mine = myTables();
   const origin = location.origin;
+  const finished = (tables ?? []).filter((t) => t.status === "over").slice(0, 10);
 
   return (
     <div class="lobby">
@@ -238,6 +265,10 @@ export function Lobby(props: { go(url: string): void }) {
               Create the table
             </button>
           </form>
+          <label class="from-file">
+            Or start from a file: a save (goes on where it stopped) or a scenario for the game above{" "}
+            <input type="file" accept=".json,.toml,application/json,text/plain" onChange={fromFile} disabled={!c} />
+          </label>
           {created ? (
             <div class="created">
               <h4>Table {created.table} is ready</h4>
@@ -304,6 +335,24 @@ export function Lobby(props: { go(url: string): void }) {
                 );
               })}
           </ul>
+          {finished.length > 0 ? (
+            <>
+              <h4>Finished games</h4>
+              <ul class="tables finished">
+                {finished.map((t) => (
+                  <li key={t.table}>
+                    <span class="tag">{GAME_NAMES[t.game] ?? t.game}</span> <strong>{t.summary}</strong>{" "}
+                    <a href={replayLink(t.table)} onClick={(e) => (e.preventDefault(), props.go(replayLink(t.table)))}>
+                      replay
+                    </a>{" "}
+                    <a href={`/api/tables/${encodeURIComponent(t.table)}/save`} download={`tabletop-${t.table}.json`}>
+                      save
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </section>
       </div>
     </div>

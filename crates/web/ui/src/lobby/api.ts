@@ -54,7 +54,46 @@ export const api = {
     fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(t) }).then((r) =>
       json<Created>(r),
     ),
+  /** A table from a save file or a scenario file (`POST /api/tables/import`). */
+  import: (body: ImportBody) =>
+    fetch("/api/tables/import", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) =>
+      json<Created>(r),
+    ),
 };
+
+/** The body of `POST /api/tables/import`: a save, or a scenario file for a game. */
+export type ImportBody =
+  | { save: Record<string, unknown>; seats: SeatRequest[] }
+  | { game: string; scenario: string; options: Record<string, unknown>; seats: SeatRequest[] };
+
+/** What a chosen file is: a save (JSON, with its game and seat count) or a scenario (TOML text). */
+export type TableFile = { kind: "save"; game: string; seats: number; save: Record<string, unknown> } | { kind: "scenario"; text: string } | { kind: "bad"; reason: string };
+
+/**
+ * Read a file a player chose to start a table from. A save is the JSON the server, the terminal
+ * or JSON mode writes (`game`, `options`, `seed`, `actions`); its seat count is Firefly's
+ * `players` or the Mandalorian's `seats`. Anything else that is text is taken as a scenario.
+ */
+export function readTableFile(text: string): TableFile {
+  const t = text.trim();
+  if (t.startsWith("{")) {
+    let v: unknown;
+    try {
+      v = JSON.parse(t);
+    } catch (e) {
+      return { kind: "bad", reason: `This file looks like a save but is not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
+    }
+    const save = v as Record<string, unknown>;
+    const game = typeof save.game === "string" ? save.game : null;
+    const options = (save.options ?? {}) as Record<string, unknown>;
+    const n = Number(game === "firefly" ? options.players : options.seats);
+    if (!game || !Array.isArray(save.actions)) return { kind: "bad", reason: "This JSON file is not a tabletop save (it has no \"game\" and \"actions\")." };
+    if (!Number.isInteger(n) || n < 1 || n > 8) return { kind: "bad", reason: `This ${game} save does not say how many seats it has.` };
+    return { kind: "save", game, seats: n, save };
+  }
+  if (t.length === 0) return { kind: "bad", reason: "The file is empty." };
+  return { kind: "scenario", text };
+}
 
 /** The Firefly options of a new table. */
 export function fireflyOptions(story: string, firstGame: boolean): Record<string, unknown> {

@@ -9,12 +9,30 @@ import { Cover } from "./Cover";
 import { displayOrder, indexForKey, keysInOrder } from "./keys";
 import { chime, notifyTurn, turnNotice } from "./notify";
 import type { ClientMessage, ServerMessage } from "./protocol";
+import { replayLink, tableLink } from "../router";
 import { emptyTable, myTurn, reduce, uncover, type TableState } from "./table-state";
 
 /** How the page reaches the server (a test or a screenshot passes fakes). */
 export interface TableDeps {
   connect(url: string, onMessage: (m: ServerMessage) => void, onStatus: (s: ConnectionStatus) => void): { send(m: ClientMessage): boolean; close(): void };
   fetchCatalog(game: string): Promise<unknown>;
+  /** A rematch of a table (the same options and seats, a new seed), asked with a seat's token. */
+  rematch?(table: string, token: string): Promise<Rematch>;
+}
+
+/** What `POST /api/tables/{id}/rematch` answers (as `POST /api/tables`). */
+export interface Rematch {
+  table: string;
+  you?: string | null;
+  invites: { seat: number; token: string; url: string }[];
+  spectate: string;
+}
+
+async function rematchOnServer(table: string, token: string): Promise<Rematch> {
+  const r = await fetch(`/api/tables/${encodeURIComponent(table)}/rematch?token=${encodeURIComponent(token)}`, { method: "POST" });
+  const body = await r.json().catch(() => null);
+  if (!r.ok) throw new Error((body as { error?: string } | null)?.error ?? `HTTP ${r.status}`);
+  return body as Rematch;
 }
 
 export const browserDeps: TableDeps = {
@@ -24,6 +42,7 @@ export const browserDeps: TableDeps = {
     if (!r.ok) throw new Error(`the catalog of ${game}: HTTP ${r.status}`);
     return r.json();
   },
+  rematch: rematchOnServer,
 };
 
 function isTyping(t: EventTarget | null): boolean {
@@ -31,7 +50,69 @@ function isTyping(t: EventTarget | null): boolean {
   return !!el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || el.isContentEditable);
 }
 
-export function TablePage(props: { table: string; token: string | null; deps?: TableDeps }) {
+/** What a finished table offers: its replay, its save, a rematch (for those who held a seat). */
+function AfterTheGame(props: { table: string; token: string | null; deps: TableDeps; seatName(s: number): string; go?(url: string): void }) {
+  const [made, setMade] = useState<Rematch | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const origin = location.origin;
+  const rematch = async () => {
+    if (!props.token) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await (props.deps.rematch ?? rematchOnServer)(props.table, props.token);
+      setMade(r);
+      if (r.you && r.invites.length === 0 && props.go) props.go(tableLink(r.table, r.you));
+    } catch (e) {
+      setError(String(e instanceof Error ? e.message : e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const follow = (url: string) => (e: Event) => {
+    if (!props.go) return;
+    e.preventDefault();
+    props.go(url);
+  };
+  return (
+    <div class="after-game">
+      <a class="button" href={replayLink(props.table)} onClick={follow(replayLink(props.table))}>
+        Replay step by step
+      </a>
+      <a class="button" href={`/api/tables/${encodeURIComponent(props.table)}/save`} download={`tabletop-${props.table}.json`}>
+        Download the save
+      </a>
+      {props.token ? (
+        <button type="button" class="primary" onClick={rematch} disabled={busy || made !== null}>
+          Rematch
+        </button>
+      ) : null}
+      {error ? (
+        <span class="refused-inline" role="alert">
+          {error}
+        </span>
+      ) : null}
+      {made ? (
+        <div class="created">
+          <strong>The rematch is ready.</strong>{" "}
+          {made.you ? (
+            <a class="primary-link" href={tableLink(made.table, made.you)} onClick={follow(tableLink(made.table, made.you))}>
+              Sit down at your seat
+            </a>
+          ) : null}
+          {made.invites.map((inv) => (
+            <label key={inv.seat} class="invite">
+              Invite for {props.seatName(inv.seat)}: <input readOnly value={origin + inv.url} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+            </label>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function TablePage(props: { table: string; token: string | null; deps?: TableDeps; go?(url: string): void }) {
   const deps = props.deps ?? browserDeps;
   const [state, setState] = useState<TableState>(emptyTable);
   const [status, setStatus] = useState<ConnectionStatus>("connecting");
@@ -187,6 +268,7 @@ export function TablePage(props: { table: string; token: string | null; deps?: T
           {overText}
         </div>
       ) : null}
+      {over ? <AfterTheGame table={props.table} token={state.hello?.role === "player" ? props.token : null} deps={deps} seatName={seatName} go={props.go} /> : null}
       {state.undo && state.cover === null ? (
         <div class="undo-bar">
           <button type="button" class="act act-undo" onClick={undo} disabled={state.pending} title="Backspace">
