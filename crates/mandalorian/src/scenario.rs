@@ -438,6 +438,14 @@ impl Scenario {
                 return bad(format!("{ctx}: listed twice"));
             }
             slot_seen.push(idx);
+            // A slot resolves at Strength 5 (MA-EVENT-5): it never holds many cards or tokens,
+            // and the state has room for MAX_IN_SLOT of each.
+            let (cards, tokens) = (ss.cards.len(), ss.tokens.as_ref().map_or(0, Vec::len));
+            if cards > MAX_IN_SLOT || tokens > MAX_IN_SLOT {
+                return bad(format!(
+                    "{ctx}: at most {MAX_IN_SLOT} cards and {MAX_IN_SLOT} disturbance tokens in a slot"
+                ));
+            }
             if let Some(tokens) = &ss.tokens {
                 for &v in tokens {
                     let pos = g

@@ -274,6 +274,7 @@ impl Mandalorian {
         let t = Table {
             content,
             mi,
+            mission,
             chars: chars.into_iter().collect(),
             seats: seats.into_iter().collect(),
             decks: decks.into_iter().collect(),

@@ -589,6 +589,8 @@ pub struct Mandalorian {
 pub struct Table {
     pub(crate) content: &'static Content,
     pub(crate) mi: u8,
+    /// `content.missions[mi]`, kept at hand (every token lookup goes through it).
+    pub(crate) mission: &'static Mission,
     pub(crate) chars: Inline<CharState, MAX_SEATS>,
     pub(crate) seats: Inline<SeatState, MAX_SEATS>,
     pub(crate) decks: Inline<AbilityDeck, MAX_SEATS>,
@@ -714,7 +716,7 @@ impl Mandalorian {
         &self.opts
     }
     pub fn mission(&self) -> &'static Mission {
-        &self.content.missions[self.mi as usize]
+        self.t.mission
     }
     pub fn map(&self) -> &'static MapGeo {
         &self.mission().map

@@ -324,24 +324,25 @@ impl Mandalorian {
     /// Using items (MA-ITEM-1) and rescuing the Child (MA-CHILD-5).
     pub(crate) fn legal_ambient(&self, out: &mut Vec<Action>) {
         let controls = self.t.seats[self.t.active as usize].controls;
-        // Usually no face-up item lies on the map: then no character has one to use.
-        let items = self.t.threats.iter().any(|th| {
-            th.face_up
-                && matches!(th.loc, TLoc::Map(_))
-                && !self.mission().tokens[th.token as usize].is_enemy()
-        });
-        for ch in 0..self.t.chars.len() as u8 {
-            if !items {
-                break;
+        // The face-up items on the map (usually none), then who stands on them.
+        let tokens = &self.mission().tokens;
+        let mut items: crate::inline::Inline<ThreatId, MAX_TOKENS> = Default::default();
+        for (t, th) in self.t.threats.iter().enumerate() {
+            if th.face_up && matches!(th.loc, TLoc::Map(_)) && !tokens[th.token as usize].is_enemy()
+            {
+                items.push(t as ThreatId);
             }
-            if controls & (1 << ch) == 0 {
-                continue;
-            }
-            let sq = self.t.chars[ch as usize].sq;
-            for t in 0..self.t.threats.len() as ThreatId {
-                let th = &self.t.threats[t as usize];
-                if th.loc == TLoc::Map(sq) && th.face_up && self.item_usable(ch, t) {
-                    out.push(Action::UseItem { ch, token: t });
+        }
+        if !items.is_empty() {
+            for ch in 0..self.t.chars.len() as u8 {
+                if controls & (1 << ch) == 0 {
+                    continue;
+                }
+                let sq = self.t.chars[ch as usize].sq;
+                for &t in items.iter() {
+                    if self.t.threats[t as usize].loc == TLoc::Map(sq) && self.item_usable(ch, t) {
+                        out.push(Action::UseItem { ch, token: t });
+                    }
                 }
             }
         }
