@@ -10,7 +10,7 @@ use crate::turn::Flow;
 
 impl Mandalorian {
     pub(crate) fn effects_of(&self, src: Src) -> EffectList {
-        let c = self.content;
+        let c = self.t.content;
         let m = self.mission();
         match src {
             Src::Event(e) => EffectList::Event(&c.events[e as usize].abilities),
@@ -38,13 +38,13 @@ impl Mandalorian {
             you,
             six,
             start,
-        }) = self.stack.last().copied()
+        }) = self.t.stack.last().copied()
         else {
             return Flow::Next;
         };
         let list = self.effects_of(src);
         if (idx as usize) < list.len() {
-            if let Some(Task::Effects { idx, .. }) = self.stack.last_mut() {
+            if let Some(Task::Effects { idx, .. }) = self.t.stack.last_mut() {
                 *idx += 1;
             }
             let (effect, six_plus) = list.get(idx as usize);
@@ -54,12 +54,12 @@ impl Mandalorian {
             }
             return Flow::Next;
         }
-        self.stack.pop();
+        self.t.stack.pop();
         // MA-EVENT-32, -34: an event card that changed nothing spawns 1 reinforcement in the
         // nearest star square.
-        if matches!(src, Src::Event(_)) && self.changes == start {
+        if matches!(src, Src::Event(_)) && self.t.changes == start {
             ev.push(Happened::NoEffectSpawn);
-            self.stack.push(Task::Spawn {
+            self.t.stack.push(Task::Spawn {
                 at: SpawnAt::NearestStar,
                 you,
             });
@@ -74,14 +74,14 @@ impl Mandalorian {
                 amount,
                 range,
                 threats,
-            } => self.stack.push(Task::Target {
+            } => self.t.stack.push(Task::Target {
                 ch: you,
                 purpose: Purpose::Damage { amount, threats },
                 range,
             }),
             Effect::Heal { amount, who } => match who {
                 Who::You => self.heal(you, amount, ev),
-                _ => self.stack.push(Task::ChooseCharacter {
+                _ => self.t.stack.push(Task::ChooseCharacter {
                     you,
                     purpose: CharPurpose::Heal(amount),
                     who,
@@ -93,44 +93,44 @@ impl Mandalorian {
                 FreeKind::Attack => self.push_action(you, ActionKind::Attack, strength),
                 FreeKind::Spy => self.push_action(you, ActionKind::Spy, strength),
                 FreeKind::Plan => self.push_action(you, ActionKind::Plan, strength),
-                FreeKind::Any => self.stack.push(Task::ChooseFree {
+                FreeKind::Any => self.t.stack.push(Task::ChooseFree {
                     ch: you,
                     s: strength,
                 }),
             },
             Effect::MoveCharacter { who, squares } => match who {
                 Who::You => self.push_action(you, ActionKind::Move, squares),
-                _ => self.stack.push(Task::ChooseCharacter {
+                _ => self.t.stack.push(Task::ChooseCharacter {
                     you,
                     purpose: CharPurpose::Move(squares),
                     who,
                 }),
             },
-            Effect::PushEnemy { range, squares } => self.stack.push(Task::Target {
+            Effect::PushEnemy { range, squares } => self.t.stack.push(Task::Target {
                 ch: you,
                 purpose: Purpose::Push { squares },
                 range,
             }),
-            Effect::Reveal { range } => self.stack.push(Task::Target {
+            Effect::Reveal { range } => self.t.stack.push(Task::Target {
                 ch: you,
                 purpose: Purpose::Reveal,
                 range,
             }),
-            Effect::Calm => self.stack.push(Task::Calm),
+            Effect::Calm => self.t.stack.push(Task::Calm),
             Effect::Taunt => {
-                self.taunt = Some(you);
-                self.changes += 1;
+                self.t.taunt = Some(you);
+                self.t.changes += 1;
             }
             // MA-EXTRA-1, MA-PLAN-10.
-            Effect::ExtraAction => self.acts.extra += 1,
+            Effect::ExtraAction => self.t.acts.extra += 1,
             Effect::Collect => {
-                self.collected += 1;
-                self.changes += 1;
+                self.t.collected += 1;
+                self.t.changes += 1;
             }
             Effect::OpenDoor { door } => {
-                if self.doors_open & (1 << door) == 0 {
-                    self.doors_open |= 1 << door;
-                    self.changes += 1;
+                if self.t.doors_open & (1 << door) == 0 {
+                    self.t.doors_open |= 1 << door;
+                    self.t.changes += 1;
                     ev.push(Happened::DoorOpened { door });
                 }
             }
@@ -141,11 +141,11 @@ impl Mandalorian {
             } => {
                 // MA-GOLD-2: a taunt this turn contradicts "toward the nearest character"
                 // whenever the two readings let some enemy end in different squares.
-                let toward = match self.taunt {
+                let toward = match self.t.taunt {
                     Some(c) if self.readings_differ(classes, squares, c) => UNDECIDED,
                     _ => NEAREST,
                 };
-                self.stack.push(Task::EnemyMove {
+                self.t.stack.push(Task::EnemyMove {
                     classes,
                     left: count.limit(),
                     squares,
@@ -157,35 +157,37 @@ impl Mandalorian {
                 count,
                 classes,
                 range,
-            } => self.stack.push(Task::EnemyAttack {
+            } => self.t.stack.push(Task::EnemyAttack {
                 classes,
                 left: count.limit(),
                 range,
                 done: 0,
             }),
-            Effect::Spawn { at } => self.stack.push(Task::Spawn { at, you }),
-            Effect::Disturb { slot } => self.stack.push(Task::Disturb { pick: slot }),
+            Effect::Spawn { at } => self.t.stack.push(Task::Spawn { at, you }),
+            Effect::Disturb { slot } => self.t.stack.push(Task::Disturb { pick: slot }),
             Effect::Damage { who, amount } => match who {
-                Victims::You => self.stack.push(Task::Damage { ch: you, amount }),
+                Victims::You => self.t.stack.push(Task::Damage { ch: you, amount }),
                 Victims::Every => {
-                    for ch in (0..self.chars.len() as u8).rev() {
-                        self.stack.push(Task::Damage { ch, amount });
+                    for ch in (0..self.t.chars.len() as u8).rev() {
+                        self.t.stack.push(Task::Damage { ch, amount });
                     }
                 }
             },
             Effect::ChildFlees => {
                 // MA-CHILD-14, -15: only a carried Child flees.
-                if let Child::Character(c) = self.child {
-                    self.stack.push(Task::ChildFlee { ch: c });
+                if let Child::Character(c) = self.t.child {
+                    self.t.stack.push(Task::ChildFlee { ch: c });
                 }
             }
-            Effect::RevealNearest => self.stack.push(Task::RevealNearest { you }),
+            Effect::RevealNearest => self.t.stack.push(Task::RevealNearest { you }),
             Effect::Track { amount } => {
-                self.track = self.track.saturating_add(amount);
-                self.changes += 1;
-                ev.push(Happened::Track { value: self.track });
+                self.t.track = self.t.track.saturating_add(amount);
+                self.t.changes += 1;
+                ev.push(Happened::Track {
+                    value: self.t.track,
+                });
                 if let Some(max) = self.mission().track_max() {
-                    if self.track >= max {
+                    if self.t.track >= max {
                         self.lose(format!("the crisis track reached {max}"), ev);
                     }
                 }
@@ -201,8 +203,8 @@ impl Mandalorian {
                 .targets(ch, Purpose::Damage { amount: 1, threats }, range)
                 .next()
                 .is_some(),
-            Effect::Heal { who, .. } => (0..self.chars.len() as u8).any(|c| {
-                self.chars[c as usize].damage > 0
+            Effect::Heal { who, .. } => (0..self.t.chars.len() as u8).any(|c| {
+                self.t.chars[c as usize].damage > 0
                     && match who {
                         Who::You => c == ch,
                         Who::AnyCharacter => true,
@@ -212,19 +214,19 @@ impl Mandalorian {
             Effect::FreeAction { action, strength } => match action {
                 FreeKind::Attack => self.attack_targets(ch, 1).next().is_some(),
                 FreeKind::Spy => self.spy_possible(ch, strength),
-                FreeKind::Plan => self.planning.draw_len() + self.planning.discard_len() > 0,
+                FreeKind::Plan => self.t.planning.draw_len() + self.t.planning.discard_len() > 0,
                 FreeKind::Move | FreeKind::Any => true,
             },
             Effect::MoveCharacter { who, .. } => {
-                who != Who::AnotherCharacter || self.chars.len() > 1
+                who != Who::AnotherCharacter || self.t.chars.len() > 1
             }
             Effect::PushEnemy { range, .. } => self
                 .targets(ch, Purpose::Push { squares: 1 }, range)
                 .next()
                 .is_some(),
             Effect::Reveal { range } => self.targets(ch, Purpose::Reveal, range).next().is_some(),
-            Effect::Calm => self.slots.iter().any(|s| !s.tokens.is_empty()),
-            Effect::OpenDoor { door } => self.doors_open & (1 << door) == 0,
+            Effect::Calm => self.t.slots.iter().any(|s| !s.tokens.is_empty()),
+            Effect::OpenDoor { door } => self.t.doors_open & (1 << door) == 0,
             _ => true,
         }
     }
@@ -236,10 +238,10 @@ impl Mandalorian {
         purpose: Purpose,
         range: u8,
     ) -> impl Iterator<Item = ThreatId> + '_ {
-        let sq = self.chars[ch as usize].sq;
-        let dist = range::range_from(self.map(), sq, self.doors_open);
-        (0..self.threats.len() as ThreatId).filter(move |&t| {
-            let th = &self.threats[t as usize];
+        let sq = self.t.chars[ch as usize].sq;
+        let dist = range::range_from(self.map(), sq, self.t.doors_open);
+        (0..self.t.threats.len() as ThreatId).filter(move |&t| {
+            let th = &self.t.threats[t as usize];
             let TLoc::Map(tsq) = th.loc else { return false };
             let d = dist.to(tsq);
             if d == FAR || d > range {
@@ -256,11 +258,11 @@ impl Mandalorian {
     }
 
     pub(crate) fn step_target(&mut self) -> Flow {
-        let Some(Task::Target { ch, purpose, range }) = self.stack.last().copied() else {
+        let Some(Task::Target { ch, purpose, range }) = self.t.stack.last().copied() else {
             return Flow::Next;
         };
         if self.targets(ch, purpose, range).next().is_none() {
-            self.stack.pop();
+            self.t.stack.pop();
             return Flow::Next;
         }
         Flow::Wait
@@ -281,7 +283,7 @@ impl Mandalorian {
     ) {
         match purpose {
             Purpose::Damage { amount, .. } => self.attack_threat(t, amount, ch, ev),
-            Purpose::Push { squares } => self.stack.push(Task::PushSteps {
+            Purpose::Push { squares } => self.t.stack.push(Task::PushSteps {
                 ch,
                 token: t,
                 left: squares,
@@ -296,12 +298,12 @@ impl Mandalorian {
         let Some(esq) = self.enemy_on_map(token) else {
             return Vec::new();
         };
-        let walk = range::walk_from(self.map(), self.chars[ch as usize].sq, self.doors_open);
+        let walk = range::walk_from(self.map(), self.t.chars[ch as usize].sq, self.t.doors_open);
         let here = walk.to(esq);
         if here == FAR {
             return Vec::new();
         }
-        move_neighbors(self.map(), esq, self.doors_open)
+        move_neighbors(self.map(), esq, self.t.doors_open)
             .filter(|&n| walk.to(n) != FAR && walk.to(n) == here + 1)
             .collect()
     }
@@ -316,7 +318,7 @@ impl Mandalorian {
     }
 
     pub(crate) fn decide_push(&mut self, a: Action, ev: &mut Vec<Happened>) {
-        let Some(Task::PushSteps { token, left, .. }) = self.stack.last_mut() else {
+        let Some(Task::PushSteps { token, left, .. }) = self.t.stack.last_mut() else {
             return;
         };
         let token = *token;
@@ -326,14 +328,14 @@ impl Mandalorian {
                 self.move_enemy(token, sq, ev);
             }
             _ => {
-                self.stack.pop();
+                self.t.stack.pop();
             }
         }
     }
 
     pub(crate) fn legal_choose_character(&self, you: u8, who: Who, out: &mut Vec<Action>) {
         // MA-CARD-9: "any character" includes you, "another character" does not.
-        for c in 0..self.chars.len() as u8 {
+        for c in 0..self.t.chars.len() as u8 {
             if who != Who::AnotherCharacter || c != you {
                 out.push(Action::Character(c));
             }
@@ -361,7 +363,7 @@ impl Mandalorian {
         if self.spy_possible(ch, s) {
             out.push(Action::Choose(ActionKind::Spy));
         }
-        if self.planning.draw_len() + self.planning.discard_len() > 0 {
+        if self.t.planning.draw_len() + self.t.planning.discard_len() > 0 {
             out.push(Action::Choose(ActionKind::Plan));
         }
     }

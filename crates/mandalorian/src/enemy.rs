@@ -19,10 +19,10 @@ impl Mandalorian {
     /// MA-EVENT-19 (judged): nearest by walking distance; returns the nearest characters and
     /// the distance (0 = already in a character's square, FAR = none reachable).
     fn nearest_walk(&self, esq: Sq) -> (u8, u8) {
-        let dist = range::walk_from(self.map(), esq, self.doors_open);
+        let dist = range::walk_from(self.map(), esq, self.t.doors_open);
         let mut best = FAR;
         let mut set = 0u8;
-        for (i, c) in self.chars.iter().enumerate() {
+        for (i, c) in self.t.chars.iter().enumerate() {
             let d = dist.to(c.sq);
             if d < best {
                 best = d;
@@ -40,8 +40,8 @@ impl Mandalorian {
         if toward == NEAREST {
             self.nearest_walk(esq)
         } else {
-            let walk = range::walk_from(self.map(), esq, self.doors_open);
-            (1 << toward, walk.to(self.chars[toward as usize].sq))
+            let walk = range::walk_from(self.map(), esq, self.t.doors_open);
+            (1 << toward, walk.to(self.t.chars[toward as usize].sq))
         }
     }
 
@@ -63,13 +63,13 @@ impl Mandalorian {
         }
         let k = squares.min(d);
         let map = self.map();
-        let from = range::walk_from(map, esq, self.doors_open);
+        let from = range::walk_from(map, esq, self.t.doors_open);
         let mut out = Vec::new();
-        for (i, c) in self.chars.iter().enumerate() {
+        for (i, c) in self.t.chars.iter().enumerate() {
             if set & (1 << i) == 0 {
                 continue;
             }
-            let to = range::walk_from(map, c.sq, self.doors_open);
+            let to = range::walk_from(map, c.sq, self.t.doors_open);
             for s in 0..map.len() as Sq {
                 if from.to(s) == k && to.to(s) == d - k && !out.contains(&s) {
                     out.push(s);
@@ -86,7 +86,7 @@ impl Mandalorian {
         done: u64,
         toward: u8,
     ) -> impl Iterator<Item = ThreatId> + '_ {
-        (0..self.threats.len() as ThreatId).filter(move |&t| {
+        (0..self.t.threats.len() as ThreatId).filter(move |&t| {
             done & (1 << t) == 0
                 && self
                     .enemy_of(t, classes)
@@ -98,7 +98,7 @@ impl Mandalorian {
     /// character `c` ("enemies move only toward you") contradict each other when, for some enemy
     /// of those classes, the two readings allow different destinations.
     pub(crate) fn readings_differ(&self, classes: Classes, squares: u8, c: u8) -> bool {
-        (0..self.threats.len() as ThreatId).any(|t| {
+        (0..self.t.threats.len() as ThreatId).any(|t| {
             self.enemy_of(t, classes).is_some_and(|sq| {
                 let mut a = self.enemy_destinations(sq, squares, NEAREST);
                 let mut b = self.enemy_destinations(sq, squares, c);
@@ -116,7 +116,7 @@ impl Mandalorian {
             squares: _,
             done,
             toward,
-        }) = self.stack.last().copied()
+        }) = self.t.stack.last().copied()
         else {
             return Flow::Next;
         };
@@ -126,7 +126,7 @@ impl Mandalorian {
         }
         // MA-EVENT-20, -21: only enemies that will move at least 1 square; none: nothing.
         if left == 0 || self.movers(classes, done, toward).next().is_none() {
-            self.stack.pop();
+            self.t.stack.pop();
             return Flow::Next;
         }
         Flow::Wait
@@ -155,8 +155,8 @@ impl Mandalorian {
     /// MA-GOLD-2: the event card (toward the nearest character) or the taunt (toward the
     /// taunting character) takes precedence for this movement.
     pub(crate) fn decide_precedence(&mut self, p: Precede) {
-        let taunt = self.taunt;
-        if let Some(Task::EnemyMove { toward, .. }) = self.stack.last_mut() {
+        let taunt = self.t.taunt;
+        if let Some(Task::EnemyMove { toward, .. }) = self.t.stack.last_mut() {
             if *toward == UNDECIDED {
                 *toward = match (p, taunt) {
                     (Precede::AbilityCard, Some(c)) => c,
@@ -173,12 +173,12 @@ impl Mandalorian {
             squares,
             toward,
             ..
-        }) = self.stack.last_mut()
+        }) = self.t.stack.last_mut()
         {
             *left -= 1;
             *done |= 1 << t;
             let (squares, toward) = (*squares, *toward);
-            self.stack.push(Task::EnemyDest {
+            self.t.stack.push(Task::EnemyDest {
                 token: t,
                 squares,
                 toward,
@@ -203,8 +203,8 @@ impl Mandalorian {
     pub(crate) fn enemy_moves_to(&mut self, t: ThreatId, sq: Sq, ev: &mut Vec<Happened>) {
         self.move_enemy(t, sq, ev);
         // MA-ENEMY-12..14: Sabotage after moving during the event phase only.
-        if self.in_event_phase && self.token_def(t).has(ability::SABOTAGE) {
-            self.stack.push(Task::Disturb {
+        if self.t.in_event_phase && self.token_def(t).has(ability::SABOTAGE) {
+            self.t.stack.push(Task::Disturb {
                 pick: SlotPick::Lowest,
             });
         }
@@ -212,7 +212,7 @@ impl Mandalorian {
 
     /// Characters within `range` of an enemy, nearest first (MA-EVENT-28).
     fn attack_victims(&self, esq: Sq, range: u8) -> Vec<u8> {
-        let dist = range::range_from(self.map(), esq, self.doors_open);
+        let dist = range::range_from(self.map(), esq, self.t.doors_open);
         let best = self
             .chars
             .iter()
@@ -221,8 +221,8 @@ impl Mandalorian {
             .min();
         match best {
             None => Vec::new(),
-            Some(b) => (0..self.chars.len() as u8)
-                .filter(|&c| dist.to(self.chars[c as usize].sq) == b)
+            Some(b) => (0..self.t.chars.len() as u8)
+                .filter(|&c| dist.to(self.t.chars[c as usize].sq) == b)
                 .collect(),
         }
     }
@@ -233,7 +233,7 @@ impl Mandalorian {
         done: u64,
         range: u8,
     ) -> impl Iterator<Item = ThreatId> + '_ {
-        (0..self.threats.len() as ThreatId).filter(move |&t| {
+        (0..self.t.threats.len() as ThreatId).filter(move |&t| {
             done & (1 << t) == 0
                 && self
                     .enemy_of(t, classes)
@@ -247,13 +247,13 @@ impl Mandalorian {
             left,
             range,
             done,
-        }) = self.stack.last().copied()
+        }) = self.t.stack.last().copied()
         else {
             return Flow::Next;
         };
         // MA-EVENT-29, -30: as many as possible, up to the number; none: nothing.
         if left == 0 || self.attackers(classes, done, range).next().is_none() {
-            self.stack.pop();
+            self.t.stack.pop();
             return Flow::Next;
         }
         Flow::Wait
@@ -276,12 +276,12 @@ impl Mandalorian {
     pub(crate) fn decide_enemy_attack(&mut self, t: ThreatId) {
         if let Some(Task::EnemyAttack {
             left, done, range, ..
-        }) = self.stack.last_mut()
+        }) = self.t.stack.last_mut()
         {
             *left -= 1;
             *done |= 1 << t;
             let range = *range;
-            self.stack.push(Task::AttackTarget { token: t, range });
+            self.t.stack.push(Task::AttackTarget { token: t, range });
         }
     }
 
@@ -295,7 +295,7 @@ impl Mandalorian {
 
     /// MA-EVENT-27: each enemy attack places 1 damage.
     pub(crate) fn enemy_attacks(&mut self, _t: ThreatId, c: u8, _ev: &mut Vec<Happened>) {
-        self.changes += 1;
-        self.stack.push(Task::Damage { ch: c, amount: 1 });
+        self.t.changes += 1;
+        self.t.stack.push(Task::Damage { ch: c, amount: 1 });
     }
 }

@@ -1,6 +1,6 @@
 //! Fixed-capacity lists kept inside the state, so that cloning a state — what a bot does at
 //! every node of its look-ahead — is one copy of memory with no allocation (issue 11: a clone
-//! in ≤ 100 ns). [`Inline`] is a list of at most `N` small `Copy` items; [`Pile`] is a deck
+//! in ≤ 100 ns). [`Inline`] is a list of at most `N` small plain items; [`Pile`] is a deck
 //! (draw pile and discard pile) with the same operations as `tabletop_core::Deck`.
 //!
 //! The capacities are bounds the rules and the content loader guarantee (a hand never exceeds
@@ -8,23 +8,26 @@
 //! one is a bug in the engine, reported by a panic naming the list, never a silent loss.
 
 use std::fmt;
+use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut};
 
 use tabletop_core::Chance;
 
-/// At most `N` (≤ 255) items of a small `Copy` type, stored inline.
-#[derive(Clone, Copy)]
-pub struct Inline<T: Copy + Default, const N: usize> {
+/// At most `N` (≤ 255) small `Copy` items stored inline: the list is `Copy` itself, so a state
+/// made of such lists clones with one copy of memory.
+#[derive(Copy)]
+pub struct Inline<T: Copy, const N: usize> {
     len: u8,
-    items: [T; N],
+    /// The first `len` are initialised.
+    items: [MaybeUninit<T>; N],
 }
 
-impl<T: Copy + Default, const N: usize> Inline<T, N> {
-    pub fn new() -> Self {
+impl<T: Copy, const N: usize> Inline<T, N> {
+    pub const fn new() -> Self {
         const { assert!(N <= u8::MAX as usize) };
         Inline {
             len: 0,
-            items: [T::default(); N],
+            items: [const { MaybeUninit::uninit() }; N],
         }
     }
 
@@ -38,7 +41,7 @@ impl<T: Copy + Default, const N: usize> Inline<T, N> {
     pub fn push(&mut self, item: T) {
         let n = self.len as usize;
         assert!(n < N, "a list of the state is full ({N} items)");
-        self.items[n] = item;
+        self.items[n] = MaybeUninit::new(item);
         self.len += 1;
     }
 
@@ -48,7 +51,8 @@ impl<T: Copy + Default, const N: usize> Inline<T, N> {
             return None;
         }
         self.len -= 1;
-        Some(self.items[self.len as usize])
+        // SAFETY: item `len` was initialised and is now outside the list: moved out once.
+        Some(unsafe { self.items[self.len as usize].assume_init_read() })
     }
 
     pub fn insert(&mut self, i: usize, item: T) {
@@ -61,28 +65,23 @@ impl<T: Copy + Default, const N: usize> Inline<T, N> {
     pub fn remove(&mut self, i: usize) -> T {
         let n = self.len as usize;
         assert!(i < n, "removal index {i} past the end ({n})");
-        let item = self.items[i];
-        self.items.copy_within(i + 1..n, i);
-        self.len -= 1;
-        item
+        self.items[i..n].rotate_left(1);
+        self.pop().expect("not empty")
     }
 
     /// Remove item `i`, putting the last item in its place (as `Vec::swap_remove`).
     pub fn swap_remove(&mut self, i: usize) -> T {
         let n = self.len as usize;
         assert!(i < n, "removal index {i} past the end ({n})");
-        let item = self.items[i];
-        self.items[i] = self.items[n - 1];
-        self.len -= 1;
-        item
+        self.items.swap(i, n - 1);
+        self.pop().expect("not empty")
     }
 
     pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
         let mut w = 0;
         for r in 0..self.len as usize {
-            let item = self.items[r];
-            if keep(&item) {
-                self.items[w] = item;
+            if keep(&self[r]) {
+                self.items.swap(r, w);
                 w += 1;
             }
         }
@@ -107,42 +106,54 @@ impl<T: Copy + Default, const N: usize> Inline<T, N> {
     }
 }
 
-impl<T: Copy + Default, const N: usize> Default for Inline<T, N> {
+impl<T: Copy, const N: usize> Clone for Inline<T, N> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: Copy, const N: usize> Default for Inline<T, N> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<T: Copy + Default, const N: usize> Deref for Inline<T, N> {
+impl<T: Copy, const N: usize> Deref for Inline<T, N> {
     type Target = [T];
     #[inline]
     fn deref(&self) -> &[T] {
-        &self.items[..self.len as usize]
+        let init = &self.items[..self.len as usize];
+        // SAFETY: the first `len` items are initialised (every write below `len` is a
+        // `MaybeUninit::new`), and `MaybeUninit<T>` has the layout of `T`.
+        unsafe { &*(init as *const [MaybeUninit<T>] as *const [T]) }
     }
 }
 
-impl<T: Copy + Default, const N: usize> DerefMut for Inline<T, N> {
+impl<T: Copy, const N: usize> DerefMut for Inline<T, N> {
     #[inline]
     fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.items[..self.len as usize]
+        let init = &mut self.items[..self.len as usize];
+        // SAFETY: as in `deref`; a `T` written through the slice keeps it initialised.
+        unsafe { &mut *(init as *mut [MaybeUninit<T>] as *mut [T]) }
     }
 }
 
-impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for Inline<T, N> {
+impl<T: Copy + PartialEq, const N: usize> PartialEq for Inline<T, N> {
     fn eq(&self, o: &Self) -> bool {
         **self == **o
     }
 }
 
-impl<T: Copy + Default + Eq, const N: usize> Eq for Inline<T, N> {}
+impl<T: Copy + Eq, const N: usize> Eq for Inline<T, N> {}
 
-impl<T: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for Inline<T, N> {
+impl<T: Copy + fmt::Debug, const N: usize> fmt::Debug for Inline<T, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
 }
 
-impl<T: Copy + Default, const N: usize> FromIterator<T> for Inline<T, N> {
+impl<T: Copy, const N: usize> FromIterator<T> for Inline<T, N> {
     fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Self {
         let mut l = Self::new();
         l.extend(items);
@@ -150,15 +161,33 @@ impl<T: Copy + Default, const N: usize> FromIterator<T> for Inline<T, N> {
     }
 }
 
-impl<T: Copy + Default, const N: usize> IntoIterator for Inline<T, N> {
+/// The items of an [`Inline`], by value.
+pub struct IntoIter<T: Copy, const N: usize> {
+    list: Inline<T, N>,
+    next: usize,
+}
+
+impl<T: Copy, const N: usize> Iterator for IntoIter<T, N> {
     type Item = T;
-    type IntoIter = std::iter::Take<std::array::IntoIter<T, N>>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.items.into_iter().take(self.len as usize)
+    fn next(&mut self) -> Option<T> {
+        let item = self.list.get(self.next).copied();
+        self.next += 1;
+        item
     }
 }
 
-impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a Inline<T, N> {
+impl<T: Copy, const N: usize> IntoIterator for Inline<T, N> {
+    type Item = T;
+    type IntoIter = IntoIter<T, N>;
+    fn into_iter(self) -> Self::IntoIter {
+        IntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+impl<'a, T: Copy, const N: usize> IntoIterator for &'a Inline<T, N> {
     type Item = &'a T;
     type IntoIter = std::slice::Iter<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
@@ -166,7 +195,7 @@ impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a Inline<T, N> {
     }
 }
 
-impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a mut Inline<T, N> {
+impl<'a, T: Copy, const N: usize> IntoIterator for &'a mut Inline<T, N> {
     type Item = &'a mut T;
     type IntoIter = std::slice::IterMut<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
@@ -174,7 +203,7 @@ impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a mut Inline<T, N
     }
 }
 
-impl<T: Copy + Default + serde::Serialize, const N: usize> serde::Serialize for Inline<T, N> {
+impl<T: Copy + serde::Serialize, const N: usize> serde::Serialize for Inline<T, N> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.iter())
     }
@@ -183,13 +212,20 @@ impl<T: Copy + Default + serde::Serialize, const N: usize> serde::Serialize for 
 /// A deck of at most `N` cards: a draw pile (the last card on top) and a face-up discard pile
 /// (the last card the visible top), with the operations of `tabletop_core::Deck` and the same
 /// use of chance, so a game plays the same with either.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-pub struct Pile<C: Copy + Default, const N: usize> {
+#[derive(Copy, Default, PartialEq, Eq)]
+pub struct Pile<C: Copy, const N: usize> {
     draw: Inline<C, N>,
     discard: Inline<C, N>,
 }
 
-impl<C: Copy + Default + PartialEq, const N: usize> Pile<C, N> {
+impl<C: Copy, const N: usize> Clone for Pile<C, N> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C: Copy + PartialEq, const N: usize> Pile<C, N> {
     /// A deck whose draw pile holds `cards`, unshuffled; the last card is on top.
     pub fn new(cards: &[C]) -> Self {
         Pile {
@@ -284,7 +320,7 @@ impl<C: Copy + Default + PartialEq, const N: usize> Pile<C, N> {
     }
 }
 
-impl<C: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for Pile<C, N> {
+impl<C: Copy + fmt::Debug, const N: usize> fmt::Debug for Pile<C, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Pile")
             .field("draw", &self.draw)

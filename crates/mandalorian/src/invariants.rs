@@ -7,25 +7,25 @@ use crate::state::*;
 impl Mandalorian {
     /// Check every invariant; `Err` names the first one broken.
     pub fn check_invariants(&self) -> Result<(), String> {
-        let c = self.content;
+        let c = self.t.content;
         // Ability cards: each card of a character in play is in exactly one place.
         let mut count = vec![0u8; c.cards.len()];
-        for d in &self.decks {
+        for d in &self.t.decks {
             for x in d.all_cards() {
                 count[x as usize] += 1;
             }
         }
-        for s in &self.seats {
+        for s in &self.t.seats {
             for &x in &s.hand {
                 count[x as usize] += 1;
             }
         }
-        for s in &self.slots {
+        for s in &self.t.slots {
             for &x in &s.cards {
                 count[x as usize] += 1;
             }
         }
-        for ch in &self.chars {
+        for ch in &self.t.chars {
             for &x in &c.characters[ch.def as usize].cards {
                 if count[x as usize] != 1 {
                     return Err(format!(
@@ -46,11 +46,11 @@ impl Mandalorian {
         for x in self
             .planning
             .all_cards()
-            .chain(self.plan_drawn.iter().copied())
+            .chain(self.t.plan_drawn.iter().copied())
         {
             pc[x as usize] += 1;
         }
-        for ch in &self.chars {
+        for ch in &self.t.chars {
             for &x in &ch.kept {
                 pc[x as usize] += 1;
             }
@@ -65,7 +65,7 @@ impl Mandalorian {
                 ));
             }
         }
-        for ch in &self.chars {
+        for ch in &self.t.chars {
             for (i, &a) in ch.kept.iter().enumerate() {
                 if ch.kept[..i]
                     .iter()
@@ -82,7 +82,7 @@ impl Mandalorian {
         }
         // Event cards.
         let mut ec = vec![0u8; c.events.len()];
-        for x in self.events.all_cards().chain(self.event_in_play) {
+        for x in self.t.events.all_cards().chain(self.t.event_in_play) {
             ec[x as usize] += 1;
         }
         if let Some(i) = ec.iter().position(|&n| n != 1) {
@@ -93,8 +93,8 @@ impl Mandalorian {
         for &t in self
             .dist_pool
             .iter()
-            .chain(self.dist_discard.iter())
-            .chain(self.slots.iter().flat_map(|s| s.tokens.iter()))
+            .chain(self.t.dist_discard.iter())
+            .chain(self.t.slots.iter().flat_map(|s| s.tokens.iter()))
         {
             if t != STAND_IN {
                 dc[t as usize] += 1;
@@ -104,8 +104,8 @@ impl Mandalorian {
             return Err(format!("disturbance token {i} is in {} places", dc[i]));
         }
         // Threat tokens: the pile lists exactly the tokens located in it.
-        for (i, th) in self.threats.iter().enumerate() {
-            let in_pile = self.reinforcements.contains(&(i as ThreatId));
+        for (i, th) in self.t.threats.iter().enumerate() {
+            let in_pile = self.t.reinforcements.contains(&(i as ThreatId));
             if in_pile != (th.loc == TLoc::Pile) {
                 return Err(format!("threat token {i}: pile and location disagree"));
             }
@@ -120,13 +120,13 @@ impl Mandalorian {
                 }
             }
         }
-        for (i, &t) in self.reinforcements.iter().enumerate() {
-            if self.reinforcements[..i].contains(&t) {
+        for (i, &t) in self.t.reinforcements.iter().enumerate() {
+            if self.t.reinforcements[..i].contains(&t) {
                 return Err("a reinforcement is twice in the pile".into());
             }
         }
         // Characters.
-        for (i, ch) in self.chars.iter().enumerate() {
+        for (i, ch) in self.t.chars.iter().enumerate() {
             if !self.map().exists[ch.sq as usize] {
                 return Err(format!("character {i} in a forbidden area"));
             }
@@ -136,8 +136,8 @@ impl Mandalorian {
                 ));
             }
             // MA-MOVE-8: nobody shares a square with a face-down threat outside a resolution.
-            if self.stack.len() <= 4 {
-                for th in &self.threats {
+            if self.t.stack.len() <= 4 {
+                for th in &self.t.threats {
                     if th.loc == TLoc::Map(ch.sq) && !th.face_up {
                         return Err(format!(
                             "character {i} shares a square with a face-down threat"
@@ -146,38 +146,42 @@ impl Mandalorian {
                 }
             }
         }
-        match self.child {
-            Child::Token(t) if !matches!(self.threats[t as usize].loc, TLoc::Map(_)) => {
+        match self.t.child {
+            Child::Token(t) if !matches!(self.t.threats[t as usize].loc, TLoc::Map(_)) => {
                 return Err("the Child is carried by a token that is not on the map".into());
             }
-            Child::Character(ch) if ch as usize >= self.chars.len() => {
+            Child::Character(ch) if ch as usize >= self.t.chars.len() => {
                 return Err("the Child is carried by a missing character".into())
             }
             _ => {}
         }
         // Hands never exceed the hand size.
-        for s in &self.seats {
+        for s in &self.t.seats {
             if s.hand.len() > self.hand_size() {
                 return Err("a hand is above the hand size".into());
             }
         }
         // A taunt names a character in play; a precedence decision needs a taunt (MA-GOLD-2);
         // waiting slots exist and wait only in the event phase (MA-GOLD-4).
-        if self.taunt.is_some_and(|c| c as usize >= self.chars.len()) {
+        if self
+            .t
+            .taunt
+            .is_some_and(|c| c as usize >= self.t.chars.len())
+        {
             return Err("a missing character taunts".into());
         }
-        for t in &self.stack {
+        for t in &self.t.stack {
             match *t {
                 Task::EnemyMove { toward, .. } | Task::EnemyDest { toward, .. } => {
-                    if toward == UNDECIDED && self.taunt.is_none() {
+                    if toward == UNDECIDED && self.t.taunt.is_none() {
                         return Err("a precedence decision without a taunt".into());
                     }
-                    if toward != NEAREST && toward != UNDECIDED && Some(toward) != self.taunt {
+                    if toward != NEAREST && toward != UNDECIDED && Some(toward) != self.t.taunt {
                         return Err("enemies move toward a character that did not taunt".into());
                     }
                 }
                 Task::SlotOrder { pending }
-                    if !self.in_event_phase || pending >> self.slots.len() != 0 =>
+                    if !self.t.in_event_phase || pending >> self.t.slots.len() != 0 =>
                 {
                     return Err("slots wait outside the event phase or do not exist".into());
                 }
@@ -190,21 +194,21 @@ impl Mandalorian {
     /// Views: each seat sees its own hand, and neither other hands nor threats looked at by
     /// others (MA-INFO-1, -2, -3). Separate because rendering views is slow.
     pub fn check_views(&self) -> Result<(), String> {
-        for seat in 0..self.seats.len() as u8 {
+        for seat in 0..self.t.seats.len() as u8 {
             let v = self.view_of(seat);
             let own: Vec<CardId> = v.hand.iter().map(|h| h.id).collect();
-            if own[..] != self.seats[seat as usize].hand[..] {
+            if own[..] != self.t.seats[seat as usize].hand[..] {
                 return Err(format!("seat {seat}'s view does not show its own hand"));
             }
             for t in &v.threats {
-                let th = &self.threats[t.token as usize];
+                let th = &self.t.threats[t.token as usize];
                 if t.identity.is_some() && !th.face_up && th.seen & (1 << seat) == 0 {
                     return Err(format!(
                         "seat {seat} sees a face-down threat it did not look at"
                     ));
                 }
             }
-            if seat != self.active && !v.plan_drawn.is_empty() {
+            if seat != self.t.active && !v.plan_drawn.is_empty() {
                 return Err(format!(
                     "seat {seat} sees another seat's drawn planning cards"
                 ));

@@ -49,7 +49,7 @@ impl Game for Mandalorian {
     const NAME: &'static str = "mandalorian";
 
     fn num_seats(&self) -> usize {
-        self.seats.len()
+        self.t.seats.len()
     }
 
     fn actor(&self) -> Actor {
@@ -57,7 +57,7 @@ impl Game for Mandalorian {
             Actor::Over
         } else {
             // MA-GOLD-3, MA-EVENT-13: the active player makes every decision.
-            Actor::Seat(self.active)
+            Actor::Seat(self.t.active)
         }
     }
 
@@ -137,13 +137,13 @@ impl Mandalorian {
             return "the game is over".into();
         }
         let pending = self.pending_label();
-        match (self.stack.last(), a) {
+        match (self.t.stack.last(), a) {
             (Some(Task::ActionPhase), Action::Play { card, slot }) => {
-                if !self.seats[self.active as usize].hand.contains(&card) {
+                if !self.t.seats[self.t.active as usize].hand.contains(&card) {
                     "that card is not in your hand (MA-INFO-1)".into()
-                } else if slot as usize >= self.slots.len() {
+                } else if slot as usize >= self.t.slots.len() {
                     "there is no such action slot".into()
-                } else if self.acts.played & (1 << slot) != 0 {
+                } else if self.t.acts.played & (1 << slot) != 0 {
                     "only 1 card per action slot per turn (MA-ACT-4, MA-EXTRA-3)".into()
                 } else {
                     "you have already performed your 2 actions (MA-ACT-1)".into()
@@ -176,19 +176,19 @@ impl Mandalorian {
     pub fn forget_future(&mut self, seed: u64) {
         use state::TLoc;
         self.chance.reseed(seed);
-        for d in &mut self.decks {
+        for d in &mut self.t.decks {
             d.shuffle(&mut self.chance);
         }
-        self.events.shuffle(&mut self.chance);
-        self.chance.shuffle(&mut self.reinforcements);
-        let me = 1u8 << self.active;
+        self.t.events.shuffle(&mut self.chance);
+        self.chance.shuffle(&mut self.t.reinforcements);
+        let me = 1u8 << self.t.active;
         for shape in 1..=4u8 {
             // The handles this seat cannot tell apart: tokens of one shape (their backs) face
             // down on the map and unseen by it, and those left in the box. Which token each
             // one is gets shuffled; where each lies stays.
-            let cand: Vec<usize> = (0..self.threats.len())
+            let cand: Vec<usize> = (0..self.t.threats.len())
                 .filter(|&t| {
-                    let th = &self.threats[t];
+                    let th = &self.t.threats[t];
                     let def = &self.mission().tokens[th.token as usize];
                     !def.orange
                         && def.shape == shape
@@ -198,10 +198,10 @@ impl Mandalorian {
                 })
                 .collect();
             let mut tokens: Vec<content::TokenId> =
-                cand.iter().map(|&t| self.threats[t].token).collect();
+                cand.iter().map(|&t| self.t.threats[t].token).collect();
             self.chance.shuffle(&mut tokens);
             for (i, &t) in cand.iter().enumerate() {
-                self.threats[t].token = tokens[i];
+                self.t.threats[t].token = tokens[i];
             }
         }
     }

@@ -43,19 +43,19 @@ impl Mandalorian {
         {
             return Some("ability cards were drawn".into());
         }
-        if self.planning.draw_len() < before.planning.draw_len() {
+        if self.t.planning.draw_len() < before.planning.draw_len() {
             return Some("planning cards were drawn".into());
         }
-        if self.events.draw_len() < before.events.draw_len() {
+        if self.t.events.draw_len() < before.events.draw_len() {
             return Some("an event card was drawn".into());
         }
-        if self.reinforcements.len() < before.reinforcements.len() {
+        if self.t.reinforcements.len() < before.reinforcements.len() {
             return Some("a reinforcement was drawn".into());
         }
-        if self.dist_pool.len() < before.dist_pool.len() {
+        if self.t.dist_pool.len() < before.dist_pool.len() {
             return Some("a disturbance token was drawn from the pool".into());
         }
-        for (now, was) in self.threats.iter().zip(&before.threats) {
+        for (now, was) in self.t.threats.iter().zip(&before.threats) {
             if now.face_up && !was.face_up {
                 return Some("a threat was turned face up".into());
             }

@@ -202,7 +202,7 @@ impl Scenario {
             if d > 9 || map.doors & (1 << d) == 0 {
                 return bad(format!("doors_open: no door {d} on this map"));
             }
-            g.doors_open |= 1 << d;
+            g.t.doors_open |= 1 << d;
         }
         // Counters: within the mission's limits (a track at its maximum or a turn past the
         // last has already lost, MA-WIN-4) and far from any overflow.
@@ -217,8 +217,8 @@ impl Scenario {
         if self.collected > MAX_COLLECTED {
             return bad(format!("collected: at most {MAX_COLLECTED}"));
         }
-        g.track = self.track;
-        g.collected = self.collected;
+        g.t.track = self.track;
+        g.t.collected = self.collected;
         if let Some(t) = self.turn {
             let last = g.mission().turn_max().unwrap_or(MAX_TURN).min(MAX_TURN);
             if t == 0 || t > last {
@@ -226,11 +226,11 @@ impl Scenario {
                     "turn: {t} is not a turn of this mission (1 to {last})"
                 ));
             }
-            g.turn = t;
+            g.t.turn = t;
         }
         // Threats.
         if self.clear_threats {
-            for th in g.threats.iter_mut() {
+            for th in g.t.threats.iter_mut() {
                 if matches!(th.loc, TLoc::Map(_)) {
                     *th = Threat {
                         loc: TLoc::Box,
@@ -241,21 +241,21 @@ impl Scenario {
                     };
                 }
             }
-            if matches!(g.child, Child::Token(_)) {
-                g.child = Child::Absent;
+            if matches!(g.t.child, Child::Token(_)) {
+                g.t.child = Child::Absent;
             }
         }
         if let Some(pile) = &self.reinforcements {
-            for &t in &g.reinforcements {
-                g.threats[t as usize].loc = TLoc::Box;
+            for &t in &g.t.reinforcements {
+                g.t.threats[t as usize].loc = TLoc::Box;
             }
-            g.reinforcements.clear();
+            g.t.reinforcements.clear();
             let mut order = Vec::new();
             for (i, name) in pile.iter().enumerate() {
-                let t = (0..g.threats.len() as ThreatId).find(|&t| {
+                let t = (0..g.t.threats.len() as ThreatId).find(|&t| {
                     g.token_def(t).orange
                         && g.token_def(t).name == *name
-                        && g.threats[t as usize].loc == TLoc::Box
+                        && g.t.threats[t as usize].loc == TLoc::Box
                         && !order.contains(&t)
                 });
                 match t {
@@ -268,8 +268,8 @@ impl Scenario {
                 }
             }
             for &t in order.iter().rev() {
-                g.threats[t as usize].loc = TLoc::Pile;
-                g.reinforcements.push(t);
+                g.t.threats[t as usize].loc = TLoc::Pile;
+                g.t.reinforcements.push(t);
             }
         }
         for (i, st) in self.threat.iter().enumerate() {
@@ -279,17 +279,17 @@ impl Scenario {
                 let def = g.token_def(t);
                 def.name == st.name && st.shape.is_none_or(|s| s == def.shape)
             };
-            let t = (0..g.threats.len() as ThreatId)
-                .find(|&t| is(t) && g.threats[t as usize].loc == TLoc::Box)
+            let t = (0..g.t.threats.len() as ThreatId)
+                .find(|&t| is(t) && g.t.threats[t as usize].loc == TLoc::Box)
                 .or_else(|| {
-                    (0..g.threats.len() as ThreatId)
-                        .find(|&t| is(t) && g.threats[t as usize].loc == TLoc::Pile)
+                    (0..g.t.threats.len() as ThreatId)
+                        .find(|&t| is(t) && g.t.threats[t as usize].loc == TLoc::Pile)
                 });
             let Some(t) = t else {
                 return bad(format!("{ctx}: no such token left in the box (clear_threats = true frees the placed ones)"));
             };
-            if g.threats[t as usize].loc == TLoc::Pile {
-                g.reinforcements.retain(|&x| x != t);
+            if g.t.threats[t as usize].loc == TLoc::Pile {
+                g.t.reinforcements.retain(|&x| x != t);
             }
             if let Face::Enemy { health, .. } = g.token_def(t).face {
                 if st.damage >= health {
@@ -301,12 +301,12 @@ impl Scenario {
             } else if st.damage > 0 {
                 return bad(format!("{ctx}: damage: items take no damage (MA-ATTACK-6)"));
             }
-            g.threats[t as usize] = Threat {
+            g.t.threats[t as usize] = Threat {
                 loc: TLoc::Map(sq),
                 face_up: st.face_up,
                 damage: st.damage,
                 seen: 0,
-                ..g.threats[t as usize]
+                ..g.t.threats[t as usize]
             };
             if st.carries_child {
                 if !g.token_def(t).is_enemy() {
@@ -314,26 +314,26 @@ impl Scenario {
                         "{ctx}: carries_child: only an enemy carries the Child"
                     ));
                 }
-                g.child = Child::Token(t);
+                g.t.child = Child::Token(t);
             }
         }
         for (i, name) in self.defeated.iter().enumerate() {
             let pick = |orange: bool| {
-                (0..g.threats.len() as ThreatId).find(|&t| {
+                (0..g.t.threats.len() as ThreatId).find(|&t| {
                     g.token_def(t).name == *name
                         && g.token_def(t).orange == orange
                         && g.token_def(t).is_enemy()
-                        && g.threats[t as usize].loc == TLoc::Box
+                        && g.t.threats[t as usize].loc == TLoc::Box
                 })
             };
             match pick(true).or_else(|| pick(false)) {
                 Some(t) => {
-                    g.threats[t as usize] = Threat {
+                    g.t.threats[t as usize] = Threat {
                         loc: TLoc::Defeated,
                         face_up: true,
                         damage: 0,
                         seen: 0,
-                        ..g.threats[t as usize]
+                        ..g.t.threats[t as usize]
                     }
                 }
                 None => {
@@ -349,16 +349,16 @@ impl Scenario {
             let Some(def) = content.character_by_id(&sc.id) else {
                 return bad(format!("{ctx}: id: unknown character"));
             };
-            let Some(ch) = g.chars.iter().position(|c| c.def == def) else {
+            let Some(ch) = g.t.chars.iter().position(|c| c.def == def) else {
                 return bad(format!("{ctx}: id: not in play in this scenario"));
             };
             if let Some(at) = sc.at {
-                g.chars[ch].sq = sq_of(&format!("{ctx}: at"), at)?;
+                g.t.chars[ch].sq = sq_of(&format!("{ctx}: at"), at)?;
             }
-            if sc.damage >= g.chars[ch].health {
+            if sc.damage >= g.t.chars[ch].health {
                 return bad(format!("{ctx}: damage {} defeats the character", sc.damage));
             }
-            g.chars[ch].damage = sc.damage;
+            g.t.chars[ch].damage = sc.damage;
             for p in &sc.kept {
                 let Some(pid) = take_planning(&mut g, p) else {
                     return bad(format!(
@@ -370,17 +370,17 @@ impl Scenario {
                         "{ctx}: kept: \"{p}\" cannot be kept (MA-PLAN-4, -5)"
                     ));
                 }
-                g.chars[ch].kept.push(pid);
+                g.t.chars[ch].kept.push(pid);
             }
         }
         if let Some(c) = &self.child {
-            g.child = match (&c.at, &c.character) {
+            g.t.child = match (&c.at, &c.character) {
                 (Some(at), None) => Child::Square(sq_of("child.at", *at)?),
                 (None, Some(id)) => {
                     let def = content
                         .character_by_id(id)
                         .ok_or_else(|| ScenarioError(format!("child.character: unknown '{id}'")))?;
-                    match g.chars.iter().position(|c| c.def == def) {
+                    match g.t.chars.iter().position(|c| c.def == def) {
                         Some(i) => Child::Character(i as u8),
                         None => return bad(format!("child.character: '{id}' is not in play")),
                     }
@@ -390,17 +390,17 @@ impl Scenario {
         }
         // Hands: every hand back into its deck, then the named cards.
         if let Some(hands) = &self.hands {
-            if hands.len() != g.seats.len() {
+            if hands.len() != g.t.seats.len() {
                 return bad(format!(
                     "hands: {} hands for {} seats",
                     hands.len(),
-                    g.seats.len()
+                    g.t.seats.len()
                 ));
             }
-            for s in 0..g.seats.len() {
-                let d = g.seats[s].deck as usize;
-                let hand = std::mem::take(&mut g.seats[s].hand);
-                g.decks[d].stack_top(&hand);
+            for s in 0..g.t.seats.len() {
+                let d = g.t.seats[s].deck as usize;
+                let hand = std::mem::take(&mut g.t.seats[s].hand);
+                g.t.decks[d].stack_top(&hand);
             }
             for (s, names) in hands.iter().enumerate() {
                 if names.len() > g.hand_size() {
@@ -409,11 +409,11 @@ impl Scenario {
                         names.len()
                     ));
                 }
-                let d = g.seats[s].deck as usize;
+                let d = g.t.seats[s].deck as usize;
                 for n in names {
                     let c = take_card(&mut g, d, n)
                         .map_err(|e| ScenarioError(format!("hands[{s}]: {e}")))?;
-                    g.seats[s].hand.push(c);
+                    g.t.seats[s].hand.push(c);
                 }
             }
         }
@@ -421,23 +421,31 @@ impl Scenario {
         // Every listed slot's tokens go back to the pool first, then each slot takes its own.
         for s2 in self.slot.iter().filter(|s| s.tokens.is_some()) {
             if let Some(k) =
-                (0..g.slots.len()).find(|&k| g.slot_name(k).eq_ignore_ascii_case(&s2.slot))
+                (0..g.t.slots.len()).find(|&k| g.slot_name(k).eq_ignore_ascii_case(&s2.slot))
             {
-                let old = std::mem::take(&mut g.slots[k].tokens);
-                g.dist_pool
+                let old = std::mem::take(&mut g.t.slots[k].tokens);
+                g.t.dist_pool
                     .extend(old.into_iter().filter(|&t| t != STAND_IN));
             }
         }
         let mut slot_seen = Vec::new();
         for (i, ss) in self.slot.iter().enumerate() {
             let ctx = format!("slot[{i}] \"{}\"", ss.slot);
-            let idx = (0..g.slots.len())
+            let idx = (0..g.t.slots.len())
                 .find(|&k| g.slot_name(k).eq_ignore_ascii_case(&ss.slot))
                 .ok_or_else(|| ScenarioError(format!("{ctx}: no such action slot")))?;
             if slot_seen.contains(&idx) {
                 return bad(format!("{ctx}: listed twice"));
             }
             slot_seen.push(idx);
+            // A slot resolves at Strength 5 (MA-EVENT-5): it never holds many cards or tokens,
+            // and the state has room for MAX_IN_SLOT of each.
+            let (cards, tokens) = (ss.cards.len(), ss.tokens.as_ref().map_or(0, Vec::len));
+            if cards > MAX_IN_SLOT || tokens > MAX_IN_SLOT {
+                return bad(format!(
+                    "{ctx}: at most {MAX_IN_SLOT} cards and {MAX_IN_SLOT} disturbance tokens in a slot"
+                ));
+            }
             if let Some(tokens) = &ss.tokens {
                 for &v in tokens {
                     let pos = g
@@ -446,8 +454,8 @@ impl Scenario {
                         .position(|&t| content.disturbance[t as usize].value == v);
                     match pos {
                         Some(p) => {
-                            let t = g.dist_pool.swap_remove(p);
-                            g.slots[idx].tokens.push(t);
+                            let t = g.t.dist_pool.swap_remove(p);
+                            g.t.slots[idx].tokens.push(t);
                         }
                         None => {
                             return bad(format!(
@@ -459,24 +467,24 @@ impl Scenario {
             }
             for n in &ss.cards {
                 let mut found = None;
-                for d in 0..g.decks.len() {
+                for d in 0..g.t.decks.len() {
                     if let Ok(c) = take_card(&mut g, d, n) {
                         found = Some(c);
                         break;
                     }
                 }
                 match found {
-                    Some(c) => g.slots[idx].cards.push(c),
+                    Some(c) => g.t.slots[idx].cards.push(c),
                     None => return bad(format!("{ctx}: cards: \"{n}\" is not in any draw pile")),
                 }
             }
         }
         // Deck tops.
-        if self.deck_top.len() > g.decks.len() {
+        if self.deck_top.len() > g.t.decks.len() {
             return bad(format!(
                 "deck_top: {} decks listed, {} in play",
                 self.deck_top.len(),
-                g.decks.len()
+                g.t.decks.len()
             ));
         }
         for (d, names) in self.deck_top.iter().enumerate() {
@@ -487,7 +495,7 @@ impl Scenario {
                         .map_err(|e| ScenarioError(format!("deck_top[{d}]: {e}")))?,
                 );
             }
-            g.decks[d].stack_top(&cards);
+            g.t.decks[d].stack_top(&cards);
         }
         let mut tops = Vec::new();
         for (i, id) in self.events_top.iter().enumerate() {
@@ -496,12 +504,12 @@ impl Scenario {
                 .iter()
                 .position(|e| &e.id == id)
                 .ok_or_else(|| ScenarioError(format!("events_top[{i}]: unknown event '{id}'")))?;
-            if !g.events.take_from_draw(e as EventId) {
+            if !g.t.events.take_from_draw(e as EventId) {
                 return bad(format!("events_top[{i}]: '{id}' listed twice"));
             }
             tops.push(e as EventId);
         }
-        g.events.stack_top(&tops);
+        g.t.events.stack_top(&tops);
         let mut ptops = Vec::new();
         for (i, id) in self.planning_top.iter().enumerate() {
             match take_planning(&mut g, id) {
@@ -513,23 +521,23 @@ impl Scenario {
                 }
             }
         }
-        g.planning.stack_top(&ptops);
+        g.t.planning.stack_top(&ptops);
         if let Some(n) = self.planning_draw {
-            while g.planning.draw_len() > n {
-                let p = g.planning.draw_pile()[0];
-                g.planning.take_from_draw(p);
-                g.planning.discard(p);
+            while g.t.planning.draw_len() > n {
+                let p = g.t.planning.draw_pile()[0];
+                g.t.planning.take_from_draw(p);
+                g.t.planning.discard(p);
             }
         }
         for (d, n) in self.deck_draw.iter().enumerate() {
-            if d >= g.decks.len() {
+            if d >= g.t.decks.len() {
                 return bad(format!("deck_draw[{d}]: no such deck"));
             }
             if let Some(n) = *n {
-                while g.decks[d].draw_len() > n {
-                    let c = g.decks[d].draw_pile()[0];
-                    g.decks[d].take_from_draw(c);
-                    g.decks[d].discard(c);
+                while g.t.decks[d].draw_len() > n {
+                    let c = g.t.decks[d].draw_pile()[0];
+                    g.t.decks[d].take_from_draw(c);
+                    g.t.decks[d].discard(c);
                 }
             }
         }
@@ -540,8 +548,8 @@ impl Scenario {
             None | Some("action") => {}
             Some("event") => {
                 // Skip the action phase: the event phase is next (MA-TURN-2).
-                if g.stack.last() == Some(&Task::ActionPhase) {
-                    g.stack.pop();
+                if g.t.stack.last() == Some(&Task::ActionPhase) {
+                    g.t.stack.pop();
                 }
             }
             Some(p) => return bad(format!("phase: '{p}' is not action or event")),
@@ -551,7 +559,7 @@ impl Scenario {
 }
 
 fn take_planning(g: &mut Mandalorian, id: &str) -> Option<PlanId> {
-    let c = g.content;
+    let c = g.t.content;
     let p = g
         .planning
         .draw_pile()
@@ -559,24 +567,29 @@ fn take_planning(g: &mut Mandalorian, id: &str) -> Option<PlanId> {
         .rev()
         .copied()
         .find(|&p| c.planning[p as usize].id == id)?;
-    g.planning.take_from_draw(p);
+    g.t.planning.take_from_draw(p);
     Some(p)
 }
 
 /// Take a card by name ("Name" or "character:Name") out of a deck's draw pile.
 fn take_card(g: &mut Mandalorian, deck: usize, name: &str) -> Result<CardId, String> {
-    let c = g.content;
+    let c = g.t.content;
     let (who, card) = match name.split_once(':') {
         Some((w, n)) => (Some(w), n),
         None => (None, name),
     };
-    let found = g.decks[deck].draw_pile().iter().rev().copied().find(|&id| {
-        let k = c.card(id);
-        k.name == card && who.is_none_or(|w| c.characters[k.character as usize].id == w)
-    });
+    let found = g.t.decks[deck]
+        .draw_pile()
+        .iter()
+        .rev()
+        .copied()
+        .find(|&id| {
+            let k = c.card(id);
+            k.name == card && who.is_none_or(|w| c.characters[k.character as usize].id == w)
+        });
     match found {
         Some(id) => {
-            g.decks[deck].take_from_draw(id);
+            g.t.decks[deck].take_from_draw(id);
             Ok(id)
         }
         None => Err(format!("\"{name}\" is not in the draw pile of deck {deck}")),

@@ -271,11 +271,10 @@ impl Mandalorian {
             None => chance.below(opts.seats as u32) as u8,
         };
 
-        let mut g = Mandalorian {
+        let t = Table {
             content,
-            opts: Arc::new(opts.clone()),
             mi,
-            chance,
+            mission,
             chars: chars.into_iter().collect(),
             seats: seats.into_iter().collect(),
             decks: decks.into_iter().collect(),
@@ -302,12 +301,17 @@ impl Mandalorian {
             triggered: Inline::new(),
             in_event_phase: false,
             changes: 0,
-            outcome: None,
             steps: 0,
+        };
+        let mut g = Mandalorian {
+            t,
+            opts: Arc::new(opts.clone()),
+            chance,
+            outcome: None,
         };
         g.number_threats();
         // Hands of 4 (3 at veteran), drawn in seat order (MA-SETUP-20, MA-DIFF-4).
-        for s in 0..g.seats.len() {
+        for s in 0..g.t.seats.len() {
             g.refill_hand(s);
         }
         g.begin_turn();
@@ -327,10 +331,10 @@ impl Mandalorian {
     ///
     /// Called once the tokens are placed (set-up, scenarios), before any task names a threat.
     pub(crate) fn number_threats(&mut self) {
-        let n = self.threats.len();
-        let pile = &self.reinforcements;
+        let n = self.t.threats.len();
+        let pile = &self.t.reinforcements;
         let key = |h: usize| -> (u8, u16, u16) {
-            let th = &self.threats[h];
+            let th = &self.t.threats[h];
             let def = &self.mission().tokens[th.token as usize];
             match th.loc {
                 TLoc::Map(sq) if th.face_up => (0, sq as u16, 0x100 | th.token as u16),
@@ -348,7 +352,7 @@ impl Mandalorian {
         order.sort_by_key(|&h| key(h));
         self.reorder_threats(&order);
         debug_assert!(
-            self.stack.iter().all(|t| matches!(
+            self.t.stack.iter().all(|t| matches!(
                 t,
                 Task::ActionPhase | Task::EventPhase { .. } | Task::DrawPhase | Task::EndTurn
             )),
@@ -359,8 +363,8 @@ impl Mandalorian {
     /// Handle = token, as before [`Mandalorian::number_threats`]: scenario files name tokens
     /// and take the first of a name in the content's order.
     pub(crate) fn threats_by_token(&mut self) {
-        let mut order: Vec<usize> = (0..self.threats.len()).collect();
-        order.sort_by_key(|&h| self.threats[h].token);
+        let mut order: Vec<usize> = (0..self.t.threats.len()).collect();
+        order.sort_by_key(|&h| self.t.threats[h].token);
         self.reorder_threats(&order);
     }
 
@@ -371,21 +375,21 @@ impl Mandalorian {
         for (new, &old) in order.iter().enumerate() {
             renumber[old] = new as ThreatId;
         }
-        self.threats = order.iter().map(|&old| self.threats[old]).collect();
-        for t in &mut self.reinforcements {
+        self.t.threats = order.iter().map(|&old| self.t.threats[old]).collect();
+        for t in &mut self.t.reinforcements {
             *t = renumber[*t as usize];
         }
-        if let Child::Token(t) = &mut self.child {
+        if let Child::Token(t) = &mut self.t.child {
             *t = renumber[*t as usize];
         }
     }
 
     /// Push the phases of a turn (MA-TURN-2).
     pub(crate) fn begin_turn(&mut self) {
-        self.acts = TurnActs::default();
-        self.stack.push(Task::EndTurn);
-        self.stack.push(Task::DrawPhase);
-        self.stack.push(Task::EventPhase { next: 0 });
-        self.stack.push(Task::ActionPhase);
+        self.t.acts = TurnActs::default();
+        self.t.stack.push(Task::EndTurn);
+        self.t.stack.push(Task::DrawPhase);
+        self.t.stack.push(Task::EventPhase { next: 0 });
+        self.t.stack.push(Task::ActionPhase);
     }
 }

@@ -574,13 +574,23 @@ pub struct TurnActs {
     pub played: u8,
 }
 
-/// The state of one game.
-#[derive(Clone)]
+/// The state of one game: the [`Table`] (every plain value and inline list: copied as one
+/// block of memory), the shared options, the random stream and the outcome.
 pub struct Mandalorian {
-    pub(crate) content: &'static Content,
+    pub(crate) t: Table,
     pub(crate) opts: Arc<Options>,
-    pub(crate) mi: u8,
     pub(crate) chance: Chance,
+    pub outcome: Option<Outcome>,
+}
+
+/// What is on the table: everything of a [`Mandalorian`] state that is `Copy`, kept in one
+/// struct so that a clone copies it at once (issue 11). A state reads it through `Deref`.
+#[derive(Clone, Copy)]
+pub struct Table {
+    pub(crate) content: &'static Content,
+    pub(crate) mi: u8,
+    /// `content.missions[mi]`, kept at hand (every token lookup goes through it).
+    pub(crate) mission: &'static Mission,
     pub(crate) chars: Inline<CharState, MAX_SEATS>,
     pub(crate) seats: Inline<SeatState, MAX_SEATS>,
     pub(crate) decks: Inline<AbilityDeck, MAX_SEATS>,
@@ -616,8 +626,36 @@ pub struct Mandalorian {
     pub(crate) in_event_phase: bool,
     /// Counts state changes made by effects (MA-EVENT-34: an event with no effect).
     pub(crate) changes: u32,
-    pub outcome: Option<Outcome>,
     pub(crate) steps: u32,
+}
+
+impl std::ops::Deref for Mandalorian {
+    type Target = Table;
+    #[inline]
+    fn deref(&self) -> &Table {
+        &self.t
+    }
+}
+
+impl std::ops::DerefMut for Mandalorian {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Table {
+        &mut self.t
+    }
+}
+
+/// A clone copies the inline lists as they are (one copy of memory each) and shares the
+/// options: no allocation (issue 11: search bots clone the state at every node).
+impl Clone for Mandalorian {
+    #[inline]
+    fn clone(&self) -> Self {
+        Mandalorian {
+            t: self.t,
+            opts: Arc::clone(&self.opts),
+            chance: self.chance.clone(),
+            outcome: self.outcome.clone(),
+        }
+    }
 }
 
 impl PartialEq for Mandalorian {
@@ -678,7 +716,7 @@ impl Mandalorian {
         &self.opts
     }
     pub fn mission(&self) -> &'static Mission {
-        &self.content.missions[self.mi as usize]
+        self.t.mission
     }
     pub fn map(&self) -> &'static MapGeo {
         &self.mission().map

@@ -30,10 +30,10 @@ impl Mandalorian {
     fn run_with(&mut self, ev: &mut Vec<Happened>, legal: &mut Vec<Action>) {
         loop {
             if self.outcome.is_some() {
-                self.stack.clear();
+                self.t.stack.clear();
                 return;
             }
-            let Some(&task) = self.stack.last() else {
+            let Some(&task) = self.t.stack.last() else {
                 return;
             };
             match self.step(task, ev) {
@@ -44,7 +44,7 @@ impl Mandalorian {
                     // (and a game where nobody can play still advances one turn per action).
                     if legal.is_empty() {
                         debug_assert!(false, "no legal action for {task:?}");
-                        self.stack.pop();
+                        self.t.stack.pop();
                     } else if legal.len() == 1 && !matches!(task, Task::ActionPhase) {
                         // A card that can do nothing more is put aside at once: say why.
                         if let (Task::Card { card, slot, .. }, Action::FinishCard) =
@@ -96,13 +96,13 @@ impl Mandalorian {
             Task::Damage { ch, amount } => self.step_damage(ch, amount, ev),
             Task::RevealNearest { you } => self.step_reveal_nearest(you, ev),
             Task::DrawPhase => {
-                self.stack.pop();
+                self.t.stack.pop();
                 // MA-TURN-7, -8: refill to hand size; a full hand draws and discards nothing.
-                self.refill_hand(self.active as usize);
+                self.refill_hand(self.t.active as usize);
                 Flow::Next
             }
             Task::EndTurn => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.end_turn(ev);
                 Flow::Next
             }
@@ -115,7 +115,7 @@ impl Mandalorian {
         if self.outcome.is_some() {
             return;
         }
-        let Some(&task) = self.stack.last() else {
+        let Some(&task) = self.t.stack.last() else {
             return;
         };
         match task {
@@ -184,7 +184,7 @@ impl Mandalorian {
                 }
             }
             Task::SlotResolve { .. } => {
-                for c in 0..self.chars.len() as u8 {
+                for c in 0..self.t.chars.len() as u8 {
                     out.push(Action::Character(c));
                 }
             }
@@ -201,7 +201,7 @@ impl Mandalorian {
 
     /// Apply a decision to the pending task, then resolve on.
     pub(crate) fn decide(&mut self, a: Action, ev: &mut Vec<Happened>) {
-        self.steps = self.steps.wrapping_add(1);
+        self.t.steps = self.t.steps.wrapping_add(1);
         // Actions available at any point of the action phase.
         match a {
             Action::UseItem { ch, token } => return self.use_item(ch, token, ev),
@@ -209,79 +209,79 @@ impl Mandalorian {
             Action::UsePlanning { ch, card } => return self.use_planning(ch, card, ev),
             _ => {}
         }
-        let Some(task) = self.stack.last_mut() else {
+        let Some(task) = self.t.stack.last_mut() else {
             return;
         };
         match (*task, a) {
             (Task::ActionPhase, Action::Play { card, slot }) => self.play(card, slot, ev),
             (Task::ActionPhase, Action::EndActions) => {
-                self.stack.pop();
+                self.t.stack.pop();
             }
             (Task::Card { .. }, _) => self.decide_card(a, ev),
             (Task::Move { .. }, _) => self.decide_move(a),
             (Task::Attack { ch, s }, Action::Target(t)) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.attack_threat(t, s, ch, ev);
             }
             (Task::Spy { .. }, _) => self.decide_spy(a),
             (Task::SpyMoveTo { token }, Action::Square(sq)) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.move_enemy(token, sq, ev);
             }
             (Task::PlanKeep { ch }, _) => self.decide_plan_keep(ch, a, ev),
             (Task::PlanTop { .. }, _) => self.decide_plan_top(a),
             (Task::ChooseFree { ch, s }, Action::Choose(k)) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.push_action(ch, k, s);
             }
             (Task::Target { ch, purpose, .. }, Action::Target(t)) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.resolve_target(ch, purpose, t, ev);
             }
             (Task::PushSteps { .. }, _) => self.decide_push(a, ev),
             (Task::ChooseCharacter { purpose, .. }, Action::Character(c)) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.resolve_character(purpose, c, ev);
             }
             (Task::Calm, Action::DiscardToken { slot, value }) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.calm(slot, value, ev);
             }
             (Task::EnemyMove { .. }, Action::Precedence(p)) => self.decide_precedence(p),
             (Task::EnemyMove { .. }, Action::Enemy(t)) => self.decide_enemy_move(t),
             (Task::EnemyDest { token, .. }, Action::Square(sq)) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.enemy_moves_to(token, sq, ev);
             }
             (Task::EnemyAttack { .. }, Action::Enemy(t)) => self.decide_enemy_attack(t),
             (Task::AttackTarget { token, .. }, Action::Character(c)) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.enemy_attacks(token, c, ev);
             }
             (Task::Spawn { .. }, Action::Square(sq)) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.spawn_at(sq, ev);
             }
             (Task::Disturb { .. }, Action::Slot(s)) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.disturb(s, ev);
             }
             (Task::Damage { ch, amount }, Action::Block) => self.block(ch, amount, ev),
             (Task::Damage { ch, amount }, Action::TakeDamage) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.take_damage(ch, amount, ev);
             }
             (Task::ChildFlee { .. }, Action::Square(sq)) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.child_flees_to(sq, ev);
             }
             (Task::RevealNearest { you }, Action::Target(t)) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 self.reveal(t, you, ev);
             }
             (Task::SlotOrder { .. }, Action::Slot(s)) => self.decide_slot_order(s),
             (Task::SlotResolve { .. }, Action::Character(c)) => {
-                if let Some(Task::SlotResolve { you, .. }) = self.stack.last_mut() {
+                if let Some(Task::SlotResolve { you, .. }) = self.t.stack.last_mut() {
                     *you = c;
                 }
             }
@@ -292,21 +292,21 @@ impl Mandalorian {
     // ---------------------------------------------------------------- action phase (MA-ACT)
 
     fn legal_action_phase(&self, out: &mut Vec<Action>) {
-        let seat = &self.seats[self.active as usize];
-        let can_play = self.acts.normal < 2 || self.acts.extra > 0;
+        let seat = &self.t.seats[self.t.active as usize];
+        let can_play = self.t.acts.normal < 2 || self.t.acts.extra > 0;
         if can_play {
             for (i, &card) in seat.hand.iter().enumerate() {
                 // Identical copies (MA-CARD-10) are one choice.
-                let c = self.content.card(card);
+                let c = self.t.content.card(card);
                 if seat.hand[..i].iter().any(|&o| {
-                    let oc = self.content.card(o);
+                    let oc = self.t.content.card(o);
                     oc.character == c.character && oc.name == c.name
                 }) {
                     continue;
                 }
-                for slot in 0..self.slots.len() as u8 {
+                for slot in 0..self.t.slots.len() as u8 {
                     // MA-ACT-4, MA-EXTRA-3: one card per slot per turn.
-                    if self.acts.played & (1 << slot) == 0 {
+                    if self.t.acts.played & (1 << slot) == 0 {
                         out.push(Action::Play { card, slot });
                     }
                 }
@@ -316,36 +316,37 @@ impl Mandalorian {
         self.legal_use_planning(out);
         // MA-ACT-1: exactly 2 actions; MA-ACT-9: fewer when the hand cannot supply them.
         let plays = out.iter().any(|a| matches!(a, Action::Play { .. }));
-        if self.acts.normal >= 2 || !plays {
+        if self.t.acts.normal >= 2 || !plays {
             out.push(Action::EndActions);
         }
     }
 
     /// Using items (MA-ITEM-1) and rescuing the Child (MA-CHILD-5).
     pub(crate) fn legal_ambient(&self, out: &mut Vec<Action>) {
-        let controls = self.seats[self.active as usize].controls;
-        // Usually no face-up item lies on the map: then no character has one to use.
-        let items = self.threats.iter().any(|th| {
-            th.face_up
-                && matches!(th.loc, TLoc::Map(_))
-                && !self.mission().tokens[th.token as usize].is_enemy()
-        });
-        for ch in 0..self.chars.len() as u8 {
-            if !items {
-                break;
+        let controls = self.t.seats[self.t.active as usize].controls;
+        // The face-up items on the map (usually none), then who stands on them.
+        let tokens = &self.mission().tokens;
+        let mut items: crate::inline::Inline<ThreatId, MAX_TOKENS> = Default::default();
+        for (t, th) in self.t.threats.iter().enumerate() {
+            if th.face_up && matches!(th.loc, TLoc::Map(_)) && !tokens[th.token as usize].is_enemy()
+            {
+                items.push(t as ThreatId);
             }
-            if controls & (1 << ch) == 0 {
-                continue;
-            }
-            let sq = self.chars[ch as usize].sq;
-            for t in 0..self.threats.len() as ThreatId {
-                let th = &self.threats[t as usize];
-                if th.loc == TLoc::Map(sq) && th.face_up && self.item_usable(ch, t) {
-                    out.push(Action::UseItem { ch, token: t });
+        }
+        if !items.is_empty() {
+            for ch in 0..self.t.chars.len() as u8 {
+                if controls & (1 << ch) == 0 {
+                    continue;
+                }
+                let sq = self.t.chars[ch as usize].sq;
+                for &t in items.iter() {
+                    if self.t.threats[t as usize].loc == TLoc::Map(sq) && self.item_usable(ch, t) {
+                        out.push(Action::UseItem { ch, token: t });
+                    }
                 }
             }
         }
-        if let Some(ch) = self.acting {
+        if let Some(ch) = self.t.acting {
             if self.can_rescue(ch) {
                 out.push(Action::Rescue { ch });
             }
@@ -355,7 +356,7 @@ impl Mandalorian {
     /// Strength for resolving: printed value, +1 with a matching bonus icon (MA-CARD-1, -3,
     /// MA-MISSION-6).
     pub fn resolve_strength(&self, card: CardId, slot: usize) -> u8 {
-        let c = self.content.card(card);
+        let c = self.t.content.card(card);
         let icon = match self.slot_kind(slot) {
             Ok(k) => Some(k),
             Err(m) => self.mission().slots[m].bonus,
@@ -364,24 +365,24 @@ impl Mandalorian {
     }
 
     fn play(&mut self, card: CardId, slot: u8, ev: &mut Vec<Happened>) {
-        let seat = &mut self.seats[self.active as usize];
+        let seat = &mut self.t.seats[self.t.active as usize];
         let pos = seat.hand.iter().position(|&c| c == card).expect("legal");
         seat.hand.remove(pos);
         // MA-ACT-3: on top of the slot's cards.
-        self.slots[slot as usize].cards.push(card);
-        self.acts.played |= 1 << slot;
-        if self.acts.normal < 2 {
-            self.acts.normal += 1;
+        self.t.slots[slot as usize].cards.push(card);
+        self.t.acts.played |= 1 << slot;
+        if self.t.acts.normal < 2 {
+            self.t.acts.normal += 1;
         } else {
             // MA-EXTRA-2, -6: an additional action, not one of the 2.
-            self.acts.extra -= 1;
+            self.t.acts.extra -= 1;
         }
         let s = self.resolve_strength(card, slot as usize);
         // MA-MODE-12: the character on the card resolves the action.
         let ch = self.char_of_card(card);
-        self.acting = Some(ch);
+        self.t.acting = Some(ch);
         ev.push(Happened::Played { card, slot });
-        self.stack.push(Task::Card {
+        self.t.stack.push(Task::Card {
             ch,
             slot,
             card,
@@ -397,7 +398,7 @@ impl Mandalorian {
             Ok(ActionKind::Move) => true,
             Ok(ActionKind::Attack) => self.attack_targets(ch, 1).next().is_some(),
             Ok(ActionKind::Spy) => self.spy_possible(ch, s),
-            Ok(ActionKind::Plan) => self.planning.draw_len() + self.planning.discard_len() > 0,
+            Ok(ActionKind::Plan) => self.t.planning.draw_len() + self.t.planning.discard_len() > 0,
             Err(m) => {
                 let ms = &self.mission().slots[m];
                 // MA-MISSION-4: "If # is 4+": performed only with that Strength.
@@ -408,7 +409,7 @@ impl Mandalorian {
 
     /// MA-CARD-4, -7: an ability text works only in the slot named on it.
     pub(crate) fn text_usable(&self, ch: u8, slot: u8, card: CardId, action_done: bool) -> bool {
-        let Some(t) = &self.content.card(card).text else {
+        let Some(t) = &self.t.content.card(card).text else {
             return false;
         };
         self.slot_kind(slot as usize) == Ok(t.slot)
@@ -424,7 +425,7 @@ impl Mandalorian {
             s,
             action_done,
             text_done,
-        }) = self.stack.last_mut()
+        }) = self.t.stack.last_mut()
         else {
             return;
         };
@@ -434,28 +435,28 @@ impl Mandalorian {
                 *action_done = true;
                 match self.slot_kind(slot as usize) {
                     Ok(k) => self.push_action(ch, k, s),
-                    Err(m) => self.stack.push(Task::Effects {
+                    Err(m) => self.t.stack.push(Task::Effects {
                         src: Src::MissionSlot(m as u8),
                         idx: 0,
                         you: ch,
                         six: false,
-                        start: self.changes,
+                        start: self.t.changes,
                     }),
                 }
             }
             Action::ResolveText => {
                 *text_done = true;
-                self.stack.push(Task::Effects {
+                self.t.stack.push(Task::Effects {
                     src: Src::CardText(card),
                     idx: 0,
                     you: ch,
                     six: false,
-                    start: self.changes,
+                    start: self.t.changes,
                 });
             }
             Action::FinishCard => {
-                self.stack.pop();
-                self.acting = None;
+                self.t.stack.pop();
+                self.t.acting = None;
             }
             _ => debug_assert!(false, "{a:?} does not answer a card"),
         }
@@ -485,7 +486,7 @@ impl Mandalorian {
             }
             ActionKind::Plan => Task::Plan { ch, s },
         };
-        self.stack.push(t);
+        self.t.stack.push(t);
     }
 
     // ---------------------------------------------------------------- hands and decks
@@ -493,7 +494,7 @@ impl Mandalorian {
     /// Draw one ability card; an emptied deck is reshuffled from its discards at once
     /// (MA-DECK-1).
     pub(crate) fn draw_ability(&mut self, deck: usize) -> Option<CardId> {
-        let d = &mut self.decks[deck];
+        let d = &mut self.t.decks[deck];
         let c = d.draw_or_reshuffle(&mut self.chance);
         if d.draw_len() == 0 && d.discard_len() > 0 {
             d.reshuffle(&mut self.chance);
@@ -505,27 +506,27 @@ impl Mandalorian {
     /// are owed (MA-DECK-2).
     pub(crate) fn refill_hand(&mut self, seat: usize) {
         let size = self.hand_size();
-        let deck = self.seats[seat].deck as usize;
-        while self.seats[seat].hand.len() < size {
+        let deck = self.t.seats[seat].deck as usize;
+        while self.t.seats[seat].hand.len() < size {
             match self.draw_ability(deck) {
-                Some(c) => self.seats[seat].hand.push(c),
+                Some(c) => self.t.seats[seat].hand.push(c),
                 None => break,
             }
         }
-        self.seats[seat].owed = size.saturating_sub(self.seats[seat].hand.len()) as u8;
+        self.t.seats[seat].owed = size.saturating_sub(self.t.seats[seat].hand.len()) as u8;
     }
 
     /// MA-DECK-2: owed cards are drawn as soon as cards become available.
     pub(crate) fn pay_owed(&mut self) {
-        let n = self.seats.len();
+        let n = self.t.seats.len();
         for i in 0..n {
-            let seat = (self.active as usize + i) % n;
-            while self.seats[seat].owed > 0 {
-                let deck = self.seats[seat].deck as usize;
+            let seat = (self.t.active as usize + i) % n;
+            while self.t.seats[seat].owed > 0 {
+                let deck = self.t.seats[seat].deck as usize;
                 match self.draw_ability(deck) {
                     Some(c) => {
-                        self.seats[seat].hand.push(c);
-                        self.seats[seat].owed -= 1;
+                        self.t.seats[seat].hand.push(c);
+                        self.t.seats[seat].owed -= 1;
                     }
                     None => break,
                 }
@@ -545,38 +546,38 @@ impl Mandalorian {
                 .all(|th| th.loc == TLoc::Defeated),
             Objective::CollectAndExit { count, exit } => {
                 let sq = m.map.numbered(exit);
-                self.collected >= count && self.chars.iter().all(|c| Some(c.sq) == sq)
+                self.t.collected >= count && self.t.chars.iter().all(|c| Some(c.sq) == sq)
             }
-            Objective::ChildToExit { exit } => match self.child {
-                Child::Character(c) => Some(self.chars[c as usize].sq) == m.map.numbered(exit),
+            Objective::ChildToExit { exit } => match self.t.child {
+                Child::Character(c) => Some(self.t.chars[c as usize].sq) == m.map.numbered(exit),
                 _ => false,
             },
         }
     }
 
     fn end_turn(&mut self, ev: &mut Vec<Happened>) {
-        ev.push(Happened::TurnEnded { turn: self.turn });
+        ev.push(Happened::TurnEnded { turn: self.t.turn });
         // MA-WIN-2: objectives are checked at the end of a turn.
         if self.objective_met() {
             ev.push(Happened::Won);
             self.outcome = Some(Outcome {
-                winners: (0..self.seats.len() as u8).collect(),
+                winners: (0..self.t.seats.len() as u8).collect(),
                 reason: "the mission objective is completed".into(),
             });
             return;
         }
         if let Some(max) = self.mission().turn_max() {
-            if self.turn >= max {
+            if self.t.turn >= max {
                 self.lose(format!("turn {max} ended without the objective"), ev);
                 return;
             }
         }
         // MA-TURN-1: the player to the left goes next.
-        self.turn += 1;
-        self.active = (self.active + 1) % self.seats.len() as u8;
-        self.child_fled = false;
-        self.taunt = None;
-        self.acting = None;
+        self.t.turn += 1;
+        self.t.active = (self.t.active + 1) % self.t.seats.len() as u8;
+        self.t.child_fled = false;
+        self.t.taunt = None;
+        self.t.acting = None;
         self.begin_turn();
     }
 

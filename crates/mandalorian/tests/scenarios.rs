@@ -106,6 +106,17 @@ fn scenario_counters_stay_within_the_mission() {
         "{}",
         err("track = 10")
     );
+    // A slot resolves at Strength 5 (MA-EVENT-5): a slot of 17 tokens is no position of the
+    // game (and more than a state has room for).
+    let tokens = format!(
+        "[[slot]]\nslot = \"move\"\ntokens = [{}]",
+        ["1"; 17].join(", ")
+    );
+    assert!(
+        err(&tokens).contains("slot[0] \"move\": at most 16 cards and 16 disturbance tokens"),
+        "{}",
+        err(&tokens)
+    );
     assert!(err("turn = 0").contains("turn: 0"));
     assert!(err("turn = 65535").contains("turn: 65535"));
     assert!(err("collected = 255").contains("collected"));

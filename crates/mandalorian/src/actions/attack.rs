@@ -8,10 +8,10 @@ impl Mandalorian {
     /// Threats an attack within `range` of character `ch` may target: face-up enemies and
     /// face-down threats (MA-ATTACK-1, -5; face-up items are not targets).
     pub(crate) fn attack_targets(&self, ch: u8, range: u8) -> impl Iterator<Item = ThreatId> + '_ {
-        let sq = self.chars[ch as usize].sq;
-        let dist = range::range_from(self.map(), sq, self.doors_open);
-        (0..self.threats.len() as ThreatId).filter(move |&t| {
-            let th = &self.threats[t as usize];
+        let sq = self.t.chars[ch as usize].sq;
+        let dist = range::range_from(self.map(), sq, self.t.doors_open);
+        (0..self.t.threats.len() as ThreatId).filter(move |&t| {
+            let th = &self.t.threats[t as usize];
             match th.loc {
                 TLoc::Map(tsq) => {
                     let d = dist.to(tsq);
@@ -38,7 +38,7 @@ impl Mandalorian {
         you: u8,
         ev: &mut Vec<Happened>,
     ) {
-        if !self.threats[t as usize].face_up {
+        if !self.t.threats[t as usize].face_up {
             self.reveal(t, you, ev);
         }
         if self.token_def(t).is_enemy() {
@@ -51,19 +51,19 @@ impl Mandalorian {
         let Face::Enemy { health, .. } = self.token_def(t).face else {
             return;
         };
-        let TLoc::Map(sq) = self.threats[t as usize].loc else {
+        let TLoc::Map(sq) = self.t.threats[t as usize].loc else {
             return;
         };
-        let th = &mut self.threats[t as usize];
+        let th = &mut self.t.threats[t as usize];
         th.damage = th.damage.saturating_add(amount);
-        self.changes += 1;
+        self.t.changes += 1;
         ev.push(Happened::EnemyDamaged { token: t, amount });
         if th.damage >= health {
             th.loc = TLoc::Defeated;
             ev.push(Happened::Defeated { token: t });
             // MA-CHILD-7: a defeated carrier drops the Child in its square.
-            if self.child == Child::Token(t) {
-                self.child = Child::Square(sq);
+            if self.t.child == Child::Token(t) {
+                self.t.child = Child::Square(sq);
                 ev.push(Happened::ChildDropped { sq });
             }
         }

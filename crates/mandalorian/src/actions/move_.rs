@@ -10,7 +10,7 @@ impl Mandalorian {
     /// Threat tokens now face down on the map, as bits (MA-MOVE-5 remembers them).
     pub(crate) fn facedown_mask(&self) -> u64 {
         let mut m = 0u64;
-        for (i, t) in self.threats.iter().enumerate() {
+        for (i, t) in self.t.threats.iter().enumerate() {
             if matches!(t.loc, TLoc::Map(_)) && !t.face_up {
                 m |= 1 << i;
             }
@@ -23,8 +23,8 @@ impl Mandalorian {
             return;
         };
         if left > 0 && !stop {
-            let sq = self.chars[ch as usize].sq;
-            for n in move_neighbors(self.map(), sq, self.doors_open) {
+            let sq = self.t.chars[ch as usize].sq;
+            for n in move_neighbors(self.map(), sq, self.t.doors_open) {
                 out.push(Action::Step(n));
             }
         }
@@ -34,7 +34,7 @@ impl Mandalorian {
     pub(crate) fn decide_move(&mut self, a: Action) {
         let Some(Task::Move {
             ch, left, moved, ..
-        }) = self.stack.last_mut()
+        }) = self.t.stack.last_mut()
         else {
             return;
         };
@@ -43,24 +43,24 @@ impl Mandalorian {
             Action::Step(sq) => {
                 *left -= 1;
                 *moved = true;
-                self.stack.push(Task::StepTo { ch, sq });
+                self.t.stack.push(Task::StepTo { ch, sq });
                 // MA-ENEMY-9, -10: Grapple deals its damage in the enemy's square, just before
                 // the character moves out (also when it started there, MA-MOVE-6).
-                let from = self.chars[ch as usize].sq;
-                for t in 0..self.threats.len() as ThreatId {
+                let from = self.t.chars[ch as usize].sq;
+                for t in 0..self.t.threats.len() as ThreatId {
                     if self.enemy_on_map(t) == Some(from) && self.token_def(t).has(ability::GRAPPLE)
                     {
-                        self.stack.push(Task::Damage { ch, amount: 1 });
+                        self.t.stack.push(Task::Damage { ch, amount: 1 });
                     }
                 }
             }
             Action::Stop => {
                 let moved = *moved;
-                self.stack.pop();
+                self.t.stack.pop();
                 // MA-ENEMY-2, -5, MA-MOVE-11: Sentinel triggers at the end of a movement of
                 // at least 1 square.
                 if moved {
-                    self.stack.push(Task::Sentinel { ch });
+                    self.t.stack.push(Task::Sentinel { ch });
                 }
             }
             _ => debug_assert!(false, "{a:?} does not answer a movement"),
@@ -69,18 +69,18 @@ impl Mandalorian {
 
     /// One step of a movement into `sq` (MA-MOVE-2..8).
     pub(crate) fn step_to(&mut self, ch: u8, sq: Sq, ev: &mut Vec<Happened>) -> Flow {
-        self.stack.pop();
-        self.chars[ch as usize].sq = sq;
+        self.t.stack.pop();
+        self.t.chars[ch as usize].sq = sq;
         ev.push(Happened::CharacterMoved { ch, to: sq });
-        let facedown = match self.stack.last() {
+        let facedown = match self.t.stack.last() {
             Some(Task::Move { facedown, .. }) => *facedown,
             _ => 0,
         };
         // MA-MOVE-8: a face-down threat sharing a square with a character is revealed at once.
         let mut reveal = Vec::new();
         let mut stop = false;
-        for t in 0..self.threats.len() as ThreatId {
-            let th = self.threats[t as usize];
+        for t in 0..self.t.threats.len() as ThreatId {
+            let th = self.t.threats[t as usize];
             if th.loc != TLoc::Map(sq) {
                 continue;
             }
@@ -94,7 +94,7 @@ impl Mandalorian {
             }
         }
         if stop {
-            if let Some(Task::Move { stop, .. }) = self.stack.last_mut() {
+            if let Some(Task::Move { stop, .. }) = self.t.stack.last_mut() {
                 *stop = true;
             }
         }
@@ -107,14 +107,14 @@ impl Mandalorian {
     /// MA-ENEMY-1, -6: each Sentinel within range 1 of the square where a movement ends deals
     /// 1 damage. A Sentinel revealed by that movement is one of them (MA-ENEMY-3).
     pub(crate) fn step_sentinel(&mut self, ch: u8) -> Flow {
-        self.stack.pop();
-        let sq = self.chars[ch as usize].sq;
-        let dist = range::range_from(self.map(), sq, self.doors_open);
-        for t in 0..self.threats.len() as ThreatId {
+        self.t.stack.pop();
+        let sq = self.t.chars[ch as usize].sq;
+        let dist = range::range_from(self.map(), sq, self.t.doors_open);
+        for t in 0..self.t.threats.len() as ThreatId {
             if let Some(esq) = self.enemy_on_map(t) {
                 let d = dist.to(esq);
                 if d != FAR && d <= 1 && self.token_def(t).has(ability::SENTINEL) {
-                    self.stack.push(Task::Damage { ch, amount: 1 });
+                    self.t.stack.push(Task::Damage { ch, amount: 1 });
                 }
             }
         }
@@ -124,20 +124,20 @@ impl Mandalorian {
     /// Reveal a face-down threat (flip it face up). `you` is the character whose action or
     /// event revealed it. A Mission Effect resolves at once (MA-ENEMY-15..17).
     pub(crate) fn reveal(&mut self, t: ThreatId, you: u8, ev: &mut Vec<Happened>) {
-        let th = &mut self.threats[t as usize];
+        let th = &mut self.t.threats[t as usize];
         if th.face_up {
             return;
         }
         th.face_up = true;
-        self.changes += 1;
+        self.t.changes += 1;
         ev.push(Happened::Revealed { token: t });
         if self.token_def(t).has(ability::MISSION_EFFECT) {
-            self.stack.push(Task::Effects {
+            self.t.stack.push(Task::Effects {
                 src: Src::MissionEffect,
                 idx: 0,
                 you,
                 six: false,
-                start: self.changes,
+                start: self.t.changes,
             });
         }
     }

@@ -7,11 +7,11 @@ use crate::terrain::move_neighbors;
 
 impl Mandalorian {
     fn spy_options(&self, ch: u8, s: u8, out: &mut Vec<Action>) {
-        let sq = self.chars[ch as usize].sq;
+        let sq = self.t.chars[ch as usize].sq;
         // MA-SPY-6: normal range rules.
-        let dist = range::range_from(self.map(), sq, self.doors_open);
-        for t in 0..self.threats.len() as ThreatId {
-            let th = &self.threats[t as usize];
+        let dist = range::range_from(self.map(), sq, self.t.doors_open);
+        for t in 0..self.t.threats.len() as ThreatId {
+            let th = &self.t.threats[t as usize];
             let TLoc::Map(tsq) = th.loc else { continue };
             let d = dist.to(tsq);
             if d == FAR || d > s {
@@ -20,7 +20,7 @@ impl Mandalorian {
             if !th.face_up {
                 out.push(Action::SpyLook(t));
             } else if self.token_def(t).is_enemy()
-                && move_neighbors(self.map(), tsq, self.doors_open)
+                && move_neighbors(self.map(), tsq, self.t.doors_open)
                     .next()
                     .is_some()
             {
@@ -42,22 +42,22 @@ impl Mandalorian {
     pub(crate) fn decide_spy(&mut self, a: Action) {
         match a {
             Action::SpyLook(t) => {
-                self.stack.pop();
+                self.t.stack.pop();
                 // MA-SPY-2, -3: looked at secretly by the active seat; it stays face down.
-                self.threats[t as usize].seen |= 1 << self.active;
+                self.t.threats[t as usize].seen |= 1 << self.t.active;
             }
             Action::SpyMove(t) => {
-                self.stack.pop();
-                self.stack.push(Task::SpyMoveTo { token: t });
+                self.t.stack.pop();
+                self.t.stack.push(Task::SpyMoveTo { token: t });
             }
             _ => debug_assert!(false, "{a:?} does not answer Spy"),
         }
     }
 
     pub(crate) fn legal_spy_move_to(&self, t: ThreatId, out: &mut Vec<Action>) {
-        if let TLoc::Map(sq) = self.threats[t as usize].loc {
+        if let TLoc::Map(sq) = self.t.threats[t as usize].loc {
             // MA-SPY-5 (judged): any adjacent square, obeying terrain (MA-TERRAIN-11).
-            for n in move_neighbors(self.map(), sq, self.doors_open) {
+            for n in move_neighbors(self.map(), sq, self.t.doors_open) {
                 out.push(Action::Square(n));
             }
         }
@@ -66,8 +66,8 @@ impl Mandalorian {
     /// Move an enemy outside the event phase: no Grapple (MA-ENEMY-11), no Sabotage
     /// (MA-ENEMY-14, MA-SPY-7). A carried Child goes along (MA-CHILD-3).
     pub(crate) fn move_enemy(&mut self, t: ThreatId, sq: Sq, ev: &mut Vec<Happened>) {
-        self.threats[t as usize].loc = TLoc::Map(sq);
-        self.changes += 1;
+        self.t.threats[t as usize].loc = TLoc::Map(sq);
+        self.t.changes += 1;
         ev.push(Happened::EnemyMoved { token: t, to: sq });
     }
 }
