@@ -75,9 +75,12 @@ export function targets(legal: readonly LegalAction[]): Targets {
   return t;
 }
 
-/** The Strength a play would give its slot, from the action's text ("… — Strength 4"). */
+/**
+ * The Strength a play would give its slot, from the action's text ("… — Strength 4", or
+ * "… — Strength 5, with its text" when the card's own ability joins the action).
+ */
 export function playStrength(l: LegalAction): number | null {
-  const m = /Strength (\d+)$/.exec(l.text);
+  const m = /— Strength (\d+)(?:,|$)/.exec(l.text);
   return m ? Number(m[1]) : null;
 }
 
