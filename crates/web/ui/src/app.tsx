@@ -15,7 +15,8 @@ export function App() {
     history.pushState(null, "", url);
     setRoute(parseRoute(location.pathname, location.search));
   };
-  if (route.page === "table") return <TablePage table={route.table} token={route.token} go={go} />;
+  // A key per table and seat: another table (a rematch) starts from nothing, not from this one's state.
+  if (route.page === "table") return <TablePage key={`${route.table}?${route.token ?? ""}`} table={route.table} token={route.token} go={go} />;
   if (route.page === "replay") return <ReplayPage table={route.table} />;
   return <Lobby go={go} />;
 }

@@ -2,7 +2,7 @@
 // step of the record, with first / previous / play / next / last, a slider and the keys
 // ←/→ (one step), PageUp/PageDown (ten), Home/End.
 
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { gameModule } from "../games";
 import { tableLink } from "../router";
 import { clampStep, lastStep, replayHello, stateAt, stepForKey, type ReplayRecord } from "./replay";
@@ -34,7 +34,13 @@ export function ReplayPage(props: { table: string; deps?: ReplayDeps }) {
   const [record, setRecord] = useState<ReplayRecord | null>(null);
   const [catalog, setCatalog] = useState<unknown>(null);
   const [error, setError] = useState<string | null>(null);
-  const [step, setStep] = useState(0);
+  const [step, setStepState] = useState(0);
+  // Keys read the step from here: two quick presses must not both start from the same step.
+  const stepRef = useRef(0);
+  const setStep = (k: number | ((k: number) => number)) => {
+    stepRef.current = typeof k === "function" ? k(stepRef.current) : k;
+    setStepState(stepRef.current);
+  };
   const [playing, setPlaying] = useState(false);
 
   useEffect(() => {
@@ -62,7 +68,7 @@ export function ReplayPage(props: { table: string; deps?: ReplayDeps }) {
         setPlaying((p) => !p);
         return;
       }
-      const k = stepForKey(record, step, e.key);
+      const k = stepForKey(record, stepRef.current, e.key);
       if (k !== null) {
         e.preventDefault();
         setPlaying(false);
@@ -71,7 +77,7 @@ export function ReplayPage(props: { table: string; deps?: ReplayDeps }) {
     };
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
-  }, [record, step]);
+  }, [record]);
 
   useEffect(() => {
     if (!playing || !record) return;
@@ -114,19 +120,19 @@ export function ReplayPage(props: { table: string; deps?: ReplayDeps }) {
         <div class="replay-bar">
           <span class="replay-buttons">
             <button type="button" title="First (Home)" aria-label="first step" onClick={() => go(0)} disabled={step === 0}>
-              ⏮
+              |◀
             </button>
             <button type="button" title="Previous (←)" aria-label="previous step" onClick={() => go(step - 1)} disabled={step === 0}>
               ◀
             </button>
             <button type="button" title="Play / pause (Space)" aria-label={playing ? "pause" : "play"} onClick={() => setPlaying(!playing)} disabled={step >= last && !playing}>
-              {playing ? "⏸" : "▶︎"}
+              {playing ? "Pause" : "Play"}
             </button>
             <button type="button" title="Next (→)" aria-label="next step" onClick={() => go(step + 1)} disabled={step >= last}>
               ▶
             </button>
             <button type="button" title="Last (End)" aria-label="last step" onClick={() => go(last)} disabled={step >= last}>
-              ⏭
+              ▶|
             </button>
           </span>
           <input
