@@ -90,7 +90,6 @@ pub struct View {
     pub track: u8,
     pub collected: u8,
     pub pending: String,
-    pub legal: Vec<String>,
     pub outcome: Option<Outcome>,
 }
 
@@ -433,12 +432,6 @@ impl Mandalorian {
             .last()
             .map(|&e| render::back(c.events[e as usize].back).to_string());
         let is_active = seat == self.active;
-        let mut legal = Vec::new();
-        if is_active && self.outcome.is_none() {
-            let mut v = Vec::new();
-            self.legal_into(&mut v);
-            legal = v.iter().map(|&a| self.describe(a)).collect();
-        }
         View {
             seat,
             active: self.active,
@@ -499,7 +492,6 @@ impl Mandalorian {
             track: self.track,
             collected: self.collected,
             pending: self.pending_label(),
-            legal,
             outcome: self.outcome.clone(),
         }
     }

@@ -151,6 +151,5 @@ export interface View {
   track: number;
   collected: number;
   pending: string;
-  legal: string[];
   outcome: unknown;
 }
