@@ -80,6 +80,9 @@ struct PlayArgs {
     /// End the game without a winner after this many rounds.
     #[arg(long, conflicts_with = "load")]
     max_rounds: Option<u16>,
+    /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
+    #[arg(long, conflicts_with = "load", value_parser = parse_expansions, default_value = "")]
+    expansions: Expansions,
     /// Continue a saved game.
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
@@ -113,6 +116,9 @@ struct SimArgs {
     seed: u64,
     #[arg(long)]
     first_game: bool,
+    /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
+    #[arg(long, value_parser = parse_expansions, default_value = "")]
+    expansions: Expansions,
     /// Stop a game (and report it) after this many decisions.
     #[arg(long, default_value_t = 2_000_000)]
     max_steps: u64,
@@ -145,6 +151,41 @@ struct BenchArgs {
     /// Round limit of the playouts.
     #[arg(long, default_value_t = 50)]
     max_rounds: u16,
+    /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
+    #[arg(long, value_parser = parse_expansions, default_value = "")]
+    expansions: Expansions,
+}
+
+/// The `--expansions` list.
+#[derive(Clone, Debug, Default)]
+struct Expansions(Vec<Expansion>);
+
+impl Expansions {
+    /// ` --expansions blue-sun,kalidasa`, or nothing, for a command line shown to the player.
+    fn flag(&self) -> String {
+        if self.0.is_empty() {
+            return String::new();
+        }
+        let ids: Vec<&str> = self.0.iter().map(|e| e.id()).collect();
+        format!(" --expansions {}", ids.join(","))
+    }
+}
+
+/// `blue-sun,kalidasa` (or `none`, or nothing) into the expansions, each once.
+fn parse_expansions(s: &str) -> Result<Expansions, String> {
+    let mut out = Vec::new();
+    for part in s
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty() && *p != "none")
+    {
+        let e: Expansion = part.parse()?;
+        if out.contains(&e) {
+            return Err(format!("{} is listed twice", e.id()));
+        }
+        out.push(e);
+    }
+    Ok(Expansions(out))
 }
 
 #[derive(Args, Debug)]
@@ -1552,6 +1593,7 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
             let mut o = Options::new(n, &a.story);
             o.first_game = a.first_game;
             o.max_rounds = a.max_rounds;
+            o.expansions = a.expansions.0.clone();
             let all_bots = !seats.contains(&SeatKind::Human);
             let capped = all_bots && o.max_rounds.is_none();
             if capped {
@@ -1659,6 +1701,7 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
         let mut o = Options::new(n, &st.id);
         o.first_game = a.first_game;
         o.max_rounds = Some(a.max_rounds);
+        o.expansions = a.expansions.0.clone();
         if let Err(e) = <Firefly as tabletop_core::NewGame>::new_game(content, &o, a.seed) {
             if stories.len() > 1 {
                 println!("\n{}: skipped ({e})", st.title);
@@ -1722,12 +1765,13 @@ fn summarize(
     let finished = ok.iter().filter(|r| !r.winners.is_empty()).count();
     let n = seats.len();
     println!(
-        "\n{} — {} games, seats {}, at most {} rounds, seed {} ({:.1} s)",
+        "\n{} — {} games, seats {}, at most {} rounds, seed {}{} ({:.1} s)",
         st.title,
         runs.len(),
         seats.join(","),
         a.max_rounds,
         a.seed,
+        a.expansions.flag(),
         secs
     );
     println!(
@@ -1814,7 +1858,11 @@ fn summarize(
             seats.join(","),
             st.id,
             a.max_rounds,
-            if a.first_game { " --first-game" } else { "" }
+            format!(
+                "{}{}",
+                if a.first_game { " --first-game" } else { "" },
+                a.expansions.flag()
+            )
         );
     }
     format!(
@@ -1839,9 +1887,14 @@ fn replay(content: &'static Content, a: ReplayArgs) -> Result<()> {
 fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
     let mut o = Options::new(a.players, &a.story);
     o.max_rounds = Some(a.max_rounds);
+    o.expansions = a.expansions.0.clone();
     println!(
-        "Firefly engine, {} captains, {}, playouts of at most {} rounds, {:.1} s, one thread:",
-        a.players, a.story, a.max_rounds, a.seconds
+        "Firefly engine, {} captains, {}{}, playouts of at most {} rounds, {:.1} s, one thread:",
+        a.players,
+        a.story,
+        a.expansions.flag(),
+        a.max_rounds,
+        a.seconds
     );
     let r = driver::bench::bench::<Firefly>(content, &o, a.seconds, 5_000_000)?;
     println!("{r}");
@@ -1925,6 +1978,67 @@ fn validate(dir: Option<&Path>) -> Result<()> {
         c.misbehave_defs.len()
     );
     println!("  stories            {:>4}", c.stories.len());
+    println!("  per product:");
+    for source in [
+        Source::Base,
+        Source::BlueSun,
+        Source::Kalidasa,
+        Source::BreakinAtmo,
+        Source::PiratesAndBountyHunters,
+        Source::Promo,
+    ] {
+        let count = |n: usize, what: &str| (n > 0).then(|| format!("{n} {what}"));
+        let parts: Vec<String> = [
+            count(
+                c.sectors.iter().filter(|s| s.source == source).count(),
+                "sectors",
+            ),
+            count(
+                c.contacts.iter().filter(|k| k.source == source).count(),
+                "contacts",
+            ),
+            count(
+                c.leaders
+                    .iter()
+                    .filter(|&&l| c.crew[l as usize].source == source)
+                    .count(),
+                "leaders",
+            ),
+            count(
+                c.ships.iter().filter(|s| s.source == source).count(),
+                "ships",
+            ),
+            count(
+                c.supply_cards.iter().filter(|k| k.source == source).count(),
+                "supply cards",
+            ),
+            count(c.jobs.iter().filter(|j| j.source == source).count(), "jobs"),
+            count(
+                c.nav_cards
+                    .iter()
+                    .filter(|&&d| c.nav_defs[d as usize].source == source)
+                    .count(),
+                "nav cards",
+            ),
+            count(
+                c.misbehave_cards
+                    .iter()
+                    .filter(|&&d| c.misbehave_defs[d as usize].source == source)
+                    .count(),
+                "misbehave cards",
+            ),
+            count(
+                c.stories.iter().filter(|s| s.source == source).count(),
+                "stories",
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !parts.is_empty() {
+            println!("    {:<26} {}", source.name(), parts.join(", "));
+        }
+    }
     Ok(())
 }
 

@@ -15,6 +15,11 @@ pub const REAVER_CONTACT: &str = "reaver-contact";
 /// The Nav card Harken's "Your Papers are in Order" lets a Solid player ignore.
 pub const CUSTOMS_INSPECTION: &str = "customs-inspection";
 
+/// FF-MISC-13 (Kalidasa): a Nav deck of this many cards or more is a "60-card deck": its
+/// RESHUFFLE card is shuffled into it at set-up, and every time it is drawn and resolved the
+/// deck is reshuffled.
+pub const BIG_NAV_DECK: usize = 60;
+
 /// A card the player *may* ignore, asked before the card is resolved (`Pending::Exemption`).
 /// Answered with `Action::UseExemption(true)` (ignore it) or `(false)` (resolve it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -30,7 +35,7 @@ pub enum Exemption {
 impl Firefly {
     /// FF-FLY-6, FF-FLY-12: sectors a ship may move into from `from`.
     pub fn enterable(&self, from: SectorId) -> impl Iterator<Item = SectorId> + '_ {
-        self.content.neighbours[from as usize]
+        self.neighbours(from)
             .iter()
             .copied()
             .filter(move |&s| s != self.cutter)
@@ -282,9 +287,10 @@ impl Firefly {
                 // FF-FLY-27: a RESHUFFLE card put on the discard pile without being resolved
                 // reshuffles its deck once the current action has finished.
                 self.decks.nav_reshuffle_due[d] = true;
-            } else if def.reshuffle && self.decks.nav_reshuffled[d] {
+            } else if def.reshuffle && (self.decks.nav_reshuffled[d] || self.big_nav_deck(d)) {
                 // FF-FLY-26: after the first reshuffle, a RESHUFFLE card drawn and resolved
-                // reshuffles the deck with its discard pile.
+                // reshuffles the deck with its discard pile; FF-MISC-13: in a 60-card deck,
+                // every time.
                 self.decks.nav[d].reshuffle(&mut self.chance);
                 events.push(Event::NavReshuffled { deck: d as u8 });
             }
@@ -297,6 +303,13 @@ impl Firefly {
             }
             _ => self.end_fly(),
         }
+    }
+
+    /// FF-MISC-13: whether Nav deck `d` is a 60-card deck (every card is in its draw or
+    /// discard pile between two draws).
+    fn big_nav_deck(&self, d: usize) -> bool {
+        let deck = &self.decks.nav[d];
+        deck.draw_len() + deck.discard_len() >= BIG_NAV_DECK
     }
 
     // -----------------------------------------------------------------------------------------
@@ -326,13 +339,14 @@ impl Firefly {
         let occupied = |s: SectorId| self.players.iter().any(|p| p.placed && p.sector == s);
         match how {
             ShipMove::ToYou => vec![],
-            ShipMove::OneSectorByRightPlayer => c.neighbours[from as usize]
+            ShipMove::OneSectorByRightPlayer => self
+                .neighbours(from)
                 .iter()
                 .copied()
                 .filter(|&s| inside(s))
                 .collect(),
             ShipMove::AnywhereEmpty => (0..c.sectors.len() as SectorId)
-                .filter(|&s| inside(s) && !occupied(s) && s != from)
+                .filter(|&s| self.board().in_play(s) && inside(s) && !occupied(s) && s != from)
                 .collect(),
             ShipMove::ToAnOutlawShip => {
                 let mut v: Vec<SectorId> = self

@@ -39,6 +39,9 @@ pub struct Scenario {
     /// Free text: what the scenario is about.
     #[serde(default)]
     pub title: String,
+    /// The expansions played with (`["blue-sun", "kalidasa"]`), added to the game's options.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expansions: Vec<Expansion>,
     /// Whose turn it is (default 0).
     #[serde(default)]
     pub current: Seat,
@@ -303,9 +306,16 @@ impl Taker<'_> {
     }
 }
 
-fn sector(c: &Content, field: &str, id: &str) -> Result<SectorId, ScenarioError> {
-    c.sector(id)
-        .map_or_else(|| err(field, format!("no sector \"{id}\"")), Ok)
+/// A sector of the board on the table (a sector of an expansion not in play is not on it).
+fn sector(g: &Firefly, field: &str, id: &str) -> Result<SectorId, ScenarioError> {
+    match g.content.sector(id) {
+        Some(s) if g.board().in_play(s) => Ok(s),
+        Some(_) => err(
+            field,
+            format!("\"{id}\" is not on the board (its expansion is not in play)"),
+        ),
+        None => err(field, format!("no sector \"{id}\"")),
+    }
 }
 
 impl Firefly {
@@ -319,6 +329,11 @@ impl Firefly {
         let mut plain = options.clone();
         plain.scenario = None;
         plain.players = s.player.len() as u8;
+        for &e in &s.expansions {
+            if !plain.expansions.contains(&e) {
+                plain.expansions.push(e);
+            }
+        }
         let mut g = Firefly::setup(content, &plain, seed).map_err(|e| ScenarioError {
             field: "player".into(),
             message: e.to_string(),
@@ -332,10 +347,10 @@ impl Firefly {
             );
         }
         if let Some(x) = &s.cruiser {
-            g.cruiser = sector(c, "cruiser", x)?;
+            g.cruiser = sector(&g, "cruiser", x)?;
         }
         if let Some(x) = &s.cutter {
-            g.cutter = sector(c, "cutter", x)?;
+            g.cutter = sector(&g, "cutter", x)?;
         }
         for (n, f) in s.dice.iter().enumerate() {
             if !(1..=6).contains(f) {
@@ -380,7 +395,7 @@ impl Firefly {
                     ),
                 );
             }
-            let sec = sector(c, &f("sector"), &sp.sector)?;
+            let sec = sector(&g, &f("sector"), &sp.sector)?;
             let mut t = Taker { g: &mut g };
             let mut crew = vec![CrewMember {
                 card: CrewCard::Leader(l as CrewDefId),

@@ -44,12 +44,34 @@ pub struct Sector {
     /// Londinium's sector: the Alliance Cruiser's start (FF-SETUP-5).
     #[serde(default)]
     pub alliance_capital: bool,
-    /// Layout for drawing the map: column and row of the sector's centre on a text grid.
-    pub at: [u16; 2],
+    /// Reaver Space (FF-KAL-4, Blue Sun): marked with a permanent Reaver Alert; with Blue Sun a
+    /// Reaver Cutter starts in each (FF-KAL-9); the Reaver starting sectors (FF-KAL-16/17).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reaver_space: bool,
+    /// Pictures Uroboros asteroids (FF-KAL-7, Blue Sun): a job set in the Uroboros Belt may be
+    /// worked here.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub uroboros: bool,
+    /// Cortex Relay 2: the Operative's Corvette's start (FF-BS-3, Kalidasa).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub corvette_start: bool,
+    /// A sector tile laid over a sector of another product when this one's product is in play
+    /// (Higgins' Harvest over Harvest, FF-KAL-3): the covered sector leaves the board and this
+    /// one takes its place and links.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaces: Option<String>,
+    /// Layout for drawing the map: column and row of the sector's centre on a text grid (the
+    /// base board spans columns 0..149 and rows 0..44; the Rim sections lie beyond, so a
+    /// column may be negative).
+    pub at: [i16; 2],
     /// Layout for drawing the map: `[left, top, width, height]` of the sector's box in the
     /// board's coordinate space (y downwards), shared by the base map and every board section.
     #[serde(rename = "box")]
     pub layout: [i32; 4],
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -537,6 +559,16 @@ pub struct NavCard {
     #[serde(default)]
     pub reshuffle: bool,
     pub options: Vec<Choice>,
+}
+
+/// FF-KAL-2 (Blue Sun): when `source` is in play, `copies` copies of the Nav card `nav` leave
+/// their deck (the expansion's own cards replace them).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NavRemoval {
+    pub nav: String,
+    pub copies: u8,
+    pub source: Source,
 }
 
 /// The event cards resolved on contact: "Alliance Contact" and "Reaver Contact" (FF-CARD-2).

@@ -130,6 +130,9 @@ struct Doc {
     misbehave: Vec<MisbehaveCard>,
     #[serde(default)]
     story: Vec<Story>,
+    /// FF-KAL-2: Nav cards an expansion takes out of their deck.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    removal: Vec<NavRemoval>,
 }
 
 /// Where each entry came from, for error messages.
@@ -238,6 +241,10 @@ fn parse_file(
     take!(event, "event", |x: &EventCard| x.id.clone());
     take!(misbehave, "misbehave", |x: &MisbehaveCard| x.id.clone());
     take!(story, "story", |x: &Story| x.id.clone());
+    take!(removal, "removal", |x: &NavRemoval| format!(
+        "{} ({:?})",
+        x.nav, x.source
+    ));
     Ok(())
 }
 
@@ -388,6 +395,12 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         };
     let cruiser_start = one_sector(&|s| s.alliance_capital, "alliance_capital")?;
     let cutter_start = one_sector(&|s| s.firefly_logo, "firefly_logo")?;
+    let corvette_start = if doc.sector.iter().any(|s| s.corvette_start) {
+        Some(one_sector(&|s| s.corvette_start, "corvette_start")?)
+    } else {
+        None
+    };
+    let boards = build_boards(&doc, ctx, &sector_ids, &neighbours)?;
     let mut contact_sector = [None; ContactName::COUNT];
     for (i, s) in doc.sector.iter().enumerate() {
         if let Some(c) = s.contact {
@@ -800,7 +813,9 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     let content = Content {
         fingerprint,
         sectors: doc.sector,
-        neighbours,
+        neighbours: boards[0].neighbours.clone(),
+        boards,
+        nav_removals: doc.removal,
         sector_ids,
         contact_sector,
         contacts: doc.contact,
@@ -824,9 +839,90 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         goal_sectors,
         cruiser_start,
         cutter_start,
+        corvette_start,
     };
     check_base_counts(&content)?;
     Ok(content)
+}
+
+/// The board of each set of expansions (FF-BS-1, FF-KAL-1, FF-KAL-3): the sectors of the
+/// products in play, less those a sector tile in play covers, with the links among them.
+fn build_boards(
+    doc: &Doc,
+    ctx: &Ctx,
+    sector_ids: &HashMap<String, u16>,
+    links: &[Vec<SectorId>],
+) -> Result<[Board; 4], ContentError> {
+    let mut covers: Vec<(usize, usize)> = Vec::new();
+    for (i, s) in doc.sector.iter().enumerate() {
+        let Some(r) = &s.replaces else { continue };
+        let Some(&j) = sector_ids.get(r) else {
+            return Err(ctx.err(
+                "sector",
+                &s.id,
+                "replaces",
+                format!("unknown sector \"{r}\""),
+            ));
+        };
+        let j = j as usize;
+        if doc.sector[j].source == s.source {
+            return Err(ctx.err(
+                "sector",
+                &s.id,
+                "replaces",
+                "a sector tile covers a sector of another product",
+            ));
+        }
+        let mut mine: Vec<&str> = links[i]
+            .iter()
+            .map(|&n| doc.sector[n as usize].id.as_str())
+            .collect();
+        let mut theirs: Vec<&str> = links[j]
+            .iter()
+            .filter(|&&n| n as usize != i)
+            .map(|&n| doc.sector[n as usize].id.as_str())
+            .collect();
+        mine.sort_unstable();
+        theirs.sort_unstable();
+        if mine != theirs {
+            return Err(ctx.err(
+                "sector",
+                &s.id,
+                "neighbours",
+                format!(
+                    "a sector tile takes the links of the sector it covers ({})",
+                    theirs.join(", ")
+                ),
+            ));
+        }
+        covers.push((i, j));
+    }
+    let board = |set: ExpansionSet| {
+        let mut on_table: Vec<bool> = doc.sector.iter().map(|s| set.includes(s.source)).collect();
+        for &(tile, covered) in &covers {
+            if on_table[tile] {
+                on_table[covered] = false;
+            }
+        }
+        let neighbours = links
+            .iter()
+            .enumerate()
+            .map(|(s, ns)| {
+                if !on_table[s] {
+                    return Vec::new();
+                }
+                ns.iter()
+                    .copied()
+                    .filter(|&n| on_table[n as usize])
+                    .collect()
+            })
+            .collect();
+        Board {
+            on_table,
+            neighbours,
+        }
+    };
+    Ok(ExpansionSet::ALL.map(board))
 }
 
 fn check_abilities(
