@@ -644,16 +644,39 @@ fn show_table(g: &Firefly, seat: Seat, mut once: Option<&mut Once>) -> String {
     }
     if let Some(sector) = me.sector {
         let _ = writeln!(s, "\nNeighbours of {}:", c.sector_name(sector));
-        for &n in &c.neighbours[sector as usize] {
+        for &n in g.neighbours(sector) {
             let _ = writeln!(s, "  {}{}", sector_line(c, n), who_is_at(g, &v, n, seat));
         }
     }
+    let cutters: Vec<&str> = v.cutters.iter().map(|&x| c.sector_name(x)).collect();
     let _ = writeln!(
         s,
-        "Alliance Cruiser at {} · Reaver Cutter at {}",
+        "Alliance Cruiser at {} · Reaver Cutter{} at {}{}",
         c.sector_name(v.cruiser),
-        c.sector_name(v.cutter)
+        if cutters.len() == 1 { "" } else { "s" },
+        cutters.join(", "),
+        v.corvette.map_or(String::new(), |x| format!(
+            " · Operative's Corvette at {}",
+            c.sector_name(x)
+        ))
     );
+    if !v.alerts.is_empty() {
+        let list: Vec<String> = v
+            .alerts
+            .iter()
+            .map(|a| {
+                let mut kinds = Vec::new();
+                if a.alliance > 0 {
+                    kinds.push(format!("{} Alliance", a.alliance));
+                }
+                if a.reaver > 0 {
+                    kinds.push(format!("{} Reaver", a.reaver));
+                }
+                format!("{} ({})", c.sector_name(a.sector), kinds.join(", "))
+            })
+            .collect();
+        let _ = writeln!(s, "Alert tokens: {}", list.join("; "));
+    }
 
     let others: Vec<_> = v.players.iter().filter(|o| o.seat != seat).collect();
     if !others.is_empty() {
@@ -805,8 +828,15 @@ fn who_is_at(g: &Firefly, v: &View, s: SectorId, seat: Seat) -> String {
     if v.cruiser == s {
         at.push("Alliance Cruiser".to_string());
     }
-    if v.cutter == s {
+    if v.cutters.contains(&s) {
         at.push("Reaver Cutter".to_string());
+    }
+    if v.corvette == Some(s) {
+        at.push("Operative's Corvette".to_string());
+    }
+    let tokens = g.alert_count(s, AlertKind::Alliance) + g.alert_count(s, AlertKind::Reaver);
+    if tokens > 0 {
+        at.push(format!("{tokens} Alert token(s)"));
     }
     for p in &v.players {
         if p.seat != seat && g.player(p.seat).placed && p.sector == Some(s) {
@@ -1292,6 +1322,17 @@ fn resolving_text(g: &Firefly) -> String {
             }
             ("Job rule", t)
         }
+        Origin::Alerts { sector, .. } => (
+            "Alert tokens",
+            format!(
+                "{}: {} Alliance and {} Reaver Alert token(s). One die each kind, Alliance first, \
+                 unmodified; a roll up to the tokens brings a ship of that kind (the player on \
+                 the right picks which); the tokens are then removed.",
+                c.sector_name(sector),
+                g.alert_count(sector, AlertKind::Alliance),
+                g.alert_count(sector, AlertKind::Reaver)
+            ),
+        ),
     };
     let _ = writeln!(s, "Resolving ({title}, {}):", captain(r.seat));
     for l in text.lines() {
@@ -1503,7 +1544,7 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
         return Ok(text);
     }
     // A place named exactly ("Persephone", "sector 55") is that sector.
-    let places = firefly_map::places(c, arg);
+    let places = firefly_map::places(g, arg);
     let exact = |s: &SectorId| {
         let sd = &c.sectors[*s as usize];
         sd.name.eq_ignore_ascii_case(arg)
@@ -1854,15 +1895,12 @@ fn summarize(
     if !failed.is_empty() {
         println!(
             "  (see one again with --save-failures DIR and `tabletop firefly replay FILE`, or play it: \
-             tabletop firefly play --seats {} --story {:?} --max-rounds {}{} --seed SEED)",
+             tabletop firefly play --seats {} --story {:?} --max-rounds {}{}{} --seed SEED)",
             seats.join(","),
             st.id,
             a.max_rounds,
-            format!(
-                "{}{}",
-                if a.first_game { " --first-game" } else { "" },
-                a.expansions.flag()
-            )
+            if a.first_game { " --first-game" } else { "" },
+            a.expansions.flag()
         );
     }
     format!(

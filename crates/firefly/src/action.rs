@@ -61,6 +61,9 @@ pub enum Action {
     // ---- flying ----
     /// Move into a sector (Full Burn, Mosey, Evade), or move the Cruiser/Cutter there.
     MoveTo(SectorId),
+    /// Pick a non-player ship: the one that answers Alert tokens (FF-BS-11), or the Reaver
+    /// Cutter a card moves (FF-KAL-15).
+    PickShip(crate::rim::NpcShip),
     /// Stop flying (FF-FLY-8) / stop buying goods / stop selling / finished choosing.
     Done,
 

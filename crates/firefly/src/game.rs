@@ -112,7 +112,10 @@ impl Firefly {
             &'a [Player],
             &'a Decks,
             &'a Removed,
-            [SectorId; 2],
+            SectorId,
+            &'a [SectorId],
+            Option<SectorId>,
+            &'a [crate::rim::Alerts],
             &'a [Seat],
             [Seat; 2],
             u16,
@@ -133,7 +136,10 @@ impl Firefly {
             &self.players,
             &self.decks,
             &self.removed,
-            [self.cruiser, self.cutter],
+            self.cruiser,
+            &self.cutters,
+            self.corvette,
+            &self.alerts,
             &self.pick_order,
             [self.actor, self.current],
             self.round,
@@ -210,6 +216,12 @@ impl Firefly {
             Action::DiscardUpgrade(u) => format!("Discard ship upgrade {}", c.supply_label(u)),
             Action::HireAway(m) => format!("Hire away {}", self.crew_name(m)),
             Action::MoveTo(s) => format!("Move to {}", sector(s)),
+            Action::PickShip(ship) => match self.resolution.last().and_then(|r| r.pending) {
+                Some(crate::resolve::Pending::CallShip { .. }) => {
+                    format!("Send {} to the Alert", self.npc_label(ship))
+                }
+                _ => format!("Move {}", self.npc_label(ship)),
+            },
             Action::Done => "Done".into(),
             Action::ChooseOption(i) => match self
                 .resolution

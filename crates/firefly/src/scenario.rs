@@ -53,12 +53,32 @@ pub struct Scenario {
     pub cruiser: Option<String>,
     #[serde(default)]
     pub cutter: Option<String>,
+    /// Several Reaver Cutters (Blue Sun), instead of `cutter`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cutters: Vec<String>,
+    /// The Operative's Corvette's sector (Kalidasa; default: Cortex Relay 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corvette: Option<String>,
+    /// Alert tokens on the board (FF-BS-9, FF-KAL-10).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alerts: Vec<ScenarioAlerts>,
     /// Scripted d6 results, used before the seeded RNG.
     #[serde(default)]
     pub dice: Vec<u8>,
     pub player: Vec<ScenarioPlayer>,
     #[serde(default)]
     pub decks: ScenarioDecks,
+}
+
+/// Alert tokens on one sector.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ScenarioAlerts {
+    pub sector: String,
+    #[serde(default)]
+    pub alliance: u8,
+    #[serde(default)]
+    pub reaver: u8,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -152,6 +172,9 @@ pub struct ScenarioDecks {
     pub nav_alliance: Vec<String>,
     #[serde(default)]
     pub nav_border: Vec<String>,
+    /// The Rim Space Nav deck (Blue Sun, Kalidasa).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nav_rim: Vec<String>,
     #[serde(default)]
     pub misbehave: Vec<String>,
     /// Supply deck id → next cards (crew, gear or upgrade ids).
@@ -168,6 +191,9 @@ pub struct ScenarioDecks {
     #[serde(default)]
     pub nav_reshuffled: bool,
 }
+
+/// At most this many Alert tokens of a kind on one sector in a scenario.
+const MAX_ALERTS: u8 = 20;
 
 /// A scenario problem, naming the field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -350,7 +376,45 @@ impl Firefly {
             g.cruiser = sector(&g, "cruiser", x)?;
         }
         if let Some(x) = &s.cutter {
-            g.cutter = sector(&g, "cutter", x)?;
+            g.cutters = vec![sector(&g, "cutter", x)?];
+        }
+        if !s.cutters.is_empty() {
+            if s.cutter.is_some() {
+                return err("cutters", "give either `cutter` or `cutters`");
+            }
+            let mut v = Vec::new();
+            for (k, x) in s.cutters.iter().enumerate() {
+                let at = sector(&g, &format!("cutters[{k}]"), x)?;
+                if v.contains(&at) {
+                    return err(
+                        format!("cutters[{k}]"),
+                        "only one Reaver Cutter may be in a sector (FF-KAL-5)",
+                    );
+                }
+                v.push(at);
+            }
+            g.cutters = v;
+        }
+        if let Some(x) = &s.corvette {
+            if g.corvette.is_none() {
+                return err("corvette", "the Operative's Corvette comes with Kalidasa");
+            }
+            g.corvette = Some(sector(&g, "corvette", x)?);
+        }
+        for (k, a) in s.alerts.iter().enumerate() {
+            let at = sector(&g, &format!("alerts[{k}].sector"), &a.sector)?;
+            if a.alliance > MAX_ALERTS || a.reaver > MAX_ALERTS {
+                return err(
+                    format!("alerts[{k}]"),
+                    format!("at most {MAX_ALERTS} tokens of a kind"),
+                );
+            }
+            for _ in 0..a.alliance {
+                g.place_alert(at, AlertKind::Alliance, &mut Vec::new());
+            }
+            for _ in 0..a.reaver {
+                g.place_alert(at, AlertKind::Reaver, &mut Vec::new());
+            }
         }
         for (n, f) in s.dice.iter().enumerate() {
             if !(1..=6).contains(f) {
@@ -552,6 +616,7 @@ impl Firefly {
         for (deck, list, name) in [
             (0usize, &d.nav_alliance, "nav-alliance"),
             (1, &d.nav_border, "nav-border"),
+            (2, &d.nav_rim, "nav-rim"),
         ] {
             let mut cards = Vec::new();
             for (k, id) in list.iter().enumerate() {

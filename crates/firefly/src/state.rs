@@ -250,6 +250,12 @@ pub enum Activity {
         entered: u8,
         range: u8,
     },
+    /// A Mosey interrupted by Alert tokens in a sector it entered (FF-BS-10): `moved` sectors
+    /// entered so far, of `range`.
+    Moseying {
+        moved: u8,
+        range: u8,
+    },
     Working {
         target: WorkTarget,
         on_job: u16,
@@ -316,7 +322,13 @@ pub struct Firefly {
     pub decks: Decks,
     pub removed: Removed,
     pub cruiser: SectorId,
-    pub cutter: SectorId,
+    /// The Reaver Cutters' sectors: one in the base game and with Kalidasa alone, three with
+    /// Blue Sun (FF-KAL-9); at most one per sector (FF-KAL-5).
+    pub cutters: Vec<SectorId>,
+    /// The Operative's Corvette (Kalidasa, FF-BS-3).
+    pub corvette: Option<SectorId>,
+    /// Alert tokens on the board (FF-BS-9, FF-KAL-10), by sector, sorted.
+    pub alerts: Vec<crate::rim::Alerts>,
     /// FF-SETUP-8..12: seats in Leader-picking order.
     pub pick_order: Vec<Seat>,
     /// Whose decision it is.

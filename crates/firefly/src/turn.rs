@@ -275,7 +275,12 @@ impl Firefly {
             removed: Removed::default(),
             // FF-SETUP-5/6.
             cruiser: content.cruiser_start,
-            cutter: content.cutter_start,
+            cutters: Firefly::starting_cutters(content, set),
+            // FF-BS-3 (Kalidasa): the Corvette starts in Cortex Relay 2.
+            corvette: content
+                .corvette_start
+                .filter(|_| set.has(Expansion::Kalidasa)),
+            alerts: Vec::new(),
             actor: first,
             current: first,
             pick_order,
@@ -358,7 +363,7 @@ impl Firefly {
             seat,
             round: self.round,
         });
-        if self.players[seat as usize].sector == self.cutter {
+        if self.has_cutter(self.players[seat as usize].sector) {
             self.reaver_contact(seat, events);
             self.phase = Phase::Resolving;
         }
@@ -442,7 +447,7 @@ impl Firefly {
                     // FF-SETUP-11: not where another Firefly is; and (judged, FF-FLY-12) not
                     // with the Reaver Cutter.
                     if self.board().in_play(s)
-                        && s != self.cutter
+                        && !self.has_cutter(s)
                         && !self.players.iter().any(|p| p.placed && p.sector == s)
                     {
                         out.push(Action::PlaceShip(s));
@@ -465,7 +470,7 @@ impl Firefly {
                 self.jettison_actions(out);
             }
             Phase::Mosey { moved, .. } => {
-                out.extend(self.enterable(self.me().sector).map(Action::MoveTo));
+                out.extend(self.mosey_enterable(self.me().sector).map(Action::MoveTo));
                 if *moved > 0 {
                     out.push(Action::Done);
                 }
@@ -499,7 +504,7 @@ impl Firefly {
                 if self.can_full_burn(p) {
                     out.push(Action::FullBurn);
                 }
-                if self.enterable(p.sector).next().is_some() {
+                if self.mosey_enterable(p.sector).next().is_some() {
                     out.push(Action::Mosey);
                 }
             }
@@ -884,6 +889,7 @@ impl Firefly {
             // Events interrupt; what was under way resumes once the stack is empty (settle).
             Origin::Event(e) => self.after_event(e, seat, ending, events),
             Origin::Rule { .. } => {}
+            Origin::Alerts { then, .. } => self.after_alerts(seat, then, events),
             Origin::Misbehave(_)
             | Origin::JobStep { .. }
             | Origin::Goal(_)
@@ -897,8 +903,13 @@ impl Firefly {
             // A Nav card is drawn right after entering; if an Alliance Contact interrupted the
             // entry, the flight resumes at the point of choosing to go on.
             Activity::Flying { entered, range } => Phase::FullBurn { entered, range },
+            // A Mosey goes on after the Alert tokens of a sector it entered (FF-BS-10).
+            Activity::Moseying { moved, range } if moved < range => Phase::Mosey { moved, range },
             _ => Phase::Actions,
         };
+        if matches!(self.activity, Activity::Moseying { .. }) && self.phase == Phase::Actions {
+            self.activity = Activity::None;
+        }
         if let Phase::FullBurn { entered, range } = self.phase {
             if entered >= range {
                 self.activity = Activity::None;

@@ -55,11 +55,6 @@ pub struct Sector {
     /// Cortex Relay 2: the Operative's Corvette's start (FF-BS-3, Kalidasa).
     #[serde(default, skip_serializing_if = "is_false")]
     pub corvette_start: bool,
-    /// A sector tile laid over a sector of another product when this one's product is in play
-    /// (Higgins' Harvest over Harvest, FF-KAL-3): the covered sector leaves the board and this
-    /// one takes its place and links.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub replaces: Option<String>,
     /// Layout for drawing the map: column and row of the sector's centre on a text grid (the
     /// base board spans columns 0..149 and rows 0..44; the Rim sections lie beyond, so a
     /// column may be negative).
@@ -68,6 +63,21 @@ pub struct Sector {
     /// board's coordinate space (y downwards), shared by the base map and every board section.
     #[serde(rename = "box")]
     pub layout: [i32; 4],
+}
+
+/// A sector tile an expansion lays on a sector of the board (FF-KAL-3, Higgins' Harvest on
+/// Harvest): the sector keeps its place, planets and links, and gains the tile's Contact.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectorTile {
+    pub id: String,
+    pub name: String,
+    pub source: Source,
+    /// The sector the tile lies on.
+    pub sector: String,
+    /// The Contact dealt with there (FF-DEAL-1).
+    #[serde(default)]
+    pub contact: Option<ContactName>,
 }
 
 fn is_false(b: &bool) -> bool {

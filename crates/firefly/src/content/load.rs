@@ -133,6 +133,9 @@ struct Doc {
     /// FF-KAL-2: Nav cards an expansion takes out of their deck.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     removal: Vec<NavRemoval>,
+    /// FF-KAL-3: sector tiles.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    tile: Vec<SectorTile>,
 }
 
 /// Where each entry came from, for error messages.
@@ -241,6 +244,7 @@ fn parse_file(
     take!(event, "event", |x: &EventCard| x.id.clone());
     take!(misbehave, "misbehave", |x: &MisbehaveCard| x.id.clone());
     take!(story, "story", |x: &Story| x.id.clone());
+    take!(tile, "tile", |x: &SectorTile| x.id.clone());
     take!(removal, "removal", |x: &NavRemoval| format!(
         "{} ({:?})",
         x.nav, x.source
@@ -400,8 +404,30 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     } else {
         None
     };
-    let boards = build_boards(&doc, ctx, &sector_ids, &neighbours)?;
+    let boards = build_boards(&doc, &neighbours);
     let mut contact_sector = [None; ContactName::COUNT];
+    let mut tiles = Vec::new();
+    for t in &doc.tile {
+        let Some(&s) = sector_ids.get(&t.sector) else {
+            return Err(ctx.err(
+                "tile",
+                &t.id,
+                "sector",
+                format!("unknown sector \"{}\"", t.sector),
+            ));
+        };
+        if let Some(c) = t.contact {
+            if contact_sector[c.index()].replace(s).is_some() {
+                return Err(ctx.err(
+                    "tile",
+                    &t.id,
+                    "contact",
+                    format!("{} is already on another sector", c.name()),
+                ));
+            }
+        }
+        tiles.push((s, t.clone()));
+    }
     for (i, s) in doc.sector.iter().enumerate() {
         if let Some(c) = s.contact {
             if contact_sector[c.index()].replace(i as SectorId).is_some() {
@@ -816,6 +842,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         neighbours: boards[0].neighbours.clone(),
         boards,
         nav_removals: doc.removal,
+        tiles,
         sector_ids,
         contact_sector,
         contacts: doc.contact,
@@ -845,65 +872,11 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     Ok(content)
 }
 
-/// The board of each set of expansions (FF-BS-1, FF-KAL-1, FF-KAL-3): the sectors of the
-/// products in play, less those a sector tile in play covers, with the links among them.
-fn build_boards(
-    doc: &Doc,
-    ctx: &Ctx,
-    sector_ids: &HashMap<String, u16>,
-    links: &[Vec<SectorId>],
-) -> Result<[Board; 4], ContentError> {
-    let mut covers: Vec<(usize, usize)> = Vec::new();
-    for (i, s) in doc.sector.iter().enumerate() {
-        let Some(r) = &s.replaces else { continue };
-        let Some(&j) = sector_ids.get(r) else {
-            return Err(ctx.err(
-                "sector",
-                &s.id,
-                "replaces",
-                format!("unknown sector \"{r}\""),
-            ));
-        };
-        let j = j as usize;
-        if doc.sector[j].source == s.source {
-            return Err(ctx.err(
-                "sector",
-                &s.id,
-                "replaces",
-                "a sector tile covers a sector of another product",
-            ));
-        }
-        let mut mine: Vec<&str> = links[i]
-            .iter()
-            .map(|&n| doc.sector[n as usize].id.as_str())
-            .collect();
-        let mut theirs: Vec<&str> = links[j]
-            .iter()
-            .filter(|&&n| n as usize != i)
-            .map(|&n| doc.sector[n as usize].id.as_str())
-            .collect();
-        mine.sort_unstable();
-        theirs.sort_unstable();
-        if mine != theirs {
-            return Err(ctx.err(
-                "sector",
-                &s.id,
-                "neighbours",
-                format!(
-                    "a sector tile takes the links of the sector it covers ({})",
-                    theirs.join(", ")
-                ),
-            ));
-        }
-        covers.push((i, j));
-    }
+/// The board of each set of expansions (FF-BS-1, FF-KAL-1): the sectors of the products in
+/// play, with the links among them.
+fn build_boards(doc: &Doc, links: &[Vec<SectorId>]) -> [Board; 4] {
     let board = |set: ExpansionSet| {
-        let mut on_table: Vec<bool> = doc.sector.iter().map(|s| set.includes(s.source)).collect();
-        for &(tile, covered) in &covers {
-            if on_table[tile] {
-                on_table[covered] = false;
-            }
-        }
+        let on_table: Vec<bool> = doc.sector.iter().map(|s| set.includes(s.source)).collect();
         let neighbours = links
             .iter()
             .enumerate()
@@ -922,7 +895,7 @@ fn build_boards(
             neighbours,
         }
     };
-    Ok(ExpansionSet::ALL.map(board))
+    ExpansionSet::ALL.map(board)
 }
 
 fn check_abilities(

@@ -69,9 +69,8 @@ pub struct NavCopy {
     pub def: u16,
 }
 
-/// The board of one set of expansions (FF-BS-1, FF-KAL-1): which sectors are on the table and
-/// how they link. A sector is on the table when its product is in play and no sector tile in
-/// play covers it (`Sector::replaces`).
+/// The board of one set of expansions (FF-BS-1, FF-KAL-1): which sectors are on the table (those
+/// of the products in play) and how they link.
 #[derive(Debug, Default)]
 pub struct Board {
     pub on_table: Vec<bool>,
@@ -98,6 +97,8 @@ pub struct Content {
     pub boards: [Board; 4],
     /// FF-KAL-2: Nav cards that leave their decks when an expansion is in play.
     pub nav_removals: Vec<NavRemoval>,
+    /// FF-KAL-3: sector tiles, with the sector each lies on.
+    pub tiles: Vec<(SectorId, SectorTile)>,
     /// Sector id string → index.
     pub sector_ids: HashMap<String, SectorId>,
     /// Sector of each Contact that can be dealt with on the map.

@@ -277,6 +277,23 @@ fn ship_move(ship: &str, space: &str, how: ShipMove) -> String {
             format!("Move the {ship} to any sector of {space} with no Firefly in it")
         }
         ShipMove::ToAnOutlawShip => format!("Move the {ship} to a sector with an Outlaw Ship"),
+        ShipMove::NextToYouByRightPlayer => format!(
+            "The player on your right moves the {ship} to a sector of {space} next to yours with no Firefly in it"
+        ),
+        ShipMove::PlanetaryEmptyByRightPlayer => format!(
+            "The player on your right moves the {ship} to a planetary sector of {space} with no Firefly in it"
+        ),
+        ShipMove::UpToTwoSectorsByRightPlayer => {
+            format!("The player on your right moves the {ship} 1 or 2 sectors within {space}")
+        }
+    }
+}
+
+fn alert_place(at: AlertPlace) -> &'static str {
+    match at {
+        AlertPlace::Here => "in your sector",
+        AlertPlace::AllAdjacent => "in every sector next to yours",
+        AlertPlace::OutlawShips => "in every sector with an Outlaw Ship",
     }
 }
 
@@ -348,6 +365,11 @@ pub fn effect(e: &Effect) -> String {
         }
         Effect::MoveCruiser { how } => ship_move("Alliance Cruiser", "Alliance Space", *how),
         Effect::MoveCutter { how } => ship_move("Reaver Cutter", "Border Space", *how),
+        Effect::MoveCorvette { how } => ship_move("Operative's Corvette", "the 'Verse", *how),
+        Effect::PlaceAlert { alert, at } => {
+            format!("Place an {} token {}", alert.name(), alert_place(*at))
+        }
+        Effect::ResolveAlerts { kind } => format!("Resolve the {} tokens here", kind.name()),
         Effect::Trade {
             fuel,
             parts,

@@ -278,6 +278,24 @@ impl ExpansionSet {
     }
 }
 
+/// The two faces of the double-sided Alert tokens (FF-BS-9, FF-KAL-10).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AlertKind {
+    Alliance,
+    Reaver,
+}
+
+impl AlertKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            AlertKind::Alliance => "Alliance Alert",
+            AlertKind::Reaver => "Reaver Alert",
+        }
+    }
+}
+
 /// FF-DEAL-12..17: job types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
