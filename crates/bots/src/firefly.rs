@@ -2941,6 +2941,15 @@ impl FireflyBot {
                 }
             }
             Effect::TakeShipUpgradeFromDiscard => 300.0,
+            Effect::SeizeFugitives => {
+                let (_, sf) = g.stashed(p);
+                let f = p.item(Item::Fugitives).saturating_sub(sf);
+                -self.item_loss(ctx, Item::Fugitives, f as u32)
+            }
+            // Losing a Wanted crew member: about a cheap hire.
+            Effect::ArrestWantedCrew { count } => {
+                -(g.exposed_wanted_crew(ctx.seat).len().min(*count as usize) as f64) * 300.0
+            }
             Effect::SeizeContrabandAndFugitives => {
                 let (sc, sf) = g.stashed(p);
                 let c = p.item(Item::Contraband).saturating_sub(sc);
@@ -3272,7 +3281,7 @@ impl FireflyBot {
         let ctx = Ctx::new(g, r.seat);
         let p = ctx.p;
         match pending {
-            Pending::Kill { .. } => {
+            Pending::Kill { .. } | Pending::Arrest { .. } => {
                 let mut best: Option<(f64, Action)> = None;
                 for &a in legal {
                     if let Action::Kill(card) = a {

@@ -341,7 +341,7 @@ impl Catalog {
                 source: s.source,
                 // The whole board, both Rim sections included: a client shows the sectors
                 // of the products a game plays with (`source`, the game's `expansions`).
-                neighbours: c.board(ExpansionSet::ALL[3]).neighbours[i].clone(),
+                neighbours: c.neighbours_anywhere(i as SectorId).to_vec(),
                 planets: s.planets.clone(),
                 supply: s.supply.as_deref().and_then(deck_of),
                 contact: s.contact.or_else(|| {

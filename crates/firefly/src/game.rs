@@ -246,7 +246,12 @@ impl Firefly {
                 Some(branch) => branch.name.clone(),
                 None => format!("Branch {b}"),
             },
-            Action::Kill(m) => format!("{} is Killed", self.crew_name(m)),
+            Action::Kill(m) => match self.resolution.last().and_then(|r| r.pending) {
+                Some(crate::resolve::Pending::Arrest { .. }) => {
+                    format!("{} is taken by the Operative", self.crew_name(m))
+                }
+                _ => format!("{} is Killed", self.crew_name(m)),
+            },
             Action::JoinTeam { crew, team } => {
                 // FF-MISC-6: team k makes step k's test; say which test the team will make.
                 let test = self

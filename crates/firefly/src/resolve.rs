@@ -82,6 +82,10 @@ pub enum Pending {
         left: u8,
     },
     TakeUpgrade,
+    /// Choose N Wanted crew to remove from play (`Effect::ArrestWantedCrew`).
+    Arrest {
+        left: u8,
+    },
     /// The Cruiser or Cutter is to be moved by `mover`.
     MoveCruiser {
         how: ShipMove,
@@ -942,6 +946,11 @@ impl Firefly {
                         }
                     }
                 }
+                Pending::Arrest { .. } => out.extend(
+                    self.exposed_wanted_crew(seat)
+                        .into_iter()
+                        .map(|(card, _)| Action::Kill(card)),
+                ),
                 Pending::LoadUpTo { max, .. } => out.extend((0..=max).map(Action::LoadCount)),
                 Pending::LoadGoods { .. } => {
                     for item in [Item::Cargo, Item::Contraband, Item::Fuel, Item::Parts] {
@@ -1113,6 +1122,13 @@ impl Firefly {
                         self.set_acting_mask_if_working(seat, mask & !1);
                     }
                     if self.kill_mask(seat) == 0 {
+                        self.resolution.last_mut().unwrap().pending = None;
+                    }
+                }
+                (Pending::Arrest { left }, Action::Kill(card)) => {
+                    r.pending = (left > 1).then_some(Pending::Arrest { left: left - 1 });
+                    self.arrest(seat, card, events);
+                    if self.exposed_wanted_crew(seat).is_empty() {
                         self.resolution.last_mut().unwrap().pending = None;
                     }
                 }
@@ -1506,8 +1522,19 @@ impl Firefly {
             Effect::MoveCruiser { how } => self.patrol_move(seat, true, *how, events),
             Effect::MoveCutter { how } => self.cutter_move(seat, *how, events),
             Effect::MoveCorvette { how } => self.corvette_move(seat, *how, events),
+            Effect::SeizeFugitives => {
+                let p = &self.players[seat as usize];
+                let (_, sf) = self.stashed(p);
+                let f = p.item(Item::Fugitives) - sf;
+                self.unload(seat, Item::Fugitives, f as u32, events);
+            }
+            Effect::ArrestWantedCrew { count } => {
+                if !self.exposed_wanted_crew(seat).is_empty() && *count > 0 {
+                    set_pending(self, Pending::Arrest { left: *count });
+                }
+            }
             Effect::PlaceAlert { alert, at } => self.place_alerts(seat, *alert, *at, events),
-            Effect::ResolveAlerts { kind } => self.resolve_alerts(seat, *kind, events),
+            Effect::ResolveAlerts { alert } => self.resolve_alerts(seat, *alert, events),
             Effect::Trade {
                 fuel,
                 parts,

@@ -89,12 +89,26 @@ impl Firefly {
         vec![content.cutter_start]
     }
 
-    /// FF-KAL-16/17: the Reaver starting sectors (Reaver Space) on the board.
+    /// FF-KAL-16/17: the Reaver starting sectors: Reaver Space with Blue Sun (FF-KAL-9),
+    /// otherwise the one Cutter's start, the Firefly logo (FF-SETUP-6; judged for Kalidasa
+    /// alone, which has no Reaver Space).
     pub fn reaver_starting_sectors(&self) -> Vec<SectorId> {
-        let board = self.board();
-        (0..self.content.sectors.len() as SectorId)
-            .filter(|&s| board.in_play(s) && self.content.sectors[s as usize].reaver_space)
-            .collect()
+        Firefly::starting_cutters(self.content, self.expansions())
+    }
+
+    /// Where a Cutter meeting the Corvette in sector `at` is driven off to (FF-KAL-17): the free
+    /// Reaver starting sector nearest it, ties to the first on the board; `None` when every one
+    /// holds a Cutter or the Corvette.
+    fn refuge_from(&self, at: SectorId) -> Option<SectorId> {
+        let set = self.expansions();
+        self.reaver_starting_sectors()
+            .into_iter()
+            .filter(|&s| !self.has_cutter(s) && s != at && self.corvette != Some(s))
+            .min_by_key(|&s| {
+                self.content
+                    .shortest_route_on(set, at, s)
+                    .map_or(usize::MAX, |r| r.len())
+            })
     }
 
     /// Cutters a card may move in the way `how` says (those with somewhere to go).
@@ -114,8 +128,14 @@ impl Firefly {
             return if self.has_cutter(s) { vec![] } else { vec![s] };
         }
         let mut v = self.patrol_destinations_from(from, |z| z != Zone::Alliance, how, drawer);
-        v.retain(|&s| !self.has_cutter(s));
+        v.retain(|&s| !self.has_cutter(s) && !self.cutter_stuck_at(s));
         v
+    }
+
+    /// Whether a Cutter moved to `s` would meet the Corvette there with nowhere to be driven off
+    /// to (FF-KAL-17): such a move is not made (judged; it cannot happen with Reaver Space).
+    fn cutter_stuck_at(&self, s: SectorId) -> bool {
+        self.corvette == Some(s) && self.refuge_from(s).is_none()
     }
 
     /// Move Cutter `i` (FF-FLY-22/23: nothing happens until a turn starts in its sector). With
@@ -141,17 +161,7 @@ impl Firefly {
     /// listed first on the board). With no free one it stays.
     fn drive_off_cutter(&mut self, i: u8, events: &mut Vec<Event>) {
         let at = self.cutters[i as usize];
-        let set = self.expansions();
-        let target = self
-            .reaver_starting_sectors()
-            .into_iter()
-            .filter(|&s| !self.has_cutter(s))
-            .min_by_key(|&s| {
-                self.content
-                    .shortest_route_on(set, at, s)
-                    .map_or(usize::MAX, |r| r.len())
-            });
-        if let Some(s) = target {
+        if let Some(s) = self.refuge_from(at) {
             events.push(Event::CutterDrivenOff { sector: at });
             self.move_cutter_to(i, s, events);
         }
@@ -170,15 +180,21 @@ impl Firefly {
         let c = self.content;
         if how == ShipMove::ToYou {
             let s = self.players[drawer as usize].sector;
-            return if c.sectors[s as usize].reaver_space || s == from {
+            return if c.sectors[s as usize].reaver_space || s == from || self.corvette_stuck_at(s) {
                 vec![]
             } else {
                 vec![s]
             };
         }
         let mut v = self.patrol_destinations_from(from, |_| true, how, drawer);
-        v.retain(|&s| !c.sectors[s as usize].reaver_space);
+        v.retain(|&s| !c.sectors[s as usize].reaver_space && !self.corvette_stuck_at(s));
         v
+    }
+
+    /// Whether the Corvette moved to `s` would meet a Cutter with nowhere to be driven off to
+    /// (FF-KAL-17): such a move is not made (judged).
+    fn corvette_stuck_at(&self, s: SectorId) -> bool {
+        self.has_cutter(s) && self.refuge_from(s).is_none()
     }
 
     /// The Corvette moves: it clears the Reaver Alert tokens of the sector it enters (FF-KAL-16),
@@ -353,13 +369,19 @@ impl Firefly {
                 if c.sectors[s as usize].zone == Zone::Alliance && self.cruiser != s {
                     v.push(NpcShip::Cruiser);
                 }
-                if self.corvette.is_some_and(|k| k != s) && !c.sectors[s as usize].reaver_space {
+                if self.corvette.is_some_and(|k| k != s)
+                    && !c.sectors[s as usize].reaver_space
+                    && !self.corvette_stuck_at(s)
+                {
                     v.push(NpcShip::Corvette);
                 }
                 v
             }
             AlertKind::Reaver => {
                 if self.has_cutter(s) {
+                    return vec![];
+                }
+                if self.cutter_stuck_at(s) {
                     return vec![];
                 }
                 (0..self.cutters.len() as u8).map(NpcShip::Cutter).collect()
@@ -435,10 +457,10 @@ pub fn alert_choice() -> &'static [Choice] {
             requires: vec![],
             effects: vec![
                 Effect::ResolveAlerts {
-                    kind: AlertKind::Alliance,
+                    alert: AlertKind::Alliance,
                 },
                 Effect::ResolveAlerts {
-                    kind: AlertKind::Reaver,
+                    alert: AlertKind::Reaver,
                 },
             ],
             test: None,

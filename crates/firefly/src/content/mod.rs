@@ -157,6 +157,11 @@ impl Content {
         Box::leak(Box::new(self))
     }
 
+    /// The links of a sector on the whole board (both Rim sections on the table).
+    pub fn neighbours_anywhere(&self, s: SectorId) -> &[SectorId] {
+        &self.boards[3].neighbours[s as usize]
+    }
+
     /// The board of a game played with these expansions.
     pub fn board(&self, set: ExpansionSet) -> &Board {
         &self.boards[set.index()]

@@ -278,6 +278,14 @@ pub enum Effect {
     LoseReputation {
         contact: ContactName,
     },
+    /// The player removes `count` of their Wanted crew from play (the Corvette Contact card's
+    /// "Operative Shakedown"), choosing which; crew the ship's or their gear's protection from
+    /// Wanted crew rolls covers cannot be taken (FF-FLY-17's protections).
+    ArrestWantedCrew {
+        count: u8,
+    },
+    /// Fugitives not in the Stash are seized (the Corvette Contact card).
+    SeizeFugitives,
     /// Move the Operative's Corvette (Kalidasa, FF-BS-8); nothing without it.
     MoveCorvette {
         how: ShipMove,
@@ -288,10 +296,10 @@ pub enum Effect {
         at: AlertPlace,
     },
     /// Resolve the Alert tokens of one kind in the drawer's sector (FF-KAL-12). The engine's own
-    /// step when a ship enters a sector with tokens; content does not write it.
-    #[serde(skip)]
+    /// step when a ship enters a sector with tokens; content cannot write it.
+    #[serde(skip_deserializing)]
     ResolveAlerts {
-        kind: AlertKind,
+        alert: AlertKind,
     },
     MoveCruiser {
         how: ShipMove,

@@ -365,11 +365,16 @@ pub fn effect(e: &Effect) -> String {
         }
         Effect::MoveCruiser { how } => ship_move("Alliance Cruiser", "Alliance Space", *how),
         Effect::MoveCutter { how } => ship_move("Reaver Cutter", "Border Space", *how),
+        Effect::ArrestWantedCrew { count: n } => format!(
+            "Remove {} (Wanted) from play; crew protected from Wanted crew rolls are safe",
+            count(*n as u32, "crew member", "crew members")
+        ),
+        Effect::SeizeFugitives => "Fugitives not in the Stash are seized".into(),
         Effect::MoveCorvette { how } => ship_move("Operative's Corvette", "the 'Verse", *how),
         Effect::PlaceAlert { alert, at } => {
             format!("Place an {} token {}", alert.name(), alert_place(*at))
         }
-        Effect::ResolveAlerts { kind } => format!("Resolve the {} tokens here", kind.name()),
+        Effect::ResolveAlerts { alert } => format!("Resolve the {} tokens here", alert.name()),
         Effect::Trade {
             fuel,
             parts,
