@@ -185,14 +185,15 @@ impl Firefly {
         let def = self.content.nav_def(card);
         let p = &self.players[seat as usize];
         // FF-BS-16: the Corvette protects a ship moving into its sector from the "Reaver Cutter"
-        // card: it is not resolved, and reshuffles its deck as if it had been (FF-FLY-26).
+        // card: it is not resolved, so as a RESHUFFLE card put in the discard pile unresolved it
+        // reshuffles its deck once the action has finished (FF-BS-18, FF-FLY-27).
         if self.corvette == Some(p.sector) && def.id.starts_with(REAVER_CUTTER_CARD) {
             events.push(Event::CorvetteProtects { seat });
             events.push(Event::Ended {
                 seat,
                 ending: Ending::KeepFlying,
             });
-            self.after_nav(seat, Some(card), Some(Ending::KeepFlying), true, events);
+            self.after_nav(seat, Some(card), Some(Ending::KeepFlying), false, events);
             return;
         }
         // Drive cores that "Ignore all Breakdowns": a Breakdown card (one with a `breakdown`

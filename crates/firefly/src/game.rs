@@ -216,6 +216,11 @@ impl Firefly {
             Action::DiscardUpgrade(u) => format!("Discard ship upgrade {}", c.supply_label(u)),
             Action::HireAway(m) => format!("Hire away {}", self.crew_name(m)),
             Action::MoveTo(s) => format!("Move to {}", sector(s)),
+            Action::GiveCredits { to, amount } => format!(
+                "Give {} to captain {} (Meridian credit exchange)",
+                crate::content::render::money(amount),
+                to as u32 + 1
+            ),
             Action::PickShip(ship) => match self.resolution.last().and_then(|r| r.pending) {
                 Some(crate::resolve::Pending::CallShip { .. }) => {
                     format!("Send {} to the Alert", self.npc_label(ship))

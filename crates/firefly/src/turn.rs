@@ -39,6 +39,9 @@ pub enum SetupError {
     },
 }
 
+/// FF-MISC-12: the sums a captain may give at once (as trades count credits, `crate::trade`).
+pub const CREDIT_GIFTS: [u32; 3] = [100, 500, 1000];
+
 /// Niska's Pound of Flesh as a card effect (FF-REP-10): Kill a crew member.
 pub fn pound_of_flesh() -> &'static [Choice] {
     static C: OnceLock<Vec<Choice>> = OnceLock::new();
@@ -612,6 +615,16 @@ impl Firefly {
         for s in self.trade_partners(p.seat) {
             out.push(Action::Trade(crate::trade::TradeAction::With(s)));
         }
+        // FF-MISC-12 (Blue Sun): credits may be given to any captain, in any sector.
+        if self.uses(Expansion::BlueSun) {
+            for to in (0..self.num_players()).filter(|&s| s != p.seat) {
+                for amount in CREDIT_GIFTS {
+                    if p.money >= amount {
+                        out.push(Action::GiveCredits { to, amount });
+                    }
+                }
+            }
+        }
         out.push(Action::EndTurn);
     }
 
@@ -792,6 +805,10 @@ impl Firefly {
             Action::EndTurn => self.continue_trade_window(None, events),
             // FF-TURN-6, FF-TRADE-1: trading uses no action.
             Action::Trade(t) => self.apply_trade(t, events),
+            Action::GiveCredits { to, amount } => {
+                self.pay(seat, amount, events);
+                self.earn(to, amount, events);
+            }
             Action::Dismiss(card) => self.dismiss(seat, card, events),
             Action::Jettison(item) | Action::Unload(item) => self.unload(seat, item, 1, events),
             Action::Equip { gear, crew } => {

@@ -126,6 +126,8 @@ fn action() -> impl Strategy<Value = Action> {
             id8().prop_map(NpcShip::Cutter)
         ]
         .prop_map(Action::PickShip),
+        (id8(), prop_oneof![Just(100u32), Just(500), Just(1000), any::<u32>()])
+            .prop_map(|(to, amount)| Action::GiveCredits { to, amount }),
     ]
 }
 
@@ -182,10 +184,11 @@ fn variant(a: &Action) -> usize {
         Action::PayCut(_) => 46,
         Action::DeclareLastCall => 47,
         Action::PickShip(_) => 48,
+        Action::GiveCredits { .. } => 49,
     }
 }
 
-const VARIANTS: usize = 49;
+const VARIANTS: usize = 50;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.

@@ -321,3 +321,21 @@ fn ff_bs_6_rim_space_draws_the_rim_deck() {
     let ev = full_burn_into(&mut g, "Rim Space 101");
     assert_eq!(nav_drawn(&g, &ev), vec!["test-rim-drift".to_string()]);
 }
+
+/// FF-MISC-12 (Blue Sun): credits may be given to another captain at any time, even in another
+/// sector, with no action; anything else still needs both ships in one sector (FF-TRADE-1).
+#[test]
+fn ff_misc_12_credits_go_anywhere() {
+    let mut g = blue_sun("", "sector = \"persephone\"\nmoney = 1200", "");
+    assert_ne!(g.players[0].sector, g.players[1].sector);
+    assert!(!can(&g, "Trade with"));
+    let womack = g.players[1].money;
+    choose(&mut g, "Give $1,000 to captain 2");
+    assert_eq!(g.players[0].money, 200);
+    assert_eq!(g.players[1].money, womack + 1000);
+    assert_eq!(g.turn.taken, 0, "no action used");
+    assert!(!can(&g, "Give $500"), "only what you have");
+    // Without Blue Sun, credits go only in a trade.
+    let g = rim_game("", "", "sector = \"persephone\"", "");
+    assert!(!can(&g, "Give $"));
+}

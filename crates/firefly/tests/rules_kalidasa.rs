@@ -263,15 +263,15 @@ fn ff_bs_15_corvette_contact_on_entering_its_sector() {
     )));
 }
 
-/// FF-BS-16: drawing the "Reaver Cutter" Nav card while moving into the Corvette's sector, the
-/// ship is protected: the card is not resolved (no Cutter comes), and the deck reshuffles as
-/// after a resolved RESHUFFLE card.
+/// FF-BS-16, FF-BS-18: drawing the "Reaver Cutter" Nav card while moving into the Corvette's
+/// sector, the ship is protected: the card is not resolved (no Cutter comes). A RESHUFFLE card
+/// put in the discard pile unresolved reshuffles its deck once the action has finished.
 #[test]
-fn ff_bs_16_the_corvette_protects_from_the_reaver_cutter_card() {
+fn ff_bs_16_18_the_corvette_protects_from_the_reaver_cutter_card() {
     let mut g = kalidasa(
         "corvette = \"border-10\"",
         "sector = \"persephone\"",
-        "nav-border = [\"reaver-cutter\"]\nnav-reshuffled = true",
+        "nav-border = [\"reaver-cutter\", \"the-big-black-border\"]",
     );
     let ev = full_burn_into(&mut g, "Border Space 10");
     assert!(happened(&ev, |e| matches!(
@@ -279,10 +279,11 @@ fn ff_bs_16_the_corvette_protects_from_the_reaver_cutter_card() {
         Event::CorvetteProtects { seat: 0 }
     )));
     assert!(!happened(&ev, |e| matches!(e, Event::CutterMoved { .. })));
-    assert!(happened(&ev, |e| matches!(
-        e,
-        Event::NavReshuffled { deck: 1 }
-    )));
+    assert!(!happened(&ev, |e| matches!(e, Event::NavReshuffled { .. })));
+    assert!(g.decks.nav_reshuffle_due[1]);
+    let ev = choose(&mut g, "Done");
+    assert!(happened(&ev, |e| matches!(e, Event::NavReshuffled { deck: 1 })));
+    assert!(g.decks.nav[1].discard_pile().is_empty());
 }
 
 /// FF-BS-31, FF-KAL-16 (both expansions): the Corvette may not end its move in Reaver Space, and
@@ -360,7 +361,8 @@ fn ff_kal_17_the_corvette_drives_off_a_cutter() {
     assert!(tabletop_firefly::invariants::check(&g).is_ok());
 }
 
-/// FF-MISC-14, FF-MISC-15: with both expansions the Rim cards make one deck, and the second
+/// FF-MISC-14, FF-MISC-15 (FF-BS-19, FF-KAL-24: Blue Sun with Kalidasa shares Set Up, Rim Space,
+/// no-diagonal and RESHUFFLE rules): with both expansions the Rim cards make one deck, and the second
 /// "Reaver Cutter" RESHUFFLE card is left out (one RESHUFFLE card per deck).
 #[test]
 fn ff_misc_14_15_one_rim_deck_with_one_reshuffle_card() {
