@@ -63,7 +63,10 @@ pub enum Action {
     MoveTo(SectorId),
     /// FF-MISC-12 (Blue Sun, the Meridian credit exchange): give `amount` credits to another
     /// captain, wherever their ship is; no action is used.
-    GiveCredits { to: tabletop_core::Seat, amount: u32 },
+    GiveCredits {
+        to: tabletop_core::Seat,
+        amount: u32,
+    },
     /// Pick a non-player ship: the one that answers Alert tokens (FF-BS-11), or the Reaver
     /// Cutter a card moves (FF-KAL-15).
     PickShip(crate::rim::NpcShip),

@@ -19,6 +19,16 @@ impl Firefly {
         p.hand.contains(&j).then_some((0, true))
     }
 
+    /// Whether step `step` of job `j` may be worked in `sector`: its printed sector, or, for a
+    /// step set in the Uroboros Belt (Blue Sun, FF-KAL-7), any sector picturing its asteroids.
+    pub fn at_step_place(&self, sector: SectorId, j: JobId, step: u8) -> bool {
+        let c = self.content;
+        let printed = c.job_sectors[j as usize][step as usize];
+        printed == sector
+            || (c.jobs[j as usize].steps[step as usize].uroboros_belt
+                && c.sectors[sector as usize].uroboros)
+    }
+
     /// FF-WORK-3, FF-WORK-9, FF-DEAL-7, FF-WORK-14: whether `j` can be worked here now.
     pub fn can_work_job(&self, p: &Player, j: JobId) -> bool {
         let Some((step, in_hand)) = self.job_next_step(p, j) else {
@@ -28,10 +38,10 @@ impl Firefly {
             return false;
         }
         let job = &self.content.jobs[j as usize];
-        if self.content.job_sectors[j as usize][step as usize] != p.sector {
+        let st = &job.steps[step as usize];
+        if !self.at_step_place(p.sector, j, step) {
             return false;
         }
-        let st = &job.steps[step as usize];
         if st.kind == StepKind::DropOff {
             for it in &st.items {
                 let have = p.item(it.item);

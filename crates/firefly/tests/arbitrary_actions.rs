@@ -126,7 +126,10 @@ fn action() -> impl Strategy<Value = Action> {
             id8().prop_map(NpcShip::Cutter)
         ]
         .prop_map(Action::PickShip),
-        (id8(), prop_oneof![Just(100u32), Just(500), Just(1000), any::<u32>()])
+        (
+            id8(),
+            prop_oneof![Just(100u32), Just(500), Just(1000), any::<u32>()]
+        )
             .prop_map(|(to, amount)| Action::GiveCredits { to, amount }),
     ]
 }

@@ -339,3 +339,40 @@ fn ff_misc_12_credits_go_anywhere() {
     let g = rim_game("", "", "sector = \"persephone\"", "");
     assert!(!can(&g, "Give $"));
 }
+
+/// FF-KAL-7 (Blue Sun): a job set in the Uroboros Belt may be started in any of the 4 sectors
+/// picturing its asteroids. FF-KAL-8: those sectors are not planetary sectors unless a named
+/// planet is there, so planet-only actions (Make-Work) are not offered in the empty ones.
+#[test]
+fn ff_kal_7_8_uroboros_belt_jobs() {
+    let belt: Vec<u16> = (0..c().sectors.len() as u16)
+        .filter(|&s| c().sectors[s as usize].uroboros)
+        .collect();
+    assert_eq!(belt.len(), 4);
+    let job = "[[job]]\nid = \"test-belt-ore\"\nname = \"Belt Ore\"\ncontact = \"harken\"\n\
+               source = \"blue-sun\"\ntypes = [\"shipping\"]\npay = 1000\nsteps = [\
+               { kind = \"pick-up\", at = \"deadwood\", uroboros_belt = true, \
+               items = [{ item = \"cargo\", amount = 1 }] }, \
+               { kind = \"drop-off\", at = \"three-hills\", items = [{ item = \"cargo\", amount = 1 }] }]\n";
+    let content = content_with("blue-sun/test-belt.toml", job);
+    let text = |at: &str| {
+        format!(
+            "expansions = [\"blue-sun\"]\n[[player]]\nleader = \"malcolm\"\nship = \"serenity\"\n\
+             sector = \"{at}\"\nhand = [\"test-belt-ore\"]\n[[player]]\nleader = \"womack\"\n\
+             ship = \"yun-qi\"\nsector = \"regina\"\n"
+        )
+    };
+    // rim-113 pictures the asteroids and has no planet: the job starts there; Make-Work not.
+    let g = scenario_on(content, &text("rim-113"));
+    assert!(can(&g, "Belt Ore"), "{:?}", menu(&g));
+    assert!(!can(&g, "Make-Work"));
+    // Deadwood, the sector printed, too; a sector outside the belt not.
+    assert!(can(&scenario_on(content, &text("deadwood")), "Belt Ore"));
+    assert!(!can(&scenario_on(content, &text("rim-110")), "Belt Ore"));
+    // A job step in the belt must name one of its sectors.
+    let bad = job.replace("at = \"deadwood\"", "at = \"meridian\"");
+    let mut files = tabletop_firefly::content::ContentFiles::builtin();
+    files.files.push(("blue-sun/test-belt.toml".into(), bad));
+    let err = Content::load(&files).unwrap_err();
+    assert!(err.message.contains("Uroboros"), "{err}");
+}

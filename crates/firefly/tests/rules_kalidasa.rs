@@ -282,7 +282,10 @@ fn ff_bs_16_18_the_corvette_protects_from_the_reaver_cutter_card() {
     assert!(!happened(&ev, |e| matches!(e, Event::NavReshuffled { .. })));
     assert!(g.decks.nav_reshuffle_due[1]);
     let ev = choose(&mut g, "Done");
-    assert!(happened(&ev, |e| matches!(e, Event::NavReshuffled { deck: 1 })));
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::NavReshuffled { deck: 1 }
+    )));
     assert!(g.decks.nav[1].discard_pile().is_empty());
 }
 

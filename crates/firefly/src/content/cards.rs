@@ -524,6 +524,10 @@ pub struct JobStep {
     pub kind: StepKind,
     /// Sector id where the step is worked.
     pub at: String,
+    /// FF-KAL-7 (Blue Sun): the step is set in the Uroboros Belt: it may be worked in any sector
+    /// picturing Uroboros asteroids (`at` names one of them, the one the card pictures).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub uroboros_belt: bool,
     /// FF-MISB-1: Misbehave cards to get through first.
     #[serde(default)]
     pub misbehave: u8,

@@ -646,6 +646,17 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                     format!("\"{}\" has no planet", st.at),
                 ));
             }
+            if st.uroboros_belt && !doc.sector[sid as usize].uroboros {
+                return Err(ctx.err(
+                    "job",
+                    &j.id,
+                    &format!("steps[{n}].at"),
+                    format!(
+                        "a step in the Uroboros Belt names one of its sectors; \"{}\" is not",
+                        st.at
+                    ),
+                ));
+            }
             secs.push(sid);
             for (k, c) in st.choices.iter().enumerate() {
                 check_choice(ctx, "job", &j.id, &format!("steps[{n}].choices[{k}]"), c)?;

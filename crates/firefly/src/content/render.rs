@@ -1300,7 +1300,15 @@ pub fn job_card(j: &Job, names: &Names) -> String {
             2,
             2,
             &titled(
-                &format!("{} at {}", step_kind(st.kind), names.sector(&st.at)),
+                &if st.uroboros_belt {
+                    format!(
+                        "{} in the Uroboros Belt (any of its sectors; pictured: {})",
+                        step_kind(st.kind),
+                        names.sector(&st.at)
+                    )
+                } else {
+                    format!("{} at {}", step_kind(st.kind), names.sector(&st.at))
+                },
                 &lead,
             ),
         );
