@@ -234,6 +234,9 @@ pub fn pay_terms(c: &Content, terms: &[PayTerm]) -> String {
                 PaySource::Bonus { profession } => format!("{m} {} bonus", profession.name()),
                 PaySource::Ability { crew } => format!("{m} from {}", crew_name(c, crew)),
                 PaySource::IllegalJobBonus => format!("{m} Illegal job bonus"),
+                PaySource::Contact { contact } => {
+                    format!("{m} for being Solid with {}", contact.name())
+                }
             };
             match (i, t.amount < 0) {
                 (0, false) => what,
@@ -372,6 +375,11 @@ impl Driven for Firefly {
                 format!("the Operative's Corvette moves to {}", sector(*s))
             }
             Event::CorvetteContact { seat } => format!("{}: Corvette Contact!", cap(*seat)),
+            Event::Scanned { seat, sector: s } => format!(
+                "{} scans the Alert tokens at {} (Long-Range Scanner Array)",
+                cap(*seat),
+                sector(*s)
+            ),
             Event::CorvetteProtects { seat } => format!(
                 "{}: the Corvette keeps the Reavers off (the card is not resolved)",
                 cap(*seat)

@@ -61,6 +61,9 @@ pub enum Action {
     // ---- flying ----
     /// Move into a sector (Full Burn, Mosey, Evade), or move the Cruiser/Cutter there.
     MoveTo(SectorId),
+    /// FF-BS-17: resolve the Alert tokens of this adjacent sector with a Long-Range Scanner
+    /// Array, during a Fly action.
+    Scan(SectorId),
     /// FF-MISC-12 (Blue Sun, the Meridian credit exchange): give `amount` credits to another
     /// captain, wherever their ship is; no action is used.
     GiveCredits {

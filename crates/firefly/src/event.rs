@@ -131,6 +131,11 @@ pub enum Event {
     CutterDrivenOff {
         sector: SectorId,
     },
+    /// FF-BS-17: a Long-Range Scanner Array resolves an adjacent sector's Alert tokens.
+    Scanned {
+        seat: Seat,
+        sector: SectorId,
+    },
     /// An Alert token was put on a sector (FF-BS-9, FF-KAL-10).
     AlertPlaced {
         sector: SectorId,
@@ -340,6 +345,8 @@ pub enum PaySource {
     Ability { crew: CrewCard },
     /// The story's standing rule that Illegal jobs pay more (Desperadoes).
     IllegalJobBonus,
+    /// A Solid Contact's bonus for jobs of some types (Lord Harrow, Fanty & Mingo).
+    Contact { contact: ContactName },
 }
 
 /// One term of a job's pay.

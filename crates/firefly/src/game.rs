@@ -216,6 +216,10 @@ impl Firefly {
             Action::DiscardUpgrade(u) => format!("Discard ship upgrade {}", c.supply_label(u)),
             Action::HireAway(m) => format!("Hire away {}", self.crew_name(m)),
             Action::MoveTo(s) => format!("Move to {}", sector(s)),
+            Action::Scan(s) => format!(
+                "Long-Range Scanner: resolve the Alert tokens at {}",
+                sector(s)
+            ),
             Action::GiveCredits { to, amount } => format!(
                 "Give {} to captain {} (Meridian credit exchange)",
                 crate::content::render::money(amount),
@@ -281,7 +285,10 @@ impl Firefly {
             Action::Purchase(i) => format!(
                 "Buy 1 {} ({})",
                 i.name(),
-                render::money(crate::buy::goods_price(i))
+                render::money(match self.phase {
+                    Phase::Selling { contact } => self.contact_price(contact, i),
+                    _ => crate::buy::goods_price(i),
+                })
             ),
             Action::UseExemption(ignore) => self.describe_exemption(ignore),
             Action::Trade(t) => self.describe_trade(t),

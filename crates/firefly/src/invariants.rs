@@ -324,7 +324,7 @@ fn player_limits(g: &Firefly, p: &Player) -> Result<(), String> {
             p.items
         ));
     }
-    if p.active.len() > crate::deal::ACTIVE_LIMIT {
+    if p.active.len() > g.active_limit(p) {
         return Err(format!("seat {seat}: {} active jobs", p.active.len()));
     }
     let choosing = g.phase == Phase::StartingJobs

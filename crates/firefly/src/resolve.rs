@@ -1004,7 +1004,7 @@ impl Firefly {
                         .map(Action::MoveTo),
                 ),
                 Pending::CallShip { kind, .. } => out.extend(
-                    self.alert_candidates(p.sector, kind)
+                    self.alert_candidates(self.alert_sector_of(r), kind)
                         .into_iter()
                         .map(Action::PickShip),
                 ),
@@ -1205,7 +1205,8 @@ impl Firefly {
                 }
                 (Pending::CallShip { .. }, Action::PickShip(ship)) => {
                     r.pending = None;
-                    self.call_ship(seat, ship, events);
+                    let at = self.alert_sector_of(self.resolution.last().unwrap());
+                    self.call_ship(seat, at, ship, events);
                 }
                 (
                     Pending::Trade {
@@ -1722,6 +1723,14 @@ impl Firefly {
         };
         for s in sectors {
             self.place_alert(s, kind, events);
+        }
+    }
+
+    /// The sector an Alert resolution is about.
+    pub fn alert_sector_of(&self, r: &Resolution) -> SectorId {
+        match r.origin {
+            Origin::Alerts { sector, .. } => sector,
+            _ => self.players[r.seat as usize].sector,
         }
     }
 

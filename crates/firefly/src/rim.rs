@@ -323,12 +323,60 @@ impl Firefly {
         true
     }
 
+    /// FF-BS-17: the sectors whose Alert tokens `seat` may resolve now with a Long-Range Scanner
+    /// Array: adjacent ones holding tokens, during its Fly action.
+    pub fn scannable(&self, seat: Seat) -> Vec<SectorId> {
+        let p = &self.players[seat as usize];
+        let scanner = self
+            .ship_abilities(p)
+            .any(|a| matches!(a, Ability::LongRangeScanner));
+        if !scanner || seat != self.current {
+            return vec![];
+        }
+        self.neighbours(p.sector)
+            .iter()
+            .copied()
+            .filter(|&s| {
+                self.alert_count(s, AlertKind::Alliance) + self.alert_count(s, AlertKind::Reaver)
+                    > 0
+            })
+            .collect()
+    }
+
+    /// FF-BS-17: resolve an adjacent sector's Alert tokens; a ship they call goes to that sector.
+    /// The Fly action goes on afterwards (a Mosey in progress included).
+    pub fn scan(&mut self, seat: Seat, s: SectorId, events: &mut Vec<Event>) {
+        if let Phase::Mosey { moved, range } = self.phase {
+            self.activity = Activity::Moseying { moved, range };
+        }
+        events.push(Event::Scanned { seat, sector: s });
+        self.begin_resolution(
+            Origin::Alerts {
+                sector: s,
+                then: AfterAlerts::Nothing,
+            },
+            seat,
+            alert_choice(),
+            events,
+        );
+        self.phase = Phase::Resolving;
+    }
+
+    /// The sector whose Alert tokens the top resolution resolves (the ship's own, or a scanned
+    /// one, FF-BS-17).
+    fn alert_sector(&self, seat: Seat) -> SectorId {
+        match self.resolution.last().map(|r| r.origin) {
+            Some(Origin::Alerts { sector, .. }) => sector,
+            _ => self.players[seat as usize].sector,
+        }
+    }
+
     /// One kind of Alert tokens in the flying ship's sector (FF-KAL-12 (2)..(5)): roll one die,
     /// unmodified (it is no Test, FF-BS-11: no skill, bribe or re-roll); on a roll up to the
     /// number of tokens the player on the right picks a ship of that kind to come; whatever the
     /// roll, the tokens of that kind are removed (not the printed Reaver Alert, FF-KAL-4).
     pub fn resolve_alerts(&mut self, seat: Seat, kind: AlertKind, events: &mut Vec<Event>) {
-        let s = self.players[seat as usize].sector;
+        let s = self.alert_sector(seat);
         let tokens = self.alert_count(s, kind);
         if tokens == 0 {
             return;
@@ -349,7 +397,7 @@ impl Firefly {
         let mover = self.right_of(seat);
         match ships.as_slice() {
             [] => {}
-            [one] => self.call_ship(seat, *one, events),
+            [one] => self.call_ship(seat, s, *one, events),
             _ => {
                 self.resolution.last_mut().unwrap().pending =
                     Some(Pending::CallShip { kind, mover })
@@ -389,14 +437,16 @@ impl Firefly {
         }
     }
 
-    /// A ship answers Alert tokens: it moves into the flying ship's sector. All normal contact
+    /// A ship answers Alert tokens: it moves into their sector `s` (the flying ship's, or one it
+    /// scanned). All normal contact
     /// rules apply (FF-BS-13): the Cruiser's arrival starts Alliance Contact, the Corvette's
     /// Corvette Contact; a Cutter's waits for a turn to start there (FF-KAL-13). An Outlaw Ship
     /// to which an Alliance ship comes ends its Fly action at once (FF-BS-14).
-    pub fn call_ship(&mut self, seat: Seat, ship: NpcShip, events: &mut Vec<Event>) {
-        let s = self.players[seat as usize].sector;
+    pub fn call_ship(&mut self, seat: Seat, s: SectorId, ship: NpcShip, events: &mut Vec<Event>) {
         let alliance = matches!(ship, NpcShip::Cruiser | NpcShip::Corvette);
-        if alliance && self.is_outlaw(&self.players[seat as usize]) && seat == self.current {
+        let here = self.players[seat as usize].sector == s;
+        if alliance && here && self.is_outlaw(&self.players[seat as usize]) && seat == self.current
+        {
             self.stop_flying();
         }
         match ship {

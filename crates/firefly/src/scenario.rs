@@ -595,8 +595,11 @@ impl Firefly {
             if p.hand.len() > crate::deal::HAND_LIMIT {
                 return err(f("hand"), "more than 3 jobs in hand (FF-DEAL-5)");
             }
-            if p.active.len() > crate::deal::ACTIVE_LIMIT {
-                return err(f("active"), "more than 3 active jobs (FF-DEAL-7)");
+            if p.active.len() > g.active_limit(p) {
+                return err(
+                    f("active"),
+                    "more active jobs than the limit (FF-DEAL-7, FF-KAL-20)",
+                );
             }
             for m in &p.crew {
                 if g.gear_carried_counted(m) > g.gear_capacity(m) {

@@ -471,6 +471,7 @@ impl Firefly {
                     out.push(Action::Done);
                 }
                 self.jettison_actions(out);
+                out.extend(self.scannable(self.actor).into_iter().map(Action::Scan));
             }
             Phase::Mosey { moved, .. } => {
                 out.extend(self.mosey_enterable(self.me().sector).map(Action::MoveTo));
@@ -478,6 +479,7 @@ impl Firefly {
                     out.push(Action::Done);
                 }
                 self.jettison_actions(out);
+                out.extend(self.scannable(self.actor).into_iter().map(Action::Scan));
             }
             Phase::Considering { .. } => self.market_actions(out),
             Phase::Purchasing { .. } | Phase::BuyingGoods { .. } => self.buy_actions(out),
@@ -729,6 +731,9 @@ impl Firefly {
                 self.end_fly()
             }
             (Phase::Mosey { .. }, Action::MoveTo(s)) => self.mosey_into(s, events),
+            (Phase::FullBurn { .. } | Phase::Mosey { .. }, Action::Scan(s)) => {
+                self.scan(seat, s, events)
+            }
             (Phase::FullBurn { .. } | Phase::Mosey { .. }, Action::Jettison(item)) => {
                 self.unload(self.current, item, 1, events)
             }

@@ -5,7 +5,6 @@ use tabletop_core::{Outcome, Seat};
 use crate::action::Action;
 use crate::content::*;
 use crate::crew::{all_crew, CrewMask};
-use crate::deal::ACTIVE_LIMIT;
 use crate::event::{Event, PaySource, PayTerm};
 use crate::resolve::{Origin, Resolution};
 use crate::state::*;
@@ -34,7 +33,7 @@ impl Firefly {
         let Some((step, in_hand)) = self.job_next_step(p, j) else {
             return false;
         };
-        if in_hand && p.active.len() >= ACTIVE_LIMIT {
+        if in_hand && p.active.len() >= self.active_limit(p) {
             return false;
         }
         let job = &self.content.jobs[j as usize];
@@ -561,6 +560,20 @@ impl Firefly {
                             *amount as i64,
                         );
                     }
+                }
+            }
+        }
+        // Solid Contacts' bonuses (Lord Harrow FF-BS-22, Fanty & Mingo FF-KAL-22).
+        for k in &self.content.contacts {
+            if let Some(b) = &k.solid_job_bonus {
+                if self.counts_as_solid(p, k.contact)
+                    && job.types.iter().any(|t| b.types.contains(t))
+                {
+                    add(
+                        &mut terms,
+                        PaySource::Contact { contact: k.contact },
+                        b.amount as i64,
+                    );
                 }
             }
         }

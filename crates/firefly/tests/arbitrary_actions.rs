@@ -131,6 +131,7 @@ fn action() -> impl Strategy<Value = Action> {
             prop_oneof![Just(100u32), Just(500), Just(1000), any::<u32>()]
         )
             .prop_map(|(to, amount)| Action::GiveCredits { to, amount }),
+        id16().prop_map(Action::Scan),
     ]
 }
 
@@ -188,10 +189,11 @@ fn variant(a: &Action) -> usize {
         Action::DeclareLastCall => 47,
         Action::PickShip(_) => 48,
         Action::GiveCredits { .. } => 49,
+        Action::Scan(_) => 50,
     }
 }
 
-const VARIANTS: usize = 50;
+const VARIANTS: usize = 51;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.

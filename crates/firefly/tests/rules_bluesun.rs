@@ -376,3 +376,114 @@ fn ff_kal_7_8_uroboros_belt_jobs() {
     let err = Content::load(&files).unwrap_err();
     assert!(err.message.contains("Uroboros"), "{err}");
 }
+
+/// A Meridian-like test Supply planet selling the Long-Range Scanner Array (the Meridian deck is
+/// not in the content yet), in its own test sector beside Border Space 10.
+const SCANNER_CARDS: &str = r#"
+[[sector]]
+id = "test-meridian"
+name = "Test Meridian"
+zone = "border"
+source = "promo"
+neighbours = ["border-10"]
+planets = [{ name = "Test Meridian", system = "Test" }]
+supply = "test-meridian"
+at = [130, 10]
+box = [31000, 5800, 1200, 1200]
+
+[[upgrade]]
+id = "long-range-scanner-array"
+name = "Long-Range Scanner Array"
+source = "blue-sun"
+cost = 700
+abilities = [{ kind = "long-range-scanner" }]
+
+[[supply]]
+id = "test-meridian"
+name = "Test Meridian"
+source = "promo"
+cards = [{ upgrade = "long-range-scanner-array" }]
+"#;
+
+/// FF-BS-17: a Long-Range Scanner Array resolves the Alert tokens of an adjacent sector at any
+/// time during the Fly action, without interrupting it; a ship they call goes to that sector.
+#[test]
+fn ff_bs_17_the_long_range_scanner_array() {
+    let content = content_with("blue-sun/test-scanner.toml", SCANNER_CARDS);
+    let text = |upgrades: &str| {
+        format!(
+            "expansions = [\"blue-sun\"]\ndice = [1]\n\
+             alerts = [{{ sector = \"border-10\", reaver = 1 }}]\n\
+             [[player]]\nleader = \"malcolm\"\nship = \"serenity\"\nsector = \"persephone\"\n\
+             upgrades = [{upgrades}]\n\
+             [[player]]\nleader = \"womack\"\nship = \"yun-qi\"\nsector = \"regina\"\n"
+        )
+    };
+    let mut g = scenario_on(content, &text("\"long-range-scanner-array\""));
+    assert!(
+        !can(&g, "Long-Range Scanner: resolve"),
+        "only during a Fly action"
+    );
+    choose(&mut g, "Mosey");
+    let ev = choose(
+        &mut g,
+        "Long-Range Scanner: resolve the Alert tokens at Border Space 10",
+    );
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::Scanned { seat: 0, .. }
+    )));
+    choose(
+        &mut g,
+        "Send the Reaver Cutter at Rim Space 120 to the Alert",
+    );
+    assert!(g.has_cutter(sector("border-10")));
+    assert_eq!(g.players[0].sector, sector("persephone"));
+    assert!(
+        matches!(g.phase, Phase::Mosey { moved: 0, .. }),
+        "the Mosey goes on: {:?}",
+        g.phase
+    );
+    assert!(can(&g, "Move to"));
+    // Without the upgrade, no scanning.
+    let mut g = scenario_on(content, &text(""));
+    choose(&mut g, "Mosey");
+    assert!(!can(&g, "Long-Range Scanner: resolve"));
+}
+
+/// FF-BS-20, FF-BS-21: while Solid with Lord Harrow, a Deal with him may buy Cargo at $300 each,
+/// as much as you like. FF-BS-22: and every Shipping or Smuggling job you complete pays $500
+/// more (any such job, judged), as part of its pay.
+#[test]
+fn ff_bs_20_21_22_lord_harrow() {
+    let mut g = blue_sun(
+        "",
+        "sector = \"highgate\"\nmoney = 1000\nsolid = [\"lord-harrow\"]",
+        "",
+    );
+    choose(&mut g, "Deal");
+    while !can(&g, "Buy 1 Cargo") {
+        choose(&mut g, "Done");
+    }
+    choose(&mut g, "Buy 1 Cargo");
+    choose(&mut g, "Buy 1 Cargo");
+    choose(&mut g, "Buy 1 Cargo");
+    assert_eq!(g.players[0].money, 100);
+    assert_eq!(g.players[0].item(tabletop_firefly::content::Item::Cargo), 3);
+    assert!(!can(&g, "Buy 1 Cargo"), "no more money");
+
+    // Harken's Shipping job: $600, and $500 more while Solid with Lord Harrow.
+    let done = |solid: &str| {
+        let mut g = scenario(&format!(
+            "expansions = [\"blue-sun\"]\n[[player]]\nleader = \"corbin\"\nship = \"serenity\"\n\
+             sector = \"albion\"\ncargo = 2\nsolid = [{solid}]\n\
+             active = [{{ job = \"harken-cargo-delivery-albion\", steps-done = 1 }}]\n\
+             [[player]]\nleader = \"womack\"\nship = \"yun-qi\"\nsector = \"regina\"\n"
+        ));
+        choose(&mut g, "Cargo Delivery");
+        choose(&mut g, "Done");
+        g.players[0].money
+    };
+    assert_eq!(done(""), 3600);
+    assert_eq!(done("\"lord-harrow\""), 4100);
+}

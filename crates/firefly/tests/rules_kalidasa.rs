@@ -466,3 +466,51 @@ fn ff_kal_19_higgins_jobs_to_blue_sun_need_blue_sun() {
     assert!(dealt(vec![Expansion::Kalidasa, Expansion::BlueSun]));
     assert!(!dealt(vec![]));
 }
+
+/// FF-KAL-20: while Solid with Magistrate Higgins a player may have 4 Active jobs, not 3.
+#[test]
+fn ff_kal_20_higgins_allows_a_fourth_active_job() {
+    let jobs = "active = [{ job = \"harken-cargo-delivery-albion\" }, \
+                { job = \"amnon-duul-feeding-alliance-fat-cats\" }, \
+                { job = \"amnon-duul-haulin-military-scrap\" }]";
+    let g = kalidasa("", &format!("sector = \"persephone\"\n{jobs}"), "");
+    assert_eq!(g.active_limit(&g.players[0]), 3);
+    let g = kalidasa(
+        "",
+        &format!("sector = \"persephone\"\nsolid = [\"magistrate-higgins\"]\n{jobs}"),
+        "",
+    );
+    assert_eq!(g.active_limit(&g.players[0]), 4);
+    // Without Kalidasa, Higgins is not in the game: Harvest has no Contact.
+    let g = scenario(&game_text("", "", "sector = \"harvest\"", ""));
+    assert_eq!(g.contact_at(sector("harvest")), None);
+    let g = kalidasa("", "sector = \"harvest\"", "");
+    assert_eq!(
+        g.contact_at(sector("harvest")),
+        Some(ContactName::MagistrateHiggins)
+    );
+}
+
+/// FF-KAL-22, FF-KAL-23 (corrected): while Solid with Fanty & Mingo, a Deal with them may buy
+/// Contraband at $400 each, and every Transport job completed pays $500 more.
+#[test]
+fn ff_kal_22_23_fanty_and_mingo() {
+    let mut g = kalidasa(
+        "",
+        "sector = \"beaumonde\"\nmoney = 900\nsolid = [\"fanty-and-mingo\"]",
+        "",
+    );
+    choose(&mut g, "Deal");
+    while !can(&g, "Buy 1 Contraband ($400)") {
+        choose(&mut g, "Done");
+    }
+    choose(&mut g, "Buy 1 Contraband ($400)");
+    choose(&mut g, "Buy 1 Contraband ($400)");
+    assert_eq!(g.players[0].money, 100);
+    assert!(!can(&g, "Sell 1 Contraband"), "they do not buy it");
+    let c = Content::builtin();
+    let k = c.contact(ContactName::FantyAndMingo).unwrap();
+    let b = k.solid_job_bonus.as_ref().unwrap();
+    assert_eq!(b.amount, 500);
+    assert_eq!(b.types, vec![tabletop_firefly::content::JobType::Transport]);
+}

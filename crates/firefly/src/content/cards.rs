@@ -337,6 +337,9 @@ pub enum Ability {
     /// Discard when in the Cruiser's sector to ignore its effects and move it 1 sector within
     /// Alliance Space.
     EvadeCruiser,
+    /// Long-Range Scanner Array (Blue Sun, FF-BS-17): during a Fly action, resolve the Alert
+    /// tokens of an adjacent sector, as often as wished, without interrupting the Fly action.
+    LongRangeScanner,
     /// The card's keywords only count while a crew member with this profession is aboard.
     RequiresProfessionToUse { profession: Profession },
 }
@@ -412,7 +415,36 @@ pub struct Contact {
     /// Fuel sold to Solid players at this price during a Deal (Harken).
     #[serde(default)]
     pub sells_fuel: Option<u32>,
+    /// Cargo sold to Solid players at this price during a Deal, as much as they like (Lord
+    /// Harrow, FF-BS-20/21).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sells_cargo: Option<u32>,
+    /// Contraband sold to Solid players at this price during a Deal (Fanty & Mingo, FF-KAL-23
+    /// corrected: buying from them, not selling).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sells_contraband: Option<u32>,
+    /// While Solid with this Contact, completing a job of these types pays this much more (Lord
+    /// Harrow's Shipping and Smuggling, FF-BS-22; Fanty & Mingo's Transport, FF-KAL-22). Any
+    /// such job, whoever gave it, as part of the job's pay (the spec's judged reading).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solid_job_bonus: Option<SolidJobBonus>,
+    /// While Solid with this Contact the Active-job limit is higher by this much (Magistrate
+    /// Higgins, FF-KAL-20).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extra_active_jobs: u8,
     pub special_rule: ContactRule,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// A Contact's Solid bonus on completed jobs of some types.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolidJobBonus {
+    pub types: Vec<JobType>,
+    pub amount: u32,
 }
 
 /// The Contacts' Special Rules (FF-REP-5, FF-REP-8..10).
@@ -432,6 +464,15 @@ pub enum ContactRule {
     /// Harken, "Your Papers are in Order": when Solid, ignore Customs Inspection Nav cards.
     /// Plus "Zero Tolerance" (FF-REP-8, FF-REP-9), which is a base rule.
     PapersInOrder,
+    /// Lord Harrow (Blue Sun): sells Cargo to Solid players, and pays them more for Shipping
+    /// and Smuggling jobs (`sells_cargo`, `solid_job_bonus`; FF-BS-20..22).
+    ProtectMyProperty,
+    /// Magistrate Higgins (Kalidasa): one more Active job while Solid (`extra_active_jobs`,
+    /// FF-KAL-20/21).
+    StubbornGrudge,
+    /// Fanty & Mingo (Kalidasa): sell Contraband to Solid players and pay them more for
+    /// Transport jobs (`sells_contraband`, `solid_job_bonus`; FF-KAL-22/23).
+    Coyotes,
 }
 
 /// A Job card (FF-DEAL-11).
