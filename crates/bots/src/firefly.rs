@@ -3352,9 +3352,9 @@ impl FireflyBot {
             }
             // Which Reaver Cutter a card moves, or which ship answers another captain's Alert
             // tokens (the Rim expansions): any will do.
-            Pending::MoveCutter { cutter: None, .. } | Pending::CallShip { .. } => {
-                legal[self.rng.below(legal.len() as u32) as usize]
-            }
+            Pending::MoveCutter { cutter: None, .. }
+            | Pending::CallShip { .. }
+            | Pending::DiscardActive => legal[self.rng.below(legal.len() as u32) as usize],
             Pending::MoveCruiser { .. }
             | Pending::MoveCutter { .. }
             | Pending::MoveCorvette { .. } => {

@@ -324,7 +324,11 @@ fn player_limits(g: &Firefly, p: &Player) -> Result<(), String> {
             p.items
         ));
     }
-    if p.active.len() > g.active_limit(p) {
+    // FF-KAL-21: over the limit only while choosing which Active job to discard.
+    let discarding = g.resolution.last().is_some_and(|r| {
+        r.seat == seat && r.pending == Some(crate::resolve::Pending::DiscardActive)
+    });
+    if p.active.len() > g.active_limit(p) && !discarding {
         return Err(format!("seat {seat}: {} active jobs", p.active.len()));
     }
     let choosing = g.phase == Phase::StartingJobs

@@ -82,6 +82,8 @@ pub enum Pending {
         left: u8,
     },
     TakeUpgrade,
+    /// FF-KAL-21: discard Active jobs down to the Active-job limit (an exception to FF-WORK-24).
+    DiscardActive,
     /// Choose N Wanted crew to remove from play (`Effect::ArrestWantedCrew`).
     Arrest {
         left: u8,
@@ -946,6 +948,22 @@ impl Firefly {
                         }
                     }
                 }
+                // Not the job being worked, which its Work action still holds.
+                Pending::DiscardActive => {
+                    let working = match self.activity {
+                        Activity::Working {
+                            target: WorkTarget::Job(j),
+                            ..
+                        } => Some(j),
+                        _ => None,
+                    };
+                    out.extend(
+                        p.active
+                            .iter()
+                            .filter(|a| Some(a.job) != working)
+                            .map(|a| Action::DiscardJob(a.job)),
+                    )
+                }
                 Pending::Arrest { .. } => out.extend(
                     self.exposed_wanted_crew(seat)
                         .into_iter()
@@ -1122,6 +1140,16 @@ impl Firefly {
                         self.set_acting_mask_if_working(seat, mask & !1);
                     }
                     if self.kill_mask(seat) == 0 {
+                        self.resolution.last_mut().unwrap().pending = None;
+                    }
+                }
+                (Pending::DiscardActive, Action::DiscardJob(j)) => {
+                    let p = &mut self.players[seat as usize];
+                    p.active.retain(|a| a.job != j);
+                    let over = p.active.len() > self.active_limit(&self.players[seat as usize]);
+                    self.discard_job(j);
+                    events.push(Event::JobDiscarded { seat, job: j });
+                    if !over {
                         self.resolution.last_mut().unwrap().pending = None;
                     }
                 }

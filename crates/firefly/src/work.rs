@@ -715,6 +715,14 @@ impl Firefly {
         if p.is_solid(c) {
             p.set_solid(c, false);
             events.push(Event::ReputationLost { seat, contact: c });
+            // FF-KAL-21: with more Active jobs than the limit now allows (a fourth, Solid with
+            // Higgins no more), the player discards Active jobs of their choice down to it.
+            let p = &self.players[seat as usize];
+            if p.active.len() > self.active_limit(p) {
+                if let Some(r) = self.resolution.last_mut() {
+                    r.pending = Some(crate::resolve::Pending::DiscardActive);
+                }
+            }
         }
     }
 

@@ -514,3 +514,60 @@ fn ff_kal_22_23_fanty_and_mingo() {
     assert_eq!(b.amount, 500);
     assert_eq!(b.types, vec![tabletop_firefly::content::JobType::Transport]);
 }
+
+/// FF-KAL-21: a player with 4 Active jobs who loses Solid with Higgins discards one Active job of
+/// their choice (an exception to FF-WORK-24, FF-MISC-18).
+#[test]
+fn ff_kal_21_losing_higgins_drops_a_fourth_active_job() {
+    let job = "[[job]]\nid = \"test-higgins-mud\"\nname = \"Test Mud\"\ncontact = \"magistrate-higgins\"\n\
+               source = \"kalidasa\"\ntypes = [\"shipping\"]\npay = 1000\nsteps = [{ kind = \"target\", at = \"harvest\" }]\n\
+               [[nav]]\nid = \"test-grudge\"\nname = \"Test Grudge\"\ndeck = \"border\"\nsource = \"kalidasa\"\n\
+               [[nav.options]]\nname = \"Higgins Hears of It\"\neffects = [{ kind = \"lose-reputation\", contact = \"magistrate-higgins\" }]\nends = \"keep-flying\"\n";
+    let content = content_with("kalidasa/test-higgins.toml", job);
+    let text = game_text(
+        "\"kalidasa\"",
+        "",
+        "sector = \"persephone\"\nsolid = [\"magistrate-higgins\"]\n\
+         active = [{ job = \"harken-cargo-delivery-albion\" }, \
+         { job = \"amnon-duul-feeding-alliance-fat-cats\" }, \
+         { job = \"amnon-duul-haulin-military-scrap\" }, { job = \"test-higgins-mud\" }]",
+        "nav-border = [\"test-grudge\", \"the-big-black-border\"]",
+    );
+    let mut g = scenario_on(content, &text);
+    assert_eq!(g.players[0].active.len(), 4);
+    full_burn_into(&mut g, "Border Space 10");
+    assert_eq!(g.actor, 0);
+    let discards: Vec<_> = legal(&g)
+        .into_iter()
+        .filter(|a| matches!(a, Action::DiscardJob(_)))
+        .collect();
+    assert_eq!(discards.len(), 4, "{:?}", menu(&g));
+    let ev = choose(&mut g, "Discard job \"Cargo Delivery: Albion\"");
+    assert!(happened(&ev, |e| matches!(e, Event::JobDiscarded { .. })));
+    assert_eq!(g.players[0].active.len(), 3);
+}
+
+/// FF-BS-4, FF-KAL-18: an expansion's new jobs for the base Contacts are shuffled into those
+/// Contacts' decks, only when it is played (test cards: the expansions' own are not transcribed
+/// yet, see NOTES.md).
+#[test]
+fn ff_bs_4_kal_18_expansion_jobs_join_the_contact_decks() {
+    let jobs = "[[job]]\nid = \"test-bs-badger\"\nname = \"Test Blue Sun Job\"\ncontact = \"badger\"\n\
+                source = \"blue-sun\"\ntypes = [\"crime\"]\npay = 1000\nsteps = [{ kind = \"target\", at = \"persephone\" }]\n\
+                [[job]]\nid = \"test-kal-harken\"\nname = \"Test Kalidasa Job\"\ncontact = \"harken\"\n\
+                source = \"kalidasa\"\ntypes = [\"crime\"]\npay = 1000\nsteps = [{ kind = \"target\", at = \"persephone\" }]\n";
+    let content = content_with("rim-test/jobs.toml", jobs);
+    let id = |x: &str| content.jobs.iter().position(|j| j.id == x).unwrap() as u16;
+    let in_deck = |expansions: Vec<Expansion>, j: u16, k: ContactName| {
+        let mut o = Options::new(2, DEFAULT_STORY);
+        o.expansions = expansions;
+        let g = Firefly::new_game(content, &o, 4).unwrap();
+        let found = g.decks.contacts[k.index()].all_cards().any(|x| x == j);
+        found
+    };
+    let (bs, kal) = (id("test-bs-badger"), id("test-kal-harken"));
+    assert!(in_deck(vec![Expansion::BlueSun], bs, ContactName::Badger));
+    assert!(!in_deck(vec![Expansion::Kalidasa], bs, ContactName::Badger));
+    assert!(in_deck(vec![Expansion::Kalidasa], kal, ContactName::Harken));
+    assert!(!in_deck(vec![], kal, ContactName::Harken));
+}
