@@ -52,7 +52,7 @@ fn game(story: &str, seats: u8, seed: u64, tail: usize) {
         {
             log.push(format!(
                 "   explain s{s}: cutter {} cruiser {} outlaw {} fuel {} legal {:?}\n   {:?}",
-                g.content.sector_name(g.cutter),
+                g.content.sector_name(g.cutters[0]),
                 g.content.sector_name(g.cruiser),
                 g.is_outlaw(g.player(s)),
                 g.player(s).items[2],

@@ -26,10 +26,11 @@ use crate::Bot;
 
 use std::sync::{Arc, Mutex};
 
-/// All-pairs shortest-path lengths of a board (`n * n`), computed once per content.
-fn board_distances(c: &'static Content) -> Arc<Vec<u8>> {
+/// All-pairs shortest-path lengths of a board (`n * n`), computed once per content and set of
+/// expansions (the board on the table).
+fn board_distances(c: &'static Content, board: &'static Board) -> Arc<Vec<u8>> {
     static CACHE: Mutex<Vec<(usize, Arc<Vec<u8>>)>> = Mutex::new(Vec::new());
-    let key = c as *const Content as usize;
+    let key = board as *const Board as usize;
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, d)) = cache.iter().find(|(k, _)| *k == key) {
         return d.clone();
@@ -47,7 +48,7 @@ fn board_distances(c: &'static Content) -> Arc<Vec<u8>> {
             let x = queue[head];
             head += 1;
             let d = row[x as usize];
-            for &y in &c.neighbours[x as usize] {
+            for &y in &board.neighbours[x as usize] {
                 if row[y as usize] == u8::MAX {
                     row[y as usize] = d + 1;
                     queue.push(y);
@@ -69,6 +70,8 @@ pub struct FireflyBot {
     /// All-pairs sector distances of the board (ignoring the Cutter), `n * n`.
     dist: Arc<Vec<u8>>,
     n: usize,
+    /// The board `dist` is of (its address).
+    board: usize,
     /// Runaway guard: decisions taken in the current turn.
     guard_key: (u16, Seat),
     guard_count: u32,
@@ -90,6 +93,7 @@ impl FireflyBot {
             rng: Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15),
             dist: Arc::new(Vec::new()),
             n: 0,
+            board: 0,
             guard_key: (u16::MAX, 0),
             guard_count: 0,
             guard_trips: 0,
@@ -100,13 +104,15 @@ impl FireflyBot {
         }
     }
 
-    fn ensure_dist(&mut self, c: &'static Content) {
-        let n = c.sectors.len();
-        if self.n == n && !self.dist.is_empty() {
+    fn ensure_dist(&mut self, g: &Firefly) {
+        let n = g.content.sectors.len();
+        let board = g.board();
+        if self.n == n && !self.dist.is_empty() && self.board == board as *const Board as usize {
             return;
         }
         self.n = n;
-        self.dist = board_distances(c);
+        self.board = board as *const Board as usize;
+        self.dist = board_distances(g.content, board);
     }
 
     fn d(&self, a: SectorId, b: SectorId) -> u32 {
@@ -120,7 +126,7 @@ impl Bot<Firefly> for FireflyBot {
     }
 
     fn choose(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
-        self.ensure_dist(g.content);
+        self.ensure_dist(g);
         // Runaway guard: a turn never needs hundreds of decisions.
         let key = (g.round, g.current);
         if key == self.guard_key {
@@ -1472,7 +1478,7 @@ impl FireflyBot {
     fn nearest_fuel(&self, ctx: &Ctx) -> Option<SectorId> {
         let here = ctx.p.sector;
         (0..ctx.g.content.sectors.len() as SectorId)
-            .filter(|&s| s != ctx.g.cutter && self.fuel_source(ctx, s))
+            .filter(|&s| !ctx.g.has_cutter(s) && self.fuel_source(ctx, s))
             .min_by_key(|&s| self.d(here, s))
     }
 
@@ -1625,7 +1631,7 @@ impl FireflyBot {
         let here = ctx.p.sector;
         let mut best: Option<(SectorId, f64)> = None;
         for (s, v) in cands {
-            if s == here || s == ctx.g.cutter {
+            if s == here || ctx.g.has_cutter(s) {
                 continue;
             }
             let v = v + self.rng.below(8) as f64 * 0.01;
@@ -1662,7 +1668,7 @@ impl FireflyBot {
             if hot && c.sectors[y as usize].zone == Zone::Alliance {
                 w += 2;
             }
-            if avoid_cruiser && c.neighbours[y as usize].contains(&g.cruiser) {
+            if avoid_cruiser && g.neighbours(y).contains(&g.cruiser) {
                 w += 1;
             }
             w
@@ -1679,8 +1685,8 @@ impl FireflyBot {
                 continue;
             }
             let enter = if x == target || !weighted { 1 } else { cost(x) };
-            for &y in &c.neighbours[x as usize] {
-                if y == g.cutter || (avoid_cruiser && y == g.cruiser) {
+            for &y in g.neighbours(x) {
+                if g.has_cutter(y) || (avoid_cruiser && y == g.cruiser) {
                     continue;
                 }
                 let nd = d + enter;
@@ -1719,7 +1725,7 @@ impl FireflyBot {
         let avoid = self.avoid_cruiser(g, p);
         let hot = self.hot_cargo(g, p);
         let dist = self.route(g, target, avoid, hot);
-        let near_cutter = |s: SectorId| g.content.neighbours[s as usize].contains(&g.cutter);
+        let near_cutter = |s: SectorId| g.neighbours(s).iter().any(|&x| g.has_cutter(x));
         let mut best: Option<(i32, Action)> = None;
         for &a in legal {
             if let Action::MoveTo(s) = a {
@@ -1794,7 +1800,7 @@ impl FireflyBot {
             if sec.contact.is_some() {
                 v += 2.0;
             }
-            if c.neighbours[s as usize].contains(&g.cutter) {
+            if g.neighbours(s).iter().any(|&x| g.has_cutter(x)) {
                 v -= 2.0;
             }
             if s == g.cruiser {
@@ -2200,7 +2206,7 @@ impl FireflyBot {
         // Stopping here only pays when an action is left to use here.
         let mut best: Option<(SectorId, f64)> = None;
         for (s, v) in cands {
-            if s == g.cutter {
+            if g.has_cutter(s) {
                 continue;
             }
             if s == here {
@@ -2388,7 +2394,7 @@ impl FireflyBot {
             for a in &p.active {
                 if let Some((s, v)) = finish(self, a.job, here) {
                     let d = self.d(here, s);
-                    let reachable = s != here && s != g.cutter && turns_for(d, ctx.range) <= 1;
+                    let reachable = s != here && !g.has_cutter(s) && turns_for(d, ctx.range) <= 1;
                     if reachable && remote.is_none_or(|b| v > b.0) {
                         remote = Some((v, s));
                     }
@@ -2814,7 +2820,10 @@ impl FireflyBot {
             }
             // FF-MISC-11: earning or passing up a bonus both leave the job advanced; only the
             // reward differs.
-            Origin::Event(_) | Origin::Rule { .. } | Origin::Opportunity { .. } => {}
+            Origin::Event(_)
+            | Origin::Rule { .. }
+            | Origin::Opportunity { .. }
+            | Origin::Alerts { .. } => {}
         }
         st
     }
@@ -2932,6 +2941,15 @@ impl FireflyBot {
                 }
             }
             Effect::TakeShipUpgradeFromDiscard => 300.0,
+            Effect::SeizeFugitives => {
+                let (_, sf) = g.stashed(p);
+                let f = p.item(Item::Fugitives).saturating_sub(sf);
+                -self.item_loss(ctx, Item::Fugitives, f as u32)
+            }
+            // Losing a Wanted crew member: about a cheap hire.
+            Effect::ArrestWantedCrew { count } => {
+                -(g.exposed_wanted_crew(ctx.seat).len().min(*count as usize) as f64) * 300.0
+            }
             Effect::SeizeContrabandAndFugitives => {
                 let (sc, sf) = g.stashed(p);
                 let c = p.item(Item::Contraband).saturating_sub(sc);
@@ -2981,6 +2999,19 @@ impl FireflyBot {
                 ShipMove::ToYou => -150.0,
                 _ => 0.0,
             },
+            Effect::MoveCorvette { how } => match how {
+                ShipMove::ToYou => -self.outlaw_cost(ctx),
+                _ => 0.0,
+            },
+            // Alliance Alert tokens near an Outlaw Ship may call the Corvette or the Cruiser.
+            Effect::PlaceAlert { .. } => {
+                if g.is_outlaw(p) {
+                    -100.0
+                } else {
+                    0.0
+                }
+            }
+            Effect::ResolveAlerts { .. } => 0.0,
             Effect::Trade { .. } => 30.0,
             Effect::AllianceContact => {
                 // Moving the Cruiser to us has already brought the Alliance aboard.
@@ -3250,7 +3281,7 @@ impl FireflyBot {
         let ctx = Ctx::new(g, r.seat);
         let p = ctx.p;
         match pending {
-            Pending::Kill { .. } => {
+            Pending::Kill { .. } | Pending::Arrest { .. } => {
                 let mut best: Option<(f64, Action)> = None;
                 for &a in legal {
                     if let Action::Kill(card) = a {
@@ -3319,7 +3350,14 @@ impl FireflyBot {
                 }
                 best.map_or(Action::Done, |b| b.1)
             }
-            Pending::MoveCruiser { .. } | Pending::MoveCutter { .. } => {
+            // Which Reaver Cutter a card moves, or which ship answers another captain's Alert
+            // tokens (the Rim expansions): any will do.
+            Pending::MoveCutter { cutter: None, .. }
+            | Pending::CallShip { .. }
+            | Pending::DiscardActive => legal[self.rng.below(legal.len() as u32) as usize],
+            Pending::MoveCruiser { .. }
+            | Pending::MoveCutter { .. }
+            | Pending::MoveCorvette { .. } => {
                 // We move the ship: as far from our own Firefly as it will go, and away from
                 // where we are heading.
                 let me = g.player(seat);
@@ -3431,7 +3469,7 @@ impl FireflyBot {
         g: &Firefly,
         seat: Seat,
     ) -> (Vec<(String, f64)>, Option<f64>) {
-        self.ensure_dist(g.content);
+        self.ensure_dist(g);
         let ctx = Ctx::new(g, seat);
         let mut c = Vec::new();
         self.candidates(&ctx, &mut c);

@@ -80,6 +80,9 @@ struct PlayArgs {
     /// End the game without a winner after this many rounds.
     #[arg(long, conflicts_with = "load")]
     max_rounds: Option<u16>,
+    /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
+    #[arg(long, conflicts_with = "load", value_parser = parse_expansions, default_value = "")]
+    expansions: Expansions,
     /// Continue a saved game.
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
@@ -113,6 +116,9 @@ struct SimArgs {
     seed: u64,
     #[arg(long)]
     first_game: bool,
+    /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
+    #[arg(long, value_parser = parse_expansions, default_value = "")]
+    expansions: Expansions,
     /// Stop a game (and report it) after this many decisions.
     #[arg(long, default_value_t = 2_000_000)]
     max_steps: u64,
@@ -145,6 +151,41 @@ struct BenchArgs {
     /// Round limit of the playouts.
     #[arg(long, default_value_t = 50)]
     max_rounds: u16,
+    /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
+    #[arg(long, value_parser = parse_expansions, default_value = "")]
+    expansions: Expansions,
+}
+
+/// The `--expansions` list.
+#[derive(Clone, Debug, Default)]
+struct Expansions(Vec<Expansion>);
+
+impl Expansions {
+    /// ` --expansions blue-sun,kalidasa`, or nothing, for a command line shown to the player.
+    fn flag(&self) -> String {
+        if self.0.is_empty() {
+            return String::new();
+        }
+        let ids: Vec<&str> = self.0.iter().map(|e| e.id()).collect();
+        format!(" --expansions {}", ids.join(","))
+    }
+}
+
+/// `blue-sun,kalidasa` (or `none`, or nothing) into the expansions, each once.
+fn parse_expansions(s: &str) -> Result<Expansions, String> {
+    let mut out = Vec::new();
+    for part in s
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty() && *p != "none")
+    {
+        let e: Expansion = part.parse()?;
+        if out.contains(&e) {
+            return Err(format!("{} is listed twice", e.id()));
+        }
+        out.push(e);
+    }
+    Ok(Expansions(out))
 }
 
 #[derive(Args, Debug)]
@@ -603,16 +644,39 @@ fn show_table(g: &Firefly, seat: Seat, mut once: Option<&mut Once>) -> String {
     }
     if let Some(sector) = me.sector {
         let _ = writeln!(s, "\nNeighbours of {}:", c.sector_name(sector));
-        for &n in &c.neighbours[sector as usize] {
+        for &n in g.neighbours(sector) {
             let _ = writeln!(s, "  {}{}", sector_line(c, n), who_is_at(g, &v, n, seat));
         }
     }
+    let cutters: Vec<&str> = v.cutters.iter().map(|&x| c.sector_name(x)).collect();
     let _ = writeln!(
         s,
-        "Alliance Cruiser at {} · Reaver Cutter at {}",
+        "Alliance Cruiser at {} · Reaver Cutter{} at {}{}",
         c.sector_name(v.cruiser),
-        c.sector_name(v.cutter)
+        if cutters.len() == 1 { "" } else { "s" },
+        cutters.join(", "),
+        v.corvette.map_or(String::new(), |x| format!(
+            " · Operative's Corvette at {}",
+            c.sector_name(x)
+        ))
     );
+    if !v.alerts.is_empty() {
+        let list: Vec<String> = v
+            .alerts
+            .iter()
+            .map(|a| {
+                let mut kinds = Vec::new();
+                if a.alliance > 0 {
+                    kinds.push(format!("{} Alliance", a.alliance));
+                }
+                if a.reaver > 0 {
+                    kinds.push(format!("{} Reaver", a.reaver));
+                }
+                format!("{} ({})", c.sector_name(a.sector), kinds.join(", "))
+            })
+            .collect();
+        let _ = writeln!(s, "Alert tokens: {}", list.join("; "));
+    }
 
     let others: Vec<_> = v.players.iter().filter(|o| o.seat != seat).collect();
     if !others.is_empty() {
@@ -764,8 +828,15 @@ fn who_is_at(g: &Firefly, v: &View, s: SectorId, seat: Seat) -> String {
     if v.cruiser == s {
         at.push("Alliance Cruiser".to_string());
     }
-    if v.cutter == s {
+    if v.cutters.contains(&s) {
         at.push("Reaver Cutter".to_string());
+    }
+    if v.corvette == Some(s) {
+        at.push("Operative's Corvette".to_string());
+    }
+    let tokens = g.alert_count(s, AlertKind::Alliance) + g.alert_count(s, AlertKind::Reaver);
+    if tokens > 0 {
+        at.push(format!("{tokens} Alert token(s)"));
     }
     for p in &v.players {
         if p.seat != seat && g.player(p.seat).placed && p.sector == Some(s) {
@@ -1251,6 +1322,17 @@ fn resolving_text(g: &Firefly) -> String {
             }
             ("Job rule", t)
         }
+        Origin::Alerts { sector, .. } => (
+            "Alert tokens",
+            format!(
+                "{}: {} Alliance and {} Reaver Alert token(s). One die each kind, Alliance first, \
+                 unmodified; a roll up to the tokens brings a ship of that kind (the player on \
+                 the right picks which); the tokens are then removed.",
+                c.sector_name(sector),
+                g.alert_count(sector, AlertKind::Alliance),
+                g.alert_count(sector, AlertKind::Reaver)
+            ),
+        ),
     };
     let _ = writeln!(s, "Resolving ({title}, {}):", captain(r.seat));
     for l in text.lines() {
@@ -1462,7 +1544,7 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
         return Ok(text);
     }
     // A place named exactly ("Persephone", "sector 55") is that sector.
-    let places = firefly_map::places(c, arg);
+    let places = firefly_map::places(g, arg);
     let exact = |s: &SectorId| {
         let sd = &c.sectors[*s as usize];
         sd.name.eq_ignore_ascii_case(arg)
@@ -1552,6 +1634,7 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
             let mut o = Options::new(n, &a.story);
             o.first_game = a.first_game;
             o.max_rounds = a.max_rounds;
+            o.expansions = a.expansions.0.clone();
             let all_bots = !seats.contains(&SeatKind::Human);
             let capped = all_bots && o.max_rounds.is_none();
             if capped {
@@ -1659,6 +1742,7 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
         let mut o = Options::new(n, &st.id);
         o.first_game = a.first_game;
         o.max_rounds = Some(a.max_rounds);
+        o.expansions = a.expansions.0.clone();
         if let Err(e) = <Firefly as tabletop_core::NewGame>::new_game(content, &o, a.seed) {
             if stories.len() > 1 {
                 println!("\n{}: skipped ({e})", st.title);
@@ -1722,12 +1806,13 @@ fn summarize(
     let finished = ok.iter().filter(|r| !r.winners.is_empty()).count();
     let n = seats.len();
     println!(
-        "\n{} — {} games, seats {}, at most {} rounds, seed {} ({:.1} s)",
+        "\n{} — {} games, seats {}, at most {} rounds, seed {}{} ({:.1} s)",
         st.title,
         runs.len(),
         seats.join(","),
         a.max_rounds,
         a.seed,
+        a.expansions.flag(),
         secs
     );
     println!(
@@ -1810,11 +1895,12 @@ fn summarize(
     if !failed.is_empty() {
         println!(
             "  (see one again with --save-failures DIR and `tabletop firefly replay FILE`, or play it: \
-             tabletop firefly play --seats {} --story {:?} --max-rounds {}{} --seed SEED)",
+             tabletop firefly play --seats {} --story {:?} --max-rounds {}{}{} --seed SEED)",
             seats.join(","),
             st.id,
             a.max_rounds,
-            if a.first_game { " --first-game" } else { "" }
+            if a.first_game { " --first-game" } else { "" },
+            a.expansions.flag()
         );
     }
     format!(
@@ -1839,9 +1925,14 @@ fn replay(content: &'static Content, a: ReplayArgs) -> Result<()> {
 fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
     let mut o = Options::new(a.players, &a.story);
     o.max_rounds = Some(a.max_rounds);
+    o.expansions = a.expansions.0.clone();
     println!(
-        "Firefly engine, {} captains, {}, playouts of at most {} rounds, {:.1} s, one thread:",
-        a.players, a.story, a.max_rounds, a.seconds
+        "Firefly engine, {} captains, {}{}, playouts of at most {} rounds, {:.1} s, one thread:",
+        a.players,
+        a.story,
+        a.expansions.flag(),
+        a.max_rounds,
+        a.seconds
     );
     let r = driver::bench::bench::<Firefly>(content, &o, a.seconds, 5_000_000)?;
     println!("{r}");
@@ -1925,6 +2016,67 @@ fn validate(dir: Option<&Path>) -> Result<()> {
         c.misbehave_defs.len()
     );
     println!("  stories            {:>4}", c.stories.len());
+    println!("  per product:");
+    for source in [
+        Source::Base,
+        Source::BlueSun,
+        Source::Kalidasa,
+        Source::BreakinAtmo,
+        Source::PiratesAndBountyHunters,
+        Source::Promo,
+    ] {
+        let count = |n: usize, what: &str| (n > 0).then(|| format!("{n} {what}"));
+        let parts: Vec<String> = [
+            count(
+                c.sectors.iter().filter(|s| s.source == source).count(),
+                "sectors",
+            ),
+            count(
+                c.contacts.iter().filter(|k| k.source == source).count(),
+                "contacts",
+            ),
+            count(
+                c.leaders
+                    .iter()
+                    .filter(|&&l| c.crew[l as usize].source == source)
+                    .count(),
+                "leaders",
+            ),
+            count(
+                c.ships.iter().filter(|s| s.source == source).count(),
+                "ships",
+            ),
+            count(
+                c.supply_cards.iter().filter(|k| k.source == source).count(),
+                "supply cards",
+            ),
+            count(c.jobs.iter().filter(|j| j.source == source).count(), "jobs"),
+            count(
+                c.nav_cards
+                    .iter()
+                    .filter(|&&d| c.nav_defs[d as usize].source == source)
+                    .count(),
+                "nav cards",
+            ),
+            count(
+                c.misbehave_cards
+                    .iter()
+                    .filter(|&&d| c.misbehave_defs[d as usize].source == source)
+                    .count(),
+                "misbehave cards",
+            ),
+            count(
+                c.stories.iter().filter(|s| s.source == source).count(),
+                "stories",
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !parts.is_empty() {
+            println!("    {:<26} {}", source.name(), parts.join(", "));
+        }
+    }
     Ok(())
 }
 

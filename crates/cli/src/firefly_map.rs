@@ -25,7 +25,9 @@ pub fn sector_number(s: SectorId) -> usize {
 
 /// The sectors a player's words may name: a sector's number, or its name or a planet's (the
 /// exact name first, else every name containing the words), any case.
-pub fn places(c: &Content, query: &str) -> Vec<SectorId> {
+pub fn places(g: &Firefly, query: &str) -> Vec<SectorId> {
+    let c = g.content;
+    let board = g.board();
     let q = query.trim().to_lowercase();
     if q.is_empty() {
         return Vec::new();
@@ -36,7 +38,7 @@ pub fn places(c: &Content, query: &str) -> Vec<SectorId> {
         .trim()
         .trim_start_matches('#');
     if let Ok(n) = number.parse::<usize>() {
-        return if (1..=c.sectors.len()).contains(&n) {
+        return if (1..=c.sectors.len()).contains(&n) && board.in_play((n - 1) as SectorId) {
             vec![(n - 1) as SectorId]
         } else {
             Vec::new()
@@ -47,7 +49,9 @@ pub fn places(c: &Content, query: &str) -> Vec<SectorId> {
             .chain(s.planets.iter().map(|p| p.name.to_lowercase()))
             .collect()
     };
-    let all = (0..c.sectors.len()).map(|i| (i as SectorId, names(&c.sectors[i])));
+    let all = (0..c.sectors.len())
+        .filter(|&i| board.in_play(i as SectorId))
+        .map(|i| (i as SectorId, names(&c.sectors[i])));
     let exact: Vec<SectorId> = all
         .clone()
         .filter(|(_, ns)| ns.contains(&q))
@@ -62,8 +66,9 @@ pub fn places(c: &Content, query: &str) -> Vec<SectorId> {
 }
 
 /// The one sector a player's words name, or why not.
-pub fn place(c: &Content, query: &str) -> Result<SectorId, String> {
-    match places(c, query).as_slice() {
+pub fn place(g: &Firefly, query: &str) -> Result<SectorId, String> {
+    let c = g.content;
+    match places(g, query).as_slice() {
         [s] => Ok(*s),
         [] => Err(format!(
             "No sector or planet is called {query:?} (a name like \"Persephone\", or a sector \
@@ -115,12 +120,57 @@ fn marks(g: &Firefly, seat: Seat) -> (Vec<Vec<Mark>>, Vec<String>) {
         }
     }
     m[g.cruiser as usize].push(('A', style::BAD));
-    m[g.cutter as usize].push(('R', style::BAD));
+    for &s in &g.cutters {
+        m[s as usize].push(('R', style::BAD));
+    }
+    let cutters: Vec<&str> = g.cutters.iter().map(|&s| c.sector_name(s)).collect();
     legend.push(format!(
-        "A the Alliance Cruiser at {} · R the Reaver Cutter at {}",
+        "A the Alliance Cruiser at {} · R the Reaver Cutter{} at {}",
         c.sector_name(g.cruiser),
-        c.sector_name(g.cutter)
+        if cutters.len() == 1 { "" } else { "s" },
+        cutters.join(", ")
     ));
+    if let Some(s) = g.corvette {
+        m[s as usize].push(('C', style::BAD));
+        legend.push(format!(
+            "C the Operative's Corvette at {}",
+            c.sector_name(s)
+        ));
+    }
+    // Alert tokens (the Rim expansions): `+` Alliance, `~` Reaver, one mark per kind.
+    let mut alerts = Vec::new();
+    for s in 0..c.sectors.len() as SectorId {
+        let a = g.alerts_at(s);
+        let reaver = g.alert_count(s, AlertKind::Reaver);
+        if a.alliance > 0 {
+            m[s as usize].push(('+', style::BAD));
+        }
+        if reaver > 0 {
+            m[s as usize].push(('~', style::BAD));
+        }
+        if a.alliance > 0 || reaver > 0 {
+            alerts.push(format!(
+                "{} ({}{})",
+                c.sector_name(s),
+                if a.alliance > 0 {
+                    format!("{} Alliance", a.alliance)
+                } else {
+                    String::new()
+                },
+                if reaver > 0 {
+                    format!("{}{reaver} Reaver", if a.alliance > 0 { ", " } else { "" })
+                } else {
+                    String::new()
+                }
+            ));
+        }
+    }
+    if !alerts.is_empty() {
+        legend.push(format!(
+            "+ Alliance, ~ Reaver Alert tokens: {}",
+            alerts.join("; ")
+        ));
+    }
     // Your jobs, active ones first: a letter on every sector where one of its steps is made.
     let jobs = me
         .active
@@ -177,18 +227,17 @@ fn name_label(c: &Content, s: SectorId, width: usize) -> String {
 pub fn draw(g: &Firefly, seat: Seat, columns: usize) -> String {
     let c = g.content;
     let (marks, legend) = marks(g, seat);
-    let max_x = c
-        .sectors
-        .iter()
-        .map(|s| s.at[0] as usize)
-        .max()
-        .unwrap_or(0);
-    let max_y = c
-        .sectors
-        .iter()
-        .map(|s| s.at[1] as usize)
-        .max()
-        .unwrap_or(0);
+    // Only the board on the table (the Rim sections with their expansions), shifted so that
+    // its leftmost and topmost sectors are at 0.
+    let board = g.board();
+    let on: Vec<usize> = (0..c.sectors.len())
+        .filter(|&i| board.in_play(i as SectorId))
+        .collect();
+    let min_x = on.iter().map(|&i| c.sectors[i].at[0]).min().unwrap_or(0);
+    let min_y = on.iter().map(|&i| c.sectors[i].at[1]).min().unwrap_or(0);
+    let at = |s: &Sector| ((s.at[0] - min_x) as usize, (s.at[1] - min_y) as usize);
+    let max_x = on.iter().map(|&i| at(&c.sectors[i]).0).max().unwrap_or(0);
+    let max_y = on.iter().map(|&i| at(&c.sectors[i]).1).max().unwrap_or(0);
     // Squeeze the columns to fit (rows stay); labels get narrower with them.
     let full = max_x + LABEL;
     let scale = if columns < full {
@@ -197,24 +246,25 @@ pub fn draw(g: &Firefly, seat: Seat, columns: usize) -> String {
         1.0
     };
     let width = ((LABEL as f64 * scale).round() as usize).clamp(3, LABEL);
-    let x_of = |s: &Sector| (s.at[0] as f64 * scale).round() as usize;
+    let x_of = |s: &Sector| (at(s).0 as f64 * scale).round() as usize;
     let grid_w = (max_x as f64 * scale).round() as usize + width + 2;
     let mut grid: Vec<Vec<(char, Option<Style>)>> = vec![vec![(' ', None); grid_w]; max_y + 1];
-    for (i, sd) in c.sectors.iter().enumerate() {
+    for &i in &on {
+        let sd = &c.sectors[i];
         let s = i as SectorId;
         let here = &marks[i];
         let room = width.saturating_sub(here.len()).max(2);
         let name = name_label(c, s, room);
-        let zone = if sd.zone == Zone::Alliance {
-            style::ALLIANCE
-        } else {
-            style::BORDER
+        let zone = match sd.zone {
+            Zone::Alliance => style::ALLIANCE,
+            Zone::Border => style::BORDER,
+            Zone::Rim => style::RIM,
         };
         let mut cells: Vec<(char, Option<Style>)> =
             here.iter().map(|&(ch, st)| (ch, Some(st))).collect();
         cells.extend(name.chars().map(|ch| (ch, Some(zone))));
         let len = cells.len();
-        let row = &mut grid[sd.at[1] as usize];
+        let row = &mut grid[at(sd).1];
         let start = x_of(sd).saturating_sub(len / 2).min(row.len() - len);
         // Never write over a neighbour's label: cut this one short instead.
         let mut end = start + len;
@@ -226,14 +276,15 @@ pub fn draw(g: &Firefly, seat: Seat, columns: usize) -> String {
         }
     }
     // The links between sectors (FF-FLY-6) as dotted lines, kept clear of the labels.
-    for (a, sa) in c.sectors.iter().enumerate() {
-        for &b in &c.neighbours[a] {
+    for &a in &on {
+        let sa = &c.sectors[a];
+        for &b in g.neighbours(a as SectorId) {
             if (b as usize) < a {
                 continue;
             }
             let sb = &c.sectors[b as usize];
-            let (xa, ya) = (x_of(sa) as f64, sa.at[1] as f64);
-            let (xb, yb) = (x_of(sb) as f64, sb.at[1] as f64);
+            let (xa, ya) = (x_of(sa) as f64, at(sa).1 as f64);
+            let (xb, yb) = (x_of(sb) as f64, at(sb).1 as f64);
             let n = (xb - xa).abs().max((yb - ya).abs()) as usize;
             // Every other cell along a mostly level line: lighter, and still a line.
             let step = if (xb - xa).abs() > (yb - ya).abs() {
@@ -280,11 +331,18 @@ pub fn draw(g: &Firefly, seat: Seat, columns: usize) -> String {
         line.push_str(&paint_opt(run_style, &run));
         let _ = writeln!(out, "{}", line.trim_end());
     }
+    let rim = g.expansions().index() != 0;
     let zones = if style::colour() {
         format!(
-            "{} and {}",
+            "{}{} {}{}",
             style::paint(style::ALLIANCE, "Alliance Space in blue"),
-            style::paint(style::BORDER, "Border Space in yellow")
+            if rim { "," } else { " and" },
+            style::paint(style::BORDER, "Border Space in yellow"),
+            if rim {
+                format!(" and {}", style::paint(style::RIM, "Rim Space in red"))
+            } else {
+                String::new()
+            }
         )
     } else {
         "Alliance Space: (numbers) and PLANETS in capitals".to_string()
@@ -314,12 +372,12 @@ pub fn route(g: &Firefly, seat: Seat, query: &str) -> Result<String, String> {
     if !p.placed {
         return Err("Your ship is not on the board yet.".into());
     }
-    let to = place(c, query)?;
+    let to = place(g, query)?;
     let from = p.sector;
     if to == from {
         return Ok(format!("You are at {} already.", c.sector_name(to)));
     }
-    let Some(path) = c.shortest_route(from, to) else {
+    let Some(path) = c.shortest_route_on(g.expansions(), from, to) else {
         return Err(format!(
             "No route links {} to {}.",
             c.sector_name(from),
@@ -370,8 +428,25 @@ pub fn route(g: &Firefly, seat: Seat, query: &str) -> Result<String, String> {
             c.sector_name(g.cruiser)
         ));
     }
-    if path.contains(&g.cutter) {
-        on_way.push(format!("the Reaver Cutter at {}", c.sector_name(g.cutter)));
+    for &x in &g.cutters {
+        if path.contains(&x) {
+            on_way.push(format!("the Reaver Cutter at {}", c.sector_name(x)));
+        }
+    }
+    if let Some(x) = g.corvette.filter(|x| path.contains(x)) {
+        on_way.push(format!("the Operative's Corvette at {}", c.sector_name(x)));
+    }
+    let tokens: u32 = path
+        .iter()
+        .map(|&x| {
+            (g.alert_count(x, AlertKind::Alliance) + g.alert_count(x, AlertKind::Reaver)) as u32
+        })
+        .sum();
+    if tokens > 0 {
+        on_way.push(format!(
+            "{tokens} Alert token{}",
+            if tokens == 1 { "" } else { "s" }
+        ));
     }
     for q in &g.players {
         if q.seat != seat && q.placed && path.contains(&q.sector) {
@@ -403,7 +478,8 @@ pub fn route(g: &Firefly, seat: Seat, query: &str) -> Result<String, String> {
 pub fn describe(g: &Firefly, seat: Seat, s: SectorId) -> String {
     let c = g.content;
     let mut t = format!("Sector {}: {}", sector_number(s), sector_line(c, s));
-    let ns: Vec<String> = c.neighbours[s as usize]
+    let ns: Vec<String> = g
+        .neighbours(s)
         .iter()
         .map(|&n| format!("{} ({})", c.sector_name(n), sector_number(n)))
         .collect();
@@ -421,8 +497,21 @@ pub fn describe(g: &Firefly, seat: Seat, s: SectorId) -> String {
     if g.cruiser == s {
         here.push("the Alliance Cruiser".into());
     }
-    if g.cutter == s {
-        here.push("the Reaver Cutter".into());
+    if g.has_cutter(s) {
+        here.push("a Reaver Cutter".into());
+    }
+    if g.corvette == Some(s) {
+        here.push("the Operative's Corvette".into());
+    }
+    let a = g.alerts_at(s);
+    if a.alliance > 0 {
+        here.push(format!("{} Alliance Alert token(s)", a.alliance));
+    }
+    if a.reaver > 0 {
+        here.push(format!("{} Reaver Alert token(s)", a.reaver));
+    }
+    if g.printed_reaver_alert(s) {
+        here.push("Reaver Space's permanent Reaver Alert".into());
     }
     if !here.is_empty() {
         let _ = write!(t, "\n  here now: {}", here.join(", "));

@@ -41,6 +41,8 @@ pub const BAD: Style = AnsiColor::Red.on_default();
 /// Firefly's Alliance Space and Border Space on the map.
 pub const ALLIANCE: Style = AnsiColor::Blue.on_default();
 pub const BORDER: Style = AnsiColor::Yellow.on_default();
+/// Rim Space (the Blue Sun and Kalidasa board sections): red-bordered on the map.
+pub const RIM: Style = AnsiColor::Red.on_default();
 /// Marks on a map: your own ship and your jobs, other ships.
 pub const MINE: Style = AnsiColor::Green.on_default().bold();
 pub const OTHERS: Style = AnsiColor::Magenta.on_default().bold();

@@ -18,7 +18,11 @@ fn firefly_content_json_names_every_id_and_boxes_every_sector() {
     let c = catalog("firefly");
     assert_eq!(c["game"], "firefly");
     let sectors = c["sectors"].as_array().unwrap();
-    assert_eq!(sectors.len(), 100);
+    // The base map's 100 sectors and the Rim sections' 24 (Blue Sun) and 28 (Kalidasa), each
+    // marked with its product (a client shows those of the game's expansions).
+    assert_eq!(sectors.len(), 152);
+    let of = |source: &str| sectors.iter().filter(|s| s["source"] == source).count();
+    assert_eq!((of("base"), of("blue-sun"), of("kalidasa")), (100, 24, 28));
     let persephone = sectors.iter().find(|s| s["id"] == "persephone").unwrap();
     assert_eq!(persephone["name"], "Persephone");
     assert_eq!(persephone["zone"], "alliance");

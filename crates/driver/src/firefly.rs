@@ -234,6 +234,9 @@ pub fn pay_terms(c: &Content, terms: &[PayTerm]) -> String {
                 PaySource::Bonus { profession } => format!("{m} {} bonus", profession.name()),
                 PaySource::Ability { crew } => format!("{m} from {}", crew_name(c, crew)),
                 PaySource::IllegalJobBonus => format!("{m} Illegal job bonus"),
+                PaySource::Contact { contact } => {
+                    format!("{m} for being Solid with {}", contact.name())
+                }
             };
             match (i, t.amount < 0) {
                 (0, false) => what,
@@ -368,6 +371,46 @@ impl Driven for Firefly {
             }
             Event::AllianceContact { seat } => format!("{}: Alliance Contact!", cap(*seat)),
             Event::ReaverContact { seat } => format!("{}: Reaver Contact!", cap(*seat)),
+            Event::CorvetteMoved { sector: s } => {
+                format!("the Operative's Corvette moves to {}", sector(*s))
+            }
+            Event::CorvetteContact { seat } => format!("{}: Corvette Contact!", cap(*seat)),
+            Event::Scanned { seat, sector: s } => format!(
+                "{} scans the Alert tokens at {} (Long-Range Scanner Array)",
+                cap(*seat),
+                sector(*s)
+            ),
+            Event::CorvetteProtects { seat } => format!(
+                "{}: the Corvette keeps the Reavers off (the card is not resolved)",
+                cap(*seat)
+            ),
+            Event::CutterDrivenOff { sector: s } => {
+                format!("the Corvette drives the Reaver Cutter off {}", sector(*s))
+            }
+            Event::AlertPlaced { sector: s, kind } => {
+                format!("an {} token is placed at {}", kind.name(), sector(*s))
+            }
+            Event::AlertsRemoved { sector: s, kind } => {
+                format!("the {} tokens at {} are removed", kind.name(), sector(*s))
+            }
+            Event::AlertsRolled {
+                seat,
+                sector: s,
+                kind,
+                tokens,
+                roll,
+            } => format!(
+                "{} rolls {roll} for {tokens} {} token{} at {}{}",
+                cap(*seat),
+                kind.name(),
+                if *tokens == 1 { "" } else { "s" },
+                sector(*s),
+                if roll <= tokens {
+                    ": a ship is coming!"
+                } else {
+                    ": nothing comes"
+                }
+            ),
             Event::Money { seat, delta, now } => {
                 let m = money(delta.unsigned_abs() as u32);
                 let sign = if *delta >= 0 { '+' } else { '-' };

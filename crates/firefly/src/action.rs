@@ -61,6 +61,18 @@ pub enum Action {
     // ---- flying ----
     /// Move into a sector (Full Burn, Mosey, Evade), or move the Cruiser/Cutter there.
     MoveTo(SectorId),
+    /// FF-BS-17: resolve the Alert tokens of this adjacent sector with a Long-Range Scanner
+    /// Array, during a Fly action.
+    Scan(SectorId),
+    /// FF-MISC-12 (Blue Sun, the Meridian credit exchange): give `amount` credits to another
+    /// captain, wherever their ship is; no action is used.
+    GiveCredits {
+        to: tabletop_core::Seat,
+        amount: u32,
+    },
+    /// Pick a non-player ship: the one that answers Alert tokens (FF-BS-11), or the Reaver
+    /// Cutter a card moves (FF-KAL-15).
+    PickShip(crate::rim::NpcShip),
     /// Stop flying (FF-FLY-8) / stop buying goods / stop selling / finished choosing.
     Done,
 

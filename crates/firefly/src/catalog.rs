@@ -95,6 +95,14 @@ pub struct SectorEntry {
     pub firefly_logo: bool,
     /// The Alliance Cruiser's start (FF-SETUP-5).
     pub alliance_capital: bool,
+    /// Reaver Space (Blue Sun): a permanent Reaver Alert, a Reaver Cutter's start (FF-KAL-4, -9).
+    pub reaver_space: bool,
+    /// The Uroboros Belt's asteroids (Blue Sun, FF-KAL-7).
+    pub uroboros: bool,
+    /// The Operative's Corvette's start (Kalidasa, FF-BS-3).
+    pub corvette_start: bool,
+    /// A sector tile's name, when an expansion lays one here (Higgins' Harvest, FF-KAL-3).
+    pub tile: Option<String>,
     /// `[left, top, width, height]` on the board (y downwards).
     #[serde(rename = "box")]
     pub layout: [i32; 4],
@@ -331,12 +339,27 @@ impl Catalog {
                 entry: entry(&s.id, &s.name, Kind::Sector, sector_text(c, s)),
                 zone: s.zone,
                 source: s.source,
-                neighbours: c.neighbours[i].clone(),
+                // The whole board, both Rim sections included: a client shows the sectors
+                // of the products a game plays with (`source`, the game's `expansions`).
+                neighbours: c.neighbours_anywhere(i as SectorId).to_vec(),
                 planets: s.planets.clone(),
                 supply: s.supply.as_deref().and_then(deck_of),
-                contact: s.contact,
+                contact: s.contact.or_else(|| {
+                    c.tiles
+                        .iter()
+                        .find(|(at, _)| *at as usize == i)
+                        .and_then(|(_, t)| t.contact)
+                }),
                 firefly_logo: s.firefly_logo,
                 alliance_capital: s.alliance_capital,
+                reaver_space: s.reaver_space,
+                uroboros: s.uroboros,
+                corvette_start: s.corvette_start,
+                tile: c
+                    .tiles
+                    .iter()
+                    .find(|(at, _)| *at as usize == i)
+                    .map(|(_, t)| t.name.clone()),
                 layout: s.layout,
             })
             .collect();

@@ -386,6 +386,31 @@ impl Firefly {
     /// `removed_up_to` removes them from play. Crew that ignore the roll (gear) or are hidden
     /// (ship upgrades, up to their number) are not rolled for; some crew must pass extra rolls.
     pub fn wanted_crew_rolls(&mut self, seat: Seat, removed_up_to: u8, events: &mut Vec<Event>) {
+        for (card, rolls) in self.exposed_wanted_crew(seat) {
+            let caught = (0..rolls).any(|_| self.chance.d6() <= removed_up_to);
+            if caught {
+                self.arrest(seat, card, events);
+            }
+        }
+    }
+
+    /// A crew member is removed from play by the law (FF-DEATH-2): their gear stays aboard.
+    pub fn arrest(&mut self, seat: Seat, card: CrewCard, events: &mut Vec<Event>) {
+        let p = &mut self.players[seat as usize];
+        let Some(idx) = p.crew_index(card) else {
+            return;
+        };
+        let m = p.crew.remove(idx);
+        p.spare_gear.extend(m.gear);
+        if let CrewCard::Hired(c) = m.card {
+            self.removed.supply.push(c);
+        }
+        events.push(Event::Arrested { seat, crew: card });
+    }
+
+    /// The non-Leader Wanted crew the law can reach, with the rolls each must pass (FF-FLY-17):
+    /// not those whose gear ignores Wanted crew rolls, nor as many as the ship hides.
+    pub fn exposed_wanted_crew(&self, seat: Seat) -> Vec<(CrewCard, u8)> {
         let p = &self.players[seat as usize];
         let mut hidden: u32 = self
             .ship_abilities(p)
@@ -423,18 +448,6 @@ impl Firefly {
                 .unwrap_or(1);
             targets.push((m.card, rolls));
         }
-        for (card, rolls) in targets {
-            let caught = (0..rolls).any(|_| self.chance.d6() <= removed_up_to);
-            if caught {
-                let p = &mut self.players[seat as usize];
-                let idx = p.crew_index(card).unwrap();
-                let m = p.crew.remove(idx);
-                p.spare_gear.extend(m.gear);
-                if let CrewCard::Hired(c) = m.card {
-                    self.removed.supply.push(c);
-                }
-                events.push(Event::Arrested { seat, crew: card });
-            }
-        }
+        targets
     }
 }

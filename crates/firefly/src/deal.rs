@@ -12,11 +12,45 @@ pub const HAND_LIMIT: usize = 3;
 pub const ACTIVE_LIMIT: usize = 3;
 
 impl Firefly {
+    /// What a Solid player pays a Contact for one item during a Deal (Harken's Fuel, Lord
+    /// Harrow's Cargo, Fanty & Mingo's Contraband); 0 for what they do not sell.
+    pub fn contact_price(&self, contact: ContactName, item: Item) -> u32 {
+        let def = self.content.contact(contact);
+        match item {
+            Item::Fuel => def.and_then(|d| d.sells_fuel),
+            Item::Cargo => def.and_then(|d| d.sells_cargo),
+            Item::Contraband => def.and_then(|d| d.sells_contraband),
+            _ => None,
+        }
+        .unwrap_or(0)
+    }
+
+    /// FF-DEAL-7, FF-KAL-20: the Active-job limit of `p`: 3, plus what Solid Contacts add
+    /// (Magistrate Higgins: 4).
+    pub fn active_limit(&self, p: &Player) -> usize {
+        ACTIVE_LIMIT
+            + self
+                .content
+                .contacts
+                .iter()
+                .filter(|k| k.extra_active_jobs > 0 && self.counts_as_solid(p, k.contact))
+                .map(|k| k.extra_active_jobs as usize)
+                .sum::<usize>()
+    }
+}
+
+impl Firefly {
     /// The Contact dealt with in a sector (FF-DEAL-1).
     pub fn contact_at(&self, sector: SectorId) -> Option<ContactName> {
         (0..ContactName::COUNT)
             .find(|&i| self.content.contact_sector[i] == Some(sector))
             .map(|i| ALL_CONTACTS[i])
+            // Only a Contact of a product in play (Higgins' tile lies on a base sector).
+            .filter(|&k| {
+                self.content
+                    .contact(k)
+                    .is_some_and(|d| self.expansions().includes(d.source))
+            })
     }
 
     /// FF-REP-1..5: whether `p` counts as Solid with Contact `c`: Solid reputation, or carried
@@ -205,9 +239,17 @@ impl Firefly {
                     if def.buys_contraband.is_some() && p.item(Item::Contraband) > 0 {
                         out.push(Action::Sell(Item::Contraband));
                     }
-                    if let Some(price) = def.sells_fuel {
-                        if p.money >= price && self.room_for(p, Item::Fuel) > 0 {
-                            out.push(Action::Purchase(Item::Fuel));
+                    // Harken's Fuel; Lord Harrow's Cargo (FF-BS-20/21); Fanty & Mingo's
+                    // Contraband (FF-KAL-23).
+                    for (item, price) in [
+                        (Item::Fuel, def.sells_fuel),
+                        (Item::Cargo, def.sells_cargo),
+                        (Item::Contraband, def.sells_contraband),
+                    ] {
+                        if let Some(price) = price {
+                            if p.money >= price && self.room_for(p, item) > 0 {
+                                out.push(Action::Purchase(item));
+                            }
                         }
                     }
                     // Badger's "Favor for a Favor" (FF-REP-5).
@@ -296,14 +338,11 @@ impl Firefly {
                 self.unload(seat, item, 1, events);
                 self.earn(seat, price, events);
             }
-            (Phase::Selling { contact }, Action::Purchase(Item::Fuel)) => {
-                let price = self
-                    .content
-                    .contact(*contact)
-                    .and_then(|d| d.sells_fuel)
-                    .unwrap_or(0);
+            (Phase::Selling { contact }, Action::Purchase(item)) => {
+                let contact = *contact;
+                let price = self.contact_price(contact, item);
                 self.pay(seat, price, events);
-                self.load(seat, Item::Fuel, 1, events);
+                self.load(seat, item, 1, events);
             }
             (Phase::Selling { .. }, Action::LoadGood(item)) => self.load(seat, item, 1, events),
             (Phase::Selling { .. }, Action::ClearWarrants) => {

@@ -115,6 +115,46 @@ pub enum Event {
     AllianceContact {
         seat: Seat,
     },
+    /// The Operative's Corvette moved (Kalidasa).
+    CorvetteMoved {
+        sector: SectorId,
+    },
+    /// FF-BS-15: an Outlaw Ship meets the Corvette.
+    CorvetteContact {
+        seat: Seat,
+    },
+    /// FF-BS-16: the Corvette kept the "Reaver Cutter" Nav card from being resolved.
+    CorvetteProtects {
+        seat: Seat,
+    },
+    /// FF-KAL-17: the Corvette drove off the Reaver Cutter in this sector (its move follows).
+    CutterDrivenOff {
+        sector: SectorId,
+    },
+    /// FF-BS-17: a Long-Range Scanner Array resolves an adjacent sector's Alert tokens.
+    Scanned {
+        seat: Seat,
+        sector: SectorId,
+    },
+    /// An Alert token was put on a sector (FF-BS-9, FF-KAL-10).
+    AlertPlaced {
+        sector: SectorId,
+        kind: AlertKind,
+    },
+    /// Every token of a kind left a sector (FF-BS-14, FF-KAL-16).
+    AlertsRemoved {
+        sector: SectorId,
+        kind: AlertKind,
+    },
+    /// FF-BS-11, FF-KAL-12: the unmodified die rolled for `tokens` Alert tokens of a kind; a
+    /// ship comes on a roll up to `tokens`.
+    AlertsRolled {
+        seat: Seat,
+        sector: SectorId,
+        kind: AlertKind,
+        tokens: u8,
+        roll: u8,
+    },
     ReaverContact {
         seat: Seat,
     },
@@ -305,6 +345,8 @@ pub enum PaySource {
     Ability { crew: CrewCard },
     /// The story's standing rule that Illegal jobs pay more (Desperadoes).
     IllegalJobBonus,
+    /// A Solid Contact's bonus for jobs of some types (Lord Harrow, Fanty & Mingo).
+    Contact { contact: ContactName },
 }
 
 /// One term of a job's pay.

@@ -12,8 +12,15 @@ use crate::state::*;
 
 pub const ALLIANCE_CONTACT: &str = "alliance-contact";
 pub const REAVER_CONTACT: &str = "reaver-contact";
+/// The "Reaver Cutter" Nav cards (the Border deck's and the Rim decks'): ids start with this.
+pub const REAVER_CUTTER_CARD: &str = "reaver-cutter";
 /// The Nav card Harken's "Your Papers are in Order" lets a Solid player ignore.
 pub const CUSTOMS_INSPECTION: &str = "customs-inspection";
+
+/// FF-MISC-13 (Kalidasa): a Nav deck of this many cards or more is a "60-card deck": its
+/// RESHUFFLE card is shuffled into it at set-up, and every time it is drawn and resolved the
+/// deck is reshuffled.
+pub const BIG_NAV_DECK: usize = 60;
 
 /// A card the player *may* ignore, asked before the card is resolved (`Pending::Exemption`).
 /// Answered with `Action::UseExemption(true)` (ignore it) or `(false)` (resolve it).
@@ -28,12 +35,23 @@ pub enum Exemption {
 }
 
 impl Firefly {
-    /// FF-FLY-6, FF-FLY-12: sectors a ship may move into from `from`.
+    /// FF-FLY-6, FF-FLY-12: sectors a ship may move into from `from` by Full Burn or Evade
+    /// (never a Reaver Cutter's).
     pub fn enterable(&self, from: SectorId) -> impl Iterator<Item = SectorId> + '_ {
-        self.content.neighbours[from as usize]
+        self.neighbours(from)
             .iter()
             .copied()
-            .filter(move |&s| s != self.cutter)
+            .filter(move |&s| !self.has_cutter(s))
+    }
+
+    /// Sectors a ship may Mosey into from `from`: with Blue Sun also a Reaver Cutter's
+    /// (FF-KAL-6, "desperate times"); otherwise as [`Firefly::enterable`].
+    pub fn mosey_enterable(&self, from: SectorId) -> impl Iterator<Item = SectorId> + '_ {
+        let desperate = self.uses(Expansion::BlueSun);
+        self.neighbours(from)
+            .iter()
+            .copied()
+            .filter(move |&s| desperate || !self.has_cutter(s))
     }
 
     pub fn can_full_burn(&self, p: &Player) -> bool {
@@ -80,8 +98,12 @@ impl Firefly {
         // once ("in qualsiasi momento"), before the sector's Nav card. Judged (the rules do not
         // order the two): Alliance Contact ends in a Full Stop, so the flight ends there and no
         // Nav card is drawn for the sector; if the Cruiser is ignored (Cry Baby) the ship flies
-        // on and the Nav card is drawn then (`after_event`).
-        if self.resolution.len() == before {
+        // on and the Nav card is drawn then (`after_event`). The Corvette likewise (FF-BS-15).
+        // FF-BS-10: Alert tokens are resolved before the Nav card, which is drawn after them
+        // (`after_alerts`).
+        if self.resolution.len() == before
+            && !self.enter_alerts(seat, crate::rim::AfterAlerts::DrawNav, events)
+        {
             self.draw_nav(seat, events);
         }
     }
@@ -93,6 +115,18 @@ impl Firefly {
             unreachable!()
         };
         self.move_ship(seat, sector, events);
+        // FF-BS-10: Alert tokens are resolved on a Mosey too; the Mosey then goes on
+        // (`resume_after_interrupt`) unless an Alliance ship ended it (FF-BS-14).
+        if self.resolution.is_empty()
+            && self.enter_alerts(seat, crate::rim::AfterAlerts::Nothing, events)
+        {
+            self.activity = Activity::Moseying {
+                moved: moved + 1,
+                range,
+            };
+            self.phase = Phase::Resolving;
+            return;
+        }
         if moved + 1 < range && self.resolution.is_empty() {
             self.phase = Phase::Mosey {
                 moved: moved + 1,
@@ -112,12 +146,16 @@ impl Firefly {
         }
     }
 
-    /// Move a Firefly; entering the Cruiser's sector starts Alliance Contact (FF-FLY-15).
+    /// Move a Firefly; entering the Cruiser's sector starts Alliance Contact (FF-FLY-15), the
+    /// Corvette's Corvette Contact (FF-BS-15).
     pub fn move_ship(&mut self, seat: Seat, sector: SectorId, events: &mut Vec<Event>) {
         self.players[seat as usize].sector = sector;
         events.push(Event::Moved { seat, sector });
         if sector == self.cruiser {
             self.alliance_contact_effect(seat, events);
+        }
+        if self.corvette == Some(sector) {
+            self.corvette_contact(seat, events);
         }
     }
 
@@ -146,6 +184,18 @@ impl Firefly {
         events.push(Event::NavDrawn { seat, card });
         let def = self.content.nav_def(card);
         let p = &self.players[seat as usize];
+        // FF-BS-16: the Corvette protects a ship moving into its sector from the "Reaver Cutter"
+        // card: it is not resolved, so as a RESHUFFLE card put in the discard pile unresolved it
+        // reshuffles its deck once the action has finished (FF-BS-18, FF-FLY-27).
+        if self.corvette == Some(p.sector) && def.id.starts_with(REAVER_CUTTER_CARD) {
+            events.push(Event::CorvetteProtects { seat });
+            events.push(Event::Ended {
+                seat,
+                ending: Ending::KeepFlying,
+            });
+            self.after_nav(seat, Some(card), Some(Ending::KeepFlying), false, events);
+            return;
+        }
         // Drive cores that "Ignore all Breakdowns": a Breakdown card (one with a `breakdown`
         // option) is not resolved at all; the ship flies on as after Keep Flying. Ignoring never
         // costs the player anything (they may still stop, FF-FLY-8), so it is not asked.
@@ -231,7 +281,7 @@ impl Firefly {
                 r.ending = None;
                 self.discard_upgrade(seat, card);
                 let how = ShipMove::OneSectorByRightPlayer;
-                if !self.cruiser_destinations(how).is_empty() {
+                if !self.cruiser_destinations(how, seat).is_empty() {
                     self.resolution.last_mut().unwrap().pending =
                         Some(Pending::MoveCruiser { how, mover: seat });
                 }
@@ -282,9 +332,10 @@ impl Firefly {
                 // FF-FLY-27: a RESHUFFLE card put on the discard pile without being resolved
                 // reshuffles its deck once the current action has finished.
                 self.decks.nav_reshuffle_due[d] = true;
-            } else if def.reshuffle && self.decks.nav_reshuffled[d] {
+            } else if def.reshuffle && (self.decks.nav_reshuffled[d] || self.big_nav_deck(d)) {
                 // FF-FLY-26: after the first reshuffle, a RESHUFFLE card drawn and resolved
-                // reshuffles the deck with its discard pile.
+                // reshuffles the deck with its discard pile; FF-MISC-13: in a 60-card deck,
+                // every time.
                 self.decks.nav[d].reshuffle(&mut self.chance);
                 events.push(Event::NavReshuffled { deck: d as u8 });
             }
@@ -299,34 +350,65 @@ impl Firefly {
         }
     }
 
+    /// FF-MISC-13: whether Nav deck `d` is a 60-card deck (every card is in its draw or
+    /// discard pile between two draws).
+    fn big_nav_deck(&self, d: usize) -> bool {
+        let deck = &self.decks.nav[d];
+        deck.draw_len() + deck.discard_len() >= BIG_NAV_DECK
+    }
+
     // -----------------------------------------------------------------------------------------
     // The Alliance Cruiser and the Reaver Cutter
     // -----------------------------------------------------------------------------------------
 
-    /// FF-FLY-19: where the Cruiser may be moved (it stays in Alliance Space).
-    pub fn cruiser_destinations(&self, how: ShipMove) -> Vec<SectorId> {
-        self.patrol_destinations(self.cruiser, |z| z == Zone::Alliance, how)
-    }
-
-    /// FF-FLY-24: where the Cutter may be moved (it stays out of Alliance Space).
-    pub fn cutter_destinations(&self, how: ShipMove) -> Vec<SectorId> {
-        self.patrol_destinations(self.cutter, |z| z != Zone::Alliance, how)
+    /// FF-FLY-19: where the Cruiser may be moved (it stays in Alliance Space); `drawer` is the
+    /// player whose card moves it.
+    pub fn cruiser_destinations(&self, how: ShipMove, drawer: Seat) -> Vec<SectorId> {
+        self.patrol_destinations_from(self.cruiser, |z| z == Zone::Alliance, how, drawer)
     }
 
     /// Where a non-player ship at `from`, confined to sectors whose zone passes `space`, may be
-    /// moved in the way `how` says.
-    fn patrol_destinations(
+    /// moved in the way `how` says, by a card `drawer` drew.
+    pub(crate) fn patrol_destinations_from(
         &self,
         from: SectorId,
         space: fn(Zone) -> bool,
         how: ShipMove,
+        drawer: Seat,
     ) -> Vec<SectorId> {
         let c = self.content;
-        let inside = |s: SectorId| space(c.sectors[s as usize].zone);
+        let board = self.board();
+        let inside = |s: SectorId| board.in_play(s) && space(c.sectors[s as usize].zone);
         let occupied = |s: SectorId| self.players.iter().any(|p| p.placed && p.sector == s);
         match how {
             ShipMove::ToYou => vec![],
-            ShipMove::OneSectorByRightPlayer => c.neighbours[from as usize]
+            ShipMove::NextToYouByRightPlayer => self
+                .neighbours(self.players[drawer as usize].sector)
+                .iter()
+                .copied()
+                .filter(|&s| inside(s) && !occupied(s) && s != from)
+                .collect(),
+            ShipMove::PlanetaryEmptyByRightPlayer => (0..c.sectors.len() as SectorId)
+                .filter(|&s| inside(s) && self.planetary(s) && !occupied(s) && s != from)
+                .collect(),
+            ShipMove::UpToTwoSectorsByRightPlayer => {
+                let mut v: Vec<SectorId> = Vec::new();
+                for &a in self.neighbours(from) {
+                    if inside(a) {
+                        v.push(a);
+                        for &b in self.neighbours(a) {
+                            if inside(b) && b != from {
+                                v.push(b);
+                            }
+                        }
+                    }
+                }
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
+            ShipMove::OneSectorByRightPlayer => self
+                .neighbours(from)
                 .iter()
                 .copied()
                 .filter(|&s| inside(s))
@@ -364,12 +446,6 @@ impl Firefly {
         for s in seats.into_iter().rev() {
             self.alliance_contact_effect(s, events);
         }
-    }
-
-    /// FF-FLY-22/23: the Cutter moves; nothing happens until a turn starts in its sector.
-    pub fn move_cutter(&mut self, sector: SectorId, events: &mut Vec<Event>) {
-        self.cutter = sector;
-        events.push(Event::CutterMoved { sector });
     }
 
     /// FF-FLY-10: sectors to Evade into.
@@ -416,7 +492,8 @@ impl Firefly {
         ending: Option<Ending>,
         events: &mut Vec<Event>,
     ) {
-        if self.content.events[e as usize].id != ALLIANCE_CONTACT || seat != self.current {
+        let id = &self.content.events[e as usize].id;
+        if (id != ALLIANCE_CONTACT && id != crate::rim::CORVETTE_CONTACT) || seat != self.current {
             return;
         }
         let Activity::Flying { .. } = self.activity else {

@@ -112,7 +112,10 @@ impl Firefly {
             &'a [Player],
             &'a Decks,
             &'a Removed,
-            [SectorId; 2],
+            SectorId,
+            &'a [SectorId],
+            Option<SectorId>,
+            &'a [crate::rim::Alerts],
             &'a [Seat],
             [Seat; 2],
             u16,
@@ -133,7 +136,10 @@ impl Firefly {
             &self.players,
             &self.decks,
             &self.removed,
-            [self.cruiser, self.cutter],
+            self.cruiser,
+            &self.cutters,
+            self.corvette,
+            &self.alerts,
             &self.pick_order,
             [self.actor, self.current],
             self.round,
@@ -210,6 +216,21 @@ impl Firefly {
             Action::DiscardUpgrade(u) => format!("Discard ship upgrade {}", c.supply_label(u)),
             Action::HireAway(m) => format!("Hire away {}", self.crew_name(m)),
             Action::MoveTo(s) => format!("Move to {}", sector(s)),
+            Action::Scan(s) => format!(
+                "Long-Range Scanner: resolve the Alert tokens at {}",
+                sector(s)
+            ),
+            Action::GiveCredits { to, amount } => format!(
+                "Give {} to captain {} (Meridian credit exchange)",
+                crate::content::render::money(amount),
+                to as u32 + 1
+            ),
+            Action::PickShip(ship) => match self.resolution.last().and_then(|r| r.pending) {
+                Some(crate::resolve::Pending::CallShip { .. }) => {
+                    format!("Send {} to the Alert", self.npc_label(ship))
+                }
+                _ => format!("Move {}", self.npc_label(ship)),
+            },
             Action::Done => "Done".into(),
             Action::ChooseOption(i) => match self
                 .resolution
@@ -234,7 +255,12 @@ impl Firefly {
                 Some(branch) => branch.name.clone(),
                 None => format!("Branch {b}"),
             },
-            Action::Kill(m) => format!("{} is Killed", self.crew_name(m)),
+            Action::Kill(m) => match self.resolution.last().and_then(|r| r.pending) {
+                Some(crate::resolve::Pending::Arrest { .. }) => {
+                    format!("{} is taken by the Operative", self.crew_name(m))
+                }
+                _ => format!("{} is Killed", self.crew_name(m)),
+            },
             Action::JoinTeam { crew, team } => {
                 // FF-MISC-6: team k makes step k's test; say which test the team will make.
                 let test = self
@@ -259,7 +285,10 @@ impl Firefly {
             Action::Purchase(i) => format!(
                 "Buy 1 {} ({})",
                 i.name(),
-                render::money(crate::buy::goods_price(i))
+                render::money(match self.phase {
+                    Phase::Selling { contact } => self.contact_price(contact, i),
+                    _ => crate::buy::goods_price(i),
+                })
             ),
             Action::UseExemption(ignore) => self.describe_exemption(ignore),
             Action::Trade(t) => self.describe_trade(t),

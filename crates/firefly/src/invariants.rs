@@ -14,6 +14,67 @@ pub fn check(g: &Firefly) -> Result<(), String> {
     }
     trading(g)?;
     last_call(g)?;
+    ships_and_tokens(g)?;
+    Ok(())
+}
+
+/// The board's ships and tokens: every ship on a sector of the board on the table (the Cruiser
+/// may be tipped off to an Outlaw Ship anywhere); the Cutters outside Alliance Space
+/// (FF-FLY-24), at most one per sector
+/// (FF-KAL-5), three with Blue Sun and one otherwise (FF-KAL-9); the Corvette only with
+/// Kalidasa, never at rest in Reaver Space (FF-BS-31); Alert tokens only on the board, only with
+/// an expansion, and never a Cutter beside the Corvette (FF-KAL-17).
+fn ships_and_tokens(g: &Firefly) -> Result<(), String> {
+    use crate::content::{Expansion, Zone};
+    let c = g.content;
+    let board = g.board();
+    for p in g.players.iter().filter(|p| p.placed) {
+        if !board.in_play(p.sector) {
+            return Err(format!("seat {}'s ship is off the board", p.seat));
+        }
+    }
+    if !board.in_play(g.cruiser) {
+        return Err("the Cruiser is off the board".into());
+    }
+    let want = if g.uses(Expansion::BlueSun) {
+        g.reaver_starting_sectors().len().max(1)
+    } else {
+        1
+    };
+    if g.cutters.len() != want {
+        return Err(format!("{} Reaver Cutters, not {want}", g.cutters.len()));
+    }
+    for (i, &s) in g.cutters.iter().enumerate() {
+        if !board.in_play(s) || c.sectors[s as usize].zone == Zone::Alliance {
+            return Err(format!(
+                "Reaver Cutter {i} is in Alliance Space or off the board"
+            ));
+        }
+        if g.cutters[..i].contains(&s) {
+            return Err(format!("two Reaver Cutters share {}", c.sector_name(s)));
+        }
+    }
+    match g.corvette {
+        Some(_) if !g.uses(Expansion::Kalidasa) => return Err("a Corvette without Kalidasa".into()),
+        Some(s) if !board.in_play(s) || c.sectors[s as usize].reaver_space => {
+            return Err("the Corvette is in Reaver Space or off the board".into())
+        }
+        Some(s) if g.has_cutter(s) => {
+            return Err("a Reaver Cutter shares the Corvette's sector".into())
+        }
+        _ => {}
+    }
+    if !g.alerts.is_empty() && g.expansions().index() == 0 {
+        return Err("Alert tokens without an expansion".into());
+    }
+    for a in &g.alerts {
+        if !board.in_play(a.sector) || (a.alliance == 0 && a.reaver == 0) {
+            return Err(format!("bad Alert tokens {a:?}"));
+        }
+    }
+    if !g.alerts.windows(2).all(|w| w[0].sector < w[1].sector) {
+        return Err("Alert tokens not sorted by sector".into());
+    }
     Ok(())
 }
 
@@ -263,7 +324,11 @@ fn player_limits(g: &Firefly, p: &Player) -> Result<(), String> {
             p.items
         ));
     }
-    if p.active.len() > crate::deal::ACTIVE_LIMIT {
+    // FF-KAL-21: over the limit only while choosing which Active job to discard.
+    let discarding = g.resolution.last().is_some_and(|r| {
+        r.seat == seat && r.pending == Some(crate::resolve::Pending::DiscardActive)
+    });
+    if p.active.len() > g.active_limit(p) && !discarding {
         return Err(format!("seat {seat}: {} active jobs", p.active.len()));
     }
     let choosing = g.phase == Phase::StartingJobs

@@ -14,6 +14,7 @@ pub mod fly;
 pub mod last_call;
 pub mod resolve;
 pub mod reveal;
+pub mod rim;
 pub mod ship;
 pub mod state;
 pub mod trade;

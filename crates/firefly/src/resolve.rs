@@ -30,6 +30,11 @@ pub enum Origin {
         step: u8,
     },
     Goal(u8),
+    /// FF-BS-10, FF-KAL-12: the Alert tokens of a sector a ship has just entered.
+    Alerts {
+        sector: SectorId,
+        then: crate::rim::AfterAlerts,
+    },
     /// FF-MISC-11: Opportunity Bonus `index` of a job being worked, offered as it advances:
     /// earn it or pass it up (`Content::opportunity_options`).
     Opportunity {
@@ -77,13 +82,33 @@ pub enum Pending {
         left: u8,
     },
     TakeUpgrade,
+    /// FF-KAL-21: discard Active jobs down to the Active-job limit (an exception to FF-WORK-24).
+    DiscardActive,
+    /// Choose N Wanted crew to remove from play (`Effect::ArrestWantedCrew`).
+    Arrest {
+        left: u8,
+    },
     /// The Cruiser or Cutter is to be moved by `mover`.
     MoveCruiser {
         how: ShipMove,
         mover: Seat,
     },
+    /// A Cutter is to be moved by `mover`: first which one (`cutter` = `None`, with several,
+    /// FF-KAL-15), then where.
     MoveCutter {
         how: ShipMove,
+        mover: Seat,
+        cutter: Option<u8>,
+    },
+    /// The Operative's Corvette is to be moved by `mover` (Kalidasa).
+    MoveCorvette {
+        how: ShipMove,
+        mover: Seat,
+    },
+    /// FF-BS-11, FF-KAL-12 (3): `mover`, the player to the flying player's right, picks the
+    /// ship of this kind that answers the Alert tokens.
+    CallShip {
+        kind: AlertKind,
         mover: Seat,
     },
     /// A trader's offer (Nav card).
@@ -323,7 +348,7 @@ impl Firefly {
                 // FF-FLY-19 (b), "A Legitimate Tip": no Outlaw Ship, no tip (judged).
                 Effect::MoveCruiser {
                     how: how @ ShipMove::ToAnOutlawShip,
-                } => !self.cruiser_destinations(*how).is_empty(),
+                } => !self.cruiser_destinations(*how, seat).is_empty(),
                 _ => true,
             })
     }
@@ -923,6 +948,27 @@ impl Firefly {
                         }
                     }
                 }
+                // Not the job being worked, which its Work action still holds.
+                Pending::DiscardActive => {
+                    let working = match self.activity {
+                        Activity::Working {
+                            target: WorkTarget::Job(j),
+                            ..
+                        } => Some(j),
+                        _ => None,
+                    };
+                    out.extend(
+                        p.active
+                            .iter()
+                            .filter(|a| Some(a.job) != working)
+                            .map(|a| Action::DiscardJob(a.job)),
+                    )
+                }
+                Pending::Arrest { .. } => out.extend(
+                    self.exposed_wanted_crew(seat)
+                        .into_iter()
+                        .map(|(card, _)| Action::Kill(card)),
+                ),
                 Pending::LoadUpTo { max, .. } => out.extend((0..=max).map(Action::LoadCount)),
                 Pending::LoadGoods { .. } => {
                     for item in [Item::Cargo, Item::Contraband, Item::Fuel, Item::Parts] {
@@ -950,14 +996,35 @@ impl Firefly {
                     out.push(Action::Done);
                 }
                 Pending::MoveCruiser { how, .. } => out.extend(
-                    self.cruiser_destinations(how)
+                    self.cruiser_destinations(how, seat)
                         .into_iter()
                         .map(Action::MoveTo),
                 ),
-                Pending::MoveCutter { how, .. } => out.extend(
-                    self.cutter_destinations(how)
+                Pending::MoveCutter {
+                    how, cutter: None, ..
+                } => out.extend(
+                    self.movable_cutters(how, seat)
+                        .into_iter()
+                        .map(|i| Action::PickShip(crate::rim::NpcShip::Cutter(i))),
+                ),
+                Pending::MoveCutter {
+                    how,
+                    cutter: Some(i),
+                    ..
+                } => out.extend(
+                    self.cutter_destinations_of(i, how, seat)
                         .into_iter()
                         .map(Action::MoveTo),
+                ),
+                Pending::MoveCorvette { how, .. } => out.extend(
+                    self.corvette_destinations(how, seat)
+                        .into_iter()
+                        .map(Action::MoveTo),
+                ),
+                Pending::CallShip { kind, .. } => out.extend(
+                    self.alert_candidates(self.alert_sector_of(r), kind)
+                        .into_iter()
+                        .map(Action::PickShip),
                 ),
                 Pending::Trade {
                     fuel,
@@ -1076,6 +1143,23 @@ impl Firefly {
                         self.resolution.last_mut().unwrap().pending = None;
                     }
                 }
+                (Pending::DiscardActive, Action::DiscardJob(j)) => {
+                    let p = &mut self.players[seat as usize];
+                    p.active.retain(|a| a.job != j);
+                    let over = p.active.len() > self.active_limit(&self.players[seat as usize]);
+                    self.discard_job(j);
+                    events.push(Event::JobDiscarded { seat, job: j });
+                    if !over {
+                        self.resolution.last_mut().unwrap().pending = None;
+                    }
+                }
+                (Pending::Arrest { left }, Action::Kill(card)) => {
+                    r.pending = (left > 1).then_some(Pending::Arrest { left: left - 1 });
+                    self.arrest(seat, card, events);
+                    if self.exposed_wanted_crew(seat).is_empty() {
+                        self.resolution.last_mut().unwrap().pending = None;
+                    }
+                }
                 (Pending::LoadUpTo { item, .. }, Action::LoadCount(n)) => {
                     r.pending = None;
                     self.load(seat, item, n as u32, events);
@@ -1114,9 +1198,43 @@ impl Firefly {
                     r.pending = None;
                     self.move_cruiser(s, events);
                 }
-                (Pending::MoveCutter { .. }, Action::MoveTo(s)) => {
+                (
+                    Pending::MoveCutter {
+                        how,
+                        mover,
+                        cutter: None,
+                    },
+                    Action::PickShip(crate::rim::NpcShip::Cutter(i)),
+                ) => {
+                    if how == ShipMove::ToYou {
+                        r.pending = None;
+                        let to = self.players[seat as usize].sector;
+                        self.move_cutter_to(i, to, events);
+                    } else {
+                        r.pending = Some(Pending::MoveCutter {
+                            how,
+                            mover,
+                            cutter: Some(i),
+                        });
+                    }
+                }
+                (
+                    Pending::MoveCutter {
+                        cutter: Some(i), ..
+                    },
+                    Action::MoveTo(s),
+                ) => {
                     r.pending = None;
-                    self.move_cutter(s, events);
+                    self.move_cutter_to(i, s, events);
+                }
+                (Pending::MoveCorvette { .. }, Action::MoveTo(s)) => {
+                    r.pending = None;
+                    self.move_corvette(s, events);
+                }
+                (Pending::CallShip { .. }, Action::PickShip(ship)) => {
+                    r.pending = None;
+                    let at = self.alert_sector_of(self.resolution.last().unwrap());
+                    self.call_ship(seat, at, ship, events);
                 }
                 (
                     Pending::Trade {
@@ -1431,7 +1549,21 @@ impl Firefly {
             Effect::Warrant => self.issue_warrant(seat, None, events),
             Effect::LoseReputation { contact } => self.lose_reputation(seat, *contact, events),
             Effect::MoveCruiser { how } => self.patrol_move(seat, true, *how, events),
-            Effect::MoveCutter { how } => self.patrol_move(seat, false, *how, events),
+            Effect::MoveCutter { how } => self.cutter_move(seat, *how, events),
+            Effect::MoveCorvette { how } => self.corvette_move(seat, *how, events),
+            Effect::SeizeFugitives => {
+                let p = &self.players[seat as usize];
+                let (_, sf) = self.stashed(p);
+                let f = p.item(Item::Fugitives) - sf;
+                self.unload(seat, Item::Fugitives, f as u32, events);
+            }
+            Effect::ArrestWantedCrew { count } => {
+                if !self.exposed_wanted_crew(seat).is_empty() && *count > 0 {
+                    set_pending(self, Pending::Arrest { left: *count });
+                }
+            }
+            Effect::PlaceAlert { alert, at } => self.place_alerts(seat, *alert, *at, events),
+            Effect::ResolveAlerts { alert } => self.resolve_alerts(seat, *alert, events),
             Effect::Trade {
                 fuel,
                 parts,
@@ -1522,37 +1654,111 @@ impl Firefly {
         }
     }
 
-    /// FF-FLY-19 / FF-FLY-24: a card moves the Cruiser (`cruiser`) or the Cutter. "To you" is
-    /// immediate; otherwise the mover (the drawer, or the player to the drawer's right) decides
-    /// where, if there is anywhere to go.
+    /// FF-FLY-19: a card moves the Cruiser. "To you" is immediate; otherwise the mover (the
+    /// drawer, or the player to the drawer's right) decides where, if there is anywhere to go.
     fn patrol_move(&mut self, seat: Seat, cruiser: bool, how: ShipMove, events: &mut Vec<Event>) {
+        debug_assert!(cruiser);
         if how == ShipMove::ToYou {
             let s = self.players[seat as usize].sector;
-            if cruiser {
-                self.move_cruiser(s, events);
-            } else {
-                self.move_cutter(s, events);
-            }
+            self.move_cruiser(s, events);
             return;
         }
-        let mover = if how == ShipMove::OneSectorByRightPlayer {
+        let mover = if how.by_right_player() {
             self.right_of(seat)
         } else {
             seat
         };
-        let (destinations, pending) = if cruiser {
-            (
-                self.cruiser_destinations(how),
-                Pending::MoveCruiser { how, mover },
-            )
+        if !self.cruiser_destinations(how, seat).is_empty() {
+            self.resolution.last_mut().unwrap().pending = Some(Pending::MoveCruiser { how, mover });
+        }
+    }
+
+    /// FF-FLY-24, FF-KAL-15: a card moves a Reaver Cutter. The mover (the drawer, or the player
+    /// to the drawer's right) chooses which Cutter when several can move, then where ("to you"
+    /// needs no second choice). With one Cutter that can move, nobody is asked which.
+    fn cutter_move(&mut self, seat: Seat, how: ShipMove, events: &mut Vec<Event>) {
+        let mover = if how.by_right_player() {
+            self.right_of(seat)
         } else {
-            (
-                self.cutter_destinations(how),
-                Pending::MoveCutter { how, mover },
-            )
+            seat
         };
-        if !destinations.is_empty() {
-            self.resolution.last_mut().unwrap().pending = Some(pending);
+        let movable = self.movable_cutters(how, seat);
+        match movable.as_slice() {
+            [] => {}
+            [i] if how == ShipMove::ToYou => {
+                let to = self.players[seat as usize].sector;
+                self.move_cutter_to(*i, to, events);
+            }
+            [i] => {
+                self.resolution.last_mut().unwrap().pending = Some(Pending::MoveCutter {
+                    how,
+                    mover,
+                    cutter: Some(*i),
+                })
+            }
+            _ => {
+                self.resolution.last_mut().unwrap().pending = Some(Pending::MoveCutter {
+                    how,
+                    mover,
+                    cutter: None,
+                })
+            }
+        }
+    }
+
+    /// A card moves the Operative's Corvette (Kalidasa); without it nothing happens.
+    fn corvette_move(&mut self, seat: Seat, how: ShipMove, events: &mut Vec<Event>) {
+        if how == ShipMove::ToYou {
+            if let Some(&s) = self.corvette_destinations(how, seat).first() {
+                self.move_corvette(s, events);
+            }
+            return;
+        }
+        let mover = if how.by_right_player() {
+            self.right_of(seat)
+        } else {
+            seat
+        };
+        if !self.corvette_destinations(how, seat).is_empty() {
+            self.resolution.last_mut().unwrap().pending =
+                Some(Pending::MoveCorvette { how, mover });
+        }
+    }
+
+    /// FF-BS-9: a Nav card puts Alliance (or Reaver) Alert tokens on the board.
+    fn place_alerts(
+        &mut self,
+        seat: Seat,
+        kind: AlertKind,
+        at: AlertPlace,
+        events: &mut Vec<Event>,
+    ) {
+        let here = self.players[seat as usize].sector;
+        let sectors: Vec<SectorId> = match at {
+            AlertPlace::Here => vec![here],
+            AlertPlace::AllAdjacent => self.neighbours(here).to_vec(),
+            AlertPlace::OutlawShips => {
+                let mut v: Vec<SectorId> = self
+                    .players
+                    .iter()
+                    .filter(|p| p.placed && self.is_outlaw(p))
+                    .map(|p| p.sector)
+                    .collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
+        };
+        for s in sectors {
+            self.place_alert(s, kind, events);
+        }
+    }
+
+    /// The sector an Alert resolution is about.
+    pub fn alert_sector_of(&self, r: &Resolution) -> SectorId {
+        match r.origin {
+            Origin::Alerts { sector, .. } => sector,
+            _ => self.players[r.seat as usize].sector,
         }
     }
 
@@ -1567,9 +1773,10 @@ impl Firefly {
     pub fn resolution_actor(&self) -> Seat {
         let r = self.resolution.last().unwrap();
         match r.pending {
-            Some(Pending::MoveCruiser { mover, .. }) | Some(Pending::MoveCutter { mover, .. }) => {
-                mover
-            }
+            Some(Pending::MoveCruiser { mover, .. })
+            | Some(Pending::MoveCutter { mover, .. })
+            | Some(Pending::MoveCorvette { mover, .. })
+            | Some(Pending::CallShip { mover, .. }) => mover,
             _ => r.seat,
         }
     }

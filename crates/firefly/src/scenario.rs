@@ -39,6 +39,9 @@ pub struct Scenario {
     /// Free text: what the scenario is about.
     #[serde(default)]
     pub title: String,
+    /// The expansions played with (`["blue-sun", "kalidasa"]`), added to the game's options.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expansions: Vec<Expansion>,
     /// Whose turn it is (default 0).
     #[serde(default)]
     pub current: Seat,
@@ -50,12 +53,32 @@ pub struct Scenario {
     pub cruiser: Option<String>,
     #[serde(default)]
     pub cutter: Option<String>,
+    /// Several Reaver Cutters (Blue Sun), instead of `cutter`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cutters: Vec<String>,
+    /// The Operative's Corvette's sector (Kalidasa; default: Cortex Relay 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corvette: Option<String>,
+    /// Alert tokens on the board (FF-BS-9, FF-KAL-10).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alerts: Vec<ScenarioAlerts>,
     /// Scripted d6 results, used before the seeded RNG.
     #[serde(default)]
     pub dice: Vec<u8>,
     pub player: Vec<ScenarioPlayer>,
     #[serde(default)]
     pub decks: ScenarioDecks,
+}
+
+/// Alert tokens on one sector.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ScenarioAlerts {
+    pub sector: String,
+    #[serde(default)]
+    pub alliance: u8,
+    #[serde(default)]
+    pub reaver: u8,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -149,6 +172,9 @@ pub struct ScenarioDecks {
     pub nav_alliance: Vec<String>,
     #[serde(default)]
     pub nav_border: Vec<String>,
+    /// The Rim Space Nav deck (Blue Sun, Kalidasa).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nav_rim: Vec<String>,
     #[serde(default)]
     pub misbehave: Vec<String>,
     /// Supply deck id → next cards (crew, gear or upgrade ids).
@@ -165,6 +191,9 @@ pub struct ScenarioDecks {
     #[serde(default)]
     pub nav_reshuffled: bool,
 }
+
+/// At most this many Alert tokens of a kind on one sector in a scenario.
+const MAX_ALERTS: u8 = 20;
 
 /// A scenario problem, naming the field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -303,9 +332,16 @@ impl Taker<'_> {
     }
 }
 
-fn sector(c: &Content, field: &str, id: &str) -> Result<SectorId, ScenarioError> {
-    c.sector(id)
-        .map_or_else(|| err(field, format!("no sector \"{id}\"")), Ok)
+/// A sector of the board on the table (a sector of an expansion not in play is not on it).
+fn sector(g: &Firefly, field: &str, id: &str) -> Result<SectorId, ScenarioError> {
+    match g.content.sector(id) {
+        Some(s) if g.board().in_play(s) => Ok(s),
+        Some(_) => err(
+            field,
+            format!("\"{id}\" is not on the board (its expansion is not in play)"),
+        ),
+        None => err(field, format!("no sector \"{id}\"")),
+    }
 }
 
 impl Firefly {
@@ -319,6 +355,11 @@ impl Firefly {
         let mut plain = options.clone();
         plain.scenario = None;
         plain.players = s.player.len() as u8;
+        for &e in &s.expansions {
+            if !plain.expansions.contains(&e) {
+                plain.expansions.push(e);
+            }
+        }
         let mut g = Firefly::setup(content, &plain, seed).map_err(|e| ScenarioError {
             field: "player".into(),
             message: e.to_string(),
@@ -332,10 +373,48 @@ impl Firefly {
             );
         }
         if let Some(x) = &s.cruiser {
-            g.cruiser = sector(c, "cruiser", x)?;
+            g.cruiser = sector(&g, "cruiser", x)?;
         }
         if let Some(x) = &s.cutter {
-            g.cutter = sector(c, "cutter", x)?;
+            g.cutters = vec![sector(&g, "cutter", x)?];
+        }
+        if !s.cutters.is_empty() {
+            if s.cutter.is_some() {
+                return err("cutters", "give either `cutter` or `cutters`");
+            }
+            let mut v = Vec::new();
+            for (k, x) in s.cutters.iter().enumerate() {
+                let at = sector(&g, &format!("cutters[{k}]"), x)?;
+                if v.contains(&at) {
+                    return err(
+                        format!("cutters[{k}]"),
+                        "only one Reaver Cutter may be in a sector (FF-KAL-5)",
+                    );
+                }
+                v.push(at);
+            }
+            g.cutters = v;
+        }
+        if let Some(x) = &s.corvette {
+            if g.corvette.is_none() {
+                return err("corvette", "the Operative's Corvette comes with Kalidasa");
+            }
+            g.corvette = Some(sector(&g, "corvette", x)?);
+        }
+        for (k, a) in s.alerts.iter().enumerate() {
+            let at = sector(&g, &format!("alerts[{k}].sector"), &a.sector)?;
+            if a.alliance > MAX_ALERTS || a.reaver > MAX_ALERTS {
+                return err(
+                    format!("alerts[{k}]"),
+                    format!("at most {MAX_ALERTS} tokens of a kind"),
+                );
+            }
+            for _ in 0..a.alliance {
+                g.place_alert(at, AlertKind::Alliance, &mut Vec::new());
+            }
+            for _ in 0..a.reaver {
+                g.place_alert(at, AlertKind::Reaver, &mut Vec::new());
+            }
         }
         for (n, f) in s.dice.iter().enumerate() {
             if !(1..=6).contains(f) {
@@ -380,7 +459,7 @@ impl Firefly {
                     ),
                 );
             }
-            let sec = sector(c, &f("sector"), &sp.sector)?;
+            let sec = sector(&g, &f("sector"), &sp.sector)?;
             let mut t = Taker { g: &mut g };
             let mut crew = vec![CrewMember {
                 card: CrewCard::Leader(l as CrewDefId),
@@ -516,8 +595,11 @@ impl Firefly {
             if p.hand.len() > crate::deal::HAND_LIMIT {
                 return err(f("hand"), "more than 3 jobs in hand (FF-DEAL-5)");
             }
-            if p.active.len() > crate::deal::ACTIVE_LIMIT {
-                return err(f("active"), "more than 3 active jobs (FF-DEAL-7)");
+            if p.active.len() > g.active_limit(p) {
+                return err(
+                    f("active"),
+                    "more active jobs than the limit (FF-DEAL-7, FF-KAL-20)",
+                );
             }
             for m in &p.crew {
                 if g.gear_carried_counted(m) > g.gear_capacity(m) {
@@ -537,6 +619,7 @@ impl Firefly {
         for (deck, list, name) in [
             (0usize, &d.nav_alliance, "nav-alliance"),
             (1, &d.nav_border, "nav-border"),
+            (2, &d.nav_rim, "nav-rim"),
         ] {
             let mut cards = Vec::new();
             for (k, id) in list.iter().enumerate() {

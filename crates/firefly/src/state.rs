@@ -29,6 +29,10 @@ pub struct Options {
     /// beyond the story's own.
     #[serde(default)]
     pub max_rounds: Option<u16>,
+    /// The expansions played with (Blue Sun, Kalidasa, both or none). Empty: the base game,
+    /// exactly as without the option (saves and JSON of base games do not mention it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expansions: Vec<Expansion>,
     /// Start from a hand-written position instead of the normal set-up (see
     /// [`crate::scenario`]). Kept in the options so that saves and replays of a scenario game
     /// carry it.
@@ -43,8 +47,14 @@ impl Options {
             story: story.to_string(),
             first_game: false,
             max_rounds: None,
+            expansions: Vec::new(),
             scenario: None,
         }
+    }
+
+    /// The expansions in play.
+    pub fn expansion_set(&self) -> ExpansionSet {
+        ExpansionSet::of(&self.expansions)
     }
 }
 
@@ -240,6 +250,12 @@ pub enum Activity {
         entered: u8,
         range: u8,
     },
+    /// A Mosey interrupted by Alert tokens in a sector it entered (FF-BS-10): `moved` sectors
+    /// entered so far, of `range`.
+    Moseying {
+        moved: u8,
+        range: u8,
+    },
     Working {
         target: WorkTarget,
         on_job: u16,
@@ -306,7 +322,13 @@ pub struct Firefly {
     pub decks: Decks,
     pub removed: Removed,
     pub cruiser: SectorId,
-    pub cutter: SectorId,
+    /// The Reaver Cutters' sectors: one in the base game and with Kalidasa alone, three with
+    /// Blue Sun (FF-KAL-9); at most one per sector (FF-KAL-5).
+    pub cutters: Vec<SectorId>,
+    /// The Operative's Corvette (Kalidasa, FF-BS-3).
+    pub corvette: Option<SectorId>,
+    /// Alert tokens on the board (FF-BS-9, FF-KAL-10), by sector, sorted.
+    pub alerts: Vec<crate::rim::Alerts>,
     /// FF-SETUP-8..12: seats in Leader-picking order.
     pub pick_order: Vec<Seat>,
     /// Whose decision it is.
@@ -347,6 +369,22 @@ impl Firefly {
     }
     pub fn num_players(&self) -> u8 {
         self.players.len() as u8
+    }
+    /// The expansions in play (fixed at set-up).
+    pub fn expansions(&self) -> ExpansionSet {
+        self.options.expansion_set()
+    }
+    /// The board on the table (FF-BS-1, FF-KAL-1).
+    pub fn board(&self) -> &'static Board {
+        self.content.board(self.expansions())
+    }
+    /// The sectors adjacent to `s` on the board on the table (FF-FLY-6).
+    pub fn neighbours(&self, s: SectorId) -> &'static [SectorId] {
+        &self.board().neighbours[s as usize]
+    }
+    /// Whether an expansion is in play.
+    pub fn uses(&self, e: Expansion) -> bool {
+        self.expansions().has(e)
     }
     pub fn story_def(&self) -> &'static Story {
         &self.content.stories[self.story as usize]

@@ -22,6 +22,14 @@ pub enum SetupError {
     Story(String),
     #[error("{players} captains need {players} ship cards and Leaders; the content has {ships} (5 players need the 5th-player kit)")]
     NotEnoughShips { players: u8, ships: u8 },
+    #[error("the expansion {0} is listed twice")]
+    ExpansionTwice(&'static str),
+    #[error("\"{story}\" is a {expansion} story: play it with --expansions {id}")]
+    StoryNeedsExpansion {
+        story: String,
+        expansion: &'static str,
+        id: &'static str,
+    },
     #[error("\"{story}\" is for {min} to {max} players, not {players}")]
     StoryPlayers {
         story: String,
@@ -30,6 +38,9 @@ pub enum SetupError {
         players: u8,
     },
 }
+
+/// FF-MISC-12: the sums a captain may give at once (as trades count credits, `crate::trade`).
+pub const CREDIT_GIFTS: [u32; 3] = [100, 500, 1000];
 
 /// Niska's Pound of Flesh as a card effect (FF-REP-10): Kill a crew member.
 pub fn pound_of_flesh() -> &'static [Choice] {
@@ -108,6 +119,22 @@ impl Firefly {
             .story(&options.story)
             .ok_or_else(|| SetupError::Story(options.story.clone()))?;
         let sd = &content.stories[story as usize];
+        for (i, e) in options.expansions.iter().enumerate() {
+            if options.expansions[..i].contains(e) {
+                return Err(SetupError::ExpansionTwice(e.id()));
+            }
+        }
+        let set = options.expansion_set();
+        if let Some(e) = Expansion::ALL
+            .into_iter()
+            .find(|e| e.source() == sd.source && !set.has(*e))
+        {
+            return Err(SetupError::StoryNeedsExpansion {
+                story: sd.title.clone(),
+                expansion: e.name(),
+                id: e.id(),
+            });
+        }
         if n < sd.players[0] || n > sd.players[1] {
             return Err(SetupError::StoryPlayers {
                 story: sd.title.clone(),
@@ -117,18 +144,41 @@ impl Firefly {
             });
         }
         // FF-COMP-6, FF-COMP-12: one ship card per captain (5 players need the 5th-player kit).
-        if n as usize > content.ships.len() || n as usize > content.leaders.len() {
+        let ships = content
+            .ships
+            .iter()
+            .filter(|s| set.includes(s.source))
+            .count();
+        let leaders = content
+            .leaders
+            .iter()
+            .filter(|&&l| set.includes(content.crew[l as usize].source))
+            .count();
+        if n as usize > ships || n as usize > leaders {
             return Err(SetupError::NotEnoughShips {
                 players: n,
-                ships: content.ships.len().min(content.leaders.len()) as u8,
+                ships: ships.min(leaders) as u8,
             });
         }
         let mut chance = Chance::new(seed);
         // FF-SETUP-4: shuffle the decks.
+        // Only the cards of the products in play: an expansion's cards (and its decks, contacts
+        // and board sectors) are left in the box unless it is chosen.
+        let board = content.board(set);
         let mut supply: Vec<Deck<SupplyCardId>> = content
             .supply_decks
             .iter()
-            .map(|d| Deck::new(d.cards.clone()))
+            .map(|d| {
+                if !board.in_play(d.sector) {
+                    return Deck::default();
+                }
+                let cards = d.cards.iter().copied();
+                Deck::new(
+                    cards
+                        .filter(|&c| set.includes(content.supply_cards[c as usize].source))
+                        .collect(),
+                )
+            })
             .collect();
         for d in &mut supply {
             d.shuffle(&mut chance);
@@ -136,7 +186,11 @@ impl Firefly {
         let mut contacts: Vec<Deck<JobId>> =
             (0..ContactName::COUNT).map(|_| Deck::default()).collect();
         for (j, job) in content.jobs.iter().enumerate() {
-            if let Some(c) = job.contact {
+            // FF-KAL-19: a job set on a board section not in play (Higgins' jobs to Blue Sun
+            // planets, without Blue Sun) stays in the box, as does every card of a product
+            // not in play.
+            let on_board = content.job_sectors[j].iter().all(|&s| board.in_play(s));
+            if let Some(c) = job.contact.filter(|_| set.includes(job.source) && on_board) {
                 contacts[c.index()].put_bottom(j as JobId);
             }
         }
@@ -144,18 +198,19 @@ impl Firefly {
             d.shuffle(&mut chance);
         }
         let mut nav: [Deck<NavCardId>; 3] = Default::default();
-        for (i, &def) in content.nav_cards.iter().enumerate() {
-            let d = match content.nav_defs[def as usize].deck {
+        for i in content.nav_deck_cards(set) {
+            let d = match content.nav_def(i).deck {
                 NavDeckName::Alliance => 0,
                 NavDeckName::Border => 1,
                 NavDeckName::Rim => 2,
             };
-            nav[d].put_bottom(i as NavCardId);
+            nav[d].put_bottom(i);
         }
         for (d, deck) in nav.iter_mut().enumerate() {
             deck.shuffle(&mut chance);
-            // FF-SETUP-2/3: with 3+ players the RESHUFFLE card starts face up in the discards.
-            if n >= 3 {
+            // FF-SETUP-2/3: with 3+ players the RESHUFFLE card starts face up in the discards;
+            // FF-MISC-13: in a 60-card Nav deck (Kalidasa) it is shuffled into the deck instead.
+            if n >= 3 && deck.draw_len() < crate::fly::BIG_NAV_DECK {
                 let resh: Vec<NavCardId> = deck
                     .draw_pile()
                     .iter()
@@ -223,7 +278,12 @@ impl Firefly {
             removed: Removed::default(),
             // FF-SETUP-5/6.
             cruiser: content.cruiser_start,
-            cutter: content.cutter_start,
+            cutters: Firefly::starting_cutters(content, set),
+            // FF-BS-3 (Kalidasa): the Corvette starts in Cortex Relay 2.
+            corvette: content
+                .corvette_start
+                .filter(|_| set.has(Expansion::Kalidasa)),
+            alerts: Vec::new(),
             actor: first,
             current: first,
             pick_order,
@@ -306,7 +366,7 @@ impl Firefly {
             seat,
             round: self.round,
         });
-        if self.players[seat as usize].sector == self.cutter {
+        if self.has_cutter(self.players[seat as usize].sector) {
             self.reaver_contact(seat, events);
             self.phase = Phase::Resolving;
         }
@@ -363,10 +423,11 @@ impl Firefly {
             Phase::Over => {}
             Phase::ChooseLeader => {
                 for &l in &c.leaders {
-                    if !self
-                        .players
-                        .iter()
-                        .any(|p| !p.crew.is_empty() && p.leader == l)
+                    if self.expansions().includes(c.crew[l as usize].source)
+                        && !self
+                            .players
+                            .iter()
+                            .any(|p| !p.crew.is_empty() && p.leader == l)
                     {
                         out.push(Action::ChooseLeader(l));
                     }
@@ -374,10 +435,11 @@ impl Firefly {
             }
             Phase::ChooseShip => {
                 for s in 0..c.ships.len() as ShipId {
-                    if !self
-                        .players
-                        .iter()
-                        .any(|p| p.seat != self.actor && p.ship == s && self.ship_taken(p.seat))
+                    if self.expansions().includes(c.ships[s as usize].source)
+                        && !self
+                            .players
+                            .iter()
+                            .any(|p| p.seat != self.actor && p.ship == s && self.ship_taken(p.seat))
                     {
                         out.push(Action::ChooseShip(s));
                     }
@@ -387,7 +449,10 @@ impl Firefly {
                 for s in 0..c.sectors.len() as SectorId {
                     // FF-SETUP-11: not where another Firefly is; and (judged, FF-FLY-12) not
                     // with the Reaver Cutter.
-                    if s != self.cutter && !self.players.iter().any(|p| p.placed && p.sector == s) {
+                    if self.board().in_play(s)
+                        && !self.has_cutter(s)
+                        && !self.players.iter().any(|p| p.placed && p.sector == s)
+                    {
                         out.push(Action::PlaceShip(s));
                     }
                 }
@@ -406,13 +471,15 @@ impl Firefly {
                     out.push(Action::Done);
                 }
                 self.jettison_actions(out);
+                out.extend(self.scannable(self.actor).into_iter().map(Action::Scan));
             }
             Phase::Mosey { moved, .. } => {
-                out.extend(self.enterable(self.me().sector).map(Action::MoveTo));
+                out.extend(self.mosey_enterable(self.me().sector).map(Action::MoveTo));
                 if *moved > 0 {
                     out.push(Action::Done);
                 }
                 self.jettison_actions(out);
+                out.extend(self.scannable(self.actor).into_iter().map(Action::Scan));
             }
             Phase::Considering { .. } => self.market_actions(out),
             Phase::Purchasing { .. } | Phase::BuyingGoods { .. } => self.buy_actions(out),
@@ -442,7 +509,7 @@ impl Firefly {
                 if self.can_full_burn(p) {
                     out.push(Action::FullBurn);
                 }
-                if self.enterable(p.sector).next().is_some() {
+                if self.mosey_enterable(p.sector).next().is_some() {
                     out.push(Action::Mosey);
                 }
             }
@@ -550,6 +617,16 @@ impl Firefly {
         for s in self.trade_partners(p.seat) {
             out.push(Action::Trade(crate::trade::TradeAction::With(s)));
         }
+        // FF-MISC-12 (Blue Sun): credits may be given to any captain, in any sector.
+        if self.uses(Expansion::BlueSun) {
+            for to in (0..self.num_players()).filter(|&s| s != p.seat) {
+                for amount in CREDIT_GIFTS {
+                    if p.money >= amount {
+                        out.push(Action::GiveCredits { to, amount });
+                    }
+                }
+            }
+        }
         out.push(Action::EndTurn);
     }
 
@@ -654,6 +731,9 @@ impl Firefly {
                 self.end_fly()
             }
             (Phase::Mosey { .. }, Action::MoveTo(s)) => self.mosey_into(s, events),
+            (Phase::FullBurn { .. } | Phase::Mosey { .. }, Action::Scan(s)) => {
+                self.scan(seat, s, events)
+            }
             (Phase::FullBurn { .. } | Phase::Mosey { .. }, Action::Jettison(item)) => {
                 self.unload(self.current, item, 1, events)
             }
@@ -730,6 +810,10 @@ impl Firefly {
             Action::EndTurn => self.continue_trade_window(None, events),
             // FF-TURN-6, FF-TRADE-1: trading uses no action.
             Action::Trade(t) => self.apply_trade(t, events),
+            Action::GiveCredits { to, amount } => {
+                self.pay(seat, amount, events);
+                self.earn(to, amount, events);
+            }
             Action::Dismiss(card) => self.dismiss(seat, card, events),
             Action::Jettison(item) | Action::Unload(item) => self.unload(seat, item, 1, events),
             Action::Equip { gear, crew } => {
@@ -827,6 +911,7 @@ impl Firefly {
             // Events interrupt; what was under way resumes once the stack is empty (settle).
             Origin::Event(e) => self.after_event(e, seat, ending, events),
             Origin::Rule { .. } => {}
+            Origin::Alerts { then, .. } => self.after_alerts(seat, then, events),
             Origin::Misbehave(_)
             | Origin::JobStep { .. }
             | Origin::Goal(_)
@@ -840,8 +925,13 @@ impl Firefly {
             // A Nav card is drawn right after entering; if an Alliance Contact interrupted the
             // entry, the flight resumes at the point of choosing to go on.
             Activity::Flying { entered, range } => Phase::FullBurn { entered, range },
+            // A Mosey goes on after the Alert tokens of a sector it entered (FF-BS-10).
+            Activity::Moseying { moved, range } if moved < range => Phase::Mosey { moved, range },
             _ => Phase::Actions,
         };
+        if matches!(self.activity, Activity::Moseying { .. }) && self.phase == Phase::Actions {
+            self.activity = Activity::None;
+        }
         if let Phase::FullBurn { entered, range } = self.phase {
             if entered >= range {
                 self.activity = Activity::None;

@@ -20,7 +20,17 @@ pub struct View {
     pub phase: Phase,
     pub players: Vec<PlayerView>,
     pub cruiser: SectorId,
+    /// The first Reaver Cutter (every Cutter is in `cutters`).
     pub cutter: SectorId,
+    /// Every Reaver Cutter (three with Blue Sun, FF-KAL-9).
+    pub cutters: Vec<SectorId>,
+    /// The Operative's Corvette (Kalidasa).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub corvette: Option<SectorId>,
+    /// Alert tokens by sector (FF-BS-9, FF-KAL-10); the printed Reaver Alerts of Reaver Space
+    /// are not listed (they are the board's, `Sector::reaver_space`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub alerts: Vec<crate::rim::Alerts>,
     /// Face-up discard piles: Supply decks (by deck), Contacts (by contact), Nav, Misbehave.
     pub supply_discards: Vec<Vec<SupplyCardId>>,
     pub contact_discards: Vec<(ContactName, Vec<JobId>)>,
@@ -246,7 +256,10 @@ impl View {
             phase,
             players,
             cruiser: g.cruiser,
-            cutter: g.cutter,
+            cutter: g.cutters[0],
+            cutters: g.cutters.clone(),
+            corvette: g.corvette,
+            alerts: g.alerts.clone(),
             supply_discards: g
                 .decks
                 .supply

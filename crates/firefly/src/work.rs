@@ -5,7 +5,6 @@ use tabletop_core::{Outcome, Seat};
 use crate::action::Action;
 use crate::content::*;
 use crate::crew::{all_crew, CrewMask};
-use crate::deal::ACTIVE_LIMIT;
 use crate::event::{Event, PaySource, PayTerm};
 use crate::resolve::{Origin, Resolution};
 use crate::state::*;
@@ -19,19 +18,29 @@ impl Firefly {
         p.hand.contains(&j).then_some((0, true))
     }
 
+    /// Whether step `step` of job `j` may be worked in `sector`: its printed sector, or, for a
+    /// step set in the Uroboros Belt (Blue Sun, FF-KAL-7), any sector picturing its asteroids.
+    pub fn at_step_place(&self, sector: SectorId, j: JobId, step: u8) -> bool {
+        let c = self.content;
+        let printed = c.job_sectors[j as usize][step as usize];
+        printed == sector
+            || (c.jobs[j as usize].steps[step as usize].uroboros_belt
+                && c.sectors[sector as usize].uroboros)
+    }
+
     /// FF-WORK-3, FF-WORK-9, FF-DEAL-7, FF-WORK-14: whether `j` can be worked here now.
     pub fn can_work_job(&self, p: &Player, j: JobId) -> bool {
         let Some((step, in_hand)) = self.job_next_step(p, j) else {
             return false;
         };
-        if in_hand && p.active.len() >= ACTIVE_LIMIT {
+        if in_hand && p.active.len() >= self.active_limit(p) {
             return false;
         }
         let job = &self.content.jobs[j as usize];
-        if self.content.job_sectors[j as usize][step as usize] != p.sector {
+        let st = &job.steps[step as usize];
+        if !self.at_step_place(p.sector, j, step) {
             return false;
         }
-        let st = &job.steps[step as usize];
         if st.kind == StepKind::DropOff {
             for it in &st.items {
                 let have = p.item(it.item);
@@ -554,6 +563,20 @@ impl Firefly {
                 }
             }
         }
+        // Solid Contacts' bonuses (Lord Harrow FF-BS-22, Fanty & Mingo FF-KAL-22).
+        for k in &self.content.contacts {
+            if let Some(b) = &k.solid_job_bonus {
+                if self.counts_as_solid(p, k.contact)
+                    && job.types.iter().any(|t| b.types.contains(t))
+                {
+                    add(
+                        &mut terms,
+                        PaySource::Contact { contact: k.contact },
+                        b.amount as i64,
+                    );
+                }
+            }
+        }
         // A story's standing rule (Desperadoes): Illegal jobs pay more.
         if job.illegal {
             let bonus = self.story_def().setup.illegal_job_bonus as i64;
@@ -692,6 +715,14 @@ impl Firefly {
         if p.is_solid(c) {
             p.set_solid(c, false);
             events.push(Event::ReputationLost { seat, contact: c });
+            // FF-KAL-21: with more Active jobs than the limit now allows (a fourth, Solid with
+            // Higgins no more), the player discards Active jobs of their choice down to it.
+            let p = &self.players[seat as usize];
+            if p.active.len() > self.active_limit(p) {
+                if let Some(r) = self.resolution.last_mut() {
+                    r.pending = Some(crate::resolve::Pending::DiscardActive);
+                }
+            }
         }
     }
 

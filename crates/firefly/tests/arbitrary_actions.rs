@@ -11,7 +11,8 @@
 
 use proptest::prelude::*;
 use tabletop_core::{Actor, Game, NewGame, Rng};
-use tabletop_firefly::content::{Content, Item};
+use tabletop_firefly::content::{Content, ExpansionSet, Item};
+use tabletop_firefly::rim::NpcShip;
 use tabletop_firefly::scenario::Scenario;
 use tabletop_firefly::state::{CrewCard, WorkTarget};
 use tabletop_firefly::testing::{effects_content, EFFECTS_POSITION};
@@ -119,6 +120,18 @@ fn action() -> impl Strategy<Value = Action> {
         crew_card().prop_map(Action::ToggleCrew),
         any::<bool>().prop_map(Action::PayCut),
         Just(Action::DeclareLastCall),
+        prop_oneof![
+            Just(NpcShip::Cruiser),
+            Just(NpcShip::Corvette),
+            id8().prop_map(NpcShip::Cutter)
+        ]
+        .prop_map(Action::PickShip),
+        (
+            id8(),
+            prop_oneof![Just(100u32), Just(500), Just(1000), any::<u32>()]
+        )
+            .prop_map(|(to, amount)| Action::GiveCredits { to, amount }),
+        id16().prop_map(Action::Scan),
     ]
 }
 
@@ -174,10 +187,13 @@ fn variant(a: &Action) -> usize {
         Action::ToggleCrew(_) => 45,
         Action::PayCut(_) => 46,
         Action::DeclareLastCall => 47,
+        Action::PickShip(_) => 48,
+        Action::GiveCredits { .. } => 49,
+        Action::Scan(_) => 50,
     }
 }
 
-const VARIANTS: usize = 48;
+const VARIANTS: usize = 51;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.
@@ -207,6 +223,8 @@ fn start(kind: u8, seed: u64) -> Firefly {
             };
             let mut o = Options::new(players, story);
             o.max_rounds = Some(8);
+            // Every set of expansions in turn (none, Blue Sun, Kalidasa, both).
+            o.expansions = ExpansionSet::ALL[(seed / 4 % 4) as usize].list();
             Firefly::new_game(content, &o, seed).unwrap()
         }
     }

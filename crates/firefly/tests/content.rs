@@ -1,6 +1,6 @@
 //! The built-in content loads and has the published shape.
 
-use tabletop_firefly::content::{Content, ContentFiles};
+use tabletop_firefly::content::{Content, ContentFiles, Expansion, ExpansionSet};
 
 #[test]
 fn builtin_content_loads_and_validates() {
@@ -126,8 +126,12 @@ box = [31000, 5800, 1200, 1200]
     let c = Content::load(&files).unwrap();
     let far = c.sector("far-reach").unwrap();
     let b10 = c.sector("border-10").unwrap();
-    assert_eq!(c.neighbours[far as usize], vec![b10]);
-    assert!(c.neighbours[b10 as usize].contains(&far));
+    // On the board of a game with Blue Sun; a base game's board does not have the sector.
+    let blue_sun = c.board(ExpansionSet::of(&[Expansion::BlueSun]));
+    assert_eq!(blue_sun.neighbours[far as usize], vec![b10]);
+    assert!(blue_sun.neighbours[b10 as usize].contains(&far));
+    assert!(!c.board(ExpansionSet::default()).in_play(far));
+    assert!(!c.neighbours[b10 as usize].contains(&far));
 
     // Within one source both sectors must list the link: a one-sided base link is a typo.
     let mut files = ContentFiles::builtin();
@@ -369,7 +373,8 @@ fn a_sector_box_without_a_size_is_refused() {
 }
 
 /// FF-FLY-6: the shortest route between two sectors runs over the board's links, one sector at
-/// a time, and no route is shorter than the one found.
+/// a time, and no route is shorter than the one found; on the board of every set of expansions
+/// (FF-BS-1, FF-KAL-1), each of which is connected.
 #[test]
 fn the_shortest_route_runs_over_links() {
     let c = Content::builtin();
@@ -378,19 +383,28 @@ fn the_shortest_route_runs_over_links() {
     assert_eq!(c.shortest_route(from, from), Some(vec![]));
     let next = c.neighbours[from as usize][0];
     assert_eq!(c.shortest_route(from, next), Some(vec![next]));
-    // Every sector is reached, each step is a link, and a route is never longer than one
-    // step more than the route to the sector before its end.
-    for to in 0..c.sectors.len() as u16 {
-        let r = c.shortest_route(from, to).expect("the board is connected");
-        let mut at = from;
-        for &x in &r {
-            assert!(c.neighbours[at as usize].contains(&x));
-            at = x;
+    for set in ExpansionSet::ALL {
+        let board = c.board(set);
+        // Every sector is reached, each step is a link, and a route is never longer than one
+        // step more than the route to the sector before its end.
+        for to in (0..c.sectors.len() as u16).filter(|&x| board.in_play(x)) {
+            let r = c
+                .shortest_route_on(set, from, to)
+                .expect("the board is connected");
+            let mut at = from;
+            for &x in &r {
+                assert!(board.neighbours[at as usize].contains(&x));
+                at = x;
+            }
+            assert_eq!(at, to);
+            for &n in &board.neighbours[to as usize] {
+                let rn = c.shortest_route_on(set, from, n).unwrap();
+                assert!(r.len() <= rn.len() + 1, "{to} via {n}");
+            }
         }
-        assert_eq!(at, to);
-        for &n in &c.neighbours[to as usize] {
-            let rn = c.shortest_route(from, n).unwrap();
-            assert!(r.len() <= rn.len() + 1, "{to} via {n}");
+        // Sectors of an expansion not in play are not on the board.
+        for x in 0..c.sectors.len() as u16 {
+            assert_eq!(board.in_play(x), set.includes(c.sectors[x as usize].source));
         }
     }
 }

@@ -8,7 +8,7 @@
 
 use rayon::prelude::*;
 use tabletop_core::{Actor, Game, NewGame, Replay, Rng};
-use tabletop_firefly::content::{Content, Ending};
+use tabletop_firefly::content::{Content, Ending, ExpansionSet};
 use tabletop_firefly::scenario::Scenario;
 use tabletop_firefly::testing::{effects_content, EFFECTS_POSITION};
 use tabletop_firefly::{invariants, Action, Event, Firefly, Options, Phase};
@@ -143,6 +143,39 @@ fn random_four_player_games_keep_every_invariant_and_replay_exactly() {
         })
         .sum();
     eprintln!("{n} games, {total_steps} steps");
+}
+
+/// The same with each set of expansions (FF-BS, FF-KAL): Blue Sun, Kalidasa and both, a quarter
+/// of the games each: every invariant (the Cutters, the Corvette, Alert tokens included) holds
+/// and replays are exact; the Rim's tokens and ships are met.
+#[test]
+fn random_games_with_each_set_of_expansions_keep_every_invariant() {
+    let content = Content::builtin();
+    let n = (games() / 4).max(300);
+    let mut met = [[0u32; 3]; 4];
+    for seed in 0..n {
+        let set = ExpansionSet::ALL[1 + (seed % 3) as usize];
+        let stories: Vec<String> = content
+            .stories
+            .iter()
+            .filter(|s| s.players[0] <= 4 && s.players[1] >= 4 && set.includes(s.source))
+            .map(|s| s.id.clone())
+            .collect();
+        let mut opts = Options::new(4, &stories[(seed as usize / 3) % stories.len()]);
+        opts.max_rounds = Some(12);
+        opts.expansions = set.list();
+        let m = &mut met[set.index()];
+        play_random(content, &opts, seed, &mut |e| match e {
+            Event::AlertPlaced { .. } => m[0] += 1,
+            Event::AlertsRolled { .. } => m[1] += 1,
+            Event::CorvetteMoved { .. } | Event::CutterMoved { .. } => m[2] += 1,
+            _ => {}
+        });
+    }
+    eprintln!("{n} games; by expansions, alerts placed, rolled, Rim ships moved: {met:?}");
+    for set in [1, 3] {
+        assert!(met[set].iter().all(|&m| m > 0), "{met:?}");
+    }
 }
 
 /// The effects no base card has — draw another Misbehave card (FF-MISB-14), steps to succeed

@@ -1471,6 +1471,10 @@ fn every_field_the_content_sets_is_rendered() {
             "buys_cargo",
             "buys_contraband",
             "sells_fuel",
+            "sells_cargo",
+            "sells_contraband",
+            "solid_job_bonus",
+            "extra_active_jobs",
             "special_rule",
         ]);
         check(&format!("contact {:?}", x.contact), x, &known, &mut p);

@@ -208,7 +208,7 @@ fn ff_comp_11_12_four_fireflies_and_the_fifth_player_kit() {
     // One Cruiser and one Cutter: each is in exactly one sector.
     let g = scenario(MALCOLM_AND_MONTY);
     assert_eq!(g.cruiser, sector("londinium"));
-    assert!(c().sectors[g.cutter as usize].firefly_logo);
+    assert!(c().sectors[g.cutters[0] as usize].firefly_logo);
 }
 
 /// FF-COMP-13: the Cargo Hold and the Stash have Empty boxes where items are carried; nothing

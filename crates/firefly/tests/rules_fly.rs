@@ -146,7 +146,7 @@ fn ff_fly_6_moves_only_to_adjacent_sectors() {
     let want: Vec<u16> = g.content.neighbours[sector("persephone") as usize]
         .iter()
         .copied()
-        .filter(|&s| s != g.cutter)
+        .filter(|&s| !g.has_cutter(s))
         .collect();
     assert_eq!(sorted(moves(&g)), sorted(want));
     assert!(!moves(&g).contains(&sector("osiris")));
@@ -610,7 +610,7 @@ fn ff_fly_22_reaver_cutter_card() {
     let mut g = game("dice = [1]", p0, "sector = \"santo\"", decks);
     let ev = full_burn_into(&mut g, "Border Space 10");
     assert!(happened(&ev, |e| matches!(e, Event::CutterMoved { .. })));
-    assert_eq!(g.cutter, sector("border-10"));
+    assert_eq!(g.cutters[0], sector("border-10"));
     // No Mechanic: "If We're Very Lucky…" at once; 1 + 4 = 5: Kill 2 (the Leader returns).
     assert!(happened(&ev, |e| matches!(
         e,
@@ -634,7 +634,7 @@ fn ff_fly_23_24c_reavers_on_the_hunt() {
         "sector = \"santo\"",
         &decks,
     );
-    assert_eq!(g.cutter, sector("border-1"));
+    assert_eq!(g.cutters[0], sector("border-1"));
     full_burn_into(&mut g, "Border Space 10");
     assert_eq!(g.actor, 1, "moved by the player on the drawer's right");
     assert_eq!(
@@ -676,7 +676,7 @@ fn ff_fly_24b_reaver_bait_moved_by_the_drawer() {
     assert!(!to.contains(&sector("border-20")) && !to.contains(&sector("border-10")));
     assert!(!to.contains(&sector("persephone")), "Border Space only");
     choose(&mut g, "Move to Border Space 2");
-    assert_eq!(g.cutter, sector("border-2"));
+    assert_eq!(g.cutters[0], sector("border-2"));
 
     let mut g = game(
         "",
@@ -686,7 +686,7 @@ fn ff_fly_24b_reaver_bait_moved_by_the_drawer() {
     );
     full_burn_into(&mut g, "Border Space 10");
     choose(&mut g, "They Won't See This Coming");
-    assert_eq!(g.cutter, sector("border-10"));
+    assert_eq!(g.cutters[0], sector("border-10"));
     choose(&mut g, "Move to Persephone");
     assert_eq!(g.phase, Phase::Actions);
 }

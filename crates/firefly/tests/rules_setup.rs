@@ -135,8 +135,8 @@ fn ff_setup_5_6_cruiser_at_londinium_and_cutter_at_the_firefly_logo() {
     let g = new(3, 5);
     assert_eq!(g.cruiser, sector("londinium"));
     assert!(c().sectors[g.cruiser as usize].alliance_capital);
-    assert_eq!(g.cutter, sector("border-1"));
-    assert!(c().sectors[g.cutter as usize].firefly_logo);
+    assert_eq!(g.cutters[0], sector("border-1"));
+    assert!(c().sectors[g.cutters[0] as usize].firefly_logo);
 }
 
 /// FF-SETUP-7: every Set Up card is face up for the picking: the first player may pick any
@@ -276,7 +276,7 @@ fn ff_setup_10_11_12_placement_order_and_first_turn() {
 fn ff_setup_11_no_placing_with_the_cutter() {
     let mut g = new(2, 3);
     pick_and_place_until_placing(&mut g);
-    assert!(!legal(&g).contains(&Action::PlaceShip(g.cutter)));
+    assert!(!legal(&g).contains(&Action::PlaceShip(g.cutters[0])));
     assert!(legal(&g).contains(&Action::PlaceShip(g.cruiser)));
 }
 

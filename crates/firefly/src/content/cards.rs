@@ -44,12 +44,44 @@ pub struct Sector {
     /// Londinium's sector: the Alliance Cruiser's start (FF-SETUP-5).
     #[serde(default)]
     pub alliance_capital: bool,
-    /// Layout for drawing the map: column and row of the sector's centre on a text grid.
-    pub at: [u16; 2],
+    /// Reaver Space (FF-KAL-4, Blue Sun): marked with a permanent Reaver Alert; with Blue Sun a
+    /// Reaver Cutter starts in each (FF-KAL-9); the Reaver starting sectors (FF-KAL-16/17).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reaver_space: bool,
+    /// Pictures Uroboros asteroids (FF-KAL-7, Blue Sun): a job set in the Uroboros Belt may be
+    /// worked here.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub uroboros: bool,
+    /// Cortex Relay 2: the Operative's Corvette's start (FF-BS-3, Kalidasa).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub corvette_start: bool,
+    /// Layout for drawing the map: column and row of the sector's centre on a text grid (the
+    /// base board spans columns 0..149 and rows 0..44; the Rim sections lie beyond, so a
+    /// column may be negative).
+    pub at: [i16; 2],
     /// Layout for drawing the map: `[left, top, width, height]` of the sector's box in the
     /// board's coordinate space (y downwards), shared by the base map and every board section.
     #[serde(rename = "box")]
     pub layout: [i32; 4],
+}
+
+/// A sector tile an expansion lays on a sector of the board (FF-KAL-3, Higgins' Harvest on
+/// Harvest): the sector keeps its place, planets and links, and gains the tile's Contact.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectorTile {
+    pub id: String,
+    pub name: String,
+    pub source: Source,
+    /// The sector the tile lies on.
+    pub sector: String,
+    /// The Contact dealt with there (FF-DEAL-1).
+    #[serde(default)]
+    pub contact: Option<ContactName>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -305,6 +337,9 @@ pub enum Ability {
     /// Discard when in the Cruiser's sector to ignore its effects and move it 1 sector within
     /// Alliance Space.
     EvadeCruiser,
+    /// Long-Range Scanner Array (Blue Sun, FF-BS-17): during a Fly action, resolve the Alert
+    /// tokens of an adjacent sector, as often as wished, without interrupting the Fly action.
+    LongRangeScanner,
     /// The card's keywords only count while a crew member with this profession is aboard.
     RequiresProfessionToUse { profession: Profession },
 }
@@ -380,7 +415,36 @@ pub struct Contact {
     /// Fuel sold to Solid players at this price during a Deal (Harken).
     #[serde(default)]
     pub sells_fuel: Option<u32>,
+    /// Cargo sold to Solid players at this price during a Deal, as much as they like (Lord
+    /// Harrow, FF-BS-20/21).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sells_cargo: Option<u32>,
+    /// Contraband sold to Solid players at this price during a Deal (Fanty & Mingo, FF-KAL-23
+    /// corrected: buying from them, not selling).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sells_contraband: Option<u32>,
+    /// While Solid with this Contact, completing a job of these types pays this much more (Lord
+    /// Harrow's Shipping and Smuggling, FF-BS-22; Fanty & Mingo's Transport, FF-KAL-22). Any
+    /// such job, whoever gave it, as part of the job's pay (the spec's judged reading).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solid_job_bonus: Option<SolidJobBonus>,
+    /// While Solid with this Contact the Active-job limit is higher by this much (Magistrate
+    /// Higgins, FF-KAL-20).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extra_active_jobs: u8,
     pub special_rule: ContactRule,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// A Contact's Solid bonus on completed jobs of some types.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolidJobBonus {
+    pub types: Vec<JobType>,
+    pub amount: u32,
 }
 
 /// The Contacts' Special Rules (FF-REP-5, FF-REP-8..10).
@@ -400,6 +464,15 @@ pub enum ContactRule {
     /// Harken, "Your Papers are in Order": when Solid, ignore Customs Inspection Nav cards.
     /// Plus "Zero Tolerance" (FF-REP-8, FF-REP-9), which is a base rule.
     PapersInOrder,
+    /// Lord Harrow (Blue Sun): sells Cargo to Solid players, and pays them more for Shipping
+    /// and Smuggling jobs (`sells_cargo`, `solid_job_bonus`; FF-BS-20..22).
+    ProtectMyProperty,
+    /// Magistrate Higgins (Kalidasa): one more Active job while Solid (`extra_active_jobs`,
+    /// FF-KAL-20/21).
+    StubbornGrudge,
+    /// Fanty & Mingo (Kalidasa): sell Contraband to Solid players and pay them more for
+    /// Transport jobs (`sells_contraband`, `solid_job_bonus`; FF-KAL-22/23).
+    Coyotes,
 }
 
 /// A Job card (FF-DEAL-11).
@@ -492,6 +565,10 @@ pub struct JobStep {
     pub kind: StepKind,
     /// Sector id where the step is worked.
     pub at: String,
+    /// FF-KAL-7 (Blue Sun): the step is set in the Uroboros Belt: it may be worked in any sector
+    /// picturing Uroboros asteroids (`at` names one of them, the one the card pictures).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub uroboros_belt: bool,
     /// FF-MISB-1: Misbehave cards to get through first.
     #[serde(default)]
     pub misbehave: u8,
@@ -537,6 +614,16 @@ pub struct NavCard {
     #[serde(default)]
     pub reshuffle: bool,
     pub options: Vec<Choice>,
+}
+
+/// FF-KAL-2 (Blue Sun): when `source` is in play, `copies` copies of the Nav card `nav` leave
+/// their deck (the expansion's own cards replace them).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NavRemoval {
+    pub nav: String,
+    pub copies: u8,
+    pub source: Source,
 }
 
 /// The event cards resolved on contact: "Alliance Contact" and "Reaver Contact" (FF-CARD-2).

@@ -130,6 +130,12 @@ struct Doc {
     misbehave: Vec<MisbehaveCard>,
     #[serde(default)]
     story: Vec<Story>,
+    /// FF-KAL-2: Nav cards an expansion takes out of their deck.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    removal: Vec<NavRemoval>,
+    /// FF-KAL-3: sector tiles.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    tile: Vec<SectorTile>,
 }
 
 /// Where each entry came from, for error messages.
@@ -238,6 +244,11 @@ fn parse_file(
     take!(event, "event", |x: &EventCard| x.id.clone());
     take!(misbehave, "misbehave", |x: &MisbehaveCard| x.id.clone());
     take!(story, "story", |x: &Story| x.id.clone());
+    take!(tile, "tile", |x: &SectorTile| x.id.clone());
+    take!(removal, "removal", |x: &NavRemoval| format!(
+        "{} ({:?})",
+        x.nav, x.source
+    ));
     Ok(())
 }
 
@@ -388,7 +399,35 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         };
     let cruiser_start = one_sector(&|s| s.alliance_capital, "alliance_capital")?;
     let cutter_start = one_sector(&|s| s.firefly_logo, "firefly_logo")?;
+    let corvette_start = if doc.sector.iter().any(|s| s.corvette_start) {
+        Some(one_sector(&|s| s.corvette_start, "corvette_start")?)
+    } else {
+        None
+    };
+    let boards = build_boards(&doc, &neighbours);
     let mut contact_sector = [None; ContactName::COUNT];
+    let mut tiles = Vec::new();
+    for t in &doc.tile {
+        let Some(&s) = sector_ids.get(&t.sector) else {
+            return Err(ctx.err(
+                "tile",
+                &t.id,
+                "sector",
+                format!("unknown sector \"{}\"", t.sector),
+            ));
+        };
+        if let Some(c) = t.contact {
+            if contact_sector[c.index()].replace(s).is_some() {
+                return Err(ctx.err(
+                    "tile",
+                    &t.id,
+                    "contact",
+                    format!("{} is already on another sector", c.name()),
+                ));
+            }
+        }
+        tiles.push((s, t.clone()));
+    }
     for (i, s) in doc.sector.iter().enumerate() {
         if let Some(c) = s.contact {
             if contact_sector[c.index()].replace(i as SectorId).is_some() {
@@ -607,6 +646,17 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                     format!("\"{}\" has no planet", st.at),
                 ));
             }
+            if st.uroboros_belt && !doc.sector[sid as usize].uroboros {
+                return Err(ctx.err(
+                    "job",
+                    &j.id,
+                    &format!("steps[{n}].at"),
+                    format!(
+                        "a step in the Uroboros Belt names one of its sectors; \"{}\" is not",
+                        st.at
+                    ),
+                ));
+            }
             secs.push(sid);
             for (k, c) in st.choices.iter().enumerate() {
                 check_choice(ctx, "job", &j.id, &format!("steps[{n}].choices[{k}]"), c)?;
@@ -800,7 +850,10 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     let content = Content {
         fingerprint,
         sectors: doc.sector,
-        neighbours,
+        neighbours: boards[0].neighbours.clone(),
+        boards,
+        nav_removals: doc.removal,
+        tiles,
         sector_ids,
         contact_sector,
         contacts: doc.contact,
@@ -824,9 +877,36 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         goal_sectors,
         cruiser_start,
         cutter_start,
+        corvette_start,
     };
     check_base_counts(&content)?;
     Ok(content)
+}
+
+/// The board of each set of expansions (FF-BS-1, FF-KAL-1): the sectors of the products in
+/// play, with the links among them.
+fn build_boards(doc: &Doc, links: &[Vec<SectorId>]) -> [Board; 4] {
+    let board = |set: ExpansionSet| {
+        let on_table: Vec<bool> = doc.sector.iter().map(|s| set.includes(s.source)).collect();
+        let neighbours = links
+            .iter()
+            .enumerate()
+            .map(|(s, ns)| {
+                if !on_table[s] {
+                    return Vec::new();
+                }
+                ns.iter()
+                    .copied()
+                    .filter(|&n| on_table[n as usize])
+                    .collect()
+            })
+            .collect();
+        Board {
+            on_table,
+            neighbours,
+        }
+    };
+    ExpansionSet::ALL.map(board)
 }
 
 fn check_abilities(

@@ -69,14 +69,36 @@ pub struct NavCopy {
     pub def: u16,
 }
 
+/// The board of one set of expansions (FF-BS-1, FF-KAL-1): which sectors are on the table (those
+/// of the products in play) and how they link.
+#[derive(Debug, Default)]
+pub struct Board {
+    pub on_table: Vec<bool>,
+    /// `neighbours[s]`: the sectors adjacent to `s` on this board (empty when `s` is not on it).
+    pub neighbours: Vec<Vec<SectorId>>,
+}
+
+impl Board {
+    pub fn in_play(&self, s: SectorId) -> bool {
+        self.on_table.get(s as usize).copied().unwrap_or(false)
+    }
+}
+
 /// The loaded, validated content of one game.
 #[derive(Debug)]
 pub struct Content {
     /// A short stable fingerprint of the files (saves record it, FF replays check it).
     pub fingerprint: String,
     pub sectors: Vec<Sector>,
-    /// `neighbours[s]`: sectors adjacent to `s`.
+    /// `neighbours[s]`: sectors adjacent to `s` on the base game's board (the board of a game
+    /// without expansions; see [`Content::board`] for the others).
     pub neighbours: Vec<Vec<SectorId>>,
+    /// The board of each set of expansions, indexed by [`ExpansionSet::index`].
+    pub boards: [Board; 4],
+    /// FF-KAL-2: Nav cards that leave their decks when an expansion is in play.
+    pub nav_removals: Vec<NavRemoval>,
+    /// FF-KAL-3: sector tiles, with the sector each lies on.
+    pub tiles: Vec<(SectorId, SectorTile)>,
     /// Sector id string → index.
     pub sector_ids: HashMap<String, SectorId>,
     /// Sector of each Contact that can be dealt with on the map.
@@ -111,6 +133,8 @@ pub struct Content {
     /// Londinium's sector (FF-SETUP-5) and the Firefly-logo sector (FF-SETUP-6).
     pub cruiser_start: SectorId,
     pub cutter_start: SectorId,
+    /// Cortex Relay 2, the Operative's Corvette's start (FF-BS-3), if the content has it.
+    pub corvette_start: Option<SectorId>,
 }
 
 impl Content {
@@ -133,6 +157,49 @@ impl Content {
         Box::leak(Box::new(self))
     }
 
+    /// The links of a sector on the whole board (both Rim sections on the table).
+    pub fn neighbours_anywhere(&self, s: SectorId) -> &[SectorId] {
+        &self.boards[3].neighbours[s as usize]
+    }
+
+    /// The board of a game played with these expansions.
+    pub fn board(&self, set: ExpansionSet) -> &Board {
+        &self.boards[set.index()]
+    }
+
+    /// The physical Nav cards in the decks of a game played with these expansions: every card
+    /// of a product in play, less the cards an expansion in play removes (FF-KAL-2) and, with
+    /// both Rim decks combined, the second "Reaver Cutter" RESHUFFLE card (FF-MISC-14/15: one
+    /// RESHUFFLE card per deck).
+    pub fn nav_deck_cards(&self, set: ExpansionSet) -> Vec<NavCardId> {
+        let mut removed: Vec<(u16, u8)> = Vec::new();
+        for r in self.nav_removals.iter().filter(|r| set.includes(r.source)) {
+            if let Some(d) = self.nav_defs.iter().position(|d| d.id == r.nav) {
+                removed.push((d as u16, r.copies));
+            }
+        }
+        let mut rim_reshuffles = 0;
+        let mut out = Vec::new();
+        for (i, &def) in self.nav_cards.iter().enumerate() {
+            let d = &self.nav_defs[def as usize];
+            if !set.includes(d.source) {
+                continue;
+            }
+            if let Some(r) = removed.iter_mut().find(|r| r.0 == def && r.1 > 0) {
+                r.1 -= 1;
+                continue;
+            }
+            if d.deck == NavDeckName::Rim && d.reshuffle {
+                rim_reshuffles += 1;
+                if rim_reshuffles > 1 {
+                    continue;
+                }
+            }
+            out.push(i as NavCardId);
+        }
+        out
+    }
+
     pub fn sector(&self, id: &str) -> Option<SectorId> {
         self.sector_ids.get(id).copied()
     }
@@ -145,6 +212,17 @@ impl Content {
     /// entered in order, `to` last (empty when `from == to`); `None` when `to` cannot be
     /// reached. Ties go to the neighbour listed first.
     pub fn shortest_route(&self, from: SectorId, to: SectorId) -> Option<Vec<SectorId>> {
+        self.shortest_route_on(ExpansionSet::default(), from, to)
+    }
+
+    /// [`Content::shortest_route`] on the board of a game played with these expansions.
+    pub fn shortest_route_on(
+        &self,
+        set: ExpansionSet,
+        from: SectorId,
+        to: SectorId,
+    ) -> Option<Vec<SectorId>> {
+        let links = &self.board(set).neighbours;
         let n = self.sectors.len();
         let mut came_from: Vec<Option<SectorId>> = vec![None; n];
         let mut queue = std::collections::VecDeque::from([from]);
@@ -160,7 +238,7 @@ impl Content {
                 route.reverse();
                 return Some(route);
             }
-            for &next in &self.neighbours[s as usize] {
+            for &next in &links[s as usize] {
                 if came_from[next as usize].is_none() {
                     came_from[next as usize] = Some(s);
                     queue.push_back(next);

@@ -164,6 +164,39 @@ pub enum ShipMove {
     AnywhereEmpty,
     /// The drawer moves it to a sector holding an Outlaw Ship.
     ToAnOutlawShip,
+    /// The player to the drawer's right moves it into a sector of its own space next to the
+    /// drawer's that holds no Firefly (Kalidasa's Corvette cards).
+    NextToYouByRightPlayer,
+    /// The player to the drawer's right moves it to a planetary sector of its own space that
+    /// holds no Firefly ("Reavers in Orbit", Kalidasa's Corvette cards).
+    PlanetaryEmptyByRightPlayer,
+    /// The player to the drawer's right moves it 1 or 2 sectors within its own space.
+    UpToTwoSectorsByRightPlayer,
+}
+
+impl ShipMove {
+    /// Whether the player to the drawer's right decides (FF-FLY-19c, FF-FLY-24c).
+    pub fn by_right_player(self) -> bool {
+        matches!(
+            self,
+            ShipMove::OneSectorByRightPlayer
+                | ShipMove::NextToYouByRightPlayer
+                | ShipMove::PlanetaryEmptyByRightPlayer
+                | ShipMove::UpToTwoSectorsByRightPlayer
+        )
+    }
+}
+
+/// Where a Nav card puts an Alert token (FF-BS-9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AlertPlace {
+    /// The drawer's sector.
+    Here,
+    /// Every sector next to the drawer's.
+    AllAdjacent,
+    /// Every sector holding an Outlaw Ship.
+    OutlawShips,
 }
 
 /// Something that happens.
@@ -244,6 +277,29 @@ pub enum Effect {
     /// Lose reputation with a Contact.
     LoseReputation {
         contact: ContactName,
+    },
+    /// The player removes `count` of their Wanted crew from play (the Corvette Contact card's
+    /// "Operative Shakedown"), choosing which; crew the ship's or their gear's protection from
+    /// Wanted crew rolls covers cannot be taken (FF-FLY-17's protections).
+    ArrestWantedCrew {
+        count: u8,
+    },
+    /// Fugitives not in the Stash are seized (the Corvette Contact card).
+    SeizeFugitives,
+    /// Move the Operative's Corvette (Kalidasa, FF-BS-8); nothing without it.
+    MoveCorvette {
+        how: ShipMove,
+    },
+    /// Put Alert tokens (FF-BS-9, FF-KAL-10).
+    PlaceAlert {
+        alert: AlertKind,
+        at: AlertPlace,
+    },
+    /// Resolve the Alert tokens of one kind in the drawer's sector (FF-KAL-12). The engine's own
+    /// step when a ship enters a sector with tokens; content cannot write it.
+    #[serde(skip_deserializing)]
+    ResolveAlerts {
+        alert: AlertKind,
     },
     MoveCruiser {
         how: ShipMove,

@@ -277,6 +277,23 @@ fn ship_move(ship: &str, space: &str, how: ShipMove) -> String {
             format!("Move the {ship} to any sector of {space} with no Firefly in it")
         }
         ShipMove::ToAnOutlawShip => format!("Move the {ship} to a sector with an Outlaw Ship"),
+        ShipMove::NextToYouByRightPlayer => format!(
+            "The player on your right moves the {ship} to a sector of {space} next to yours with no Firefly in it"
+        ),
+        ShipMove::PlanetaryEmptyByRightPlayer => format!(
+            "The player on your right moves the {ship} to a planetary sector of {space} with no Firefly in it"
+        ),
+        ShipMove::UpToTwoSectorsByRightPlayer => {
+            format!("The player on your right moves the {ship} 1 or 2 sectors within {space}")
+        }
+    }
+}
+
+fn alert_place(at: AlertPlace) -> &'static str {
+    match at {
+        AlertPlace::Here => "in your sector",
+        AlertPlace::AllAdjacent => "in every sector next to yours",
+        AlertPlace::OutlawShips => "in every sector with an Outlaw Ship",
     }
 }
 
@@ -348,6 +365,16 @@ pub fn effect(e: &Effect) -> String {
         }
         Effect::MoveCruiser { how } => ship_move("Alliance Cruiser", "Alliance Space", *how),
         Effect::MoveCutter { how } => ship_move("Reaver Cutter", "Border Space", *how),
+        Effect::ArrestWantedCrew { count: n } => format!(
+            "Remove {} (Wanted) from play; crew protected from Wanted crew rolls are safe",
+            count(*n as u32, "crew member", "crew members")
+        ),
+        Effect::SeizeFugitives => "Fugitives not in the Stash are seized".into(),
+        Effect::MoveCorvette { how } => ship_move("Operative's Corvette", "the 'Verse", *how),
+        Effect::PlaceAlert { alert, at } => {
+            format!("Place an {} token {}", alert.name(), alert_place(*at))
+        }
+        Effect::ResolveAlerts { alert } => format!("Resolve the {} tokens here", alert.name()),
         Effect::Trade {
             fuel,
             parts,
@@ -839,6 +866,7 @@ fn ability_nb(ab: &Ability) -> String {
         Ability::ExtraCrew { amount } => format!("+{amount} Max Crew"),
         Ability::ExtraHold { amount } => format!("+{amount} Cargo Hold"),
         Ability::ExtraStash { amount } => format!("+{amount} Stash"),
+        Ability::LongRangeScanner => "During a Fly action you may resolve the Alert tokens of an adjacent sector, as often as you like, without stopping".into(),
         Ability::EvadeCruiser => "In the Alliance Cruiser's sector, discard this card to ignore \
                                   the Cruiser and move it 1 sector within Alliance Space"
             .into(),
@@ -908,6 +936,20 @@ pub fn contact_rule(r: ContactRule) -> (&'static str, &'static str) {
         ContactRule::PapersInOrder => (
             "Your Papers Are in Order",
             "While Solid, you may ignore Customs Inspection Nav cards.",
+        ),
+        ContactRule::ProtectMyProperty => (
+            "Protect My Property",
+            "Lord Harrow sells Cargo to captains he trusts, as much as they like, and rewards \
+             their Shipping and Smuggling.",
+        ),
+        ContactRule::StubbornGrudge => (
+            "Stubborn Grudge",
+            "Higgins keeps more work going for captains he trusts.",
+        ),
+        ContactRule::Coyotes => (
+            "Coyotes",
+            "Fanty & Mingo fence Contraband to captains they trust and reward their Transport \
+             jobs.",
         ),
     }
 }
@@ -1273,7 +1315,15 @@ pub fn job_card(j: &Job, names: &Names) -> String {
             2,
             2,
             &titled(
-                &format!("{} at {}", step_kind(st.kind), names.sector(&st.at)),
+                &if st.uroboros_belt {
+                    format!(
+                        "{} in the Uroboros Belt (any of its sectors; pictured: {})",
+                        step_kind(st.kind),
+                        names.sector(&st.at)
+                    )
+                } else {
+                    format!("{} at {}", step_kind(st.kind), names.sector(&st.at))
+                },
                 &lead,
             ),
         );
@@ -1471,11 +1521,43 @@ pub fn contact_card(c: &Contact) -> String {
             &format!("While Solid, buys {}.", join_list(&buys, "and")),
         );
     }
-    if let Some(p) = c.sells_fuel {
+    let mut sells = Vec::new();
+    for (item, price) in [
+        ("Fuel", c.sells_fuel),
+        ("Cargo", c.sells_cargo),
+        ("Contraband", c.sells_contraband),
+    ] {
+        if let Some(p) = price {
+            sells.push(format!("{item} for {} each", money(p)));
+        }
+    }
+    if !sells.is_empty() {
         card.para(
             2,
             2,
-            &format!("While Solid, sells Fuel for {} each.", money(p)),
+            &format!("While Solid, sells {}.", join_list(&sells, "and")),
+        );
+    }
+    if let Some(b) = &c.solid_job_bonus {
+        let types: Vec<String> = b.types.iter().map(|t| t.name().to_string()).collect();
+        card.para(
+            2,
+            2,
+            &format!(
+                "While Solid, every {} job you complete pays {} more.",
+                join_list(&types, "or"),
+                money(b.amount)
+            ),
+        );
+    }
+    if c.extra_active_jobs > 0 {
+        card.para(
+            2,
+            2,
+            &format!(
+                "While Solid, you may have {} Active jobs.",
+                3 + c.extra_active_jobs as usize
+            ),
         );
     }
     let (name, text) = contact_rule(c.special_rule);

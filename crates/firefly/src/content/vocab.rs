@@ -176,6 +176,126 @@ pub enum Source {
     Promo,
 }
 
+impl Source {
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Base => "Firefly: The Game",
+            Source::BlueSun => "Blue Sun",
+            Source::Kalidasa => "Kalidasa",
+            Source::BreakinAtmo => "Breakin' Atmo",
+            Source::PiratesAndBountyHunters => "Pirates & Bounty Hunters",
+            Source::Promo => "promo",
+        }
+    }
+}
+
+/// An expansion a table may choose to play with (the `expansions` option). Each brings the
+/// content of its [`Source`] (its board section, cards, contacts, leaders and stories) and its
+/// rules (spec §19/§20, read with the corrections at the top of §19). Kalidasa can be played
+/// without Blue Sun and the other way round.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Expansion {
+    BlueSun,
+    Kalidasa,
+}
+
+impl Expansion {
+    pub const ALL: [Expansion; 2] = [Expansion::BlueSun, Expansion::Kalidasa];
+    /// The id used by options files, JSON and the CLI (`blue-sun`, `kalidasa`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Expansion::BlueSun => "blue-sun",
+            Expansion::Kalidasa => "kalidasa",
+        }
+    }
+    pub fn name(self) -> &'static str {
+        self.source().name()
+    }
+    pub fn source(self) -> Source {
+        match self {
+            Expansion::BlueSun => Source::BlueSun,
+            Expansion::Kalidasa => Source::Kalidasa,
+        }
+    }
+    /// This expansion's bit in an [`ExpansionSet`].
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+impl std::str::FromStr for Expansion {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let want = s.trim().to_lowercase().replace([' ', '_'], "-");
+        Expansion::ALL
+            .into_iter()
+            .find(|e| e.id() == want)
+            .ok_or_else(|| {
+                format!("no expansion \"{s}\" (the expansions are blue-sun and kalidasa)")
+            })
+    }
+}
+
+/// The expansions in play, as a small bit set (`Copy`, usable as an index: 0 = base game only,
+/// 1 = Blue Sun, 2 = Kalidasa, 3 = both).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct ExpansionSet(pub u8);
+
+impl ExpansionSet {
+    /// Every combination, in index order.
+    pub const ALL: [ExpansionSet; 4] = [
+        ExpansionSet(0),
+        ExpansionSet(1),
+        ExpansionSet(2),
+        ExpansionSet(3),
+    ];
+    pub fn of(list: &[Expansion]) -> ExpansionSet {
+        ExpansionSet(list.iter().fold(0, |m, e| m | e.bit()))
+    }
+    pub fn has(self, e: Expansion) -> bool {
+        self.0 & e.bit() != 0
+    }
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Whether content of this source is in play: the base game's always, and the other
+    /// products' the engine has (promo cards among them) as before; an expansion's only when
+    /// chosen.
+    pub fn includes(self, source: Source) -> bool {
+        match source {
+            Source::BlueSun => self.has(Expansion::BlueSun),
+            Source::Kalidasa => self.has(Expansion::Kalidasa),
+            _ => true,
+        }
+    }
+    pub fn list(self) -> Vec<Expansion> {
+        Expansion::ALL
+            .into_iter()
+            .filter(|&e| self.has(e))
+            .collect()
+    }
+}
+
+/// The two faces of the double-sided Alert tokens (FF-BS-9, FF-KAL-10).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AlertKind {
+    Alliance,
+    Reaver,
+}
+
+impl AlertKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            AlertKind::Alliance => "Alliance Alert",
+            AlertKind::Reaver => "Reaver Alert",
+        }
+    }
+}
+
 /// FF-DEAL-12..17: job types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
