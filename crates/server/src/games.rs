@@ -119,9 +119,14 @@ impl ServerGame for Firefly {
                        "players": {"min": s.players[0], "max": s.players[1]}})
             })
             .collect();
+        let expansions: Vec<Value> = tabletop_firefly::content::Expansion::ALL
+            .iter()
+            .map(|e| json!({"id": e.id(), "name": e.name()}))
+            .collect();
         json!({
             "game": "firefly",
             "stories": stories,
+            "expansions": expansions,
             "first_game": "FF-SETUP-17: starting jobs only from Harken, Amnon Duul and Patience",
             "seats": {"min": 1, "max": 5},
             "bots": BOTS,
@@ -138,8 +143,14 @@ impl ServerGame for Firefly {
         } else {
             ""
         };
+        let expansions: Vec<&str> = o.expansions.iter().map(|e| e.name()).collect();
+        let with = if expansions.is_empty() {
+            String::new()
+        } else {
+            format!(", with {}", expansions.join(" and "))
+        };
         format!(
-            "{story}, {} captain{}{}{scenario}",
+            "{story}, {} captain{}{}{with}{scenario}",
             o.players,
             if o.players == 1 { "" } else { "s" },
             if o.first_game { ", first game" } else { "" }

@@ -52,14 +52,15 @@ function FireflyForm(props: { c: FireflyChoices; seats: SeatRequest[]; setSeats(
   const { c } = props;
   const [story, setStory] = useState(c.stories[0]?.id ?? "");
   const [firstGame, setFirstGame] = useState(false);
+  const [expansions, setExpansions] = useState<string[]>([]);
   const st = c.stories.find((s) => s.id === story);
   const min = Math.max(c.seats.min, st?.players.min ?? 1);
   const max = Math.min(c.seats.max, st?.players.max ?? 5);
   const n = Math.min(max, Math.max(min, props.seats.length));
   useEffect(() => {
     if (n !== props.seats.length) props.setSeats(resizeSeats(props.seats, n));
-    props.setOptions(fireflyOptions(story, firstGame));
-  }, [story, firstGame, n]);
+    props.setOptions(fireflyOptions(story, firstGame, expansions));
+  }, [story, firstGame, n, expansions]);
   return (
     <>
       <label>
@@ -87,6 +88,21 @@ function FireflyForm(props: { c: FireflyChoices; seats: SeatRequest[]; setSeats(
         <input type="checkbox" checked={firstGame} onChange={() => setFirstGame(!firstGame)} /> First-game variant
         {c.first_game ? <span class="muted"> ({c.first_game})</span> : null}
       </label>
+      {(c.expansions ?? []).length > 0 ? (
+        <fieldset>
+          <legend>Expansions</legend>
+          {(c.expansions ?? []).map((x) => (
+            <label class="check" key={x.id}>
+              <input
+                type="checkbox"
+                checked={expansions.includes(x.id)}
+                onChange={() => setExpansions(expansions.includes(x.id) ? expansions.filter((y) => y !== x.id) : [...expansions, x.id])}
+              />{" "}
+              {x.name}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
     </>
   );
 }

@@ -6,6 +6,8 @@ export interface FireflyChoices {
   game: "firefly";
   stories: { id: string; name: string; premise?: string; players: { min: number; max: number } }[];
   first_game?: string;
+  /** The expansions this server has (Blue Sun, Kalidasa…). */
+  expansions?: { id: string; name: string }[];
   seats: { min: number; max: number };
   bots: string[];
 }
@@ -95,9 +97,11 @@ export function readTableFile(text: string): TableFile {
   return { kind: "scenario", text };
 }
 
-/** The Firefly options of a new table. */
-export function fireflyOptions(story: string, firstGame: boolean): Record<string, unknown> {
-  return { story, first_game: firstGame };
+/** The Firefly options of a new table (expansions only when some are chosen). */
+export function fireflyOptions(story: string, firstGame: boolean, expansions: readonly string[] = []): Record<string, unknown> {
+  const o: Record<string, unknown> = { story, first_game: firstGame };
+  if (expansions.length > 0) o.expansions = [...expansions];
+  return o;
 }
 
 /** The Mandalorian options of a new table: characters only when chosen (else the mission's). */

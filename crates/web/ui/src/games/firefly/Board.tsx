@@ -182,6 +182,7 @@ export function Board(props: BoardProps) {
           {hoverPlan && hoverPlan.moves > 0 ? <polyline class="hover-route" points={path(hoverPlan.path)} stroke-width={0.9 * unit} /> : null}
           <g class="sectors">
             {cat.sectors.map((s, i) => {
+              if (s.out) return null;
               const [l, t, w, h] = s.box;
               const legal = props.clickable.has(i);
               const k = legal ? props.keys[props.clickable.get(i) as number] : null;
@@ -254,8 +255,16 @@ export function Board(props: BoardProps) {
               ));
             })}
           </g>
+          <g class="alerts">
+            {(view.alerts ?? []).map((a) => (
+              <AlertMarks key={a.sector} cat={cat} sector={a.sector} alliance={a.alliance} reaver={a.reaver} unit={unit} />
+            ))}
+          </g>
           <NpcShip cat={cat} sector={view.cruiser} kind="cruiser" unit={unit} />
-          <NpcShip cat={cat} sector={view.cutter} kind="cutter" unit={unit} />
+          {(view.cutters ?? [view.cutter]).map((c, i) => (
+            <NpcShip key={`cutter${i}`} cat={cat} sector={c} kind="cutter" unit={unit} />
+          ))}
+          {view.corvette !== undefined && view.corvette !== null ? <NpcShip cat={cat} sector={view.corvette} kind="corvette" unit={unit} /> : null}
           <g class="ships">
             {[...bySector.entries()].map(([s, seats]) => {
               const [cx, cy] = centre(cat.sectors[s]);
@@ -308,24 +317,56 @@ export function Board(props: BoardProps) {
   );
 }
 
-function NpcShip(props: { cat: Catalog; sector: number; kind: "cruiser" | "cutter"; unit: number }) {
+const NPC_LABEL = { cruiser: "Alliance Cruiser", cutter: "Reaver Cutter", corvette: "Operative's Corvette" } as const;
+const NPC_LETTER = { cruiser: "A", cutter: "R", corvette: "C" } as const;
+
+/** Alert tokens on a sector (Rim expansions): a count of each kind, in the sector's corner. */
+function AlertMarks(props: { cat: Catalog; sector: number; alliance: number; reaver: number; unit: number }) {
   const s = props.cat.sectors[props.sector];
-  if (!s) return null;
+  if (!s || s.out) return null;
+  const [l, t, , h] = s.box;
+  const u = props.unit;
+  const marks = [
+    ...(props.alliance > 0 ? [{ kind: "alliance", n: props.alliance, name: "Alliance Alert" }] : []),
+    ...(props.reaver > 0 ? [{ kind: "reaver", n: props.reaver, name: "Reaver Alert" }] : []),
+  ];
+  return (
+    <g data-sector={s.id}>
+      {marks.map((m, j) => {
+        const x = l + 2.4 * u + j * 4.4 * u;
+        const y = t + h - 2.6 * u;
+        return (
+          <g key={m.kind} class={`alert-token ${m.kind}`}>
+            <title>{`${m.n} ${m.name} token${m.n > 1 ? "s" : ""} at ${s.name}`}</title>
+            <rect x={x - 1.9 * u} y={y - 1.9 * u} width={3.8 * u} height={3.8 * u} rx={0.5 * u} transform={`rotate(45 ${x} ${y})`} stroke-width={0.3 * u} />
+            <text x={x} y={y + 0.8 * u} font-size={2.1 * u} text-anchor="middle">
+              {m.n > 1 ? m.n : "!"}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+function NpcShip(props: { cat: Catalog; sector: number; kind: "cruiser" | "cutter" | "corvette"; unit: number }) {
+  const s = props.cat.sectors[props.sector];
+  if (!s || s.out) return null;
   const [l, t, w] = s.box;
   const u = props.unit;
-  const x = props.kind === "cruiser" ? l + w - 2.6 * u : l + 2.6 * u;
+  const x = props.kind === "cruiser" ? l + w - 2.6 * u : props.kind === "corvette" ? l + w / 2 : l + 2.6 * u;
   const y = t + 6.5 * u;
-  const label = props.kind === "cruiser" ? "Alliance Cruiser" : "Reaver Cutter";
+  const label = NPC_LABEL[props.kind];
   return (
     <g class={`npc ${props.kind}`}>
       <title>{`${label} at ${s.name}`}</title>
-      {props.kind === "cruiser" ? (
+      {props.kind === "cruiser" || props.kind === "corvette" ? (
         <path d={`M ${x} ${y - 2.4 * u} L ${x + 2.4 * u} ${y} L ${x} ${y + 2.4 * u} L ${x - 2.4 * u} ${y} Z`} stroke-width={0.35 * u} />
       ) : (
         <path d={`M ${x} ${y - 2.4 * u} L ${x + 2.2 * u} ${y + 1.8 * u} L ${x - 2.2 * u} ${y + 1.8 * u} Z`} stroke-width={0.35 * u} />
       )}
       <text x={x} y={y + 0.8 * u} font-size={2 * u} text-anchor="middle">
-        {props.kind === "cruiser" ? "A" : "R"}
+        {NPC_LETTER[props.kind]}
       </text>
     </g>
   );

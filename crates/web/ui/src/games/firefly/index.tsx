@@ -8,14 +8,15 @@ import { Log } from "../../shell/Log";
 import { myTurn } from "../../shell/table-state";
 import { Board } from "./Board";
 import { decorate, group, inButtons } from "./describe";
-import { captain, clickableSectors, driveCore, jobMarks, nextStops, route, setup } from "./logic";
+import { boardInPlay, captain, clickableSectors, driveCore, expansionsOf, jobMarks, nextStops, route, setup } from "./logic";
 import { ConsideredPanel, decisionTitle, JobsPanel, Panel, ResolvingPanel, RivalsPanel, ShipPanel, StoryPanel, TradePanel } from "./Panels";
 import type { Catalog, View } from "./types";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 function Table(props: GameTableProps) {
-  const cat = props.catalog as Catalog;
+  const expansions = expansionsOf(props.state.hello?.table.options).join(",");
+  const cat = useMemo(() => boardInPlay(props.catalog as Catalog, expansions ? expansions.split(",") : []), [props.catalog, expansions]);
   const view = props.state.view as View;
   const me = props.state.seat;
   const player = me === null ? undefined : view.players[me];

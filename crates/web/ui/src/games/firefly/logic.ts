@@ -46,6 +46,35 @@ export function route(cat: Pick<Catalog, "sectors">, from: number, to: number): 
   return null;
 }
 
+/**
+ * The board a table plays on: the base sectors and those of the expansions in its options
+ * (`source`). Sectors of other expansions stay in the list (ids are indices) but are marked
+ * `out`, lose their links, and links into them are dropped, so routes, lanes and the map's
+ * bounds are this table's alone.
+ */
+export function boardInPlay(cat: Catalog, expansions: readonly string[]): Catalog {
+  const inPlay = cat.sectors.map((s) => s.source === undefined || s.source === "base" || expansions.includes(s.source));
+  if (inPlay.every(Boolean)) return cat;
+  const sectors = cat.sectors.map((s, i) => (inPlay[i] ? { ...s, neighbours: s.neighbours.filter((n) => inPlay[n]) } : { ...s, neighbours: [], out: true }));
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const s of sectors) {
+    if (s.out) continue;
+    const [l, t, w, h] = s.box;
+    x0 = Math.min(x0, l);
+    y0 = Math.min(y0, t);
+    x1 = Math.max(x1, l + w);
+    y1 = Math.max(y1, t + h);
+  }
+  const board: [number, number, number, number] = Number.isFinite(x0) ? [x0, y0, x1 - x0, y1 - y0] : cat.board;
+  return { ...cat, sectors, board };
+}
+
+/** The expansions a table plays with, from its options (`hello.table.options.expansions`). */
+export function expansionsOf(options: Record<string, unknown> | undefined): string[] {
+  const e = options?.expansions;
+  return Array.isArray(e) ? e.filter((x): x is string => typeof x === "string") : [];
+}
+
 export interface DriveCore {
   name: string;
   range: number;

@@ -27,6 +27,12 @@ export interface SectorEntry extends Entry {
   alliance_capital: boolean;
   /** [left, top, width, height] */
   box: [number, number, number, number];
+  /** Rim expansions: Reaver Space (FF-BS), the Uroboros Belt (FF-KAL-7), a tile laid here. */
+  reaver_space?: boolean;
+  uroboros?: boolean;
+  tile?: string | null;
+  /** Not on this table's board (an expansion the game is played without): not drawn. */
+  out?: boolean;
 }
 
 export interface CrewEntry extends Entry {
@@ -215,6 +221,12 @@ export interface View {
   players: PlayerView[];
   cruiser: number;
   cutter: number;
+  /** Every Reaver Cutter (several with Blue Sun, FF-BS-11). */
+  cutters?: number[];
+  /** The Operative's Corvette (Kalidasa), when in play. */
+  corvette?: number | null;
+  /** Alert tokens on sectors (Rim expansions). */
+  alerts?: { sector: number; alliance: number; reaver: number }[];
   supply_discards: number[][];
   contact_discards: [string, number[]][];
   nav_discards: number[][];
