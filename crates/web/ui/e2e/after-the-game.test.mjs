@@ -1,26 +1,18 @@
 // After the game: a finished game is replayed step by step, its save is downloaded and started
 // again from the lobby's file picker, and a player asks for a rematch — all against a real server.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { launchBrowser, newPage, shoot, startServer } from "./harness.mjs";
+import { newPage, serverAndBrowser, shoot } from "./harness.mjs";
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** A Mandalorian mission played to its end by a bot on the server. */
 async function finishedTable() {
-  const r = await fetch(`${server.base}/api/tables`, {
+  const r = await fetch(`${env.server.base}/api/tables`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ game: "mandalorian", options: { mission: 1 }, seed: 3, seats: [{ kind: "bot", bot: "bot" }] }),
@@ -30,7 +22,7 @@ async function finishedTable() {
   const { table } = JSON.parse(body);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const all = await (await fetch(`${server.base}/api/tables`)).json();
+    const all = await (await fetch(`${env.server.base}/api/tables`)).json();
     if (all.find((t) => t.table === table)?.status === "over") return table;
     assert.ok(Date.now() < deadline, "the bot did not finish the mission within 60 s");
     await new Promise((ok) => setTimeout(ok, 200));
@@ -40,11 +32,11 @@ async function finishedTable() {
 test("a finished game: replay, save, start again from the save, rematch", async () => {
   const table = await finishedTable();
   const errors = [];
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  const context = await env.browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   const page = await newPage(context, errors);
 
   // The lobby lists it among the finished games; its replay opens at the set-up.
-  await page.goto(server.base);
+  await page.goto(env.server.base);
   const row = page.locator(".tables.finished li").first();
   await row.waitFor();
   await row.getByText("replay").click();
@@ -69,7 +61,7 @@ test("a finished game: replay, save, start again from the save, rematch", async 
   assert.equal(await page.locator(".ma-table button.act:not([disabled])").count(), 0);
 
   // Its save, as the table page's link gives it.
-  await page.goto(`${server.base}/t/${table}`);
+  await page.goto(`${env.server.base}/t/${table}`);
   await page.locator(".game-over").waitFor();
   await page.locator(".after-game").getByText("Replay step by step").waitFor();
   const [download] = await Promise.all([page.waitForEvent("download"), page.locator(".after-game").getByText("Download the save").click()]);
@@ -80,7 +72,7 @@ test("a finished game: replay, save, start again from the save, rematch", async 
 
   // Started again from the lobby, with this browser in the seat: it is a finished table again,
   // now with a seat of ours, so a rematch is offered.
-  await page.goto(server.base);
+  await page.goto(env.server.base);
   await page.locator("select").first().selectOption("mandalorian");
   await page.getByLabel("Mission").waitFor();
   await page.locator(".seat-row select").first().selectOption("you");
@@ -98,7 +90,7 @@ test("a finished game: replay, save, start again from the save, rematch", async 
   // A file that is not a save is refused with a reason, and nothing is created.
   const bad = join(dir, "broken.json");
   writeFileSync(bad, "{ this is not json");
-  await page.goto(server.base);
+  await page.goto(env.server.base);
   await page.locator(".from-file input[type=file]").setInputFiles(bad);
   const alert = page.locator('[role="alert"]').first();
   await alert.waitFor();

@@ -2,27 +2,19 @@
 // ship, placement, starting jobs) and several turns. Rules exercised: FF-SETUP (set-up order)
 // and FF-TURN (a round passes the Dinosaur round the table).
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { clickOne, launchBrowser, logLength, newPage, shoot, startServer, summary, waitForTurn } from "./harness.mjs";
+import { clickOne, logLength, newPage, serverAndBrowser, shoot, summary, waitForTurn } from "./harness.mjs";
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const roundOf = (s) => Number(/round (\d+)/.exec(s)?.[1] ?? 0);
 
 test("Firefly against two bots: table creation, set-up and several turns by clicking", async () => {
   const errors = [];
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await newPage(context, errors);
-  await page.goto(server.base);
+  await page.goto(env.server.base);
   await page.getByRole("button", { name: "Create the table" }).waitFor();
   await page.locator("select").first().selectOption("firefly");
   await page.getByLabel("Captains").fill("3");

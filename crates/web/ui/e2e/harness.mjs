@@ -3,6 +3,7 @@
 // It builds nothing: TABLETOP_BIN names the binary (default: the workspace's release build).
 
 import { spawn } from "node:child_process";
+import { after, before } from "node:test";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -70,6 +71,23 @@ export async function startServer() {
       rmSync(data, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A server and a browser for one test file: started before its tests, stopped after them.
+ * Read them from the returned object (`env.server.base`, `env.browser.newContext()`).
+ */
+export function serverAndBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 export async function launchBrowser() {

@@ -1,25 +1,17 @@
 // The Mandalorian Adventures: a mission table with two seats for this browser (hot-seat, with a
 // cover between players), played decision by decision by clicking.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { clickOne, launchBrowser, logLength, newPage, shoot, startServer, summary, waitForTurn } from "./harness.mjs";
+import { clickOne, logLength, newPage, serverAndBrowser, shoot, summary, waitForTurn } from "./harness.mjs";
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test("a Mandalorian mission in hot-seat: several decisions by clicking", async () => {
   const errors = [];
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await newPage(context, errors);
-  await page.goto(server.base);
+  await page.goto(env.server.base);
   await page.getByRole("button", { name: "Create the table" }).waitFor();
   await page.locator("select").first().selectOption("mandalorian");
   await page.getByLabel("Mission").waitFor();

@@ -2,19 +2,11 @@
 // context (two people on two machines). Each sees only its own hand; the seat not to act has
 // nothing to click; a reload comes back to the current state (PROTOCOL.md, rules 1 and 3).
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { clickOne, launchBrowser, logLength, newPage, shoot, startServer, summary } from "./harness.mjs";
+import { clickOne, logLength, newPage, serverAndBrowser, shoot, summary } from "./harness.mjs";
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** Keeps the last `state` message each page's WebSocket received. */
 function watchStates(page) {
@@ -36,9 +28,9 @@ const canAct = async (page) =>
 
 test("two players online in two browser contexts: own hands, turns, reload", async () => {
   const errors = [];
-  const host = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const host = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
   const lobby = await newPage(host, errors);
-  await lobby.goto(server.base);
+  await lobby.goto(env.server.base);
   await lobby.getByRole("button", { name: "Create the table" }).waitFor();
   await lobby.getByLabel("Captains").fill("2");
   const seats = lobby.locator(".seat-row select");
@@ -49,10 +41,10 @@ test("two players online in two browser contexts: own hands, turns, reload", asy
   const invites = lobby.locator(".created .invite input");
   await invites.nth(1).waitFor();
   const links = [await invites.nth(0).inputValue(), await invites.nth(1).inputValue()];
-  assert.ok(links.every((l) => l.startsWith(server.base) && /token=/.test(l)), `invite links: ${links}`);
+  assert.ok(links.every((l) => l.startsWith(env.server.base) && /token=/.test(l)), `invite links: ${links}`);
   await shoot(lobby, "online-created");
 
-  const contexts = [await browser.newContext(), await browser.newContext()];
+  const contexts = [await env.browser.newContext(), await env.browser.newContext()];
   const pages = [];
   const states = [];
   for (const [i, c] of contexts.entries()) {
