@@ -160,7 +160,8 @@ export async function clickOne(page, { preferSector = true, avoid = [], last = [
   const lit = page.locator(".sector.legal");
   if (preferSector && (await lit.count())) {
     const id = await lit.first().getAttribute("data-sector");
-    await lit.first().click({ force: true });
+    // No force: a piece drawn over the sector that took the click would fail the test.
+    await lit.first().click();
     return `sector ${id}`;
   }
   // Every enabled action button (the action list, and cards the game shows elsewhere).
