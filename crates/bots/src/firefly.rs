@@ -15,7 +15,7 @@
 use tabletop_core::{Rng, Seat};
 use tabletop_firefly::content::*;
 use tabletop_firefly::crew::{all_crew, CrewMask};
-use tabletop_firefly::deal::{ACTIVE_LIMIT, ALL_CONTACTS, HAND_LIMIT};
+use tabletop_firefly::deal::{ACTIVE_LIMIT, ALL_CONTACTS};
 use tabletop_firefly::fly::Exemption;
 use tabletop_firefly::resolve::{Origin, Pending, Resolution, Stage};
 use tabletop_firefly::state::*;
@@ -701,6 +701,13 @@ impl FireflyBot {
             Phase::Selling { .. } => self.selling(g, seat, legal),
             Phase::DiscardJobs => self.discard_jobs(g, seat, legal),
             Phase::ChooseCrew { .. } => self.choose_crew(g, seat, legal),
+            // FF-BS-24: the Challenge's Needs are met (only such are offered) and its reward
+            // and Mr. Universe's reputation are worth its hurdles: attach the first one.
+            Phase::AttachChallenge { .. } => legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::AttachChallenge(_)))
+                .unwrap_or(Action::Done),
             Phase::PayCuts { .. } => self.pay_cuts(g, seat, legal),
             Phase::Resolving => self.resolving(g, seat, legal),
             Phase::Over => legal[0],
@@ -796,12 +803,33 @@ impl FireflyBot {
         }
     }
 
+    /// A Big Damn Challenge (FF-BS-23..28) is never worked itself: it is worth its reward and
+    /// Mr. Universe's reputation when a job in hand of the same legality could take it.
+    fn challenge_eval(&self, ctx: &Ctx, card: &Job, reward: u32) -> JobEval {
+        let g = ctx.g;
+        let fits = ctx.p.hand.iter().any(|&h| {
+            let job = &g.content.jobs[h as usize];
+            job.challenge.is_none() && job.illegal == card.illegal
+        });
+        let solid = card.contact.map_or(0.0, |k| self.solid_story_worth(ctx, k));
+        let worth = (reward as f64 + solid) * if fits { 1.0 } else { 0.3 };
+        JobEval {
+            score: 0.0,
+            worth,
+            feasible: false,
+            next: ctx.p.sector,
+        }
+    }
+
     /// Value a job whose next step is `step`, starting from `from`.
     fn job_eval(&self, ctx: &Ctx, j: JobId, step: u8, from: SectorId) -> JobEval {
         let g = ctx.g;
         let p = ctx.p;
         let c = g.content;
         let job = &c.jobs[j as usize];
+        if let Some(ch) = &job.challenge {
+            return self.challenge_eval(ctx, job, ch.reward);
+        }
         let sectors = &c.job_sectors[j as usize];
         let step = step as usize;
         let next = sectors[step.min(sectors.len() - 1)];
@@ -1499,7 +1527,7 @@ impl FireflyBot {
         // Near the end of a story that settles unfinished jobs, new jobs are mostly debts.
         let settle_soon = g.story_def().settle_jobs && last_call_near(g);
         if jobs_left && !settle_soon {
-            let room = p.hand.len() < HAND_LIMIT || p.active.len() < ACTIVE_LIMIT;
+            let room = p.hand.len() < g.hand_limit(p) || p.active.len() < ACTIVE_LIMIT;
             let good = match ctx.good_jobs.get() {
                 Some(n) => n,
                 None => {
@@ -1816,7 +1844,7 @@ impl FireflyBot {
 
     fn starting_jobs(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
         let p = g.player(seat);
-        if p.hand.len() <= HAND_LIMIT && legal.contains(&Action::Done) {
+        if p.hand.len() <= g.hand_limit(p) && legal.contains(&Action::Done) {
             return Action::Done;
         }
         let ctx = Ctx::new(g, seat);
@@ -2482,7 +2510,7 @@ impl FireflyBot {
             Market::Contact(_) if g.last_call.is_some() => Action::Done,
             Market::Contact(k) => {
                 let sector = g.content.contact_sector[k.index()].unwrap_or(p.sector);
-                let room = p.hand.len() < HAND_LIMIT + 2;
+                let room = p.hand.len() < g.hand_limit(p) + 2;
                 let mut best: Option<(f64, Action)> = None;
                 for &a in legal {
                     if let Action::ConsiderDiscard(j) = a {
@@ -2625,7 +2653,7 @@ impl FireflyBot {
             _ => None,
         };
         if let Some((v, a)) = best {
-            if p.hand.len() < HAND_LIMIT || v > worst_hand + 20.0 {
+            if p.hand.len() < g.hand_limit(p) || v > worst_hand + 20.0 {
                 if let Some(c) = contact {
                     self.fruitless[c.index()] = u16::MAX;
                 }

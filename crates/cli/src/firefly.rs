@@ -812,6 +812,9 @@ fn step_mark(c: &Content, a: &ActiveJob) -> String {
     } else {
         String::new()
     };
+    if let Some(ch) = a.challenge {
+        let _ = write!(s, " [Challenge: \"{}\"]", c.jobs[ch as usize].name);
+    }
     // FF-MISC-11: the "Completed" tokens of earned Opportunity Bonuses.
     let earned: Vec<String> = (0..jd.opportunities.len())
         .filter(|&i| a.earned(i))
@@ -1041,6 +1044,14 @@ fn header(g: &Firefly, seat: Seat) -> String {
             };
             let _ = writeln!(s, "Who goes on the job? {what}");
             crew_lines(g, p, Some(*on_job), &mut s);
+        }
+        Phase::AttachChallenge { job, .. } => {
+            let _ = writeln!(
+                s,
+                "Starting {}: attach a Big Damn Challenge from your hand (FF-BS-24), or Done \
+                 for none.",
+                job_line(c, *job)
+            );
         }
         Phase::PayCuts { job, next } => {
             let _ = writeln!(

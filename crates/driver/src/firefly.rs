@@ -87,6 +87,16 @@ pub fn first_lines(text: &str, n: usize) -> String {
 /// One line for a job: "Shiny Cargo" (Harken: Shipping, Legal) Pick-up at A → Drop-off at B; $800.
 pub fn job_line(c: &Content, j: JobId) -> String {
     let jd = &c.jobs[j as usize];
+    if let Some(ch) = &jd.challenge {
+        // FF-BS-23: a Big Damn Challenge in hand: its legality and reward.
+        return format!(
+            "\"{}\" ({}: Big Damn Challenge, {}) goes under a job you start; +{}",
+            jd.name,
+            jd.contact.map_or("Mr. Universe", |k| k.name()),
+            if jd.illegal { "Illegal" } else { "Legal" },
+            render::money(ch.reward)
+        );
+    }
     let names = Names::of(c);
     let steps: Vec<String> = jd
         .steps
@@ -236,6 +246,9 @@ pub fn pay_terms(c: &Content, terms: &[PayTerm]) -> String {
                 PaySource::IllegalJobBonus => format!("{m} Illegal job bonus"),
                 PaySource::Contact { contact } => {
                     format!("{m} for being Solid with {}", contact.name())
+                }
+                PaySource::Challenge { challenge } => {
+                    format!("{m} for the Challenge {}", c.jobs[challenge as usize].name)
                 }
             };
             match (i, t.amount < 0) {
@@ -472,6 +485,16 @@ impl Driven for Firefly {
             Event::JobStarted { seat, job: j } => {
                 format!("{} starts working {}", cap(*seat), job(*j))
             }
+            Event::ChallengeAttached {
+                seat,
+                job: j,
+                challenge,
+            } => format!(
+                "{} attaches the Big Damn Challenge {} to {}",
+                cap(*seat),
+                job(*challenge),
+                job(*j)
+            ),
             Event::JobStepDone { seat, job: j, step } => {
                 format!("{}: step {} of {} done", cap(*seat), step + 1, job(*j))
             }

@@ -136,4 +136,6 @@ pub enum Action {
     ToggleCrew(CrewCard),
     /// Pay this crew member's Cut (FF-WORK-18) or not (FF-WORK-19).
     PayCut(bool),
+    /// FF-BS-24: put this Big Damn Challenge from the hand under the job being started.
+    AttachChallenge(JobId),
 }

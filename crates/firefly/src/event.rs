@@ -225,6 +225,12 @@ pub enum Event {
         seat: Seat,
         job: JobId,
     },
+    /// FF-BS-24: a Big Damn Challenge from the hand goes under the job just started.
+    ChallengeAttached {
+        seat: Seat,
+        job: JobId,
+        challenge: JobId,
+    },
     JobStepDone {
         seat: Seat,
         job: JobId,
@@ -347,6 +353,8 @@ pub enum PaySource {
     IllegalJobBonus,
     /// A Solid Contact's bonus for jobs of some types (Lord Harrow, Fanty & Mingo).
     Contact { contact: ContactName },
+    /// The reward of the Big Damn Challenge attached to the job (FF-BS-27).
+    Challenge { challenge: JobId },
 }
 
 /// One term of a job's pay.

@@ -335,6 +335,7 @@ impl Firefly {
                 _ => "Pay the Cut".into(),
             },
             Action::PayCut(false) => "Don't pay (they become Disgruntled)".into(),
+            Action::AttachChallenge(x) => format!("Attach the Challenge {} to this job", job(x)),
         }
     }
 }

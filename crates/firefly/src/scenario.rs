@@ -162,6 +162,9 @@ pub struct ScenarioJob {
     /// FF-MISC-11: names of the job's Opportunity Bonuses already earned.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub opportunities_earned: Vec<String>,
+    /// FF-BS-24: the Big Damn Challenge attached under the job.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<String>,
 }
 
 /// Deck tops (next cards, top first) and discard piles (bottom first), by card id.
@@ -510,6 +513,12 @@ impl Firefly {
             let mut active = Vec::new();
             for (k, a) in sp.active.iter().enumerate() {
                 let job = t.job(&f(&format!("active[{k}].job")), &a.job)?;
+                if c.jobs[job as usize].challenge.is_some() {
+                    return err(
+                        f(&format!("active[{k}].job")),
+                        "a Big Damn Challenge is never worked on its own (FF-BS-24)",
+                    );
+                }
                 if a.steps_done as usize >= c.jobs[job as usize].steps.len() {
                     return err(
                         f(&format!("active[{k}].steps-done")),
@@ -530,10 +539,32 @@ impl Firefly {
                     };
                     earned |= 1 << i;
                 }
+                let challenge = match &a.challenge {
+                    Some(x) => {
+                        let ch = t.job(&f(&format!("active[{k}].challenge")), x)?;
+                        let (card, on) = (&c.jobs[ch as usize], &c.jobs[job as usize]);
+                        if card.challenge.is_none() {
+                            return err(
+                                f(&format!("active[{k}].challenge")),
+                                format!("\"{x}\" is a job, not a Big Damn Challenge"),
+                            );
+                        }
+                        if card.illegal != on.illegal || on.challenge.is_some() {
+                            return err(
+                                f(&format!("active[{k}].challenge")),
+                                "Legal Challenges go on Legal jobs, Illegal ones on Illegal \
+                                 jobs (FF-BS-24)",
+                            );
+                        }
+                        Some(ch)
+                    }
+                    None => None,
+                };
                 active.push(ActiveJob {
                     job,
                     steps_done: a.steps_done,
                     opportunities_earned: earned,
+                    challenge,
                 });
             }
             let mut completed = Vec::new();
@@ -592,8 +623,14 @@ impl Firefly {
             if Firefly::storage_used_half(p) > 2 * (h + st) {
                 return err(f("cargo"), "more goods than the Hold and Stash can carry");
             }
-            if p.hand.len() > crate::deal::HAND_LIMIT {
-                return err(f("hand"), "more than 3 jobs in hand (FF-DEAL-5)");
+            if p.hand.len() > g.hand_limit(p) {
+                return err(
+                    f("hand"),
+                    format!(
+                        "more than {} cards in hand (FF-DEAL-5, FF-BS-29)",
+                        g.hand_limit(p)
+                    ),
+                );
             }
             if p.active.len() > g.active_limit(p) {
                 return err(

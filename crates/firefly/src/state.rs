@@ -94,6 +94,9 @@ pub struct ActiveJob {
     /// Opportunity Bonus `i` has been earned. Serialized as the list of earned indices.
     #[serde(serialize_with = "bits_as_list")]
     pub opportunities_earned: u8,
+    /// A Big Damn Challenge attached under the job when it was started (FF-BS-24), face up.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<JobId>,
 }
 
 impl ActiveJob {
@@ -103,6 +106,7 @@ impl ActiveJob {
             job,
             steps_done: 0,
             opportunities_earned: 0,
+            challenge: None,
         }
     }
 
@@ -226,6 +230,8 @@ pub enum Phase {
     DiscardJobs,
     /// FF-WORK-6: choose the crew who go on the job (bit i = crew[i]).
     ChooseCrew { target: WorkTarget, on_job: u16 },
+    /// FF-BS-24: starting a job, attach one of the Big Damn Challenges in hand to it, or none.
+    AttachChallenge { job: JobId, on_job: u16 },
     /// FF-WORK-18/19: pay each crew member's Cut, or not.
     PayCuts { job: JobId, next: u8 },
     /// A card option or test is being resolved (see `Firefly::resolution`).

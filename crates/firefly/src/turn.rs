@@ -460,7 +460,7 @@ impl Firefly {
             Phase::StartingJobs => {
                 let p = self.me();
                 out.extend(p.hand.iter().map(|&j| Action::DiscardJob(j)));
-                if p.hand.len() <= crate::deal::HAND_LIMIT {
+                if p.hand.len() <= self.hand_limit(p) {
                     out.push(Action::Done);
                 }
             }
@@ -487,6 +487,7 @@ impl Firefly {
                 self.deal_actions(out)
             }
             Phase::ChooseCrew { .. } => self.choose_crew_actions(out),
+            Phase::AttachChallenge { .. } => self.attach_challenge_actions(out),
             Phase::PayCuts { .. } => self.pay_cut_actions(out),
             Phase::Resolving => self.resolution_actions(out),
             Phase::Trading(_) | Phase::TradeAnswer(_) | Phase::TradeWindow { .. } => {
@@ -745,6 +746,7 @@ impl Firefly {
                 self.apply_deal_action(a, events)
             }
             (Phase::ChooseCrew { .. }, _) => self.apply_choose_crew(a, events),
+            (Phase::AttachChallenge { .. }, _) => self.apply_attach_challenge(a, events),
             (Phase::PayCuts { .. }, Action::PayCut(pay)) => self.apply_pay_cut(pay, events),
             (Phase::Resolving, _) => self.apply_resolution_action(a, events),
             (
@@ -880,6 +882,13 @@ impl Firefly {
         if self.phase == Phase::Actions && self.activity == Activity::None {
             // The action under way, if any, has finished (FF-FLY-27).
             self.reshuffle_due_nav_decks(events);
+            // FF-BS-30: Solid with Mr. Universe no more, the hand limit is 3 again and the
+            // extra cards are discarded at once, cards of the player's choice.
+            let p = &self.players[self.current as usize];
+            if p.hand.len() > self.hand_limit(p) {
+                self.activity_contact = None;
+                self.phase = Phase::DiscardJobs;
+            }
         }
         self.check_standing_goals(events);
         if self.outcome.is_some() {

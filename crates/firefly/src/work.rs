@@ -30,6 +30,10 @@ impl Firefly {
 
     /// FF-WORK-3, FF-WORK-9, FF-DEAL-7, FF-WORK-14: whether `j` can be worked here now.
     pub fn can_work_job(&self, p: &Player, j: JobId) -> bool {
+        // FF-BS-24: a Big Damn Challenge is never worked on its own.
+        if self.content.jobs[j as usize].challenge.is_some() {
+            return false;
+        }
         let Some((step, in_hand)) = self.job_next_step(p, j) else {
             return false;
         };
@@ -49,7 +53,95 @@ impl Firefly {
                 }
             }
         }
-        self.needs_met(p, self.eligible_crew(p, WorkTarget::Job(j)), job)
+        self.work_needs_met(p, self.eligible_crew(p, WorkTarget::Job(j)), j)
+    }
+
+    /// FF-WORK-9 and FF-BS-27: the job's Skill Needs, and those of the Big Damn Challenge
+    /// attached to it, met by the crew in `mask`.
+    pub fn work_needs_met(&self, p: &Player, mask: CrewMask, j: JobId) -> bool {
+        let attached = p
+            .active
+            .iter()
+            .find(|a| a.job == j)
+            .and_then(|a| a.challenge);
+        self.needs_met(p, mask, &self.content.jobs[j as usize])
+            && attached.is_none_or(|c| self.challenge_needs_met(p, mask, c))
+    }
+
+    /// FF-BS-27: the crew in `mask` meet Challenge `c`'s Needs.
+    pub fn challenge_needs_met(&self, p: &Player, mask: CrewMask, c: JobId) -> bool {
+        let Some(ch) = &self.content.jobs[c as usize].challenge else {
+            return true;
+        };
+        Skill::ALL
+            .iter()
+            .all(|&s| self.mask_skill(p, mask, s, false) >= ch.needs.get(s) as u32)
+            && ch
+                .needs_keywords
+                .iter()
+                .all(|&k| self.mask_has_keyword(p, mask, k))
+    }
+
+    /// FF-BS-24, FF-BS-25: the Big Damn Challenges in `p`'s hand that may go under job `j`,
+    /// started now by the crew in `mask`: Legal ones on Legal jobs, Illegal ones on Illegal
+    /// jobs, never on Piracy or Bounty jobs, and only ones whose Needs that crew meets (a
+    /// Challenge that cannot be done is not attached).
+    pub fn attachable_challenges<'a>(
+        &'a self,
+        p: &'a Player,
+        mask: CrewMask,
+        j: JobId,
+    ) -> impl Iterator<Item = JobId> + 'a {
+        let job = &self.content.jobs[j as usize];
+        let open = job.challenge.is_none() && p.hand.contains(&j);
+        p.hand.iter().copied().filter(move |&c| {
+            let card = &self.content.jobs[c as usize];
+            open && card.challenge.is_some()
+                && card.illegal == job.illegal
+                && self.challenge_needs_met(p, mask, c)
+        })
+    }
+
+    /// The Big Damn Challenge attached to `seat`'s Active job `j`, if any.
+    pub fn attached_challenge(&self, seat: Seat, j: JobId) -> Option<JobId> {
+        self.players[seat as usize]
+            .active
+            .iter()
+            .find(|a| a.job == j)
+            .and_then(|a| a.challenge)
+    }
+
+    /// While `seat` works a job with a Challenge that takes a skill away ("With Your Hands
+    /// Tied"), that skill counts no crew points on any test of the Work action.
+    pub fn challenge_removes_skill(&self, seat: Seat, skill: Skill) -> bool {
+        let Activity::Working {
+            target: WorkTarget::Job(j),
+            ..
+        } = self.activity
+        else {
+            return false;
+        };
+        seat == self.current
+            && self
+                .attached_challenge(seat, j)
+                .and_then(|c| self.content.jobs[c as usize].challenge.as_ref())
+                .is_some_and(|ch| ch.no_skill == Some(skill))
+    }
+
+    /// Take Active job `j` off `seat`'s board and discard it, with the Challenge under it.
+    pub fn discard_active(&mut self, seat: Seat, j: JobId) -> Option<JobId> {
+        let p = &mut self.players[seat as usize];
+        let challenge = p
+            .active
+            .iter()
+            .find(|a| a.job == j)
+            .and_then(|a| a.challenge);
+        p.active.retain(|a| a.job != j);
+        self.discard_job(j);
+        if let Some(c) = challenge {
+            self.discard_job(c);
+        }
+        challenge
     }
 
     /// The crew who may go on a Work action: everyone, except Shepherd Book-like crew on an
@@ -149,7 +241,7 @@ impl Firefly {
         }
         let ok = on_job != 0
             && match target {
-                WorkTarget::Job(j) => self.needs_met(p, on_job, &self.content.jobs[j as usize]),
+                WorkTarget::Job(j) => self.work_needs_met(p, on_job, j),
                 WorkTarget::Goal => true,
             };
         if ok {
@@ -168,14 +260,52 @@ impl Firefly {
             }
             Action::Done => {
                 let (target, on_job) = (*target, *on_job);
-                self.begin_step(target, on_job, events);
+                // FF-BS-24: a job started now may take a Challenge from the hand.
+                if let WorkTarget::Job(j) = target {
+                    let p = &self.players[self.actor as usize];
+                    if self.attachable_challenges(p, on_job, j).next().is_some() {
+                        self.phase = Phase::AttachChallenge { job: j, on_job };
+                        return;
+                    }
+                }
+                self.begin_step(target, on_job, None, events);
             }
             _ => unreachable!(),
         }
     }
 
+    pub fn attach_challenge_actions(&self, out: &mut Vec<Action>) {
+        let Phase::AttachChallenge { job, on_job } = self.phase else {
+            unreachable!()
+        };
+        let p = self.me();
+        out.extend(
+            self.attachable_challenges(p, on_job, job)
+                .map(Action::AttachChallenge),
+        );
+        out.push(Action::Done);
+    }
+
+    pub fn apply_attach_challenge(&mut self, a: Action, events: &mut Vec<Event>) {
+        let Phase::AttachChallenge { job, on_job } = self.phase else {
+            unreachable!()
+        };
+        let challenge = match a {
+            Action::AttachChallenge(c) => Some(c),
+            Action::Done => None,
+            _ => unreachable!(),
+        };
+        self.begin_step(WorkTarget::Job(job), on_job, challenge, events);
+    }
+
     /// The crew is assembled: start the step, drawing Misbehave cards first (FF-MISB-1).
-    fn begin_step(&mut self, target: WorkTarget, on_job: CrewMask, events: &mut Vec<Event>) {
+    fn begin_step(
+        &mut self,
+        target: WorkTarget,
+        on_job: CrewMask,
+        challenge: Option<JobId>,
+        events: &mut Vec<Event>,
+    ) {
         let seat = self.current;
         self.job_pay = JobPay::default();
         let (step, misbehave) = match target {
@@ -184,14 +314,33 @@ impl Firefly {
                 if in_hand {
                     // FF-WORK-3: the job goes face up in the Active Job area.
                     let p = &mut self.players[seat as usize];
-                    p.hand.retain(|&x| x != j);
-                    p.active.push(ActiveJob::new(j));
+                    p.hand.retain(|&x| x != j && Some(x) != challenge);
+                    p.active.push(ActiveJob {
+                        challenge,
+                        ..ActiveJob::new(j)
+                    });
                     events.push(Event::JobStarted { seat, job: j });
+                    if let Some(c) = challenge {
+                        // FF-BS-24, FF-BS-26: under the job, off the Active-job count.
+                        events.push(Event::ChallengeAttached {
+                            seat,
+                            job: j,
+                            challenge: c,
+                        });
+                    }
                 }
-                (
-                    step,
-                    self.content.jobs[j as usize].steps[step as usize].misbehave,
-                )
+                let job = &self.content.jobs[j as usize];
+                let mut misbehave = job.steps[step as usize].misbehave;
+                // FF-BS-27: the Challenge's hurdles are met on the step that finishes the job.
+                if step as usize + 1 == job.steps.len() {
+                    if let Some(ch) = self
+                        .attached_challenge(seat, j)
+                        .and_then(|c| self.content.jobs[c as usize].challenge.as_ref())
+                    {
+                        misbehave += ch.misbehave;
+                    }
+                }
+                (step, misbehave)
             }
             WorkTarget::Goal => {
                 let g = self.players[seat as usize].goals;
@@ -374,10 +523,13 @@ impl Firefly {
                 };
                 self.issue_warrant(seat, job, events);
                 if let Some(j) = job {
-                    // FF-MISB-11: the job is discarded.
-                    let p = &mut self.players[seat as usize];
-                    p.active.retain(|a| a.job != j);
-                    self.discard_job(j);
+                    // FF-MISB-11: the job is discarded; FF-BS-30: with its Challenge, and the
+                    // reputation with Mr. Universe goes too.
+                    if let Some(c) = self.discard_active(seat, j) {
+                        if let Some(k) = self.content.jobs[c as usize].contact {
+                            self.lose_reputation(seat, k, events);
+                        }
+                    }
                     // Niska's "Pound of Flesh": a Warrant on a Niska job kills a crew member.
                     if self.content.jobs[j as usize].contact == Some(ContactName::Niska) {
                         self.end_work();
@@ -582,6 +734,20 @@ impl Firefly {
             let bonus = self.story_def().setup.illegal_job_bonus as i64;
             add(&mut terms, PaySource::IllegalJobBonus, bonus);
         }
+        // FF-BS-27: the job is done and so are the Challenge's hurdles (its Needs were met to
+        // work each step, its Misbehave cards passed): its reward is added to the pay.
+        let challenge = self.attached_challenge(seat, j);
+        if let Some(c) = challenge {
+            let reward = self.content.jobs[c as usize]
+                .challenge
+                .as_ref()
+                .map_or(0, |ch| ch.reward);
+            add(
+                &mut terms,
+                PaySource::Challenge { challenge: c },
+                reward as i64,
+            );
+        }
         let pay = terms.iter().map(|t| t.amount).sum::<i64>().max(0) as u32;
         let loads: Vec<(Item, u8)> = self
             .crew_abilities(p)
@@ -613,6 +779,17 @@ impl Firefly {
         let p = &mut self.players[seat as usize];
         p.active.retain(|a| a.job != j);
         p.completed.push(j);
+        // FF-BS-28: Solid with Mr. Universe too, the Challenge slid under the ship with the
+        // other Solid Contacts; kept or lost apart from the job's Contact.
+        if let Some(c) = challenge {
+            p.completed.push(c);
+            if let Some(k) = self.content.jobs[c as usize].contact {
+                if !p.is_solid(k) {
+                    p.set_solid(k, true);
+                    events.push(Event::Solid { seat, contact: k });
+                }
+            }
+        }
         if let Some(c) = job.contact {
             // FF-REP-9: no Solid with Harken while holding a Warrant.
             let barred = c == ContactName::Harken && p.warrants > 0;

@@ -132,6 +132,7 @@ fn action() -> impl Strategy<Value = Action> {
         )
             .prop_map(|(to, amount)| Action::GiveCredits { to, amount }),
         id16().prop_map(Action::Scan),
+        id16().prop_map(Action::AttachChallenge),
     ]
 }
 
@@ -190,10 +191,11 @@ fn variant(a: &Action) -> usize {
         Action::PickShip(_) => 48,
         Action::GiveCredits { .. } => 49,
         Action::Scan(_) => 50,
+        Action::AttachChallenge(_) => 51,
     }
 }
 
-const VARIANTS: usize = 51;
+const VARIANTS: usize = 52;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.

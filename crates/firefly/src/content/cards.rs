@@ -432,6 +432,10 @@ pub struct Contact {
     /// Higgins, FF-KAL-20).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub extra_active_jobs: u8,
+    /// While Solid with this Contact a player may hold this many more cards in hand (Mr.
+    /// Universe, FF-BS-29: 3 + 2).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extra_hand_cards: u8,
     pub special_rule: ContactRule,
 }
 
@@ -473,6 +477,9 @@ pub enum ContactRule {
     /// Fanty & Mingo (Kalidasa): sell Contraband to Solid players and pay them more for
     /// Transport jobs (`sells_contraband`, `solid_job_bonus`; FF-KAL-22/23).
     Coyotes,
+    /// Mr. Universe (Blue Sun): his deck holds Big Damn Challenge cards, not jobs; Solid with
+    /// him, the hand limit is higher (`extra_hand_cards`, FF-BS-23..30).
+    CantStopTheSignal,
 }
 
 /// A Job card (FF-DEAL-11).
@@ -485,7 +492,8 @@ pub struct Job {
     #[serde(default)]
     pub contact: Option<ContactName>,
     pub source: Source,
-    /// One or two types (FF-MISC-10).
+    /// One or two types (FF-MISC-10); none on a Big Damn Challenge.
+    #[serde(default)]
     pub types: Vec<JobType>,
     #[serde(default)]
     pub illegal: bool,
@@ -509,11 +517,41 @@ pub struct Job {
     /// (FF-WORK-3), every Full Burn costs this many Fuel more than FF-FLY-2's one. 0: no Heavy Load.
     #[serde(default)]
     pub heavy_load: u8,
-    /// Pick-up then drop-off (delivery jobs), or the single target (crime jobs) (FF-DEAL-16).
+    /// Pick-up then drop-off (delivery jobs), or the single target (crime jobs) (FF-DEAL-16);
+    /// none on a Big Damn Challenge.
+    #[serde(default)]
     pub steps: Vec<JobStep>,
     /// FF-MISC-11: Opportunity Bonuses (none on the base game's jobs). At most 8.
     #[serde(default)]
     pub opportunities: Vec<Opportunity>,
+    /// A Big Damn Challenge card (Blue Sun, FF-BS-23..30) rather than a job: dealt by Mr.
+    /// Universe into the hand like a job, never worked on its own, attached to a Legal job if
+    /// it is Legal and to an Illegal one if `illegal` (FF-BS-24). Such a card has no types,
+    /// steps or pay of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<Challenge>,
+}
+
+/// What a Big Damn Challenge adds to the job it is attached to (FF-BS-27): hurdles to meet while
+/// working it, and a reward added to the job's pay when both are done.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Challenge {
+    /// More Skill Needs for the crew on each Work action of the job (as FF-WORK-9).
+    #[serde(default)]
+    pub needs: Skills,
+    /// Keywords the crew on each Work action of the job must have (as FF-WORK-9).
+    #[serde(default)]
+    pub needs_keywords: Vec<Keyword>,
+    /// A skill the crew does not have while working the job: every test of it, on the job or on
+    /// its Misbehave cards, counts no crew points ("With Your Hands Tied": Fight).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_skill: Option<Skill>,
+    /// More Misbehave cards to get through on the step that finishes the job.
+    #[serde(default)]
+    pub misbehave: u8,
+    /// Added to the job's pay when it is completed with the Challenge attached (FF-BS-27).
+    pub reward: u32,
 }
 
 /// FF-MISC-11: an Opportunity Bonus printed on a Job card. It can be earned once, when a Work

@@ -605,6 +605,19 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     let mut job_sectors = Vec::new();
     for j in &doc.job {
         let mut secs = Vec::new();
+        if let Some(ch) = &j.challenge {
+            check_challenge(ctx, &doc, j, ch)?;
+            job_sectors.push(secs);
+            continue;
+        }
+        if j.contact.is_some_and(|c| deals_challenges(&doc, c)) {
+            return Err(ctx.err(
+                "job",
+                &j.id,
+                "challenge",
+                "this Contact deals Big Damn Challenge cards only (FF-BS-23)",
+            ));
+        }
         if j.steps.is_empty() || j.steps.len() > 2 {
             return Err(ctx.err(
                 "job",
@@ -844,6 +857,14 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                     leaders.len()
                 ),
             ));
+        }
+    }
+
+    // A Contact marked on the board deals only when the content has its card (Mr. Universe's
+    // Cortex Relay 7 is on Blue Sun's section, but his Challenge cards are in no source).
+    for (i, s) in contact_sector.iter_mut().enumerate() {
+        if !doc.contact.iter().any(|k| k.contact.index() == i) {
+            *s = None;
         }
     }
 
@@ -1192,6 +1213,54 @@ fn check_choice(
                 _ => {}
             }
         }
+    }
+    Ok(())
+}
+
+/// Whether Contact `c` deals Big Damn Challenge cards instead of jobs (Mr. Universe).
+fn deals_challenges(doc: &Doc, c: ContactName) -> bool {
+    doc.contact
+        .iter()
+        .any(|k| k.contact == c && k.special_rule == ContactRule::CantStopTheSignal)
+}
+
+/// FF-BS-23..27: a Big Damn Challenge card is dealt by a Contact that deals them, and has no job
+/// of its own (no types, steps, pay or bonus): what it asks and pays is in `challenge`.
+fn check_challenge(ctx: &Ctx, doc: &Doc, j: &Job, ch: &Challenge) -> Result<(), ContentError> {
+    if !j.contact.is_some_and(|c| deals_challenges(doc, c)) {
+        return Err(ctx.err(
+            "job",
+            &j.id,
+            "contact",
+            "a Big Damn Challenge is dealt by a Contact whose special rule is \
+             \"cant-stop-the-signal\" (FF-BS-23)",
+        ));
+    }
+    let own_job = !j.types.is_empty()
+        || !j.steps.is_empty()
+        || j.pay.is_some()
+        || j.pay_per.is_some()
+        || j.bonus.is_some()
+        || !j.opportunities.is_empty()
+        || j.heavy_load > 0
+        || j.needs != Skills::default()
+        || !j.needs_keywords.is_empty();
+    if own_job {
+        return Err(ctx.err(
+            "job",
+            &j.id,
+            "challenge",
+            "a Big Damn Challenge is attached to another job (FF-BS-24): it has no types, \
+             steps, pay, bonus or needs of its own",
+        ));
+    }
+    if ch.reward == 0 {
+        return Err(ctx.err(
+            "job",
+            &j.id,
+            "challenge.reward",
+            "each Challenge gives an extra reward (FF-BS-27)",
+        ));
     }
     Ok(())
 }

@@ -951,6 +951,11 @@ pub fn contact_rule(r: ContactRule) -> (&'static str, &'static str) {
             "Fanty & Mingo fence Contraband to captains they trust and reward their Transport \
              jobs.",
         ),
+        ContactRule::CantStopTheSignal => (
+            "Can't Stop the Signal",
+            "Mr. Universe deals Big Damn Challenges, not jobs. While Solid with him you may hold \
+             5 cards in hand.",
+        ),
     }
 }
 
@@ -1274,6 +1279,9 @@ pub fn job_pay(j: &Job) -> String {
 
 /// A job card.
 pub fn job_card(j: &Job, names: &Names) -> String {
+    if let Some(ch) = &j.challenge {
+        return challenge_card(j, ch);
+    }
     let giver = match j.contact {
         Some(c) => format!("{} job", c.name()),
         None => "Story job".into(),
@@ -1348,6 +1356,72 @@ pub fn job_card(j: &Job, names: &Names) -> String {
         card.para(2, 2, &opportunity(o));
     }
     card.para(2, 2, &job_pay(j));
+    card.finish()
+}
+
+/// A Big Damn Challenge card (FF-BS-23..27): what it adds to the job it goes under.
+fn challenge_card(j: &Job, ch: &Challenge) -> String {
+    let legality = if j.illegal { "Illegal" } else { "Legal" };
+    let giver = j.contact.map_or("Mr. Universe", |c| c.name());
+    let mut card = Card::new(format!(
+        "{} (Big Damn Challenge from {giver}: {legality})",
+        j.name
+    ));
+    card.para(
+        2,
+        2,
+        &format!(
+            "Attach it to a{} {legality} job when you start working it. Not on Piracy or \
+             Bounty jobs.",
+            if j.illegal { "n" } else { "" }
+        ),
+    );
+    let mut needs = Vec::new();
+    let sk = skills(&ch.needs);
+    if !sk.is_empty() {
+        needs.push(sk);
+    }
+    if !ch.needs_keywords.is_empty() {
+        needs.push(keywords_text(&ch.needs_keywords));
+    }
+    if !needs.is_empty() {
+        card.para(
+            2,
+            2,
+            &format!(
+                "The crew on each Work action also needs: {}.",
+                needs.join(", ")
+            ),
+        );
+    }
+    if let Some(s) = ch.no_skill {
+        card.para(
+            2,
+            2,
+            &format!(
+                "While working the job, your crew adds no {} to any test.",
+                s.name()
+            ),
+        );
+    }
+    if ch.misbehave > 0 {
+        card.para(
+            2,
+            2,
+            &format!(
+                "Finishing the job takes {} more.",
+                count(ch.misbehave as u32, "Misbehave card", "Misbehave cards")
+            ),
+        );
+    }
+    card.para(
+        2,
+        2,
+        &format!(
+            "Reward: +{} on the job's pay, and Solid with {giver}.",
+            money(ch.reward)
+        ),
+    );
     card.finish()
 }
 
