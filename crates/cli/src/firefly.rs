@@ -1945,8 +1945,22 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
         a.max_rounds,
         a.seconds
     );
-    let r = driver::bench::bench::<Firefly>(content, &o, a.seconds, 5_000_000)?;
-    println!("{r}");
+    if o.expansions.is_empty() {
+        let r = driver::bench::bench::<Firefly>(content, &o, a.seconds, 5_000_000)?;
+        println!("{r}");
+        return Ok(());
+    }
+    // With expansions, the base game's figures beside them, measured in the same run (half the
+    // time each), so the cost of the Rim is read off directly.
+    let mut base = o.clone();
+    base.expansions.clear();
+    let half = a.seconds / 2.0;
+    let b = driver::bench::bench::<Firefly>(content, &base, half, 5_000_000)?;
+    let r = driver::bench::bench::<Firefly>(content, &o, half, 5_000_000)?;
+    println!(
+        "-- the base game:\n{b}\n-- with{}:\n{r}",
+        a.expansions.flag()
+    );
     Ok(())
 }
 
