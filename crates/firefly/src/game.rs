@@ -76,6 +76,10 @@ impl Game for Firefly {
         self.decks.misbehave.shuffle(&mut self.chance);
     }
 
+    fn determinize(&mut self, seat: Seat, seed: u64) {
+        self.determinize_for(seat, seed);
+    }
+
     fn revealed(&self, before: &Self, events: &[Event]) -> Option<String> {
         self.undo_barrier(before, events)
     }
