@@ -840,8 +840,17 @@ impl FireflyBot {
             && job
                 .needs_keywords
                 .iter()
-                .all(|&k| ctx.keywords & (1 << k as u16) != 0);
-        if step < job.steps.len() && job.steps[step].kind == StepKind::DropOff {
+                .all(|&k| ctx.keywords & (1 << k as u16) != 0)
+            && job
+                .needs_all
+                .iter()
+                .all(|r| g.requirement_met_by(p, all_crew(p), r))
+            && (job.needs_one_of.is_empty()
+                || job
+                    .needs_one_of
+                    .iter()
+                    .any(|r| g.requirement_met_by(p, all_crew(p), r)));
+        if step < job.steps.len() && job.steps[step].kind != StepKind::PickUp {
             for it in &job.steps[step].items {
                 let have = p.item(it.item);
                 if have == 0 || (it.amount > 0 && have < it.amount) {
@@ -889,7 +898,10 @@ impl FireflyBot {
             pay += g.story_def().setup.illegal_job_bonus as f64;
         }
         if let Some(b) = job.bonus {
-            if has_profession(g, p, b.profession) {
+            let earned = b.profession.is_some_and(|pr| has_profession(g, p, pr))
+                || b.keyword
+                    .is_some_and(|k| g.mask_has_keyword(p, all_crew(p), k));
+            if earned {
                 pay += b.amount as f64 + 300.0 * b.parts as f64;
             }
         }
@@ -1175,7 +1187,7 @@ impl FireflyBot {
             };
             for &j in p.hand.iter().chain(p.active.iter().map(|a| &a.job)) {
                 if let Some(b) = g.content.jobs[j as usize].bonus {
-                    if b.profession == pr {
+                    if b.profession == Some(pr) {
                         v += b.amount as f64 * 0.5 + 100.0 * b.parts as f64;
                     }
                 }

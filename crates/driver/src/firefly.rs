@@ -123,6 +123,11 @@ pub fn job_line(c: &Content, j: JobId) -> String {
         need.push(skills);
     }
     need.extend(jd.needs_keywords.iter().map(|k| k.name().to_string()));
+    need.extend(jd.needs_all.iter().map(render::requirement));
+    if !jd.needs_one_of.is_empty() {
+        let any: Vec<String> = jd.needs_one_of.iter().map(render::requirement).collect();
+        need.push(any.join(" or "));
+    }
     let needs = if need.is_empty() {
         String::new()
     } else {
@@ -242,6 +247,7 @@ pub fn pay_terms(c: &Content, terms: &[PayTerm]) -> String {
                 PaySource::Halved => format!("{m} (half pay)"),
                 PaySource::Adjusted => format!("{m} from working it"),
                 PaySource::Bonus { profession } => format!("{m} {} bonus", profession.name()),
+                PaySource::KeywordBonus { keyword } => format!("{m} {} bonus", keyword.name()),
                 PaySource::Ability { crew } => format!("{m} from {}", crew_name(c, crew)),
                 PaySource::IllegalJobBonus => format!("{m} Illegal job bonus"),
                 PaySource::Contact { contact } => {

@@ -346,6 +346,8 @@ pub enum PaySource {
     Adjusted,
     /// The job's bonus for a crew member with this Profession (FF-WORK-17).
     Bonus { profession: Profession },
+    /// The job's bonus for a keyword among the crew and their gear ("Bonus with TRANSPORT").
+    KeywordBonus { keyword: Keyword },
     /// An ability of a crew member or of gear they carry ("When you complete a Crime job, take
     /// $500").
     Ability { crew: CrewCard },

@@ -252,7 +252,8 @@ fn cards_in_one_place(g: &Firefly) -> Result<(), String> {
     }
     count(&mut jobs, "job", g.removed.jobs.iter().map(|&x| x as usize))?;
     for (i, &n) in jobs.iter().enumerate() {
-        let expected = u8::from(c.jobs[i].contact.is_some());
+        let expected =
+            u8::from(c.jobs[i].contact.is_some() && c.job_in_play(i as u16, g.expansions()));
         if n != expected {
             return Err(format!("job {i} ({}) is in {n} places", c.jobs[i].name));
         }

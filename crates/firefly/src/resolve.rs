@@ -315,6 +315,7 @@ impl Firefly {
             Requirement::Has { item, amount } => p.item(*item) >= *amount,
             Requirement::Money { amount } => p.money >= *amount,
             Requirement::NoDisgruntledCrew => p.crew.iter().all(|m| !m.disgruntled),
+            Requirement::Solid { contact } => self.counts_as_solid(p, *contact),
         }
     }
 

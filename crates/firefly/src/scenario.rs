@@ -318,6 +318,15 @@ impl Taker<'_> {
             return err(field, format!("no job \"{id}\""));
         };
         let j = j as JobId;
+        if !c.job_in_play(j, self.g.expansions()) {
+            return err(
+                field,
+                format!(
+                    "job \"{id}\" is not in this game: its expansion, or a sector it goes to, is \
+                     not in play"
+                ),
+            );
+        }
         match c.jobs[j as usize].contact {
             Some(k) => {
                 let deck = &mut self.g.decks.contacts[k.index()];

@@ -186,11 +186,7 @@ impl Firefly {
         let mut contacts: Vec<Deck<JobId>> =
             (0..ContactName::COUNT).map(|_| Deck::default()).collect();
         for (j, job) in content.jobs.iter().enumerate() {
-            // FF-KAL-19: a job set on a board section not in play (Higgins' jobs to Blue Sun
-            // planets, without Blue Sun) stays in the box, as does every card of a product
-            // not in play.
-            let on_board = content.job_sectors[j].iter().all(|&s| board.in_play(s));
-            if let Some(c) = job.contact.filter(|_| set.includes(job.source) && on_board) {
+            if let Some(c) = job.contact.filter(|_| content.job_in_play(j as JobId, set)) {
                 contacts[c.index()].put_bottom(j as JobId);
             }
         }

@@ -45,7 +45,9 @@ impl Firefly {
         if !self.at_step_place(p.sector, j, step) {
             return false;
         }
-        if st.kind == StepKind::DropOff {
+        // A drop-off, or a single-step job that delivers ("Deliver 1 Part to get paid"): the
+        // goods must be aboard.
+        if st.kind != StepKind::PickUp {
             for it in &st.items {
                 let have = p.item(it.item);
                 if have == 0 || (it.amount > 0 && have < it.amount) {
@@ -93,7 +95,10 @@ impl Firefly {
         j: JobId,
     ) -> impl Iterator<Item = JobId> + 'a {
         let job = &self.content.jobs[j as usize];
-        let open = job.challenge.is_none() && p.hand.contains(&j);
+        let open = job.challenge.is_none()
+            && p.hand.contains(&j)
+            && !job.types.contains(&JobType::Piracy)
+            && !job.types.contains(&JobType::Bounty);
         p.hand.iter().copied().filter(move |&c| {
             let card = &self.content.jobs[c as usize];
             open && card.challenge.is_some()
@@ -167,7 +172,8 @@ impl Firefly {
         mask
     }
 
-    /// FF-WORK-9: the Skill Needs box.
+    /// FF-WORK-9: the Skill Needs box, and the Needs printed as text (professions, "Solid with
+    /// X OR a keyword").
     pub fn needs_met(&self, p: &Player, mask: CrewMask, job: &Job) -> bool {
         Skill::ALL
             .iter()
@@ -176,6 +182,15 @@ impl Firefly {
                 .needs_keywords
                 .iter()
                 .all(|&k| self.mask_has_keyword(p, mask, k))
+            && job
+                .needs_all
+                .iter()
+                .all(|r| self.requirement_met_by(p, mask, r))
+            && (job.needs_one_of.is_empty()
+                || job
+                    .needs_one_of
+                    .iter()
+                    .any(|r| self.requirement_met_by(p, mask, r)))
     }
 
     /// The story's next goal, if `p` may attempt it here (FF-WIN-4, FF-WIN-6).
@@ -686,15 +701,21 @@ impl Firefly {
         add(&mut terms, PaySource::Adjusted, self.job_pay.adjust as i64);
         let mut parts = 0u8;
         if let Some(b) = job.bonus {
-            // FF-WORK-17: once, if any crew member has the Profession.
-            if p.crew.iter().any(|m| self.has_profession(m, b.profession)) {
-                add(
-                    &mut terms,
-                    PaySource::Bonus {
-                        profession: b.profession,
-                    },
-                    b.amount as i64,
-                );
+            // FF-WORK-17: once, if any crew member has the Profession (or, on Kalidasa's
+            // cards, the crew has the keyword).
+            let source = match (b.profession, b.keyword) {
+                (Some(profession), _)
+                    if p.crew.iter().any(|m| self.has_profession(m, profession)) =>
+                {
+                    Some(PaySource::Bonus { profession })
+                }
+                (_, Some(keyword)) if self.mask_has_keyword(p, all_crew(p), keyword) => {
+                    Some(PaySource::KeywordBonus { keyword })
+                }
+                _ => None,
+            };
+            if let Some(source) = source {
+                add(&mut terms, source, b.amount as i64);
                 parts += b.parts;
             }
         }
@@ -813,12 +834,12 @@ impl Firefly {
             }
         }
         self.activity = Activity::None;
-        // FF-WORK-18: the Cut of each non-Leader crew member.
-        if self.players[seat as usize].crew.len() > 1 {
-            self.phase = Phase::PayCuts { job: j, next: 1 };
-        } else {
-            self.phase = Phase::Actions;
-        }
+        // FF-WORK-18: the Cut of each non-Leader crew member (none from Moral crew on a "Good
+        // Deeds" job).
+        self.phase = match self.next_cut(seat, j, 1) {
+            Some(next) => Phase::PayCuts { job: j, next },
+            None => Phase::Actions,
+        };
     }
 
     pub fn pay_cut_actions(&self, out: &mut Vec<Action>) {
@@ -831,6 +852,16 @@ impl Firefly {
             out.push(Action::PayCut(true));
         }
         out.push(Action::PayCut(false));
+    }
+
+    /// "Good Deeds": the next crew member from `from` who is owed a Cut for job `j` (Moral crew
+    /// ask none for such a job), if any.
+    fn next_cut(&self, seat: Seat, j: JobId, from: u8) -> Option<u8> {
+        let good_deeds = self.content.jobs[j as usize].good_deeds;
+        let p = &self.players[seat as usize];
+        (from as usize..p.crew.len())
+            .find(|&i| !(good_deeds && self.content.crew[p.crew[i].def as usize].moral))
+            .map(|i| i as u8)
     }
 
     pub fn apply_pay_cut(&mut self, pay: bool, events: &mut Vec<Event>) {
@@ -855,11 +886,10 @@ impl Firefly {
         }
         let after = self.players[seat as usize].crew.len();
         let next = if after < before { next } else { next + 1 };
-        if (next as usize) < after {
-            self.phase = Phase::PayCuts { job, next };
-        } else {
-            self.phase = Phase::Actions;
-        }
+        self.phase = match self.next_cut(seat, job, next) {
+            Some(next) => Phase::PayCuts { job, next },
+            None => Phase::Actions,
+        };
     }
 
     pub fn end_work(&mut self) {

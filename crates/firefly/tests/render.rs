@@ -1495,10 +1495,19 @@ fn every_field_the_content_sets_is_rendered() {
             "heavy_load",
             "steps",
             "opportunities",
+            "needs_all",
+            "needs_one_of",
+            "good_deeds",
+            "challenge",
         ]);
         check(&what, x, &known, &mut p);
         if let Some(b) = &x.bonus {
-            check(&what, b, &["profession", "amount", "parts"], &mut p);
+            check(
+                &what,
+                b,
+                &["profession", "keyword", "amount", "parts"],
+                &mut p,
+            );
         }
         for o in &x.opportunities {
             check(&what, o, &["name", "requires", "reward"], &mut p);

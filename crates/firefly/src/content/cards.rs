@@ -510,6 +510,17 @@ pub struct Job {
     pub needs: Skills,
     #[serde(default)]
     pub needs_keywords: Vec<Keyword>,
+    /// More Needs, each to be met by the crew on the job ("Needs: Companion", "Needs: Mechanic,
+    /// Pilot"): FF-WORK-9 for what the Skill Needs box cannot say.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub needs_all: Vec<Requirement>,
+    /// Needs of which one is enough ("Needs: Solid with Patience OR FIREARM", Kalidasa).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub needs_one_of: Vec<Requirement>,
+    /// "Good Deeds" (Blue Sun, Kalidasa): the Moral crew ask no Cut for this job, and are not
+    /// Disgruntled for going unpaid (FF-WORK-18/19 do not apply to them).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub good_deeds: bool,
     /// Green Bonus tab (FF-WORK-17).
     #[serde(default)]
     pub bonus: Option<JobBonus>,
@@ -579,7 +590,12 @@ pub struct PayPer {
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JobBonus {
-    pub profession: Profession,
+    /// A crew member with this Profession earns the bonus (FF-WORK-17) …
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profession: Option<Profession>,
+    /// … or a keyword among the crew and their gear ("Bonus with TRANSPORT", Kalidasa).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keyword: Option<Keyword>,
     /// Money added to the pay.
     #[serde(default)]
     pub amount: u32,

@@ -634,6 +634,35 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                 "a job has one or two types (FF-MISC-10)",
             ));
         }
+        for (field, rs) in [
+            ("needs_all", &j.needs_all),
+            ("needs_one_of", &j.needs_one_of),
+        ] {
+            for (n, r) in rs.iter().enumerate() {
+                let crew_need = matches!(
+                    r,
+                    Requirement::Profession { .. }
+                        | Requirement::Keyword { .. }
+                        | Requirement::Solid { .. }
+                );
+                if !crew_need {
+                    return Err(ctx.err(
+                        "job",
+                        &j.id,
+                        &format!("{field}[{n}]"),
+                        "a job's Needs are professions, keywords or Solid Contacts (FF-WORK-9)",
+                    ));
+                }
+            }
+        }
+        if j.needs_one_of.len() == 1 {
+            return Err(ctx.err(
+                "job",
+                &j.id,
+                "needs_one_of",
+                "one of a single Need is that Need: list it in needs_all",
+            ));
+        }
         if j.pay.is_none() && j.pay_per.is_none() && j.steps.iter().all(|s| s.choices.is_empty()) {
             return Err(ctx.err(
                 "job",

@@ -162,6 +162,17 @@ impl Content {
         &self.boards[3].neighbours[s as usize]
     }
 
+    /// Whether Job card `j` is in a game played with these expansions: a card of a product in
+    /// play, set on the board on the table (FF-KAL-19: Higgins' jobs to Blue Sun planets stay in
+    /// the box without Blue Sun).
+    pub fn job_in_play(&self, j: JobId, set: ExpansionSet) -> bool {
+        let board = self.board(set);
+        set.includes(self.jobs[j as usize].source)
+            && self.job_sectors[j as usize]
+                .iter()
+                .all(|&s| board.in_play(s))
+    }
+
     /// The board of a game played with these expansions.
     pub fn board(&self, set: ExpansionSet) -> &Board {
         &self.boards[set.index()]

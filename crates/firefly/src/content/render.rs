@@ -309,6 +309,9 @@ pub fn effect(e: &Effect) -> String {
         Effect::LoadUpTo { item, amount } => {
             format!("Load up to {}", item_count(*item, *amount as u32))
         }
+        Effect::LoadGoods { amount } if *amount == LOAD_NO_LIMIT => {
+            "Load as many Goods of your choice as you like".into()
+        }
         Effect::LoadGoods { amount } => {
             format!(
                 "Load {} of your choice",
@@ -471,6 +474,7 @@ fn sentences(parts: impl IntoIterator<Item = String>) -> String {
 pub fn requirement(r: &Requirement) -> String {
     match r {
         Requirement::Profession { profession } => profession.name().into(),
+        Requirement::Solid { contact } => format!("Solid with {}", contact.name()),
         Requirement::Keyword { keyword } => keyword.name().into(),
         Requirement::KeywordWithSkill {
             keyword,
@@ -1301,8 +1305,20 @@ pub fn job_card(j: &Job, names: &Names) -> String {
     if !j.needs_keywords.is_empty() {
         needs.push(keywords_text(&j.needs_keywords));
     }
+    needs.extend(j.needs_all.iter().map(requirement));
+    if !j.needs_one_of.is_empty() {
+        let any: Vec<String> = j.needs_one_of.iter().map(requirement).collect();
+        needs.push(join_list(&any, "or"));
+    }
     if !needs.is_empty() {
         card.para(2, 2, &format!("Needs: {}.", needs.join(", ")));
+    }
+    if j.good_deeds {
+        card.para(
+            2,
+            2,
+            "Good Deeds: Moral crew take no Cut for this job, and are not Disgruntled for it.",
+        );
     }
     if j.heavy_load > 0 {
         card.para(
@@ -1350,7 +1366,12 @@ pub fn job_card(j: &Job, names: &Names) -> String {
         } else {
             join_list(&gets, "and")
         };
-        card.para(2, 2, &format!("Bonus: {}, {gets}.", b.profession.name()));
+        let with = match (b.profession, b.keyword) {
+            (Some(p), _) => p.name().to_string(),
+            (None, Some(k)) => format!("with {}", k.name()),
+            (None, None) => "always".to_string(),
+        };
+        card.para(2, 2, &format!("Bonus: {with}, {gets}."));
     }
     for o in &j.opportunities {
         card.para(2, 2, &opportunity(o));
