@@ -2155,6 +2155,19 @@ impl FireflyBot {
                 Action::ShoreLeave => self.shore_leave_value(&ctx),
                 Action::CrewRemoveDisgruntled(_) => 250.0,
                 Action::MakeWork => 200.0,
+                // A Bonus Drop-Off we are at (Kalidasa): its money, less the Misbehave risk.
+                Action::Work(WorkTarget::BonusDropOff { job, bonus }) => {
+                    let o = &g.content.jobs[job as usize].opportunities[bonus as usize];
+                    let money: f64 = o
+                        .reward
+                        .iter()
+                        .map(|e| match e {
+                            Effect::TakeMoney { amount } => *amount as f64,
+                            _ => 200.0,
+                        })
+                        .sum();
+                    money * self.misb(&ctx).powi(o.misbehave as i32)
+                }
                 _ => continue,
             };
             if v > 0.0 && local.is_none_or(|b| v > b.0) {

@@ -1040,6 +1040,9 @@ fn header(g: &Firefly, seat: Seat) -> String {
         Phase::ChooseCrew { target, on_job } => {
             let what = match target {
                 WorkTarget::Job(j) => job_line(c, *j),
+                WorkTarget::BonusDropOff { job, .. } => {
+                    format!("a Bonus Drop-Off of {}", job_line(c, *job))
+                }
                 WorkTarget::Goal => "the story goal".into(),
             };
             let _ = writeln!(s, "Who goes on the job? {what}");
@@ -1321,7 +1324,7 @@ fn resolving_text(g: &Firefly) -> String {
                 format!(
                     "\"{}\": {}",
                     jd.name,
-                    render::opportunity(&jd.opportunities[index as usize])
+                    render::opportunity(&jd.opportunities[index as usize], &Names::of(c))
                 ),
             )
         }
@@ -1509,7 +1512,10 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
             Action::ChooseLeader(l) => render::crew_card(&c.crew[l as usize]),
             Action::ChooseShip(x) => render::ship_card(&c.ships[x as usize], &names),
             Action::PlaceShip(x) | Action::MoveTo(x) => firefly_map::describe(g, seat, x),
-            Action::DiscardJob(j) | Action::AcceptJob(j) | Action::Work(WorkTarget::Job(j)) => {
+            Action::DiscardJob(j)
+            | Action::AcceptJob(j)
+            | Action::Work(WorkTarget::Job(j))
+            | Action::Work(WorkTarget::BonusDropOff { job: j, .. }) => {
                 render::job_card(&c.jobs[j as usize], &names)
             }
             Action::Work(WorkTarget::Goal) => {

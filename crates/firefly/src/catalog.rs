@@ -511,7 +511,11 @@ impl Catalog {
                         sector,
                     })
                     .collect(),
-                opportunities: j.opportunities.iter().map(render::opportunity).collect(),
+                opportunities: j
+                    .opportunities
+                    .iter()
+                    .map(|o| render::opportunity(o, &names))
+                    .collect(),
             })
             .collect();
         let nav = c

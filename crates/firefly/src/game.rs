@@ -188,6 +188,14 @@ impl Firefly {
                 self.contact_at(self.me().sector).map_or("?", |k| k.name())
             ),
             Action::Work(WorkTarget::Job(j)) => format!("Work job {}", job(j)),
+            Action::Work(WorkTarget::BonusDropOff { job: j, bonus }) => format!(
+                "Work the Bonus Drop-Off \"{}\" of {}",
+                c.jobs
+                    .get(j as usize)
+                    .and_then(|x| x.opportunities.get(bonus as usize))
+                    .map_or("?", |o| o.name.as_str()),
+                job(j)
+            ),
             Action::Work(WorkTarget::Goal) => {
                 let g = self.me().goals as usize;
                 match self.story_def().goals.get(g) {

@@ -184,6 +184,12 @@ pub enum WorkTarget {
     Job(JobId),
     /// The next goal of the story.
     Goal,
+    /// A Bonus Drop-Off of an Active job (Kalidasa's Bonus Opportunities at another planet,
+    /// FF-MISC-11): `bonus` indexes the job's `opportunities`.
+    BonusDropOff {
+        job: JobId,
+        bonus: u8,
+    },
 }
 
 /// The decision point of the game: what the actor is deciding now.

@@ -542,6 +542,7 @@ impl Firefly {
                     Action::Work(WorkTarget::Job(j)) => *j,
                     _ => JobId::MAX,
                 });
+                out.extend(self.workable_bonus_drop_offs(p).map(Action::Work));
                 if self.can_work_goal(p) {
                     out.push(Action::Work(WorkTarget::Goal));
                 }

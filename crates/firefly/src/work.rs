@@ -153,7 +153,9 @@ impl Firefly {
     /// Immoral job (`StaysAboardForImmoralJobs`).
     pub fn eligible_crew(&self, p: &Player, target: WorkTarget) -> CrewMask {
         let immoral = match target {
-            WorkTarget::Job(j) => self.content.jobs[j as usize].immoral,
+            WorkTarget::Job(j) | WorkTarget::BonusDropOff { job: j, .. } => {
+                self.content.jobs[j as usize].immoral
+            }
             WorkTarget::Goal => false,
         };
         let mut mask = all_crew(p);
@@ -191,6 +193,37 @@ impl Firefly {
                     .needs_one_of
                     .iter()
                     .any(|r| self.requirement_met_by(p, mask, r)))
+    }
+
+    /// The Bonus Drop-Offs `p` may work here (Kalidasa's Bonus Opportunities at another planet,
+    /// FF-MISC-11): of a started job (Active), not yet earned, at this sector, with the goods
+    /// to deliver aboard and a crew that meets the job's Needs and the bonus' requirements.
+    pub fn workable_bonus_drop_offs<'a>(
+        &'a self,
+        p: &'a Player,
+    ) -> impl Iterator<Item = WorkTarget> + 'a {
+        p.active.iter().flat_map(move |a| {
+            let sectors = &self.content.bonus_sectors[a.job as usize];
+            let job = &self.content.jobs[a.job as usize];
+            (0..sectors.len()).filter_map(move |i| {
+                let o = &job.opportunities[i];
+                let mask = self.eligible_crew(p, WorkTarget::Job(a.job));
+                let ok = sectors[i] == Some(p.sector)
+                    && !a.earned(i)
+                    && o.items.iter().all(|it| {
+                        let have = p.item(it.item);
+                        have > 0 && have >= it.amount
+                    })
+                    && self.work_needs_met(p, mask, a.job)
+                    && o.requires
+                        .iter()
+                        .all(|r| self.requirement_met_by(p, mask, r));
+                ok.then_some(WorkTarget::BonusDropOff {
+                    job: a.job,
+                    bonus: i as u8,
+                })
+            })
+        })
     }
 
     /// The story's next goal, if `p` may attempt it here (FF-WIN-4, FF-WIN-6).
@@ -257,6 +290,13 @@ impl Firefly {
         let ok = on_job != 0
             && match target {
                 WorkTarget::Job(j) => self.work_needs_met(p, on_job, j),
+                WorkTarget::BonusDropOff { job, bonus } => {
+                    self.work_needs_met(p, on_job, job)
+                        && self.content.jobs[job as usize].opportunities[bonus as usize]
+                            .requires
+                            .iter()
+                            .all(|r| self.requirement_met_by(p, on_job, r))
+                }
                 WorkTarget::Goal => true,
             };
         if ok {
@@ -357,6 +397,10 @@ impl Firefly {
                 }
                 (step, misbehave)
             }
+            WorkTarget::BonusDropOff { job, bonus } => (
+                bonus,
+                self.content.jobs[job as usize].opportunities[bonus as usize].misbehave,
+            ),
             WorkTarget::Goal => {
                 let g = self.players[seat as usize].goals;
                 (g, self.story_def().goals[g as usize].misbehave)
@@ -364,7 +408,9 @@ impl Firefly {
         };
         let misbehave = match target {
             // FF-WIN-7: abilities for jobs do not apply to goals.
-            WorkTarget::Job(_) => self.fewer_misbehave(seat, on_job, misbehave),
+            WorkTarget::Job(_) | WorkTarget::BonusDropOff { .. } => {
+                self.fewer_misbehave(seat, on_job, misbehave)
+            }
             WorkTarget::Goal => misbehave,
         };
         self.activity = Activity::Working {
@@ -441,6 +487,8 @@ impl Firefly {
         let choices: &'static [Choice] = match target {
             WorkTarget::Job(j) => &self.content.jobs[j as usize].steps[step as usize].choices,
             WorkTarget::Goal => &self.story_def().goals[step as usize].choices,
+            // The drop-off itself: the goods are delivered and the bonus earned.
+            WorkTarget::BonusDropOff { .. } => &[],
         };
         if choices.is_empty() {
             return self.step_succeeded(events);
@@ -454,6 +502,7 @@ impl Firefly {
         let origin = match target {
             WorkTarget::Job(job) => Origin::JobStep { job, step },
             WorkTarget::Goal => Origin::Goal(step),
+            WorkTarget::BonusDropOff { .. } => unreachable!("a Bonus Drop-Off has no instructions"),
         };
         // Mark instructions as begun by leaving no Misbehave cards to draw.
         if let Activity::Working { misbehave_left, .. } = &mut self.activity {
@@ -488,6 +537,10 @@ impl Firefly {
                     a.opportunities_earned |= 1 << index;
                 }
                 events.push(Event::OpportunityEarned { seat, job, index });
+            }
+            // A Bonus Drop-Off was the whole Work action; otherwise the job's step goes on.
+            if matches!(target, WorkTarget::BonusDropOff { .. }) {
+                return self.end_work();
             }
             return self.step_succeeded(events);
         }
@@ -535,6 +588,9 @@ impl Firefly {
                 let job = match target {
                     WorkTarget::Job(j) => Some(j),
                     WorkTarget::Goal => None,
+                    // A Warrant on a Bonus Drop-Off is a Warrant while working the job
+                    // (FF-MISB-11): the job is discarded.
+                    WorkTarget::BonusDropOff { job, .. } => Some(job),
                 };
                 self.issue_warrant(seat, job, events);
                 if let Some(j) = job {
@@ -571,8 +627,12 @@ impl Firefly {
         // Only on a started, unfinished job: one in the Active Job area.
         let a = p.active.iter().find(|a| a.job == j)?;
         let options = &self.content.opportunity_options[j as usize];
+        let located = &self.content.bonus_sectors[j as usize];
         (0..options.len()).find(|&i| {
-            !a.earned(i) && offered & (1 << i) == 0 && self.option_available(seat, &options[i][0])
+            located[i].is_none()
+                && !a.earned(i)
+                && offered & (1 << i) == 0
+                && self.option_available(seat, &options[i][0])
         })
     }
 
@@ -651,6 +711,23 @@ impl Firefly {
                         self.complete_job(seat, j, on_job, delivered, events);
                     }
                 }
+            }
+            WorkTarget::BonusDropOff { job, bonus } => {
+                // FF-MISC-11 (Kalidasa's Bonus Drop-Off): the goods are delivered and the green
+                // bonus area is taken; no Cut is owed for it.
+                let o = &self.content.jobs[job as usize].opportunities[bonus as usize];
+                for it in &o.items {
+                    let have = self.players[seat as usize].item(it.item) as u32;
+                    let n = if it.amount == 0 {
+                        have
+                    } else {
+                        it.amount as u32
+                    };
+                    self.unload(seat, it.item, n, events);
+                }
+                let earn = &self.content.opportunity_options[job as usize][bonus as usize][..1];
+                let origin = Origin::Opportunity { job, index: bonus };
+                self.begin_resolution(origin, seat, earn, events);
             }
             WorkTarget::Goal => {
                 self.complete_goal(seat, events);

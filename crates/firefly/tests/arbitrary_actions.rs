@@ -80,8 +80,12 @@ fn action() -> impl Strategy<Value = Action> {
         Just(Action::Buy),
         Just(Action::ShoreLeave),
         Just(Action::Deal),
-        prop_oneof![id16().prop_map(WorkTarget::Job), Just(WorkTarget::Goal)]
-            .prop_map(Action::Work),
+        prop_oneof![
+            id16().prop_map(WorkTarget::Job),
+            Just(WorkTarget::Goal),
+            (id16(), id8()).prop_map(|(job, bonus)| WorkTarget::BonusDropOff { job, bonus })
+        ]
+        .prop_map(Action::Work),
         Just(Action::MakeWork),
         crew_card().prop_map(Action::CrewRemoveDisgruntled),
         Just(Action::EndTurn),

@@ -1510,7 +1510,12 @@ fn every_field_the_content_sets_is_rendered() {
             );
         }
         for o in &x.opportunities {
-            check(&what, o, &["name", "requires", "reward"], &mut p);
+            check(
+                &what,
+                o,
+                &["name", "requires", "reward", "at", "items", "misbehave"],
+                &mut p,
+            );
         }
         for s in &x.steps {
             check(

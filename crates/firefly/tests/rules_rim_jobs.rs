@@ -170,3 +170,61 @@ fn needs_met_one_way_or_another() {
     assert!(can("solid = [\"patience\"]"));
     assert!(can("leader-gear = [\"pistol\"]"));
 }
+
+/// FF-MISC-11, Kalidasa's Bonus Drop-Off: a Bonus Opportunity at another planet, worked with a
+/// Work action of its own once the job is started (Active) and before it is complete: its goods
+/// are delivered and the bonus is paid (no Cut); once only. "Two-faced swindlers": 4 Contraband
+/// to Pelorum for $3,000, then 4 more to Ariel for the job's pay.
+#[test]
+fn ff_misc_11_a_bonus_drop_off_at_another_planet() {
+    let id = "fanty-and-mingo-two-faced-swindlers";
+    let text = |sector: &str, where_: &str| {
+        game_text(
+            "\"kalidasa\"",
+            &format!(
+                "sector = \"{sector}\"\ncontraband = 4\ncrew = [{{ card = \"zoe\" }}]\n{where_}"
+            ),
+        )
+    };
+    // In hand (not started): no Bonus Drop-Off.
+    let g = scenario(&text("pelorum", &format!("hand = [\"{id}\"]")));
+    assert!(!can(&g, "Bonus Drop-Off"), "{:?}", menu(&g));
+    // Started: worked at Pelorum.
+    let mut g = scenario(&text(
+        "pelorum",
+        &format!("active = [{{ job = \"{id}\", steps-done = 1 }}]"),
+    ));
+    let money = g.players[0].money;
+    choose(&mut g, "Bonus Drop-Off");
+    let mut ev = act(&mut g, Action::Done);
+    while g.phase == Phase::Resolving {
+        let a = legal(&g)[0];
+        ev.extend(act(&mut g, a));
+    }
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::OpportunityEarned { .. }
+    )));
+    let p = &g.players[0];
+    assert_eq!(p.money, money + 3000, "no Cut for Zoë");
+    assert_eq!(p.item(tabletop_firefly::content::Item::Contraband), 0);
+    assert_eq!(p.active.len(), 1, "the job goes on");
+    assert_eq!(g.phase, Phase::Actions);
+    // Once only: with more Contraband aboard, it is not offered again.
+    let mut g2 = g.clone();
+    g2.players[0].items[tabletop_firefly::content::Item::Contraband.index()] = 4;
+    assert!(!can(&g2, "Bonus Drop-Off"));
+    // Elsewhere, or without the goods, it is not offered either.
+    let g = scenario(&text(
+        "ariel",
+        &format!("active = [{{ job = \"{id}\", steps-done = 1 }}]"),
+    ));
+    assert!(!can(&g, "Bonus Drop-Off"));
+    let g = scenario(&game_text(
+        "\"kalidasa\"",
+        &format!(
+            "sector = \"pelorum\"\ncontraband = 3\nactive = [{{ job = \"{id}\", steps-done = 1 }}]"
+        ),
+    ));
+    assert!(!can(&g, "Bonus Drop-Off"));
+}

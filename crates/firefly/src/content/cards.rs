@@ -578,6 +578,18 @@ pub struct Opportunity {
     pub requires: Vec<Requirement>,
     /// The green bonus area.
     pub reward: Vec<Effect>,
+    /// A Bonus Drop-Off (Kalidasa): the bonus is earned at this planet, "another planet" than
+    /// the job's, with a Work action of its own once the job is started and before it is
+    /// complete, delivering `items` after `misbehave` Misbehave cards. `None`: the bonus is
+    /// offered when a Work action advances the job.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    /// Goods delivered for a Bonus Drop-Off.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<StepItem>,
+    /// Misbehave cards to get through first at a Bonus Drop-Off.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub misbehave: u8,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
@@ -635,7 +647,7 @@ pub struct JobStep {
     pub choices: Vec<Choice>,
 }
 
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StepItem {
     pub item: Item,

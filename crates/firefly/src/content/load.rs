@@ -603,11 +603,13 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
 
     // --- jobs --------------------------------------------------------------------------------
     let mut job_sectors = Vec::new();
+    let mut bonus_sectors: Vec<Vec<Option<SectorId>>> = Vec::new();
     for j in &doc.job {
         let mut secs = Vec::new();
         if let Some(ch) = &j.challenge {
             check_challenge(ctx, &doc, j, ch)?;
             job_sectors.push(secs);
+            bonus_sectors.push(Vec::new());
             continue;
         }
         if j.contact.is_some_and(|c| deals_challenges(&doc, c)) {
@@ -705,6 +707,39 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
             }
         }
         check_opportunities(ctx, j)?;
+        let mut bonus_secs = Vec::new();
+        for (i, o) in j.opportunities.iter().enumerate() {
+            let Some(at) = &o.at else {
+                if !o.items.is_empty() || o.misbehave > 0 {
+                    return Err(ctx.err(
+                        "job",
+                        &j.id,
+                        &format!("opportunities[{i}]"),
+                        "goods to deliver and Misbehave cards belong to a Bonus Drop-Off (`at`)",
+                    ));
+                }
+                bonus_secs.push(None);
+                continue;
+            };
+            let Some(&sid) = sector_ids.get(at) else {
+                return Err(ctx.err(
+                    "job",
+                    &j.id,
+                    &format!("opportunities[{i}].at"),
+                    format!("unknown sector \"{at}\""),
+                ));
+            };
+            if doc.sector[sid as usize].planets.is_empty() {
+                return Err(ctx.err(
+                    "job",
+                    &j.id,
+                    &format!("opportunities[{i}].at"),
+                    format!("a Bonus Drop-Off is at a planet; \"{at}\" has none"),
+                ));
+            }
+            bonus_secs.push(Some(sid));
+        }
+        bonus_sectors.push(bonus_secs);
         match (
             j.steps.len(),
             j.steps[0].kind,
@@ -918,6 +953,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         jobs: doc.job,
         job_sectors,
         opportunity_options,
+        bonus_sectors,
         nav_defs: doc.nav,
         nav_cards,
         events: doc.event,

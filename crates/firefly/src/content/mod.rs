@@ -120,6 +120,9 @@ pub struct Content {
     /// For each job, each Opportunity Bonus as the two options offered when it can be earned
     /// (FF-MISC-11): `[earn it, pass it up]`. Built by the loader from `Job::opportunities`.
     pub opportunity_options: Vec<Vec<Vec<Choice>>>,
+    /// For each job, the sector of each of its Opportunity Bonuses that is a Bonus Drop-Off
+    /// (`Opportunity::at`), else `None`.
+    pub bonus_sectors: Vec<Vec<Option<SectorId>>>,
     pub nav_defs: Vec<NavCard>,
     /// Physical Nav cards: index into `nav_defs`.
     pub nav_cards: Vec<u16>,

@@ -1254,7 +1254,27 @@ fn misbehave_count(n: u8) -> String {
 /// FF-MISC-11: an Opportunity Bonus on one line:
 /// "Opportunity Bonus "Grab the Payroll" (once, when a Work action advances the job): Requires
 /// Merc. Take $500."
-pub fn opportunity(o: &Opportunity) -> String {
+pub fn opportunity(o: &Opportunity, names: &Names) -> String {
+    if let Some(at) = &o.at {
+        // Kalidasa's Bonus Drop-Off: at another planet, with a Work action of its own.
+        let items: Vec<StepItem> = o.items.clone();
+        let body = sentences([
+            requirements(&o.requires),
+            misbehave_count(o.misbehave),
+            step_items(StepKind::DropOff, &items),
+            effects(&o.reward),
+        ]);
+        let named = if o.name == "Bonus Drop-Off" {
+            String::new()
+        } else {
+            format!(" \"{}\"", o.name)
+        };
+        return format!(
+            "Bonus Drop-Off{named} at {} (once, with a Work action there after the job is started \
+             and before it is complete; no Cut): {body}",
+            names.sector(at)
+        );
+    }
     let body = sentences([requirements(&o.requires), effects(&o.reward)]);
     format!(
         "Opportunity Bonus \"{}\" (once, when a Work action advances the job): {body}",
@@ -1374,7 +1394,7 @@ pub fn job_card(j: &Job, names: &Names) -> String {
         card.para(2, 2, &format!("Bonus: {with}, {gets}."));
     }
     for o in &j.opportunities {
-        card.para(2, 2, &opportunity(o));
+        card.para(2, 2, &opportunity(o, names));
     }
     card.para(2, 2, &job_pay(j));
     card.finish()
@@ -1740,6 +1760,5 @@ text_via! {
     Choice => choice,
     Ability => ability,
     GoalCondition => goal_condition,
-    Opportunity => opportunity,
     Ending => |e: &Ending| ending(*e).to_string(),
 }
