@@ -83,6 +83,10 @@ struct PlayArgs {
     /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
     #[arg(long, conflicts_with = "load", value_parser = parse_expansions, default_value = "")]
     expansions: Expansions,
+    /// A Set Up card instead of the standard set-up, by id or name (an expansion's: see `cards
+    /// --kind setup`).
+    #[arg(long, conflicts_with = "load")]
+    setup_card: Option<String>,
     /// Continue a saved game.
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
@@ -119,6 +123,9 @@ struct SimArgs {
     /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
     #[arg(long, value_parser = parse_expansions, default_value = "")]
     expansions: Expansions,
+    /// A Set Up card instead of the standard set-up, by id or name.
+    #[arg(long)]
+    setup_card: Option<String>,
     /// Stop a game (and report it) after this many decisions.
     #[arg(long, default_value_t = 2_000_000)]
     max_steps: u64,
@@ -1652,6 +1659,7 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
             o.first_game = a.first_game;
             o.max_rounds = a.max_rounds;
             o.expansions = a.expansions.0.clone();
+            o.setup_card = a.setup_card.clone();
             let all_bots = !seats.contains(&SeatKind::Human);
             let capped = all_bots && o.max_rounds.is_none();
             if capped {
@@ -1760,6 +1768,7 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
         o.first_game = a.first_game;
         o.max_rounds = Some(a.max_rounds);
         o.expansions = a.expansions.0.clone();
+        o.setup_card = a.setup_card.clone();
         if let Err(e) = <Firefly as tabletop_core::NewGame>::new_game(content, &o, a.seed) {
             if stories.len() > 1 {
                 println!("\n{}: skipped ({e})", st.title);
@@ -1822,8 +1831,12 @@ fn summarize(
     let failed: Vec<_> = runs.iter().filter(|r| r.result.is_err()).collect();
     let finished = ok.iter().filter(|r| !r.winners.is_empty()).count();
     let n = seats.len();
+    let card = a
+        .setup_card
+        .as_ref()
+        .map_or(String::new(), |c| format!(" --setup-card {c:?}"));
     println!(
-        "\n{} — {} games, seats {}, at most {} rounds, seed {}{} ({:.1} s)",
+        "\n{} — {} games, seats {}, at most {} rounds, seed {}{}{card} ({:.1} s)",
         st.title,
         runs.len(),
         seats.join(","),
@@ -2148,6 +2161,7 @@ fn cards(content: &'static Content, a: CardsArgs) -> Result<()> {
         "event",
         "misbehave",
         "story",
+        "setup",
     ];
     if let Some(k) = &a.kind {
         if !KINDS.contains(&k.as_str()) {

@@ -33,6 +33,7 @@ pub enum Kind {
     Misbehave,
     Event,
     Story,
+    SetupCard,
     Item,
 }
 
@@ -73,6 +74,8 @@ pub struct Catalog {
     /// Event cards (the Alliance and Reaver Contacts).
     pub events: Vec<CardEntry>,
     pub stories: Vec<StoryEntry>,
+    /// FF-BS-5: the Set Up cards (`Options::setup_card`).
+    pub setup_cards: Vec<Entry>,
     pub items: Vec<ItemEntry>,
     /// The three Nav decks, by index (`nav_left`, `nav_discards`).
     pub nav_decks: [&'static str; 3],
@@ -620,6 +623,11 @@ impl Catalog {
             misbehave,
             events,
             stories,
+            setup_cards: c
+                .setup_cards
+                .iter()
+                .map(|s| entry(&s.id, &s.name, Kind::SetupCard, render::setup_card(s)))
+                .collect(),
             items,
             nav_decks: ["Alliance", "Border", "Rim"],
         }

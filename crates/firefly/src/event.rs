@@ -225,6 +225,12 @@ pub enum Event {
         seat: Seat,
         job: JobId,
     },
+    /// "Clearer Skies" (a Set Up card, FF-BS-5): the first `roll` sectors of this Full Burn draw
+    /// no Nav card.
+    ClearSkiesRolled {
+        seat: Seat,
+        roll: u8,
+    },
     /// FF-BS-24: a Big Damn Challenge from the hand goes under the job just started.
     ChallengeAttached {
         seat: Seat,

@@ -33,6 +33,10 @@ pub struct Options {
     /// exactly as without the option (saves and JSON of base games do not mention it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub expansions: Vec<Expansion>,
+    /// A Set Up card played with the story (FF-BS-5), by id or name; `None`: the standard
+    /// set-up (saves and JSON of such games do not mention it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup_card: Option<String>,
     /// Start from a hand-written position instead of the normal set-up (see
     /// [`crate::scenario`]). Kept in the options so that saves and replays of a scenario game
     /// carry it.
@@ -48,6 +52,7 @@ impl Options {
             first_game: false,
             max_rounds: None,
             expansions: Vec::new(),
+            setup_card: None,
             scenario: None,
         }
     }
@@ -366,6 +371,11 @@ pub struct Firefly {
     pub ships_chosen: u8,
     /// Last Call, once a captain has declared it (stories with [`Story::last_call`]).
     pub last_call: Option<LastCallState>,
+    /// The Set Up card the table plays with (FF-BS-5), an index into `Content::setup_cards`.
+    pub setup_card: Option<u16>,
+    /// "Clearer Skies" Set Up card: sectors this Full Burn may still enter without drawing a Nav
+    /// card (rolled when the Full Burn starts).
+    pub clear_sectors: u8,
     pub outcome: Option<Outcome>,
 }
 
@@ -400,5 +410,10 @@ impl Firefly {
     }
     pub fn story_def(&self) -> &'static Story {
         &self.content.stories[self.story as usize]
+    }
+    /// The Set Up card in play, if any (FF-BS-5).
+    pub fn setup_card_def(&self) -> Option<&'static SetupCard> {
+        self.setup_card
+            .map(|i| &self.content.setup_cards[i as usize])
     }
 }

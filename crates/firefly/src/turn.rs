@@ -30,6 +30,14 @@ pub enum SetupError {
         expansion: &'static str,
         id: &'static str,
     },
+    #[error("no Set Up card called \"{0}\" (try `tabletop firefly cards --kind setup`)")]
+    SetupCard(String),
+    #[error("\"{card}\" is a {expansion} Set Up card: play it with --expansions {id}")]
+    SetupCardNeedsExpansion {
+        card: String,
+        expansion: &'static str,
+        id: &'static str,
+    },
     #[error("\"{story}\" is for {min} to {max} players, not {players}")]
     StoryPlayers {
         story: String,
@@ -135,6 +143,31 @@ impl Firefly {
                 id: e.id(),
             });
         }
+        // FF-BS-5: the Set Up card, by id or name, of a product in play.
+        let setup_card = match &options.setup_card {
+            None => None,
+            Some(name) => {
+                let want = name.to_lowercase();
+                let i = content
+                    .setup_cards
+                    .iter()
+                    .position(|s| s.id == *name || s.name.to_lowercase() == want)
+                    .ok_or_else(|| SetupError::SetupCard(name.clone()))?;
+                let card = &content.setup_cards[i];
+                if let Some(e) = Expansion::ALL
+                    .into_iter()
+                    .find(|e| e.source() == card.source && !set.has(*e))
+                {
+                    return Err(SetupError::SetupCardNeedsExpansion {
+                        card: card.name.clone(),
+                        expansion: e.name(),
+                        id: e.id(),
+                    });
+                }
+                Some(i as u16)
+            }
+        };
+        let card = setup_card.map(|i| &content.setup_cards[i as usize]);
         if n < sd.players[0] || n > sd.players[1] {
             return Err(SetupError::StoryPlayers {
                 story: sd.title.clone(),
@@ -205,8 +238,10 @@ impl Firefly {
         for (d, deck) in nav.iter_mut().enumerate() {
             deck.shuffle(&mut chance);
             // FF-SETUP-2/3: with 3+ players the RESHUFFLE card starts face up in the discards;
-            // FF-MISC-13: in a 60-card Nav deck (Kalidasa) it is shuffled into the deck instead.
-            if n >= 3 && deck.draw_len() < crate::fly::BIG_NAV_DECK {
+            // FF-MISC-13: in a 60-card Nav deck (Kalidasa) it is shuffled into the deck instead;
+            // and whatever the deck with a Set Up card that says so (FF-BS-5).
+            let in_decks = card.is_some_and(|c| c.reshuffle_cards_in_decks);
+            if n >= 3 && deck.draw_len() < crate::fly::BIG_NAV_DECK && !in_decks {
                 let resh: Vec<NavCardId> = deck
                     .draw_pile()
                     .iter()
@@ -293,6 +328,8 @@ impl Firefly {
             considering_drawn: false,
             ships_chosen: 0,
             last_call: None,
+            setup_card,
+            clear_sectors: 0,
             outcome: None,
         })
     }
@@ -304,6 +341,10 @@ impl Firefly {
     /// FF-SETUP-16/17: deal the starting jobs.
     fn deal_starting_jobs(&mut self) {
         let sd = self.story_def();
+        // The Story Card wins over the Set Up card where both say (FF-SETUP-22).
+        let card_from = self
+            .setup_card_def()
+            .and_then(|c| c.starting_jobs_from.clone());
         let from: Vec<ContactName> = if self.options.first_game {
             vec![
                 ContactName::Harken,
@@ -312,6 +353,8 @@ impl Firefly {
             ]
         } else if let Some(list) = &sd.setup.starting_jobs_from {
             list.clone()
+        } else if let Some(list) = card_from {
+            list
         } else {
             vec![
                 ContactName::Harken,
@@ -407,7 +450,9 @@ impl Firefly {
         self.start_turn(next, events);
     }
 
-    pub(crate) fn planetary(&self, s: SectorId) -> bool {
+    /// A planetary sector: one with a planet (the Space Bazaar and the Cortex Relays count,
+    /// FF-MISC-17).
+    pub fn planetary(&self, s: SectorId) -> bool {
         !self.content.sectors[s as usize].planets.is_empty()
     }
 
@@ -705,6 +750,8 @@ impl Firefly {
                 if placed < self.pick_order.len() {
                     self.actor = self.pick_order[self.pick_order.len() - 1 - placed];
                 } else {
+                    // FF-BS-5: a Set Up card's Alert tokens go down once the ships are placed.
+                    self.setup_card_alerts(events);
                     // FF-SETUP-13..16: the story is chosen; starting jobs.
                     self.deal_starting_jobs();
                     self.actor = self.pick_order[0];

@@ -164,6 +164,16 @@ fn random_games_with_each_set_of_expansions_keep_every_invariant() {
         let mut opts = Options::new(4, &stories[(seed as usize / 3) % stories.len()]);
         opts.max_rounds = Some(12);
         opts.expansions = set.list();
+        // Every fifth game with a Set Up card of the expansions in play (FF-BS-5).
+        let cards: Vec<&str> = content
+            .setup_cards
+            .iter()
+            .filter(|c| set.includes(c.source))
+            .map(|c| c.id.as_str())
+            .collect();
+        if seed % 5 == 4 && !cards.is_empty() {
+            opts.setup_card = Some(cards[(seed as usize / 5) % cards.len()].to_string());
+        }
         let m = &mut met[set.index()];
         play_random(content, &opts, seed, &mut |e| match e {
             Event::AlertPlaced { .. } => m[0] += 1,

@@ -746,6 +746,35 @@ pub enum Ace {
 // Stories
 // ---------------------------------------------------------------------------------------------
 
+/// A Set Up card (FF-BS-5, FF-SETUP-22): another way to set the game up, chosen beside the
+/// Story Card. Each field is a difference from the standard set-up; where the Story Card sets
+/// the same thing (its starting jobs), the Story Card wins.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupCard {
+    pub id: String,
+    pub name: String,
+    pub source: Source,
+    /// The RESHUFFLE Nav cards are shuffled into their decks whatever the number of players
+    /// (instead of starting face up in the discard piles with 3+ players, FF-SETUP-2).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reshuffle_cards_in_decks: bool,
+    /// An Alert token on every planetary sector once the ships are placed: an Alliance Alert in
+    /// Alliance Space, a Reaver Alert in Border and Rim Space; none where a Firefly starts.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub alerts_on_planetary_sectors: bool,
+    /// No Alert tokens are used all game (none placed by cards or by Reaver Cutters).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_alert_tokens: bool,
+    /// Starting a Full Burn, roll a die: that many sectors may be entered before Nav cards are
+    /// drawn (never beyond the Drive Core's range).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub clear_skies_roll: bool,
+    /// Contact decks the starting jobs are dealt from (one each), instead of all five.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starting_jobs_from: Option<Vec<ContactName>>,
+}
+
 /// A Story Card (FF-WIN-1..11).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

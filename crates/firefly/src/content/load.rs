@@ -136,6 +136,9 @@ struct Doc {
     /// FF-KAL-3: sector tiles.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     tile: Vec<SectorTile>,
+    /// FF-BS-5, FF-SETUP-22: Set Up cards.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    setup_card: Vec<SetupCard>,
 }
 
 /// Where each entry came from, for error messages.
@@ -245,6 +248,7 @@ fn parse_file(
     take!(misbehave, "misbehave", |x: &MisbehaveCard| x.id.clone());
     take!(story, "story", |x: &Story| x.id.clone());
     take!(tile, "tile", |x: &SectorTile| x.id.clone());
+    take!(setup_card, "setup_card", |x: &SetupCard| x.id.clone());
     take!(removal, "removal", |x: &NavRemoval| format!(
         "{} ({:?})",
         x.nav, x.source
@@ -924,6 +928,52 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         }
     }
 
+    // FF-BS-5: Set Up cards say how they differ from the standard set-up, consistently.
+    for sc in &doc.setup_card {
+        let differs = sc.reshuffle_cards_in_decks
+            || sc.alerts_on_planetary_sectors
+            || sc.no_alert_tokens
+            || sc.clear_skies_roll
+            || sc.starting_jobs_from.is_some();
+        if !differs {
+            return Err(ctx.err(
+                "setup_card",
+                &sc.id,
+                "id",
+                "a Set Up card changes at least one step of the set-up",
+            ));
+        }
+        if sc.alerts_on_planetary_sectors && sc.no_alert_tokens {
+            return Err(ctx.err(
+                "setup_card",
+                &sc.id,
+                "no_alert_tokens",
+                "a card that puts Alert tokens out cannot also use none",
+            ));
+        }
+        if let Some(from) = &sc.starting_jobs_from {
+            if from.is_empty() {
+                return Err(ctx.err(
+                    "setup_card",
+                    &sc.id,
+                    "starting_jobs_from",
+                    "name at least one Contact (or leave the field out)",
+                ));
+            }
+            if let Some(k) = from
+                .iter()
+                .find(|k| !doc.contact.iter().any(|c| c.contact == **k))
+            {
+                return Err(ctx.err(
+                    "setup_card",
+                    &sc.id,
+                    "starting_jobs_from",
+                    format!("{} is not a Contact of the content", k.name()),
+                ));
+            }
+        }
+    }
+
     // A Contact marked on the board deals only when the content has its card (Mr. Universe's
     // Cortex Relay 7 is on Blue Sun's section, but his Challenge cards are in no source).
     for (i, s) in contact_sector.iter_mut().enumerate() {
@@ -960,6 +1010,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         misbehave_defs: doc.misbehave,
         misbehave_cards,
         stories: doc.story,
+        setup_cards: doc.setup_card,
         goal_sectors,
         cruiser_start,
         cutter_start,

@@ -131,6 +131,9 @@ pub struct Content {
     /// Physical Misbehave cards: index into `misbehave_defs`.
     pub misbehave_cards: Vec<u16>,
     pub stories: Vec<Story>,
+    /// FF-BS-5, FF-SETUP-22: the Set Up cards a table may play with instead of the standard
+    /// set-up.
+    pub setup_cards: Vec<SetupCard>,
     /// For each story, each goal's sector (if it has one).
     pub goal_sectors: Vec<Vec<Option<SectorId>>>,
     /// Londinium's sector (FF-SETUP-5) and the Firefly-logo sector (FF-SETUP-6).

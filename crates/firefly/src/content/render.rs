@@ -1466,6 +1466,51 @@ fn challenge_card(j: &Job, ch: &Challenge) -> String {
     card.finish()
 }
 
+/// A Set Up card (FF-BS-5): each way it differs from the standard set-up.
+pub fn setup_card(s: &SetupCard) -> String {
+    let mut card = Card::new(format!("{} (Set Up card)", s.name));
+    if s.reshuffle_cards_in_decks {
+        card.para(
+            2,
+            2,
+            "Nav decks: the RESHUFFLE cards are shuffled into their decks, whatever the number \
+             of players.",
+        );
+    }
+    if s.alerts_on_planetary_sectors {
+        card.para(
+            2,
+            2,
+            "Alert tokens: once the ships are placed, an Alert token goes on every planetary \
+             sector where no Firefly starts: Alliance Alerts in Alliance Space, Reaver Alerts in \
+             Border and Rim Space.",
+        );
+    }
+    if s.no_alert_tokens {
+        card.para(2, 2, "Alert tokens: none are used this game.");
+    }
+    if s.clear_skies_roll {
+        card.para(
+            2,
+            2,
+            "Full Burn: when you start one, roll a die: you may enter that many sectors before you \
+             draw Nav cards (never beyond your Drive Core's range).",
+        );
+    }
+    if let Some(from) = &s.starting_jobs_from {
+        let names: Vec<String> = from.iter().map(|c| c.name().to_string()).collect();
+        card.para(
+            2,
+            2,
+            &format!(
+                "Starting jobs: one each from {}; discard any you like.",
+                join_list(&names, "and")
+            ),
+        );
+    }
+    card.finish()
+}
+
 fn nav_deck(d: NavDeckName) -> &'static str {
     match d {
         NavDeckName::Alliance => "Alliance Space",
@@ -1722,6 +1767,9 @@ pub fn all_cards(content: &Content) -> Vec<(String, String)> {
     }
     for s in &content.stories {
         out.push((format!("story \"{}\"", s.id), story_card(s, &names)));
+    }
+    for s in &content.setup_cards {
+        out.push((format!("setup \"{}\"", s.id), setup_card(s)));
     }
     out
 }
