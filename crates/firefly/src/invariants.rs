@@ -276,7 +276,12 @@ fn cards_in_one_place(g: &Firefly) -> Result<(), String> {
             _ => {}
         }
     }
-    if let Some(i) = nav.iter().position(|&n| n != 1) {
+    // Only the cards of the decks in play (FF-KAL-2, FF-MISC-15; expansions not in play).
+    let mut expected = vec![0u8; c.nav_cards.len()];
+    for i in c.nav_deck_cards(g.expansions()) {
+        expected[i as usize] = 1;
+    }
+    if let Some(i) = (0..nav.len()).find(|&i| nav[i] != expected[i]) {
         return Err(format!(
             "nav card {i} ({}) is in {} places",
             c.nav_def(i as u16).name,

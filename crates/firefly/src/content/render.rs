@@ -375,7 +375,7 @@ pub fn effect(e: &Effect) -> String {
         Effect::SeizeFugitives => "Fugitives not in the Stash are seized".into(),
         Effect::MoveCorvette { how } => ship_move("Operative's Corvette", "the 'Verse", *how),
         Effect::PlaceAlert { alert, at } => {
-            format!("Place an {} token {}", alert.name(), alert_place(*at))
+            format!("Place {} token {}", a(alert.name()), alert_place(*at))
         }
         Effect::ResolveAlerts { alert } => format!("Resolve the {} tokens here", alert.name()),
         Effect::Trade {
