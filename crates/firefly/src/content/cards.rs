@@ -786,6 +786,9 @@ pub struct Story {
     pub premise: String,
     /// Players this story can be played with.
     pub players: [u8; 2],
+    /// A story made by the game's players, not printed by the publisher (shown as such).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub community: bool,
     /// FF-SETUP-22: set-up changes.
     #[serde(default)]
     pub setup: StorySetup,

@@ -1589,7 +1589,12 @@ pub fn story_card(s: &Story, names: &Names) -> String {
     } else {
         format!("{}–{} players", s.players[0], s.players[1])
     };
-    let mut card = Card::new(format!("{} (Story, {players})", s.title));
+    let kind = if s.community {
+        "Community story"
+    } else {
+        "Story"
+    };
+    let mut card = Card::new(format!("{} ({kind}, {players})", s.title));
     card.para(2, 0, &s.premise);
     let mut setup = Vec::new();
     if let Some(m) = s.setup.money {
