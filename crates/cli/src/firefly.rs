@@ -2209,6 +2209,11 @@ mod tests {
             let story = &content.stories[seed as usize % content.stories.len()];
             let mut o = Options::new(players, &story.id);
             o.max_rounds = Some(25);
+            // An expansion's story with its expansion; every third game with both Rim boxes.
+            o.expansions = tabletop_firefly::content::Expansion::ALL
+                .into_iter()
+                .filter(|e| e.source() == story.source || seed % 3 == 2)
+                .collect();
             let mut g = Firefly::new_game(content, &o, seed).unwrap();
             let mut bots: Vec<Box<dyn Bot<Firefly>>> = (0..players)
                 .map(|s| {
