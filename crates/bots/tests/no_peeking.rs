@@ -8,35 +8,14 @@ use tabletop_bots::firefly::FireflyBot;
 use tabletop_bots::Bot;
 use tabletop_core::{Actor, Game, NewGame};
 use tabletop_firefly::content::Content;
+use tabletop_firefly::testing::swap_a_rivals_hidden_job;
 use tabletop_firefly::{Firefly, Options};
 
 /// Another table that looks the same to `seat`: a rival's hand job swapped with a card of the
 /// same Contact's draw pile, and every Nav and Supply draw pile reversed.
 fn hidden_twin(g: &Firefly, seat: u8) -> Option<Firefly> {
     let mut b = g.clone();
-    let content = g.content;
-    let mut swapped = false;
-    'rivals: for r in 0..b.players.len() {
-        if r as u8 == seat {
-            continue;
-        }
-        for i in 0..b.players[r].hand.len() {
-            let j = b.players[r].hand[i];
-            let Some(k) = content.jobs[j as usize].contact else {
-                continue;
-            };
-            let deck = &mut b.decks.contacts[k.index()];
-            let Some(&other) = deck.draw_pile().first() else {
-                continue;
-            };
-            let mut pile = deck.draw_pile().to_vec();
-            pile[0] = j;
-            deck.set_draw(pile);
-            b.players[r].hand[i] = other;
-            swapped = true;
-            break 'rivals;
-        }
-    }
+    let swapped = swap_a_rivals_hidden_job(&mut b, seat);
     for d in b.decks.nav.iter_mut().chain(b.decks.supply.iter_mut()) {
         let mut pile = d.draw_pile().to_vec();
         pile.reverse();

@@ -133,10 +133,7 @@ impl Firefly {
             }
         }
         let set = options.expansion_set();
-        if let Some(e) = Expansion::ALL
-            .into_iter()
-            .find(|e| e.source() == sd.source && !set.has(*e))
-        {
+        if let Some(e) = set.missing_for(sd.source) {
             return Err(SetupError::StoryNeedsExpansion {
                 story: sd.title.clone(),
                 expansion: e.name(),
@@ -154,10 +151,7 @@ impl Firefly {
                     .position(|s| s.id == *name || s.name.to_lowercase() == want)
                     .ok_or_else(|| SetupError::SetupCard(name.clone()))?;
                 let card = &content.setup_cards[i];
-                if let Some(e) = Expansion::ALL
-                    .into_iter()
-                    .find(|e| e.source() == card.source && !set.has(*e))
-                {
+                if let Some(e) = set.missing_for(card.source) {
                     return Err(SetupError::SetupCardNeedsExpansion {
                         card: card.name.clone(),
                         expansion: e.name(),

@@ -75,13 +75,21 @@ impl Firefly {
         let Some(ch) = &self.content.jobs[c as usize].challenge else {
             return true;
         };
+        self.skills_and_keywords_met(p, mask, &ch.needs, &ch.needs_keywords)
+    }
+
+    /// FF-WORK-9: the crew in `mask` have these skill points and keywords.
+    fn skills_and_keywords_met(
+        &self,
+        p: &Player,
+        mask: CrewMask,
+        needs: &Skills,
+        keywords: &[Keyword],
+    ) -> bool {
         Skill::ALL
             .iter()
-            .all(|&s| self.mask_skill(p, mask, s, false) >= ch.needs.get(s) as u32)
-            && ch
-                .needs_keywords
-                .iter()
-                .all(|&k| self.mask_has_keyword(p, mask, k))
+            .all(|&s| self.mask_skill(p, mask, s, false) >= needs.get(s) as u32)
+            && keywords.iter().all(|&k| self.mask_has_keyword(p, mask, k))
     }
 
     /// FF-BS-24, FF-BS-25: the Big Damn Challenges in `p`'s hand that may go under job `j`,
@@ -177,13 +185,7 @@ impl Firefly {
     /// FF-WORK-9: the Skill Needs box, and the Needs printed as text (professions, "Solid with
     /// X OR a keyword").
     pub fn needs_met(&self, p: &Player, mask: CrewMask, job: &Job) -> bool {
-        Skill::ALL
-            .iter()
-            .all(|&s| self.mask_skill(p, mask, s, false) >= job.needs.get(s) as u32)
-            && job
-                .needs_keywords
-                .iter()
-                .all(|&k| self.mask_has_keyword(p, mask, k))
+        self.skills_and_keywords_met(p, mask, &job.needs, &job.needs_keywords)
             && job
                 .needs_all
                 .iter()

@@ -27,28 +27,6 @@ fn midgame(seed: u64, steps: usize) -> Firefly {
     g
 }
 
-/// Swap one of `rival`'s hand jobs with a card of the same Contact's draw pile: a table that
-/// looks the same to everyone else.
-fn swap_hidden_job(g: &mut Firefly, rival: usize) -> bool {
-    let content = g.content;
-    for i in 0..g.players[rival].hand.len() {
-        let j = g.players[rival].hand[i];
-        let Some(k) = content.jobs[j as usize].contact else {
-            continue;
-        };
-        let deck = &mut g.decks.contacts[k.index()];
-        let Some(&other) = deck.draw_pile().first() else {
-            continue;
-        };
-        let mut pile = deck.draw_pile().to_vec();
-        pile[0] = j;
-        deck.set_draw(pile);
-        g.players[rival].hand[i] = other;
-        return true;
-    }
-    false
-}
-
 fn snapshot(g: &Firefly) -> String {
     format!("{:?}\n{:?}\n{:?}", g.players, g.decks, g.chance)
 }
@@ -64,7 +42,7 @@ fn two_tables_that_differ_only_in_hidden_cards_determinize_alike() {
         let seat = 0u8;
         let mut b = a.clone();
         // Another rival's hidden job and a reordered Nav and Supply deck.
-        if !swap_hidden_job(&mut b, 1) {
+        if !swap_a_rivals_hidden_job(&mut b, seat) {
             continue;
         }
         let mut nav = b.decks.nav[1].draw_pile().to_vec();

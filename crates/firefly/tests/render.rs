@@ -1562,6 +1562,7 @@ fn every_field_the_content_sets_is_rendered() {
             "goals",
             "last_call",
             "settle_jobs",
+            "community",
         ]);
         check(&what, x, &known, &mut p);
         let setup = [
