@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use tabletop_bots::Bot;
 use tabletop_core::Seat;
 use tabletop_driver::Driven;
+use tabletop_firefly::content::ExpansionSet;
 use tabletop_firefly::Firefly;
 use tabletop_mandalorian::Mandalorian;
 
@@ -115,18 +116,34 @@ impl ServerGame for Firefly {
             .stories
             .iter()
             .map(|s| {
-                json!({"id": s.id, "name": s.title, "premise": s.premise,
-                       "players": {"min": s.players[0], "max": s.players[1]}})
+                let mut v = json!({"id": s.id, "name": s.title, "premise": s.premise,
+                       "players": {"min": s.players[0], "max": s.players[1]}});
+                // An expansion's story names the expansion it needs.
+                if let Some(e) = ExpansionSet::default().missing_for(s.source) {
+                    v["expansion"] = json!(e.id());
+                }
+                v
             })
             .collect();
         let expansions: Vec<Value> = tabletop_firefly::content::Expansion::ALL
             .iter()
             .map(|e| json!({"id": e.id(), "name": e.name()}))
             .collect();
+        // FF-BS-5: the Set Up cards, each with the expansion it comes with.
+        let setup_cards: Vec<Value> = c
+            .setup_cards
+            .iter()
+            .map(|s| {
+                let e = ExpansionSet::default().missing_for(s.source);
+                json!({"id": s.id, "name": s.name, "expansion": e.map(|e| e.id()),
+                       "text": tabletop_firefly::content::render::setup_card(s)})
+            })
+            .collect();
         json!({
             "game": "firefly",
             "stories": stories,
             "expansions": expansions,
+            "setup_cards": setup_cards,
             "first_game": "FF-SETUP-17: starting jobs only from Harken, Amnon Duul and Patience",
             "seats": {"min": 1, "max": 5},
             "bots": BOTS,
@@ -149,8 +166,13 @@ impl ServerGame for Firefly {
         } else {
             format!(", with {}", expansions.join(" and "))
         };
+        let setup = o
+            .setup_card
+            .as_ref()
+            .and_then(|id| c.setup_cards.iter().find(|s| &s.id == id || &s.name == id))
+            .map_or(String::new(), |s| format!(", set up with \"{}\"", s.name));
         format!(
-            "{story}, {} captain{}{}{with}{scenario}",
+            "{story}, {} captain{}{}{with}{setup}{scenario}",
             o.players,
             if o.players == 1 { "" } else { "s" },
             if o.first_game { ", first game" } else { "" }

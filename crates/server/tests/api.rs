@@ -20,6 +20,13 @@ async fn info_and_options_tell_a_client_what_it_may_ask_for() {
         .iter()
         .any(|st| st["name"] == "The King of All Londinium"));
     assert!(stories.iter().all(|st| st["players"]["min"].is_u64()));
+    // An expansion's story names the expansion it needs; the Set Up cards (FF-BS-5) theirs.
+    assert!(stories.iter().any(|st| st["expansion"] == "blue-sun"));
+    let cards = ff["setup_cards"].as_array().unwrap();
+    assert!(cards
+        .iter()
+        .any(|x| x["id"] == "clearer-skies-better-days" && x["expansion"] == "kalidasa"));
+    assert!(cards.iter().all(|x| x["text"].as_str().is_some()));
     assert_eq!(ff["bots"], json!(["bot", "random"]));
     let (_, ma) = s.http.get("/api/options/mandalorian").await.unwrap();
     assert!(!ma["missions"].as_array().unwrap().is_empty());

@@ -53,14 +53,19 @@ function FireflyForm(props: { c: FireflyChoices; seats: SeatRequest[]; setSeats(
   const [story, setStory] = useState(c.stories[0]?.id ?? "");
   const [firstGame, setFirstGame] = useState(false);
   const [expansions, setExpansions] = useState<string[]>([]);
+  const [setupCard, setSetupCard] = useState("");
   const st = c.stories.find((s) => s.id === story);
   const min = Math.max(c.seats.min, st?.players.min ?? 1);
   const max = Math.min(c.seats.max, st?.players.max ?? 5);
   const n = Math.min(max, Math.max(min, props.seats.length));
+  // An expansion's story is played with its expansion; a Set Up card only with its own.
+  const playing = st?.expansion && !expansions.includes(st.expansion) ? [...expansions, st.expansion] : expansions;
+  const cards = (c.setup_cards ?? []).filter((x) => !x.expansion || playing.includes(x.expansion));
+  const card = cards.some((x) => x.id === setupCard) ? setupCard : "";
   useEffect(() => {
     if (n !== props.seats.length) props.setSeats(resizeSeats(props.seats, n));
-    props.setOptions(fireflyOptions(story, firstGame, expansions));
-  }, [story, firstGame, n, expansions]);
+    props.setOptions(fireflyOptions(story, firstGame, playing, card));
+  }, [story, firstGame, n, playing.join(","), card]);
   return (
     <>
       <label>
@@ -95,14 +100,30 @@ function FireflyForm(props: { c: FireflyChoices; seats: SeatRequest[]; setSeats(
             <label class="check" key={x.id}>
               <input
                 type="checkbox"
-                checked={expansions.includes(x.id)}
+                checked={playing.includes(x.id)}
+                disabled={st?.expansion === x.id}
                 onChange={() => setExpansions(expansions.includes(x.id) ? expansions.filter((y) => y !== x.id) : [...expansions, x.id])}
               />{" "}
               {x.name}
+              {st?.expansion === x.id ? <span class="muted"> (the story needs it)</span> : null}
             </label>
           ))}
         </fieldset>
       ) : null}
+      {cards.length > 0 ? (
+        <label>
+          Set Up card{" "}
+          <select value={card} onChange={(e) => setSetupCard((e.currentTarget as HTMLSelectElement).value)}>
+            <option value="">Standard set-up</option>
+            {cards.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {card ? <pre class="muted card-text">{cards.find((x) => x.id === card)?.text}</pre> : null}
     </>
   );
 }

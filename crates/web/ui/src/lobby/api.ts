@@ -4,10 +4,13 @@ import type { LobbyEntry, SeatKind } from "../shell/protocol";
 
 export interface FireflyChoices {
   game: "firefly";
-  stories: { id: string; name: string; premise?: string; players: { min: number; max: number } }[];
+  /** `expansion`: the expansion an expansion's story needs. */
+  stories: { id: string; name: string; premise?: string; players: { min: number; max: number }; expansion?: string }[];
   first_game?: string;
   /** The expansions this server has (Blue Sun, Kalidasa…). */
   expansions?: { id: string; name: string }[];
+  /** The Set Up cards (FF-BS-5), each with the expansion it comes with, and its text. */
+  setup_cards?: { id: string; name: string; expansion?: string | null; text: string }[];
   seats: { min: number; max: number };
   bots: string[];
 }
@@ -97,10 +100,11 @@ export function readTableFile(text: string): TableFile {
   return { kind: "scenario", text };
 }
 
-/** The Firefly options of a new table (expansions only when some are chosen). */
-export function fireflyOptions(story: string, firstGame: boolean, expansions: readonly string[] = []): Record<string, unknown> {
+/** The Firefly options of a new table (expansions and a Set Up card only when chosen). */
+export function fireflyOptions(story: string, firstGame: boolean, expansions: readonly string[] = [], setupCard = ""): Record<string, unknown> {
   const o: Record<string, unknown> = { story, first_game: firstGame };
   if (expansions.length > 0) o.expansions = [...expansions];
+  if (setupCard) o.setup_card = setupCard;
   return o;
 }
 
