@@ -699,17 +699,7 @@ impl Firefly {
                         }
                     }
                     StepKind::DropOff | StepKind::Target => {
-                        let mut delivered = 0u32;
-                        for it in &st.items {
-                            let have = self.players[seat as usize].item(it.item) as u32;
-                            let n = if it.amount == 0 {
-                                have
-                            } else {
-                                it.amount as u32
-                            };
-                            delivered += n;
-                            self.unload(seat, it.item, n, events);
-                        }
+                        let delivered = self.deliver(seat, &st.items, events);
                         self.complete_job(seat, j, on_job, delivered, events);
                     }
                 }
@@ -718,15 +708,7 @@ impl Firefly {
                 // FF-MISC-11 (Kalidasa's Bonus Drop-Off): the goods are delivered and the green
                 // bonus area is taken; no Cut is owed for it.
                 let o = &self.content.jobs[job as usize].opportunities[bonus as usize];
-                for it in &o.items {
-                    let have = self.players[seat as usize].item(it.item) as u32;
-                    let n = if it.amount == 0 {
-                        have
-                    } else {
-                        it.amount as u32
-                    };
-                    self.unload(seat, it.item, n, events);
-                }
+                self.deliver(seat, &o.items, events);
                 let earn = &self.content.opportunity_options[job as usize][bonus as usize][..1];
                 let origin = Origin::Opportunity { job, index: bonus };
                 self.begin_resolution(origin, seat, earn, events);
@@ -738,6 +720,22 @@ impl Firefly {
                 }
             }
         }
+    }
+
+    /// Unload the goods a drop-off delivers (`amount = 0`: all of that item aboard); how many.
+    fn deliver(&mut self, seat: Seat, items: &[StepItem], events: &mut Vec<Event>) -> u32 {
+        let mut delivered = 0u32;
+        for it in items {
+            let have = self.players[seat as usize].item(it.item) as u32;
+            let n = if it.amount == 0 {
+                have
+            } else {
+                it.amount as u32
+            };
+            delivered += n;
+            self.unload(seat, it.item, n, events);
+        }
+        delivered
     }
 
     /// FF-WORK-16..22, FF-WORK-25, FF-REP-1, FF-REP-9.
