@@ -83,6 +83,10 @@ struct PlayArgs {
     /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
     #[arg(long, conflicts_with = "load", value_parser = parse_expansions, default_value = "")]
     expansions: Expansions,
+    /// A Set Up card (FF-BS-5), by id or title (`cards --kind setup`); default: the standard
+    /// set-up.
+    #[arg(long, conflicts_with = "load")]
+    setup_card: Option<String>,
     /// Continue a saved game.
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
@@ -119,6 +123,10 @@ struct SimArgs {
     /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
     #[arg(long, value_parser = parse_expansions, default_value = "")]
     expansions: Expansions,
+    /// A Set Up card (FF-BS-5), by id or title (`cards --kind setup`); default: the standard
+    /// set-up.
+    #[arg(long)]
+    setup_card: Option<String>,
     /// Stop a game (and report it) after this many decisions.
     #[arg(long, default_value_t = 2_000_000)]
     max_steps: u64,
@@ -154,6 +162,10 @@ struct BenchArgs {
     /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
     #[arg(long, value_parser = parse_expansions, default_value = "")]
     expansions: Expansions,
+    /// A Set Up card (FF-BS-5), by id or title (`cards --kind setup`); default: the standard
+    /// set-up.
+    #[arg(long)]
+    setup_card: Option<String>,
 }
 
 /// The `--expansions` list.
@@ -168,6 +180,15 @@ impl Expansions {
         }
         let ids: Vec<&str> = self.0.iter().map(|e| e.id()).collect();
         format!(" --expansions {}", ids.join(","))
+    }
+}
+
+/// The expansions and Set Up card flags of a command line shown to the player (nothing for
+/// a base game with the standard set-up).
+fn flags(e: &Expansions, setup_card: &Option<String>) -> String {
+    match setup_card {
+        Some(k) => format!("{} --setup-card {k:?}", e.flag()),
+        None => e.flag(),
     }
 }
 
@@ -324,7 +345,11 @@ fn rounds_played(g: &Firefly) -> u32 {
 fn in_setup(g: &Firefly) -> bool {
     matches!(
         g.phase,
-        Phase::ChooseLeader | Phase::ChooseShip | Phase::PlaceShip | Phase::StartingJobs
+        Phase::ChooseLeader
+            | Phase::ChooseShip
+            | Phase::PlaceShip
+            | Phase::StartingDeck
+            | Phase::StartingJobs
     )
 }
 
@@ -914,10 +939,24 @@ fn header(g: &Firefly, seat: Seat) -> String {
                 }
             }
         }
+        Phase::PlaceShip if g.story_def().setup.havens => {
+            let _ = writeln!(
+                s,
+                "Set-up: place your Haven token; your Firefly starts there (a planet with no \
+                 Supply or Contact; `card N` describes a sector)."
+            );
+        }
         Phase::PlaceShip => {
             let _ = writeln!(
                 s,
                 "Set-up: place your Firefly (`card N` describes a sector)."
+            );
+        }
+        Phase::StartingDeck => {
+            let _ = writeln!(
+                s,
+                "Set-up ({}): choose the Contact deck to draw your starting jobs from.",
+                g.setup_card_def().map_or("Set Up card", |k| k.title.as_str())
             );
         }
         Phase::StartingJobs => {
@@ -1635,6 +1674,7 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
             o.first_game = a.first_game;
             o.max_rounds = a.max_rounds;
             o.expansions = a.expansions.0.clone();
+            o.setup_card = a.setup_card.clone();
             let all_bots = !seats.contains(&SeatKind::Human);
             let capped = all_bots && o.max_rounds.is_none();
             if capped {
@@ -1712,7 +1752,10 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
         (0..content.stories.len() as StoryId)
             .filter(|&s| {
                 let st = &content.stories[s as usize];
+                // "all": every story of the products in play (an expansion's are left in the
+                // box without it, as its cards are).
                 (st.players[0]..=st.players[1]).contains(&n)
+                    && ExpansionSet::of(&a.expansions.0).includes(st.source)
             })
             .collect()
     } else {
@@ -1743,6 +1786,7 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
         o.first_game = a.first_game;
         o.max_rounds = Some(a.max_rounds);
         o.expansions = a.expansions.0.clone();
+        o.setup_card = a.setup_card.clone();
         if let Err(e) = <Firefly as tabletop_core::NewGame>::new_game(content, &o, a.seed) {
             if stories.len() > 1 {
                 println!("\n{}: skipped ({e})", st.title);
@@ -1812,7 +1856,7 @@ fn summarize(
         seats.join(","),
         a.max_rounds,
         a.seed,
-        a.expansions.flag(),
+        flags(&a.expansions, &a.setup_card),
         secs
     );
     println!(
@@ -1900,7 +1944,7 @@ fn summarize(
             st.id,
             a.max_rounds,
             if a.first_game { " --first-game" } else { "" },
-            a.expansions.flag()
+            flags(&a.expansions, &a.setup_card)
         );
     }
     format!(
@@ -1926,11 +1970,12 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
     let mut o = Options::new(a.players, &a.story);
     o.max_rounds = Some(a.max_rounds);
     o.expansions = a.expansions.0.clone();
+    o.setup_card = a.setup_card.clone();
     println!(
         "Firefly engine, {} captains, {}{}, playouts of at most {} rounds, {:.1} s, one thread:",
         a.players,
         a.story,
-        a.expansions.flag(),
+        flags(&a.expansions, &a.setup_card),
         a.max_rounds,
         a.seconds
     );

@@ -136,4 +136,6 @@ pub enum Action {
     ToggleCrew(CrewCard),
     /// Pay this crew member's Cut (FF-WORK-18) or not (FF-WORK-19).
     PayCut(bool),
+    /// A Set Up card's Starting Jobs (FF-BS-5): draw them from this Contact's deck.
+    DrawStartingJobs(ContactName),
 }

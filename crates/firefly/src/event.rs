@@ -295,6 +295,24 @@ pub enum Event {
         gave: Vec<SupplyCardId>,
         got: Vec<SupplyCardId>,
     },
+    /// A Set Up card's Starting Jobs (FF-BS-5): `seat` drew `count` jobs from this Contact's
+    /// deck, the one it chose.
+    StartingJobsDrawn {
+        seat: Seat,
+        contact: ContactName,
+        count: u8,
+    },
+    /// A Set Up card's game length tokens (FF-BS-5): one was discarded at the start of the
+    /// first player's turn; `left` remain (0: this round is the last).
+    GameLengthToken {
+        left: u8,
+    },
+    /// A Set Up card's Full Burn roll (FF-BS-5): this many sectors may be entered before Nav
+    /// cards are drawn.
+    ClearSectorsRolled {
+        seat: Seat,
+        sectors: u8,
+    },
 }
 
 /// What adds one term to a skill test's total besides the dice (FF-SKILL-3, FF-SKILL-7).

@@ -77,6 +77,7 @@ impl Firefly {
         let fuel = self.full_burn_fuel(self.player(seat));
         self.unload(seat, Item::Fuel, fuel as u32, events);
         let range = self.burn_range(self.player(seat));
+        self.roll_clear_sectors(seat, events);
         self.activity = Activity::Flying { entered: 0, range };
         self.phase = Phase::FullBurn { entered: 0, range };
     }
@@ -169,6 +170,11 @@ impl Firefly {
 
     /// FF-FLY-3, FF-FLY-25: draw the sector's Nav card (reshuffling an exhausted deck).
     pub fn draw_nav(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        // A Set Up card's free sectors at the start of a Full Burn: no Nav card (FF-BS-5).
+        if self.in_clear_sectors() {
+            self.after_nav(seat, None, Some(Ending::KeepFlying), true, events);
+            return;
+        }
         let d = self.nav_deck_of(self.players[seat as usize].sector);
         let deck = &mut self.decks.nav[d];
         if deck.draw_len() == 0 {

@@ -128,6 +128,7 @@ impl Firefly {
             u8,
             &'a Option<LastCallState>,
             &'a Option<Outcome>,
+            [u8; 2],
         );
         serde_json::to_string(&S(
             &self.options,
@@ -152,6 +153,7 @@ impl Firefly {
             self.ships_chosen,
             &self.last_call,
             &self.outcome,
+            [self.game_length_tokens, self.clear_sectors],
         ))
         .expect("the state serializes")
     }
@@ -335,6 +337,17 @@ impl Firefly {
                 _ => "Pay the Cut".into(),
             },
             Action::PayCut(false) => "Don't pay (they become Disgruntled)".into(),
+            Action::DrawStartingJobs(k) => {
+                let count = match self.starting_jobs_rule() {
+                    StartingJobs::FromOneChosenDeck { count } => count,
+                    _ => 0,
+                };
+                let left = self.decks.contacts.get(k.index()).map_or(0, |d| d.draw_len());
+                format!(
+                    "Draw {count} starting jobs from {}'s deck ({left} cards)",
+                    k.name()
+                )
+            }
         }
     }
 }

@@ -270,6 +270,10 @@ impl Firefly {
 
     /// Put one Alert token on a sector (FF-BS-9, FF-KAL-10: a sector may hold several).
     pub fn place_alert(&mut self, s: SectorId, kind: AlertKind, events: &mut Vec<Event>) {
+        // A Set Up card that plays without Alert tokens: none is ever placed (FF-BS-5).
+        if !self.alert_tokens_in_use() {
+            return;
+        }
         let i = match self.alerts.iter().position(|a| a.sector == s) {
             Some(i) => i,
             None => {

@@ -42,6 +42,10 @@ pub struct Scenario {
     /// The expansions played with (`["blue-sun", "kalidasa"]`), added to the game's options.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub expansions: Vec<Expansion>,
+    /// The Set Up card (FF-BS-5), by id or title, set in the game's options (its set-up steps
+    /// are the scenario's own; its rules during play apply).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup_card: Option<String>,
     /// Whose turn it is (default 0).
     #[serde(default)]
     pub current: Seat,
@@ -360,6 +364,9 @@ impl Firefly {
                 plain.expansions.push(e);
             }
         }
+        if s.setup_card.is_some() {
+            plain.setup_card = s.setup_card.clone();
+        }
         let mut g = Firefly::setup(content, &plain, seed).map_err(|e| ScenarioError {
             field: "player".into(),
             message: e.to_string(),
@@ -569,6 +576,7 @@ impl Firefly {
                 solid,
                 warrants: sp.warrants,
                 goals: sp.goals,
+                haven: None,
             };
             g.players[i] = p;
             let p = &g.players[i];

@@ -33,6 +33,10 @@ pub struct Options {
     /// exactly as without the option (saves and JSON of base games do not mention it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub expansions: Vec<Expansion>,
+    /// The Set Up card (FF-BS-5, FF-SETUP-22), by id or title. `None` (or "standard"): the
+    /// standard set-up, exactly as without the option.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup_card: Option<String>,
     /// Start from a hand-written position instead of the normal set-up (see
     /// [`crate::scenario`]). Kept in the options so that saves and replays of a scenario game
     /// carry it.
@@ -48,6 +52,7 @@ impl Options {
             first_game: false,
             max_rounds: None,
             expansions: Vec::new(),
+            setup_card: None,
             scenario: None,
         }
     }
@@ -142,6 +147,9 @@ pub struct Player {
     pub warrants: u8,
     /// Goal tokens: story goals completed (FF-WIN-4).
     pub goals: u8,
+    /// The captain's Haven (FF-PBH-39..41), in stories that choose Havens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub haven: Option<SectorId>,
 }
 
 impl Player {
@@ -240,6 +248,9 @@ pub enum Phase {
     TradeWindow { seat: Seat },
     /// The game is over.
     Over,
+    /// A Set Up card's Starting Jobs (FF-BS-5): the actor chooses the Contact deck to draw
+    /// them from, in picking order.
+    StartingDeck,
 }
 
 /// What a Fly, Work or other multi-step action is doing, beneath the current [`Phase`].
@@ -354,6 +365,13 @@ pub struct Firefly {
     pub ships_chosen: u8,
     /// Last Call, once a captain has declared it (stories with [`Story::last_call`]).
     pub last_call: Option<LastCallState>,
+    /// The Set Up card played with (FF-BS-5), if any.
+    pub setup_card: Option<SetUpCardId>,
+    /// A Set Up card's game length tokens still held by the first player (0: none, or spent).
+    pub game_length_tokens: u8,
+    /// A Set Up card's Full Burn roll: sectors of the current Full Burn entered without a Nav
+    /// card (0 otherwise).
+    pub clear_sectors: u8,
     pub outcome: Option<Outcome>,
 }
 

@@ -30,6 +30,16 @@ pub enum SetupError {
         expansion: &'static str,
         id: &'static str,
     },
+    #[error("no Set Up card called \"{0}\" (try `tabletop firefly cards --kind setup`, or \"standard\")")]
+    SetUpCard(String),
+    #[error("\"{card}\" is a {expansion} Set Up card: play it with --expansions {id}")]
+    SetUpCardNeedsExpansion {
+        card: String,
+        expansion: &'static str,
+        id: &'static str,
+    },
+    #[error("\"{card}\" uses only the expansions' Job cards, but {contact}'s deck would be empty: the content has no expansion job for {contact}")]
+    EmptyContactDeck { card: String, contact: &'static str },
     #[error("\"{story}\" is for {min} to {max} players, not {players}")]
     StoryPlayers {
         story: String,
@@ -127,7 +137,7 @@ impl Firefly {
         let set = options.expansion_set();
         if let Some(e) = Expansion::ALL
             .into_iter()
-            .find(|e| e.source() == sd.source && !set.has(*e))
+            .find(|e| (e.source() == sd.source || sd.needs.contains(e)) && !set.has(*e))
         {
             return Err(SetupError::StoryNeedsExpansion {
                 story: sd.title.clone(),
@@ -160,6 +170,8 @@ impl Firefly {
                 ships: ships.min(leaders) as u8,
             });
         }
+        let setup_card = Firefly::chosen_setup_card(content, options)?;
+        let card = setup_card.map(|i| &content.setup_cards[i as usize]);
         let mut chance = Chance::new(seed);
         // FF-SETUP-4: shuffle the decks.
         // Only the cards of the products in play: an expansion's cards (and its decks, contacts
@@ -190,12 +202,29 @@ impl Firefly {
             // planets, without Blue Sun) stays in the box, as does every card of a product
             // not in play.
             let on_board = content.job_sectors[j].iter().all(|&s| board.in_play(s));
-            if let Some(c) = job.contact.filter(|_| set.includes(job.source) && on_board) {
+            // A Set Up card's Rim Space Jobs: the base game's Job cards stay in the box.
+            let left_out = card.is_some_and(|c| c.expansion_jobs_only) && job.source == Source::Base;
+            if let Some(c) = job
+                .contact
+                .filter(|_| set.includes(job.source) && on_board && !left_out)
+            {
                 contacts[c.index()].put_bottom(j as JobId);
             }
         }
         for d in &mut contacts {
             d.shuffle(&mut chance);
+        }
+        if let Some(card) = card.filter(|c| c.expansion_jobs_only) {
+            // Every expansion Contact deals a starting job and is dealt with: an empty deck
+            // is content that cannot play the card (the expansions' jobs not transcribed).
+            for k in Firefly::expansion_contacts(content, set) {
+                if contacts[k.index()].draw_len() == 0 {
+                    return Err(SetupError::EmptyContactDeck {
+                        card: card.title.clone(),
+                        contact: k.name(),
+                    });
+                }
+            }
         }
         let mut nav: [Deck<NavCardId>; 3] = Default::default();
         for i in content.nav_deck_cards(set) {
@@ -210,7 +239,9 @@ impl Firefly {
             deck.shuffle(&mut chance);
             // FF-SETUP-2/3: with 3+ players the RESHUFFLE card starts face up in the discards;
             // FF-MISC-13: in a 60-card Nav deck (Kalidasa) it is shuffled into the deck instead.
-            if n >= 3 && deck.draw_len() < crate::fly::BIG_NAV_DECK {
+            // A Set Up card may keep them in the decks whatever the player count (FF-BS-5).
+            let keep = card.is_some_and(|c| c.reshuffle_in_nav_decks);
+            if n >= 3 && !keep && deck.draw_len() < crate::fly::BIG_NAV_DECK {
                 let resh: Vec<NavCardId> = deck
                     .draw_pile()
                     .iter()
@@ -259,6 +290,7 @@ impl Firefly {
                 solid: 0,
                 warrants: if sd.setup.start_with_warrant { 1 } else { 0 },
                 goals: 0,
+                haven: None,
             })
             .collect();
         Ok(Firefly {
@@ -298,6 +330,9 @@ impl Firefly {
             ships_chosen: 0,
             last_call: None,
             outcome: None,
+            setup_card,
+            game_length_tokens: card.map_or(0, |c| c.game_length_tokens),
+            clear_sectors: 0,
         })
     }
 
@@ -305,25 +340,24 @@ impl Firefly {
         self.players.iter().filter(|p| !p.crew.is_empty()).count()
     }
 
-    /// FF-SETUP-16/17: deal the starting jobs.
+    /// FF-SETUP-16/17: deal the starting jobs (or a story's or Set Up card's, FF-SETUP-22,
+    /// FF-BS-5; `crate::setup_card`). Jobs drawn from a deck of each captain's choice are
+    /// drawn by their own action (`Phase::StartingDeck`), not here.
     fn deal_starting_jobs(&mut self) {
         let sd = self.story_def();
-        let from: Vec<ContactName> = if self.options.first_game {
-            vec![
-                ContactName::Harken,
-                ContactName::AmnonDuul,
-                ContactName::Patience,
-            ]
-        } else if let Some(list) = &sd.setup.starting_jobs_from {
-            list.clone()
-        } else {
-            vec![
+        let from: Vec<ContactName> = match self.starting_jobs_rule() {
+            StartingJobs::Standard => vec![
                 ContactName::Harken,
                 ContactName::Badger,
                 ContactName::AmnonDuul,
                 ContactName::Patience,
                 ContactName::Niska,
-            ]
+            ],
+            StartingJobs::OneFromEach { contacts } => contacts,
+            StartingJobs::OneFromEachExpansionContact => {
+                Firefly::expansion_contacts(self.content, self.expansions())
+            }
+            StartingJobs::FromOneChosenDeck { .. } => Vec::new(),
         };
         // A story that closes a Contact deals no starting jobs from it (FF-SETUP-22).
         let from: Vec<ContactName> = from
@@ -366,6 +400,7 @@ impl Firefly {
             seat,
             round: self.round,
         });
+        self.spend_game_length_token(seat, events);
         if self.has_cutter(self.players[seat as usize].sector) {
             self.reaver_contact(seat, events);
             self.phase = Phase::Resolving;
@@ -385,6 +420,10 @@ impl Firefly {
             if let Some(seat) = self.next_last_turn(events) {
                 self.start_turn(seat, events);
             }
+            return;
+        }
+        // A Set Up card's game length tokens: the round in which the last went was the last.
+        if next == self.pick_order[0] && self.time_ran_out(events) {
             return;
         }
         if next == self.pick_order[0] {
@@ -448,15 +487,18 @@ impl Firefly {
             Phase::PlaceShip => {
                 for s in 0..c.sectors.len() as SectorId {
                     // FF-SETUP-11: not where another Firefly is; and (judged, FF-FLY-12) not
-                    // with the Reaver Cutter.
+                    // with the Reaver Cutter. A story with Havens: the ship goes on its Haven
+                    // (FF-PBH-39..41).
                     if self.board().in_play(s)
                         && !self.has_cutter(s)
                         && !self.players.iter().any(|p| p.placed && p.sector == s)
+                        && (!self.story_def().setup.havens || self.haven_allowed(s))
                     {
                         out.push(Action::PlaceShip(s));
                     }
                 }
             }
+            Phase::StartingDeck => self.starting_deck_actions(out),
             Phase::StartingJobs => {
                 let p = self.me();
                 out.extend(p.hand.iter().map(|&j| Action::DiscardJob(j)));
@@ -699,19 +741,30 @@ impl Firefly {
                 }
             }
             (Phase::PlaceShip, Action::PlaceShip(s)) => {
+                let havens = self.story_def().setup.havens;
                 let p = &mut self.players[seat as usize];
                 p.sector = s;
                 p.placed = true;
+                if havens {
+                    p.haven = Some(s);
+                }
                 events.push(Event::ShipPlaced { seat, sector: s });
                 let placed = self.players.iter().filter(|p| p.placed).count();
                 if placed < self.pick_order.len() {
                     self.actor = self.pick_order[self.pick_order.len() - 1 - placed];
                 } else {
+                    // A Set Up card's Alert tokens go where no ship starts (FF-BS-5).
+                    self.place_setup_alerts(events);
                     // FF-SETUP-13..16: the story is chosen; starting jobs.
-                    self.deal_starting_jobs();
-                    self.actor = self.pick_order[0];
-                    self.phase = Phase::StartingJobs;
+                    if !self.begin_starting_decks() {
+                        self.deal_starting_jobs();
+                        self.actor = self.pick_order[0];
+                        self.phase = Phase::StartingJobs;
+                    }
                 }
+            }
+            (Phase::StartingDeck, Action::DrawStartingJobs(k)) => {
+                self.draw_starting_jobs(seat, k, events)
             }
             (Phase::StartingJobs, Action::DiscardJob(j)) => self.discard_from_hand(seat, j, events),
             (Phase::StartingJobs, Action::Done) => {
@@ -892,9 +945,11 @@ impl Firefly {
             Phase::TradeAnswer(o) => o.to,
             Phase::Trading(o) => o.from,
             Phase::TradeWindow { seat } => *seat,
-            Phase::ChooseLeader | Phase::ChooseShip | Phase::PlaceShip | Phase::StartingJobs => {
-                self.actor
-            }
+            Phase::ChooseLeader
+            | Phase::ChooseShip
+            | Phase::PlaceShip
+            | Phase::StartingDeck
+            | Phase::StartingJobs => self.actor,
             _ => self.current,
         };
     }

@@ -706,6 +706,14 @@ pub struct Story {
     /// costs what it would have paid. Only with `last_call`, where credits decide the winner.
     #[serde(default)]
     pub settle_jobs: bool,
+    /// A community card: written by players (the fan data's own stories), not printed by the
+    /// publisher. Shown on the card and in the catalog.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub community: bool,
+    /// Expansions the story needs besides its own product's (`source`): a story whose goals
+    /// name Contacts of both Rim expansions needs both.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub needs: Vec<Expansion>,
 }
 
 /// Last Call, a story's ending (FF-WIN-2): a captain holding the story's Goal tokens (every goal
@@ -739,6 +747,12 @@ pub struct StorySetup {
     /// A standing rule for the whole game: a completed Illegal job (FF-WORK-16) pays this much
     /// more (Desperadoes: $1,000). 0: no change.
     pub illegal_job_bonus: u32,
+    /// Choosing Havens (FF-PBH-39..41, Blue Sun "Choosing Havens"): after the Leaders are
+    /// chosen, each captain places a Haven token instead of the ship, in a sector with a planet
+    /// but no Supply planet and no Contact, never another captain's Haven; the ship starts
+    /// there.
+    #[serde(skip_serializing_if = "is_false")]
+    pub havens: bool,
 }
 
 /// One goal of a story. A goal is attempted with a Work action at `at` (FF-WIN-4), unless it
@@ -776,4 +790,88 @@ pub enum GoalCondition {
     Warrants { count: u8 },
     /// Completed at least N jobs of a type.
     CompletedJobs { jobs: JobFilter, count: u8 },
+}
+
+// ---------------------------------------------------------------------------------------------
+// Set Up cards
+// ---------------------------------------------------------------------------------------------
+
+/// A Set Up card (FF-BS-5, FF-KAL-24, FF-SETUP-22): an alternate way of starting the game that
+/// may be paired with any Story Card. Each field is one aspect of set-up the card changes (its
+/// green title bars); a field left at its default is the standard set-up (FF-SETUP-1..19).
+/// Where the Story Card and the Set Up card disagree, the Story Card wins (judged: the story
+/// is the game's goal, the Set Up card only its start).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetUpCard {
+    pub id: String,
+    pub title: String,
+    pub source: Source,
+    /// Nav Decks: the RESHUFFLE cards are shuffled into the Nav decks whatever the number of
+    /// players (instead of starting in the discard piles with 3 or more, FF-SETUP-2/3).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reshuffle_in_nav_decks: bool,
+    /// Alliance & Reaver Ships: the Alert tokens at set-up and during the game.
+    #[serde(default, skip_serializing_if = "AlertSetUp::is_standard")]
+    pub alert_tokens: AlertSetUp,
+    /// Rim Space Jobs: the Contact decks hold only the expansions' Job cards (the base game's
+    /// stay in the box).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub expansion_jobs_only: bool,
+    /// Starting Jobs (FF-SETUP-16 replaced).
+    #[serde(default, skip_serializing_if = "StartingJobs::is_standard")]
+    pub starting_jobs: StartingJobs,
+    /// Navigation: a Full Burn starts with a die roll; that many sectors may be entered before
+    /// Nav cards are drawn (never beyond the Drive Core's range).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub clear_sectors_roll: bool,
+    /// Only So Much Time: game length tokens held by the captain who takes the first turn, one
+    /// discarded at the start of each of their turns; the round in which the last one goes is
+    /// the last, and if the story is not complete then, the most credits win. 0: no timer.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub game_length_tokens: u8,
+}
+
+/// The Alert tokens a Set Up card asks for (the Rim expansions' tokens, FF-BS-9, FF-KAL-10).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AlertSetUp {
+    /// As the rules say: none at set-up; Cutters leave Reaver Alerts, cards place tokens.
+    #[default]
+    Standard,
+    /// One token in every planetary sector at set-up (Alliance Alert in Alliance Space, Reaver
+    /// Alert in Border and Rim Space), except the sectors the captains' ships start in; then as
+    /// the rules say.
+    EveryPlanetarySector,
+    /// No Alert tokens all game: none is ever placed (the printed Reaver Alerts of Reaver
+    /// Space are part of the board, not tokens, and stay).
+    None,
+}
+
+impl AlertSetUp {
+    pub fn is_standard(&self) -> bool {
+        *self == AlertSetUp::Standard
+    }
+}
+
+/// How the starting jobs are dealt (FF-SETUP-16 and its replacements).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum StartingJobs {
+    /// One job from each of the base game's five Contacts (FF-SETUP-16).
+    #[default]
+    Standard,
+    /// One job from each of these Contacts.
+    OneFromEach { contacts: Vec<ContactName> },
+    /// One job from each Contact of the expansions in play.
+    OneFromEachExpansionContact,
+    /// Each captain, in picking order, chooses one Contact deck and draws this many jobs from
+    /// it (several captains may choose the same deck).
+    FromOneChosenDeck { count: u8 },
+}
+
+impl StartingJobs {
+    pub fn is_standard(&self) -> bool {
+        *self == StartingJobs::Standard
+    }
 }

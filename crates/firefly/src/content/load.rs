@@ -136,6 +136,9 @@ struct Doc {
     /// FF-KAL-3: sector tiles.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     tile: Vec<SectorTile>,
+    /// FF-BS-5, FF-SETUP-22: Set Up cards.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    setup_card: Vec<SetUpCard>,
 }
 
 /// Where each entry came from, for error messages.
@@ -245,6 +248,7 @@ fn parse_file(
     take!(misbehave, "misbehave", |x: &MisbehaveCard| x.id.clone());
     take!(story, "story", |x: &Story| x.id.clone());
     take!(tile, "tile", |x: &SectorTile| x.id.clone());
+    take!(setup_card, "setup_card", |x: &SetUpCard| x.id.clone());
     take!(removal, "removal", |x: &NavRemoval| format!(
         "{} ({:?})",
         x.nav, x.source
@@ -847,6 +851,10 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         }
     }
 
+    for card in &doc.setup_card {
+        check_setup_card(ctx, card, &doc.contact)?;
+    }
+
     let content = Content {
         fingerprint,
         sectors: doc.sector,
@@ -875,12 +883,60 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         misbehave_cards,
         stories: doc.story,
         goal_sectors,
+        setup_cards: doc.setup_card,
         cruiser_start,
         cutter_start,
         corvette_start,
     };
     check_base_counts(&content)?;
     Ok(content)
+}
+
+/// A Set Up card's own rules (FF-BS-5): an id that the option can name, Contacts that are in
+/// the content, a sensible number of jobs.
+fn check_setup_card(ctx: &Ctx, card: &SetUpCard, contacts: &[Contact]) -> Result<(), ContentError> {
+    let err = |field: &str, message: String| ctx.err("setup_card", &card.id, field, message);
+    if card.id.is_empty() || card.id.eq_ignore_ascii_case(STANDARD_SET_UP) {
+        return Err(err(
+            "id",
+            format!("\"{STANDARD_SET_UP}\" names the standard set-up; choose another id"),
+        ));
+    }
+    if card.title.trim().is_empty() {
+        return Err(err("title", "a Set Up card needs a title".into()));
+    }
+    match &card.starting_jobs {
+        StartingJobs::OneFromEach { contacts: list } => {
+            if list.is_empty() {
+                return Err(err(
+                    "starting_jobs.contacts",
+                    "name at least one Contact".into(),
+                ));
+            }
+            for (i, k) in list.iter().enumerate() {
+                if list[..i].contains(k) {
+                    return Err(err(
+                        "starting_jobs.contacts",
+                        format!("{} is listed twice", k.name()),
+                    ));
+                }
+                if !contacts.iter().any(|c| c.contact == *k) {
+                    return Err(err(
+                        "starting_jobs.contacts",
+                        format!("{} is not a Contact of the content", k.name()),
+                    ));
+                }
+            }
+        }
+        StartingJobs::FromOneChosenDeck { count } if !(1..=5).contains(count) => {
+            return Err(err(
+                "starting_jobs.count",
+                format!("draw 1 to 5 jobs, not {count}"),
+            ));
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// The board of each set of expansions (FF-BS-1, FF-KAL-1): the sectors of the products in

@@ -135,7 +135,15 @@ pub struct Content {
     pub cutter_start: SectorId,
     /// Cortex Relay 2, the Operative's Corvette's start (FF-BS-3), if the content has it.
     pub corvette_start: Option<SectorId>,
+    /// FF-BS-5, FF-SETUP-22: the Set Up cards (none chosen: the standard set-up).
+    pub setup_cards: Vec<SetUpCard>,
 }
+
+/// The option value naming the standard set-up (no Set Up card).
+pub const STANDARD_SET_UP: &str = "standard";
+
+/// Index into [`Content::setup_cards`].
+pub type SetUpCardId = u8;
 
 impl Content {
     /// The content shipped with the game (embedded at build time), loaded once.
@@ -311,6 +319,15 @@ impl Content {
 
     pub fn contact(&self, name: ContactName) -> Option<&Contact> {
         self.contacts.iter().find(|c| c.contact == name)
+    }
+
+    /// A Set Up card by id or title (any case).
+    pub fn setup_card(&self, title_or_id: &str) -> Option<SetUpCardId> {
+        let want = title_or_id.trim().to_lowercase();
+        self.setup_cards
+            .iter()
+            .position(|s| s.id == want || s.title.to_lowercase() == want)
+            .map(|i| i as SetUpCardId)
     }
 
     pub fn story(&self, title_or_id: &str) -> Option<StoryId> {
