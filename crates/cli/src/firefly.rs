@@ -2208,6 +2208,7 @@ mod tests {
             let players = 2 + (seed % 3) as u8;
             let story = &content.stories[seed as usize % content.stories.len()];
             let mut o = Options::new(players, &story.id);
+            o.expansions = story.expansions_needed();
             o.max_rounds = Some(25);
             let mut g = Firefly::new_game(content, &o, seed).unwrap();
             let mut bots: Vec<Box<dyn Bot<Firefly>>> = (0..players)

@@ -34,6 +34,7 @@ pub enum Kind {
     Event,
     Story,
     Item,
+    SetUpCard,
 }
 
 /// What every entry has: the content's stable id, the name a player reads, the kind and the
@@ -74,6 +75,8 @@ pub struct Catalog {
     pub events: Vec<CardEntry>,
     pub stories: Vec<StoryEntry>,
     pub items: Vec<ItemEntry>,
+    /// Set Up cards (FF-BS-5), by index (`View::setup_card`).
+    pub setup_cards: Vec<SetUpCardEntry>,
     /// The three Nav decks, by index (`nav_left`, `nav_discards`).
     pub nav_decks: [&'static str; 3],
 }
@@ -246,6 +249,18 @@ pub struct StoryEntry {
     /// `[min, max]` captains.
     pub players: [u8; 2],
     pub goals: Vec<GoalEntry>,
+    pub source: Source,
+    /// Written by players, not printed by the publisher.
+    pub community: bool,
+    /// Every expansion the story needs (its own product's and any other).
+    pub needs: Vec<Expansion>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SetUpCardEntry {
+    #[serde(flatten)]
+    pub entry: Entry,
+    pub source: Source,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -576,6 +591,20 @@ impl Catalog {
                         text: render::goal_lines(g, n + 1, &names),
                     })
                     .collect(),
+                source: s.source,
+                community: s.community,
+                needs: Expansion::ALL
+                    .into_iter()
+                    .filter(|e| e.source() == s.source || s.needs.contains(e))
+                    .collect(),
+            })
+            .collect();
+        let setup_cards = c
+            .setup_cards
+            .iter()
+            .map(|k| SetUpCardEntry {
+                entry: entry(&k.id, &k.title, Kind::SetUpCard, render::setup_card(k)),
+                source: k.source,
             })
             .collect();
         let items = Item::ALL
@@ -617,6 +646,7 @@ impl Catalog {
             events,
             stories,
             items,
+            setup_cards,
             nav_decks: ["Alliance", "Border", "Rim"],
         }
     }

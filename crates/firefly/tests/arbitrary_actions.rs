@@ -214,7 +214,9 @@ fn start(kind: u8, seed: u64) -> Firefly {
                 .copied()
                 .filter(|id| {
                     let s = &content.stories[content.story(id).unwrap() as usize];
-                    s.players[0] <= players && players <= s.players[1]
+                    s.players[0] <= players
+                        && players <= s.players[1]
+                        && s.playable_with(Default::default())
                 })
                 .collect();
             let (players, story) = match fits.as_slice() {

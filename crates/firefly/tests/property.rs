@@ -129,6 +129,7 @@ fn random_four_player_games_keep_every_invariant_and_replay_exactly() {
         .stories
         .iter()
         .filter(|s| s.players[0] <= 4 && s.players[1] >= 4)
+        .filter(|s| s.playable_with(ExpansionSet::default()))
         .map(|s| s.id.clone())
         .collect();
     assert!(!stories.is_empty());
@@ -158,7 +159,7 @@ fn random_games_with_each_set_of_expansions_keep_every_invariant() {
         let stories: Vec<String> = content
             .stories
             .iter()
-            .filter(|s| s.players[0] <= 4 && s.players[1] >= 4 && set.includes(s.source))
+            .filter(|s| s.players[0] <= 4 && s.players[1] >= 4 && s.playable_with(set))
             .map(|s| s.id.clone())
             .collect();
         let mut opts = Options::new(4, &stories[(seed as usize / 3) % stories.len()]);

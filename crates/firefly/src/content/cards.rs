@@ -716,6 +716,21 @@ pub struct Story {
     pub needs: Vec<Expansion>,
 }
 
+impl Story {
+    /// Every expansion the story needs: its own product's and those of `needs`.
+    pub fn expansions_needed(&self) -> Vec<Expansion> {
+        Expansion::ALL
+            .into_iter()
+            .filter(|e| e.source() == self.source || self.needs.contains(e))
+            .collect()
+    }
+
+    /// Whether the story can be played with these expansions.
+    pub fn playable_with(&self, set: ExpansionSet) -> bool {
+        self.expansions_needed().into_iter().all(|e| set.has(e))
+    }
+}
+
 /// Last Call, a story's ending (FF-WIN-2): a captain holding the story's Goal tokens (every goal
 /// completed) may declare it on their turn; every other captain then takes one more turn, in turn
 /// order, and the game ends; the captain with the most credits wins (tied captains share the win).

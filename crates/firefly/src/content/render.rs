@@ -1429,9 +1429,31 @@ pub fn story_card(s: &Story, names: &Names) -> String {
     } else {
         format!("{}–{} players", s.players[0], s.players[1])
     };
-    let mut card = Card::new(format!("{} (Story, {players})", s.title));
+    let community = if s.community { ", community card" } else { "" };
+    let mut card = Card::new(format!("{} (Story, {players}{community})", s.title));
     card.para(2, 0, &s.premise);
+    let mut needs: Vec<String> = Expansion::ALL
+        .into_iter()
+        .filter(|e| e.source() == s.source || s.needs.contains(e))
+        .map(|e| e.name().to_string())
+        .collect();
+    if !needs.is_empty() {
+        needs.dedup();
+        card.para(
+            2,
+            2,
+            &format!("Play it with {}.", join_list(&needs, "and")),
+        );
+    }
     let mut setup = Vec::new();
+    if s.setup.havens {
+        setup.push(
+            "Choose Havens: after the Leaders are chosen, each captain places a Haven token \
+             instead of their ship, on a planet with no Supply and no Contact, never on another \
+             captain's Haven; ships start at their Havens"
+                .to_string(),
+        );
+    }
     if let Some(m) = s.setup.money {
         setup.push(format!("Start with {}", money(m)));
     }
@@ -1466,6 +1488,81 @@ pub fn story_card(s: &Story, names: &Names) -> String {
     if let Some(text) = story_ending(s) {
         card.para(2, 2, &text);
     }
+    card.finish()
+}
+
+/// A Set Up card (FF-BS-5): each aspect of set-up it changes, in set-up order; the rest is
+/// the standard set-up.
+pub fn setup_card(k: &SetUpCard) -> String {
+    let mut card = Card::new(format!("{} (Set Up card, {})", k.title, k.source.name()));
+    let mut aspects: Vec<String> = Vec::new();
+    if k.expansion_jobs_only {
+        aspects.push(
+            "Rim Space Jobs: the Contact decks hold only the Job cards of the expansions in \
+             play; the base game's Job cards are not used"
+                .into(),
+        );
+    }
+    if k.game_length_tokens > 0 {
+        aspects.push(format!(
+            "Only So Much Time: the captain who takes the first turn holds {} Disgruntled \
+             tokens as game length tokens and discards one at the start of each of their \
+             turns. When the last is discarded, everyone takes that round's turn as their last \
+             and the game ends; if the story is not complete by then, the captain with the \
+             most credits wins",
+            k.game_length_tokens
+        ));
+    }
+    if k.reshuffle_in_nav_decks {
+        aspects.push(
+            "Nav Decks: shuffle the RESHUFFLE cards into the Nav decks, whatever the number \
+             of players"
+                .into(),
+        );
+    }
+    if k.clear_sectors_roll {
+        aspects.push(
+            "Navigation: when you start a Full Burn, roll a die; you may enter that many \
+             sectors before drawing Nav cards, never beyond your Drive Core's range"
+                .into(),
+        );
+    }
+    match k.alert_tokens {
+        AlertSetUp::Standard => {}
+        AlertSetUp::EveryPlanetarySector => aspects.push(
+            "Alliance & Reaver Ships: once the ships are placed, put an Alert token in every \
+             planetary sector (Alliance Alert in Alliance Space, Reaver Alert in Border and Rim \
+             Space), except where a captain's ship starts. Alliance ships leave no Alert \
+             tokens; Reaver Cutters do, as usual"
+                .into(),
+        ),
+        AlertSetUp::None => {
+            aspects.push("Alliance & Reaver Ships: no Alert tokens are used".into())
+        }
+    }
+    match &k.starting_jobs {
+        StartingJobs::Standard => {}
+        StartingJobs::OneFromEach { contacts } => {
+            let names: Vec<String> = contacts.iter().map(|c| c.name().to_string()).collect();
+            aspects.push(format!(
+                "Starting Jobs: deal each captain one job from {}; any may be discarded",
+                join_list(&names, "and")
+            ));
+        }
+        StartingJobs::OneFromEachExpansionContact => aspects.push(
+            "Starting Jobs: deal each captain one job from each Contact of the expansions in \
+             play, none from the base game's Contacts"
+                .into(),
+        ),
+        StartingJobs::FromOneChosenDeck { count } => aspects.push(format!(
+            "Starting Jobs: each captain draws {count} jobs from one Contact deck of their \
+             choice; captains may choose the same deck"
+        )),
+    }
+    for a in aspects {
+        card.para(2, 2, &format!("{a}."));
+    }
+    card.para(2, 2, "Everything else is the standard set-up.");
     card.finish()
 }
 
