@@ -15,7 +15,7 @@
 use tabletop_core::{Rng, Seat};
 use tabletop_firefly::content::*;
 use tabletop_firefly::crew::{all_crew, CrewMask};
-use tabletop_firefly::deal::{ACTIVE_LIMIT, ALL_CONTACTS, HAND_LIMIT};
+use tabletop_firefly::deal::{ACTIVE_LIMIT, ALL_CONTACTS};
 use tabletop_firefly::fly::Exemption;
 use tabletop_firefly::resolve::{Origin, Pending, Resolution, Stage};
 use tabletop_firefly::state::*;
@@ -702,6 +702,13 @@ impl FireflyBot {
             Phase::Selling { .. } => self.selling(g, seat, legal),
             Phase::DiscardJobs => self.discard_jobs(g, seat, legal),
             Phase::ChooseCrew { .. } => self.choose_crew(g, seat, legal),
+            // FF-BS-24: the Challenge's Needs are met (only such are offered) and its reward
+            // and Mr. Universe's reputation are worth its hurdles: attach the first one.
+            Phase::AttachChallenge { .. } => legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::AttachChallenge(_)))
+                .unwrap_or(Action::Done),
             Phase::PayCuts { .. } => self.pay_cuts(g, seat, legal),
             Phase::Resolving => self.resolving(g, seat, legal),
             Phase::Over => legal[0],
@@ -797,12 +804,33 @@ impl FireflyBot {
         }
     }
 
+    /// A Big Damn Challenge (FF-BS-23..28) is never worked itself: it is worth its reward and
+    /// Mr. Universe's reputation when a job in hand of the same legality could take it.
+    fn challenge_eval(&self, ctx: &Ctx, card: &Job, reward: u32) -> JobEval {
+        let g = ctx.g;
+        let fits = ctx.p.hand.iter().any(|&h| {
+            let job = &g.content.jobs[h as usize];
+            job.challenge.is_none() && job.illegal == card.illegal
+        });
+        let solid = card.contact.map_or(0.0, |k| self.solid_story_worth(ctx, k));
+        let worth = (reward as f64 + solid) * if fits { 1.0 } else { 0.3 };
+        JobEval {
+            score: 0.0,
+            worth,
+            feasible: false,
+            next: ctx.p.sector,
+        }
+    }
+
     /// Value a job whose next step is `step`, starting from `from`.
     fn job_eval(&self, ctx: &Ctx, j: JobId, step: u8, from: SectorId) -> JobEval {
         let g = ctx.g;
         let p = ctx.p;
         let c = g.content;
         let job = &c.jobs[j as usize];
+        if let Some(ch) = &job.challenge {
+            return self.challenge_eval(ctx, job, ch.reward);
+        }
         let sectors = &c.job_sectors[j as usize];
         let step = step as usize;
         let next = sectors[step.min(sectors.len() - 1)];
@@ -813,8 +841,17 @@ impl FireflyBot {
             && job
                 .needs_keywords
                 .iter()
-                .all(|&k| ctx.keywords & (1 << k as u16) != 0);
-        if step < job.steps.len() && job.steps[step].kind == StepKind::DropOff {
+                .all(|&k| ctx.keywords & (1 << k as u16) != 0)
+            && job
+                .needs_all
+                .iter()
+                .all(|r| g.requirement_met_by(p, all_crew(p), r))
+            && (job.needs_one_of.is_empty()
+                || job
+                    .needs_one_of
+                    .iter()
+                    .any(|r| g.requirement_met_by(p, all_crew(p), r)));
+        if step < job.steps.len() && job.steps[step].kind != StepKind::PickUp {
             for it in &job.steps[step].items {
                 let have = p.item(it.item);
                 if have == 0 || (it.amount > 0 && have < it.amount) {
@@ -862,7 +899,10 @@ impl FireflyBot {
             pay += g.story_def().setup.illegal_job_bonus as f64;
         }
         if let Some(b) = job.bonus {
-            if has_profession(g, p, b.profession) {
+            let earned = b.profession.is_some_and(|pr| has_profession(g, p, pr))
+                || b.keyword
+                    .is_some_and(|k| g.mask_has_keyword(p, all_crew(p), k));
+            if earned {
                 pay += b.amount as f64 + 300.0 * b.parts as f64;
             }
         }
@@ -1148,7 +1188,7 @@ impl FireflyBot {
             };
             for &j in p.hand.iter().chain(p.active.iter().map(|a| &a.job)) {
                 if let Some(b) = g.content.jobs[j as usize].bonus {
-                    if b.profession == pr {
+                    if b.profession == Some(pr) {
                         v += b.amount as f64 * 0.5 + 100.0 * b.parts as f64;
                     }
                 }
@@ -1500,7 +1540,7 @@ impl FireflyBot {
         // Near the end of a story that settles unfinished jobs, new jobs are mostly debts.
         let settle_soon = g.story_def().settle_jobs && last_call_near(g);
         if jobs_left && !settle_soon {
-            let room = p.hand.len() < HAND_LIMIT || p.active.len() < ACTIVE_LIMIT;
+            let room = p.hand.len() < g.hand_limit(p) || p.active.len() < ACTIVE_LIMIT;
             let good = match ctx.good_jobs.get() {
                 Some(n) => n,
                 None => {
@@ -1815,9 +1855,9 @@ impl FireflyBot {
         best.1
     }
 
-    /// A Set Up card's Starting Jobs from one deck of our choice (FF-BS-5): the Contact
-    /// nearest the ship (its jobs start close and the Deal for more is near), preferring one the
-    /// story wants us Solid with; the deck with more cards on a tie.
+    /// A Set Up card's starting jobs from one deck of our choice (FF-BS-5): the Contact nearest
+    /// the ship (its jobs start close and the Deal for more is near), preferring one the story
+    /// wants us Solid with; the deck with more cards on a tie.
     fn starting_deck(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
         let c = g.content;
         let from = g.player(seat).sector;
@@ -1857,7 +1897,7 @@ impl FireflyBot {
 
     fn starting_jobs(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
         let p = g.player(seat);
-        if p.hand.len() <= HAND_LIMIT && legal.contains(&Action::Done) {
+        if p.hand.len() <= g.hand_limit(p) && legal.contains(&Action::Done) {
             return Action::Done;
         }
         let ctx = Ctx::new(g, seat);
@@ -2156,6 +2196,19 @@ impl FireflyBot {
                 Action::ShoreLeave => self.shore_leave_value(&ctx),
                 Action::CrewRemoveDisgruntled(_) => 250.0,
                 Action::MakeWork => 200.0,
+                // A Bonus Drop-Off we are at (Kalidasa): its money, less the Misbehave risk.
+                Action::Work(WorkTarget::BonusDropOff { job, bonus }) => {
+                    let o = &g.content.jobs[job as usize].opportunities[bonus as usize];
+                    let money: f64 = o
+                        .reward
+                        .iter()
+                        .map(|e| match e {
+                            Effect::TakeMoney { amount } => *amount as f64,
+                            _ => 200.0,
+                        })
+                        .sum();
+                    money * self.misb(&ctx).powi(o.misbehave as i32)
+                }
                 _ => continue,
             };
             if v > 0.0 && local.is_none_or(|b| v > b.0) {
@@ -2523,7 +2576,7 @@ impl FireflyBot {
             Market::Contact(_) if g.last_call.is_some() => Action::Done,
             Market::Contact(k) => {
                 let sector = g.content.contact_sector[k.index()].unwrap_or(p.sector);
-                let room = p.hand.len() < HAND_LIMIT + 2;
+                let room = p.hand.len() < g.hand_limit(p) + 2;
                 let mut best: Option<(f64, Action)> = None;
                 for &a in legal {
                     if let Action::ConsiderDiscard(j) = a {
@@ -2666,7 +2719,7 @@ impl FireflyBot {
             _ => None,
         };
         if let Some((v, a)) = best {
-            if p.hand.len() < HAND_LIMIT || v > worst_hand + 20.0 {
+            if p.hand.len() < g.hand_limit(p) || v > worst_hand + 20.0 {
                 if let Some(c) = contact {
                     self.fruitless[c.index()] = u16::MAX;
                 }

@@ -9,15 +9,16 @@ use std::time::Instant;
 use tabletop_bots::firefly::FireflyBot;
 use tabletop_bots::Bot;
 use tabletop_core::{Actor, Game, NewGame};
-use tabletop_firefly::content::Content;
+use tabletop_firefly::content::{Content, Expansion};
 use tabletop_firefly::{invariants, Firefly, Options};
 
-const STORIES: [&str; 5] = [
+const STORIES: [&str; 6] = [
     "The King of All Londinium",
     "Harken's Folly",
     "First Time in the Captain's Chair",
     "Desperadoes",
     "\"Respectable\" Persons of Business",
+    "Making Connections (Blue Sun)",
 ];
 
 #[derive(Debug, PartialEq)]
@@ -34,6 +35,12 @@ fn play(story: &str, seats: u8, seed: u64, check: bool) -> Played {
     let content = Content::builtin();
     let mut opts = Options::new(seats, story);
     opts.max_rounds = Some(100);
+    // An expansion's story is played with its expansion.
+    let st = content.stories.iter().find(|s| s.title == story).unwrap();
+    opts.expansions = Expansion::ALL
+        .into_iter()
+        .filter(|e| e.source() == st.source)
+        .collect();
     let mut g = Firefly::new_game(content, &opts, seed).unwrap();
     let mut bots: Vec<FireflyBot> = (0..seats)
         .map(|s| FireflyBot::new(seed.wrapping_mul(31).wrapping_add(s as u64)))

@@ -83,8 +83,8 @@ struct PlayArgs {
     /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
     #[arg(long, conflicts_with = "load", value_parser = parse_expansions, default_value = "")]
     expansions: Expansions,
-    /// A Set Up card (FF-BS-5), by id or title (`cards --kind setup`); default: the standard
-    /// set-up.
+    /// A Set Up card instead of the standard set-up, by id or name (an expansion's: see `cards
+    /// --kind setup`).
     #[arg(long, conflicts_with = "load")]
     setup_card: Option<String>,
     /// Continue a saved game.
@@ -123,8 +123,7 @@ struct SimArgs {
     /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
     #[arg(long, value_parser = parse_expansions, default_value = "")]
     expansions: Expansions,
-    /// A Set Up card (FF-BS-5), by id or title (`cards --kind setup`); default: the standard
-    /// set-up.
+    /// A Set Up card instead of the standard set-up, by id or name.
     #[arg(long)]
     setup_card: Option<String>,
     /// Stop a game (and report it) after this many decisions.
@@ -162,10 +161,6 @@ struct BenchArgs {
     /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
     #[arg(long, value_parser = parse_expansions, default_value = "")]
     expansions: Expansions,
-    /// A Set Up card (FF-BS-5), by id or title (`cards --kind setup`); default: the standard
-    /// set-up.
-    #[arg(long)]
-    setup_card: Option<String>,
 }
 
 /// The `--expansions` list.
@@ -180,15 +175,6 @@ impl Expansions {
         }
         let ids: Vec<&str> = self.0.iter().map(|e| e.id()).collect();
         format!(" --expansions {}", ids.join(","))
-    }
-}
-
-/// The expansions and Set Up card flags of a command line shown to the player (nothing for
-/// a base game with the standard set-up).
-fn flags(e: &Expansions, setup_card: &Option<String>) -> String {
-    match setup_card {
-        Some(k) => format!("{} --setup-card {k:?}", e.flag()),
-        None => e.flag(),
     }
 }
 
@@ -837,6 +823,9 @@ fn step_mark(c: &Content, a: &ActiveJob) -> String {
     } else {
         String::new()
     };
+    if let Some(ch) = a.challenge {
+        let _ = write!(s, " [Challenge: \"{}\"]", c.jobs[ch as usize].name);
+    }
     // FF-MISC-11: the "Completed" tokens of earned Opportunity Bonuses.
     let earned: Vec<String> = (0..jd.opportunities.len())
         .filter(|&i| a.earned(i))
@@ -943,7 +932,7 @@ fn header(g: &Firefly, seat: Seat) -> String {
             let _ = writeln!(
                 s,
                 "Set-up: place your Haven token; your Firefly starts there (a planet with no \
-                 Supply or Contact; `card N` describes a sector)."
+                 Supply and no Contact; `card N` describes a sector)."
             );
         }
         Phase::PlaceShip => {
@@ -956,7 +945,8 @@ fn header(g: &Firefly, seat: Seat) -> String {
             let _ = writeln!(
                 s,
                 "Set-up ({}): choose the Contact deck to draw your starting jobs from.",
-                g.setup_card_def().map_or("Set Up card", |k| k.title.as_str())
+                g.setup_card_def()
+                    .map_or("Set Up card", |k| k.name.as_str())
             );
         }
         Phase::StartingJobs => {
@@ -1076,10 +1066,21 @@ fn header(g: &Firefly, seat: Seat) -> String {
         Phase::ChooseCrew { target, on_job } => {
             let what = match target {
                 WorkTarget::Job(j) => job_line(c, *j),
+                WorkTarget::BonusDropOff { job, .. } => {
+                    format!("a Bonus Drop-Off of {}", job_line(c, *job))
+                }
                 WorkTarget::Goal => "the story goal".into(),
             };
             let _ = writeln!(s, "Who goes on the job? {what}");
             crew_lines(g, p, Some(*on_job), &mut s);
+        }
+        Phase::AttachChallenge { job, .. } => {
+            let _ = writeln!(
+                s,
+                "Starting {}: attach a Big Damn Challenge from your hand (FF-BS-24), or Done \
+                 for none.",
+                job_line(c, *job)
+            );
         }
         Phase::PayCuts { job, next } => {
             let _ = writeln!(
@@ -1349,7 +1350,7 @@ fn resolving_text(g: &Firefly) -> String {
                 format!(
                     "\"{}\": {}",
                     jd.name,
-                    render::opportunity(&jd.opportunities[index as usize])
+                    render::opportunity(&jd.opportunities[index as usize], &Names::of(c))
                 ),
             )
         }
@@ -1537,7 +1538,10 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
             Action::ChooseLeader(l) => render::crew_card(&c.crew[l as usize]),
             Action::ChooseShip(x) => render::ship_card(&c.ships[x as usize], &names),
             Action::PlaceShip(x) | Action::MoveTo(x) => firefly_map::describe(g, seat, x),
-            Action::DiscardJob(j) | Action::AcceptJob(j) | Action::Work(WorkTarget::Job(j)) => {
+            Action::DiscardJob(j)
+            | Action::AcceptJob(j)
+            | Action::Work(WorkTarget::Job(j))
+            | Action::Work(WorkTarget::BonusDropOff { job: j, .. }) => {
                 render::job_card(&c.jobs[j as usize], &names)
             }
             Action::Work(WorkTarget::Goal) => {
@@ -1752,10 +1756,7 @@ fn simulate(content: &'static Content, a: SimArgs) -> Result<()> {
         (0..content.stories.len() as StoryId)
             .filter(|&s| {
                 let st = &content.stories[s as usize];
-                // "all": every story of the products in play (an expansion's are left in the
-                // box without it, as its cards are).
                 (st.players[0]..=st.players[1]).contains(&n)
-                    && ExpansionSet::of(&a.expansions.0).includes(st.source)
             })
             .collect()
     } else {
@@ -1849,14 +1850,18 @@ fn summarize(
     let failed: Vec<_> = runs.iter().filter(|r| r.result.is_err()).collect();
     let finished = ok.iter().filter(|r| !r.winners.is_empty()).count();
     let n = seats.len();
+    let card = a
+        .setup_card
+        .as_ref()
+        .map_or(String::new(), |c| format!(" --setup-card {c:?}"));
     println!(
-        "\n{} — {} games, seats {}, at most {} rounds, seed {}{} ({:.1} s)",
+        "\n{} — {} games, seats {}, at most {} rounds, seed {}{}{card} ({:.1} s)",
         st.title,
         runs.len(),
         seats.join(","),
         a.max_rounds,
         a.seed,
-        flags(&a.expansions, &a.setup_card),
+        a.expansions.flag(),
         secs
     );
     println!(
@@ -1944,7 +1949,7 @@ fn summarize(
             st.id,
             a.max_rounds,
             if a.first_game { " --first-game" } else { "" },
-            flags(&a.expansions, &a.setup_card)
+            a.expansions.flag()
         );
     }
     format!(
@@ -1970,17 +1975,30 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
     let mut o = Options::new(a.players, &a.story);
     o.max_rounds = Some(a.max_rounds);
     o.expansions = a.expansions.0.clone();
-    o.setup_card = a.setup_card.clone();
     println!(
         "Firefly engine, {} captains, {}{}, playouts of at most {} rounds, {:.1} s, one thread:",
         a.players,
         a.story,
-        flags(&a.expansions, &a.setup_card),
+        a.expansions.flag(),
         a.max_rounds,
         a.seconds
     );
-    let r = driver::bench::bench::<Firefly>(content, &o, a.seconds, 5_000_000)?;
-    println!("{r}");
+    if o.expansions.is_empty() {
+        let r = driver::bench::bench::<Firefly>(content, &o, a.seconds, 5_000_000)?;
+        println!("{r}");
+        return Ok(());
+    }
+    // With expansions, the base game's figures beside them, measured in the same run (half the
+    // time each), so the cost of the Rim is read off directly.
+    let mut base = o.clone();
+    base.expansions.clear();
+    let half = a.seconds / 2.0;
+    let b = driver::bench::bench::<Firefly>(content, &base, half, 5_000_000)?;
+    let r = driver::bench::bench::<Firefly>(content, &o, half, 5_000_000)?;
+    println!(
+        "-- the base game:\n{b}\n-- with{}:\n{r}",
+        a.expansions.flag()
+    );
     Ok(())
 }
 
@@ -2061,6 +2079,7 @@ fn validate(dir: Option<&Path>) -> Result<()> {
         c.misbehave_defs.len()
     );
     println!("  stories            {:>4}", c.stories.len());
+    println!("  set up cards       {:>4}", c.setup_cards.len());
     println!("  per product:");
     for source in [
         Source::Base,
@@ -2114,6 +2133,10 @@ fn validate(dir: Option<&Path>) -> Result<()> {
                 c.stories.iter().filter(|s| s.source == source).count(),
                 "stories",
             ),
+            count(
+                c.setup_cards.iter().filter(|s| s.source == source).count(),
+                "set up cards",
+            ),
         ]
         .into_iter()
         .flatten()
@@ -2162,6 +2185,7 @@ fn cards(content: &'static Content, a: CardsArgs) -> Result<()> {
         "event",
         "misbehave",
         "story",
+        "setup",
     ];
     if let Some(k) = &a.kind {
         if !KINDS.contains(&k.as_str()) {
@@ -2208,8 +2232,12 @@ mod tests {
             let players = 2 + (seed % 3) as u8;
             let story = &content.stories[seed as usize % content.stories.len()];
             let mut o = Options::new(players, &story.id);
-            o.expansions = story.expansions_needed();
             o.max_rounds = Some(25);
+            // An expansion's story with its expansion; every third game with both Rim boxes.
+            o.expansions = tabletop_firefly::content::Expansion::ALL
+                .into_iter()
+                .filter(|e| e.source() == story.source || seed % 3 == 2)
+                .collect();
             let mut g = Firefly::new_game(content, &o, seed).unwrap();
             let mut bots: Vec<Box<dyn Bot<Firefly>>> = (0..players)
                 .map(|s| {

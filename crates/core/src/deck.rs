@@ -97,6 +97,12 @@ impl<C: Copy + PartialEq> Deck<C> {
         self.draw.insert(0, card);
     }
 
+    /// Replace the draw pile, bottom first (a bot's resampled copy of the state: the cards it
+    /// cannot see dealt anew).
+    pub fn set_draw(&mut self, cards_bottom_first: Vec<C>) {
+        self.draw = cards_bottom_first;
+    }
+
     /// The draw pile, bottom first (hidden information: only for the engine and tests).
     pub fn draw_pile(&self) -> &[C] {
         &self.draw
@@ -118,6 +124,17 @@ impl<C: Copy + PartialEq> Deck<C> {
 
     pub fn discard_len(&self) -> usize {
         self.discard.len()
+    }
+
+    /// Forget the draw pile's order as someone who has not seen it would: sort it, then shuffle
+    /// it. Two draw piles holding the same cards in different orders come out alike for the
+    /// same `chance`, so a bot's look-ahead cannot depend on the real order.
+    pub fn forget_order(&mut self, chance: &mut Chance)
+    where
+        C: Ord,
+    {
+        self.draw.sort_unstable();
+        chance.shuffle(&mut self.draw);
     }
 
     /// Every card of the deck, draw pile then discard pile (for invariant checks).

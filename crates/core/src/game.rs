@@ -114,6 +114,17 @@ pub trait Game: Clone + Send + Sync {
     /// Forget the future (deck orders and dice): bots call this on a copy before looking ahead.
     fn reseed(&mut self, seed: u64);
 
+    /// Resample everything `seat` cannot see, consistently with what it has seen: deck orders,
+    /// rivals' hidden cards, face-down tokens, the dice to come. A bot that looks ahead calls
+    /// this on its copy of the state, so it plays on what it may know. The result depends only
+    /// on what `seat` can see and on `seed`: two states that differ only in what is hidden
+    /// from `seat` come out the same, so a bot's decisions cannot depend on what it may not see.
+    /// The default forgets the future only ([`Game::reseed`]).
+    fn determinize(&mut self, seat: Seat, seed: u64) {
+        let _ = seat;
+        self.reseed(seed);
+    }
+
     /// Why the step that led from `before` to `self` (one applied action and its `events`)
     /// cannot be taken back, or `None` if it can.
     ///

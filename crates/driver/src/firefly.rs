@@ -87,6 +87,16 @@ pub fn first_lines(text: &str, n: usize) -> String {
 /// One line for a job: "Shiny Cargo" (Harken: Shipping, Legal) Pick-up at A → Drop-off at B; $800.
 pub fn job_line(c: &Content, j: JobId) -> String {
     let jd = &c.jobs[j as usize];
+    if let Some(ch) = &jd.challenge {
+        // FF-BS-23: a Big Damn Challenge in hand: its legality and reward.
+        return format!(
+            "\"{}\" ({}: Big Damn Challenge, {}) goes under a job you start; +{}",
+            jd.name,
+            jd.contact.map_or("Mr. Universe", |k| k.name()),
+            if jd.illegal { "Illegal" } else { "Legal" },
+            render::money(ch.reward)
+        );
+    }
     let names = Names::of(c);
     let steps: Vec<String> = jd
         .steps
@@ -113,6 +123,11 @@ pub fn job_line(c: &Content, j: JobId) -> String {
         need.push(skills);
     }
     need.extend(jd.needs_keywords.iter().map(|k| k.name().to_string()));
+    need.extend(jd.needs_all.iter().map(render::requirement));
+    if !jd.needs_one_of.is_empty() {
+        let any: Vec<String> = jd.needs_one_of.iter().map(render::requirement).collect();
+        need.push(any.join(" or "));
+    }
     let needs = if need.is_empty() {
         String::new()
     } else {
@@ -232,10 +247,14 @@ pub fn pay_terms(c: &Content, terms: &[PayTerm]) -> String {
                 PaySource::Halved => format!("{m} (half pay)"),
                 PaySource::Adjusted => format!("{m} from working it"),
                 PaySource::Bonus { profession } => format!("{m} {} bonus", profession.name()),
+                PaySource::KeywordBonus { keyword } => format!("{m} {} bonus", keyword.name()),
                 PaySource::Ability { crew } => format!("{m} from {}", crew_name(c, crew)),
                 PaySource::IllegalJobBonus => format!("{m} Illegal job bonus"),
                 PaySource::Contact { contact } => {
                     format!("{m} for being Solid with {}", contact.name())
+                }
+                PaySource::Challenge { challenge } => {
+                    format!("{m} for the Challenge {}", c.jobs[challenge as usize].name)
                 }
             };
             match (i, t.amount < 0) {
@@ -472,6 +491,16 @@ impl Driven for Firefly {
             Event::JobStarted { seat, job: j } => {
                 format!("{} starts working {}", cap(*seat), job(*j))
             }
+            Event::ChallengeAttached {
+                seat,
+                job: j,
+                challenge,
+            } => format!(
+                "{} attaches the Big Damn Challenge {} to {}",
+                cap(*seat),
+                job(*challenge),
+                job(*j)
+            ),
             Event::JobStepDone { seat, job: j, step } => {
                 format!("{}: step {} of {} done", cap(*seat), step + 1, job(*j))
             }
@@ -607,14 +636,9 @@ impl Driven for Firefly {
             Event::GameLengthToken { left: 0 } => {
                 "the last game length token is discarded: this round is the last".to_string()
             }
-            Event::GameLengthToken { left } => format!(
-                "a game length token is discarded ({left} left)"
-            ),
-            Event::ClearSectorsRolled { seat, sectors } => format!(
-                "{} rolls {sectors}: the first {sectors} sector{} of this Full Burn draw no Nav card",
-                cap(*seat),
-                if *sectors == 1 { "" } else { "s" }
-            ),
+            Event::GameLengthToken { left } => {
+                format!("a game length token is discarded ({left} left)")
+            }
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

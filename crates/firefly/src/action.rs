@@ -136,6 +136,8 @@ pub enum Action {
     ToggleCrew(CrewCard),
     /// Pay this crew member's Cut (FF-WORK-18) or not (FF-WORK-19).
     PayCut(bool),
-    /// A Set Up card's Starting Jobs (FF-BS-5): draw them from this Contact's deck.
+    /// FF-BS-24: put this Big Damn Challenge from the hand under the job being started.
+    AttachChallenge(JobId),
+    /// A Set Up card's starting jobs (FF-BS-5): draw them from this Contact's deck.
     DrawStartingJobs(ContactName),
 }

@@ -33,8 +33,8 @@ pub enum Kind {
     Misbehave,
     Event,
     Story,
+    SetupCard,
     Item,
-    SetUpCard,
 }
 
 /// What every entry has: the content's stable id, the name a player reads, the kind and the
@@ -74,9 +74,9 @@ pub struct Catalog {
     /// Event cards (the Alliance and Reaver Contacts).
     pub events: Vec<CardEntry>,
     pub stories: Vec<StoryEntry>,
+    /// FF-BS-5: the Set Up cards (`Options::setup_card`).
+    pub setup_cards: Vec<Entry>,
     pub items: Vec<ItemEntry>,
-    /// Set Up cards (FF-BS-5), by index (`View::setup_card`).
-    pub setup_cards: Vec<SetUpCardEntry>,
     /// The three Nav decks, by index (`nav_left`, `nav_discards`).
     pub nav_decks: [&'static str; 3],
 }
@@ -249,18 +249,6 @@ pub struct StoryEntry {
     /// `[min, max]` captains.
     pub players: [u8; 2],
     pub goals: Vec<GoalEntry>,
-    pub source: Source,
-    /// Written by players, not printed by the publisher.
-    pub community: bool,
-    /// Every expansion the story needs (its own product's and any other).
-    pub needs: Vec<Expansion>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct SetUpCardEntry {
-    #[serde(flatten)]
-    pub entry: Entry,
-    pub source: Source,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -526,7 +514,11 @@ impl Catalog {
                         sector,
                     })
                     .collect(),
-                opportunities: j.opportunities.iter().map(render::opportunity).collect(),
+                opportunities: j
+                    .opportunities
+                    .iter()
+                    .map(|o| render::opportunity(o, &names))
+                    .collect(),
             })
             .collect();
         let nav = c
@@ -591,20 +583,6 @@ impl Catalog {
                         text: render::goal_lines(g, n + 1, &names),
                     })
                     .collect(),
-                source: s.source,
-                community: s.community,
-                needs: Expansion::ALL
-                    .into_iter()
-                    .filter(|e| e.source() == s.source || s.needs.contains(e))
-                    .collect(),
-            })
-            .collect();
-        let setup_cards = c
-            .setup_cards
-            .iter()
-            .map(|k| SetUpCardEntry {
-                entry: entry(&k.id, &k.title, Kind::SetUpCard, render::setup_card(k)),
-                source: k.source,
             })
             .collect();
         let items = Item::ALL
@@ -645,8 +623,12 @@ impl Catalog {
             misbehave,
             events,
             stories,
+            setup_cards: c
+                .setup_cards
+                .iter()
+                .map(|s| entry(&s.id, &s.name, Kind::SetupCard, render::setup_card(s)))
+                .collect(),
             items,
-            setup_cards,
             nav_decks: ["Alliance", "Border", "Rim"],
         }
     }

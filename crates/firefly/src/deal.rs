@@ -25,6 +25,19 @@ impl Firefly {
         .unwrap_or(0)
     }
 
+    /// FF-DEAL-5, FF-BS-29: the cards `p` may hold in hand: 3, plus what Solid Contacts add
+    /// (Mr. Universe: 5). Big Damn Challenge cards count toward it like jobs (FF-BS-23).
+    pub fn hand_limit(&self, p: &Player) -> usize {
+        HAND_LIMIT
+            + self
+                .content
+                .contacts
+                .iter()
+                .filter(|k| k.extra_hand_cards > 0 && self.counts_as_solid(p, k.contact))
+                .map(|k| k.extra_hand_cards as usize)
+                .sum::<usize>()
+    }
+
     /// FF-DEAL-7, FF-KAL-20: the Active-job limit of `p`: 3, plus what Solid Contacts add
     /// (Magistrate Higgins: 4).
     pub fn active_limit(&self, p: &Player) -> usize {
@@ -319,7 +332,8 @@ impl Firefly {
             }
             (Phase::DiscardJobs, Action::DiscardJob(j)) => {
                 self.discard_from_hand(seat, j, events);
-                if self.players[seat as usize].hand.len() <= HAND_LIMIT {
+                let p = &self.players[seat as usize];
+                if p.hand.len() <= self.hand_limit(p) {
                     match self.activity_contact {
                         Some(c) => self.enter_selling(c),
                         None => self.phase = Phase::Actions,
@@ -360,7 +374,7 @@ impl Firefly {
 
     fn after_accepting(&mut self, contact: ContactName) {
         self.activity_contact = Some(contact);
-        if self.me().hand.len() > HAND_LIMIT {
+        if self.me().hand.len() > self.hand_limit(self.me()) {
             self.phase = Phase::DiscardJobs;
         } else {
             self.enter_selling(contact);

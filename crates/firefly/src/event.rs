@@ -225,6 +225,18 @@ pub enum Event {
         seat: Seat,
         job: JobId,
     },
+    /// "Clearer Skies" (a Set Up card, FF-BS-5): the first `roll` sectors of this Full Burn draw
+    /// no Nav card.
+    ClearSkiesRolled {
+        seat: Seat,
+        roll: u8,
+    },
+    /// FF-BS-24: a Big Damn Challenge from the hand goes under the job just started.
+    ChallengeAttached {
+        seat: Seat,
+        job: JobId,
+        challenge: JobId,
+    },
     JobStepDone {
         seat: Seat,
         job: JobId,
@@ -295,7 +307,7 @@ pub enum Event {
         gave: Vec<SupplyCardId>,
         got: Vec<SupplyCardId>,
     },
-    /// A Set Up card's Starting Jobs (FF-BS-5): `seat` drew `count` jobs from this Contact's
+    /// A Set Up card's starting jobs (FF-BS-5): `seat` drew `count` jobs from this Contact's
     /// deck, the one it chose.
     StartingJobsDrawn {
         seat: Seat,
@@ -306,12 +318,6 @@ pub enum Event {
     /// first player's turn; `left` remain (0: this round is the last).
     GameLengthToken {
         left: u8,
-    },
-    /// A Set Up card's Full Burn roll (FF-BS-5): this many sectors may be entered before Nav
-    /// cards are drawn.
-    ClearSectorsRolled {
-        seat: Seat,
-        sectors: u8,
     },
 }
 
@@ -358,6 +364,8 @@ pub enum PaySource {
     Adjusted,
     /// The job's bonus for a crew member with this Profession (FF-WORK-17).
     Bonus { profession: Profession },
+    /// The job's bonus for a keyword among the crew and their gear ("Bonus with TRANSPORT").
+    KeywordBonus { keyword: Keyword },
     /// An ability of a crew member or of gear they carry ("When you complete a Crime job, take
     /// $500").
     Ability { crew: CrewCard },
@@ -365,6 +373,8 @@ pub enum PaySource {
     IllegalJobBonus,
     /// A Solid Contact's bonus for jobs of some types (Lord Harrow, Fanty & Mingo).
     Contact { contact: ContactName },
+    /// The reward of the Big Damn Challenge attached to the job (FF-BS-27).
+    Challenge { challenge: JobId },
 }
 
 /// One term of a job's pay.

@@ -77,9 +77,16 @@ impl Firefly {
         let fuel = self.full_burn_fuel(self.player(seat));
         self.unload(seat, Item::Fuel, fuel as u32, events);
         let range = self.burn_range(self.player(seat));
-        self.roll_clear_sectors(seat, events);
         self.activity = Activity::Flying { entered: 0, range };
         self.phase = Phase::FullBurn { entered: 0, range };
+        // "Clearer Skies" (a Set Up card, FF-BS-5): a die roll, not a Test, says how many
+        // sectors go by before Nav cards are drawn.
+        self.clear_sectors = 0;
+        if self.setup_card_def().is_some_and(|c| c.clear_skies_roll) {
+            let roll = self.chance.d6();
+            self.clear_sectors = roll;
+            events.push(Event::ClearSkiesRolled { seat, roll });
+        }
     }
 
     /// FF-FLY-3/4: enter the next sector and draw its Nav card.
@@ -170,8 +177,10 @@ impl Firefly {
 
     /// FF-FLY-3, FF-FLY-25: draw the sector's Nav card (reshuffling an exhausted deck).
     pub fn draw_nav(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        // A Set Up card's free sectors at the start of a Full Burn: no Nav card (FF-BS-5).
-        if self.in_clear_sectors() {
+        // "Clearer Skies" (a Set Up card, FF-BS-5): the first sectors of a Full Burn, as many as
+        // were rolled, draw no Nav card; the flight goes on as after Keep Flying.
+        if self.clear_sectors > 0 {
+            self.clear_sectors -= 1;
             self.after_nav(seat, None, Some(Ending::KeepFlying), true, events);
             return;
         }

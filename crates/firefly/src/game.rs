@@ -76,6 +76,10 @@ impl Game for Firefly {
         self.decks.misbehave.shuffle(&mut self.chance);
     }
 
+    fn determinize(&mut self, seat: Seat, seed: u64) {
+        self.determinize_for(seat, seed);
+    }
+
     fn revealed(&self, before: &Self, events: &[Event]) -> Option<String> {
         self.undo_barrier(before, events)
     }
@@ -128,7 +132,7 @@ impl Firefly {
             u8,
             &'a Option<LastCallState>,
             &'a Option<Outcome>,
-            [u8; 2],
+            u8,
         );
         serde_json::to_string(&S(
             &self.options,
@@ -153,7 +157,7 @@ impl Firefly {
             self.ships_chosen,
             &self.last_call,
             &self.outcome,
-            [self.game_length_tokens, self.clear_sectors],
+            self.game_length_tokens,
         ))
         .expect("the state serializes")
     }
@@ -186,6 +190,14 @@ impl Firefly {
                 self.contact_at(self.me().sector).map_or("?", |k| k.name())
             ),
             Action::Work(WorkTarget::Job(j)) => format!("Work job {}", job(j)),
+            Action::Work(WorkTarget::BonusDropOff { job: j, bonus }) => format!(
+                "Work the Bonus Drop-Off \"{}\" of {}",
+                c.jobs
+                    .get(j as usize)
+                    .and_then(|x| x.opportunities.get(bonus as usize))
+                    .map_or("?", |o| o.name.as_str()),
+                job(j)
+            ),
             Action::Work(WorkTarget::Goal) => {
                 let g = self.me().goals as usize;
                 match self.story_def().goals.get(g) {
@@ -337,12 +349,16 @@ impl Firefly {
                 _ => "Pay the Cut".into(),
             },
             Action::PayCut(false) => "Don't pay (they become Disgruntled)".into(),
+            Action::AttachChallenge(x) => format!("Attach the Challenge {} to this job", job(x)),
             Action::DrawStartingJobs(k) => {
-                let count = match self.starting_jobs_rule() {
-                    StartingJobs::FromOneChosenDeck { count } => count,
-                    _ => 0,
-                };
-                let left = self.decks.contacts.get(k.index()).map_or(0, |d| d.draw_len());
+                let count = self
+                    .setup_card_def()
+                    .map_or(0, |sc| sc.starting_jobs_from_chosen_deck);
+                let left = self
+                    .decks
+                    .contacts
+                    .get(k.index())
+                    .map_or(0, |d| d.draw_len());
                 format!(
                     "Draw {count} starting jobs from {}'s deck ({left} cards)",
                     k.name()

@@ -242,11 +242,18 @@ fn cards_in_one_place(g: &Firefly) -> Result<(), String> {
     for p in &g.players {
         count(&mut jobs, "job", p.hand.iter().map(|&x| x as usize))?;
         count(&mut jobs, "job", p.active.iter().map(|a| a.job as usize))?;
+        // FF-BS-24: Big Damn Challenges under Active jobs.
+        count(
+            &mut jobs,
+            "job",
+            p.active.iter().filter_map(|a| a.challenge.map(usize::from)),
+        )?;
         count(&mut jobs, "job", p.completed.iter().map(|&x| x as usize))?;
     }
     count(&mut jobs, "job", g.removed.jobs.iter().map(|&x| x as usize))?;
     for (i, &n) in jobs.iter().enumerate() {
-        let expected = u8::from(c.jobs[i].contact.is_some());
+        let expected =
+            u8::from(c.jobs[i].contact.is_some() && c.job_in_play(i as u16, g.expansions()));
         if n != expected {
             return Err(format!("job {i} ({}) is in {n} places", c.jobs[i].name));
         }
@@ -269,7 +276,12 @@ fn cards_in_one_place(g: &Firefly) -> Result<(), String> {
             _ => {}
         }
     }
-    if let Some(i) = nav.iter().position(|&n| n != 1) {
+    // Only the cards of the decks in play (FF-KAL-2, FF-MISC-15; expansions not in play).
+    let mut expected = vec![0u8; c.nav_cards.len()];
+    for i in c.nav_deck_cards(g.expansions()) {
+        expected[i as usize] = 1;
+    }
+    if let Some(i) = (0..nav.len()).find(|&i| nav[i] != expected[i]) {
         return Err(format!(
             "nav card {i} ({}) is in {} places",
             c.nav_def(i as u16).name,
@@ -331,9 +343,13 @@ fn player_limits(g: &Firefly, p: &Player) -> Result<(), String> {
     if p.active.len() > g.active_limit(p) && !discarding {
         return Err(format!("seat {seat}: {} active jobs", p.active.len()));
     }
+    // FF-BS-30: a Warrant that loses Solid with Mr. Universe cuts the limit mid-action; the
+    // extra cards go as soon as the cards and tests under way are resolved.
+    let resolving = seat == g.current && g.phase == Phase::Resolving;
     let choosing = g.phase == Phase::StartingJobs
+        || resolving
         || (g.actor == seat && matches!(g.phase, Phase::DiscardJobs | Phase::Accepting { .. }));
-    if p.hand.len() > crate::deal::HAND_LIMIT && !choosing {
+    if p.hand.len() > g.hand_limit(p) && !choosing {
         return Err(format!("seat {seat}: {} jobs in hand", p.hand.len()));
     }
     Ok(())

@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod content;
 pub mod crew;
 pub mod deal;
+pub mod determinize;
 pub mod event;
 pub mod fly;
 pub mod last_call;

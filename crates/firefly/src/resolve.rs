@@ -315,6 +315,7 @@ impl Firefly {
             Requirement::Has { item, amount } => p.item(*item) >= *amount,
             Requirement::Money { amount } => p.money >= *amount,
             Requirement::NoDisgruntledCrew => p.crew.iter().all(|m| !m.disgruntled),
+            Requirement::Solid { contact } => self.counts_as_solid(p, *contact),
         }
     }
 
@@ -657,9 +658,13 @@ impl Firefly {
         let skill = r.skill().unwrap();
         let p = &self.players[r.seat as usize];
         let mask = self.test_mask();
-        self.each_skill_term(p, mask, skill, t.kosherized, |source, n| {
-            f(source, n as i32)
-        });
+        // "With Your Hands Tied" (a Big Damn Challenge, FF-BS-27): the crew has no points
+        // in that skill while working the job.
+        if !self.challenge_removes_skill(r.seat, skill) {
+            self.each_skill_term(p, mask, skill, t.kosherized, |source, n| {
+                f(source, n as i32)
+            });
+        }
         for m in &t.modifiers {
             match m {
                 TestModifier::PerWarrant { amount } => {
@@ -1144,10 +1149,9 @@ impl Firefly {
                     }
                 }
                 (Pending::DiscardActive, Action::DiscardJob(j)) => {
-                    let p = &mut self.players[seat as usize];
-                    p.active.retain(|a| a.job != j);
-                    let over = p.active.len() > self.active_limit(&self.players[seat as usize]);
-                    self.discard_job(j);
+                    self.discard_active(seat, j);
+                    let p = &self.players[seat as usize];
+                    let over = p.active.len() > self.active_limit(p);
                     events.push(Event::JobDiscarded { seat, job: j });
                     if !over {
                         self.resolution.last_mut().unwrap().pending = None;

@@ -270,8 +270,8 @@ impl Firefly {
 
     /// Put one Alert token on a sector (FF-BS-9, FF-KAL-10: a sector may hold several).
     pub fn place_alert(&mut self, s: SectorId, kind: AlertKind, events: &mut Vec<Event>) {
-        // A Set Up card that plays without Alert tokens: none is ever placed (FF-BS-5).
-        if !self.alert_tokens_in_use() {
+        // A Set Up card may leave Alert tokens out of the game ("Clearer Skies", FF-BS-5).
+        if self.setup_card_def().is_some_and(|c| c.no_alert_tokens) {
             return;
         }
         let i = match self.alerts.iter().position(|a| a.sector == s) {
@@ -291,6 +291,30 @@ impl Firefly {
         };
         *self.alerts[i].of_mut(kind) = self.alerts[i].of(kind).saturating_add(1);
         events.push(Event::AlertPlaced { sector: s, kind });
+    }
+
+    /// FF-BS-5 ("Awful Crowded in My Sky"): once the ships are placed, an Alert token on every
+    /// planetary sector of the board in play where no Firefly starts: Alliance Alerts in
+    /// Alliance Space, Reaver Alerts in Border and Rim Space.
+    pub fn setup_card_alerts(&mut self, events: &mut Vec<Event>) {
+        if !self
+            .setup_card_def()
+            .is_some_and(|c| c.alerts_on_planetary_sectors)
+        {
+            return;
+        }
+        let board = self.board();
+        for s in 0..self.content.sectors.len() as SectorId {
+            let taken = self.players.iter().any(|p| p.sector == s);
+            if !board.in_play(s) || !self.planetary(s) || taken {
+                continue;
+            }
+            let kind = match self.content.sectors[s as usize].zone {
+                Zone::Alliance => AlertKind::Alliance,
+                _ => AlertKind::Reaver,
+            };
+            self.place_alert(s, kind, events);
+        }
     }
 
     /// Remove every token of a kind from a sector (never the printed Reaver Alert).

@@ -42,10 +42,6 @@ pub struct Scenario {
     /// The expansions played with (`["blue-sun", "kalidasa"]`), added to the game's options.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub expansions: Vec<Expansion>,
-    /// The Set Up card (FF-BS-5), by id or title, set in the game's options (its set-up steps
-    /// are the scenario's own; its rules during play apply).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub setup_card: Option<String>,
     /// Whose turn it is (default 0).
     #[serde(default)]
     pub current: Seat,
@@ -166,6 +162,9 @@ pub struct ScenarioJob {
     /// FF-MISC-11: names of the job's Opportunity Bonuses already earned.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub opportunities_earned: Vec<String>,
+    /// FF-BS-24: the Big Damn Challenge attached under the job.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<String>,
 }
 
 /// Deck tops (next cards, top first) and discard piles (bottom first), by card id.
@@ -319,6 +318,15 @@ impl Taker<'_> {
             return err(field, format!("no job \"{id}\""));
         };
         let j = j as JobId;
+        if !c.job_in_play(j, self.g.expansions()) {
+            return err(
+                field,
+                format!(
+                    "job \"{id}\" is not in this game: its expansion, or a sector it goes to, is \
+                     not in play"
+                ),
+            );
+        }
         match c.jobs[j as usize].contact {
             Some(k) => {
                 let deck = &mut self.g.decks.contacts[k.index()];
@@ -363,9 +371,6 @@ impl Firefly {
             if !plain.expansions.contains(&e) {
                 plain.expansions.push(e);
             }
-        }
-        if s.setup_card.is_some() {
-            plain.setup_card = s.setup_card.clone();
         }
         let mut g = Firefly::setup(content, &plain, seed).map_err(|e| ScenarioError {
             field: "player".into(),
@@ -517,6 +522,12 @@ impl Firefly {
             let mut active = Vec::new();
             for (k, a) in sp.active.iter().enumerate() {
                 let job = t.job(&f(&format!("active[{k}].job")), &a.job)?;
+                if c.jobs[job as usize].challenge.is_some() {
+                    return err(
+                        f(&format!("active[{k}].job")),
+                        "a Big Damn Challenge is never worked on its own (FF-BS-24)",
+                    );
+                }
                 if a.steps_done as usize >= c.jobs[job as usize].steps.len() {
                     return err(
                         f(&format!("active[{k}].steps-done")),
@@ -537,10 +548,32 @@ impl Firefly {
                     };
                     earned |= 1 << i;
                 }
+                let challenge = match &a.challenge {
+                    Some(x) => {
+                        let ch = t.job(&f(&format!("active[{k}].challenge")), x)?;
+                        let (card, on) = (&c.jobs[ch as usize], &c.jobs[job as usize]);
+                        if card.challenge.is_none() {
+                            return err(
+                                f(&format!("active[{k}].challenge")),
+                                format!("\"{x}\" is a job, not a Big Damn Challenge"),
+                            );
+                        }
+                        if card.illegal != on.illegal || on.challenge.is_some() {
+                            return err(
+                                f(&format!("active[{k}].challenge")),
+                                "Legal Challenges go on Legal jobs, Illegal ones on Illegal \
+                                 jobs (FF-BS-24)",
+                            );
+                        }
+                        Some(ch)
+                    }
+                    None => None,
+                };
                 active.push(ActiveJob {
                     job,
                     steps_done: a.steps_done,
                     opportunities_earned: earned,
+                    challenge,
                 });
             }
             let mut completed = Vec::new();
@@ -600,8 +633,14 @@ impl Firefly {
             if Firefly::storage_used_half(p) > 2 * (h + st) {
                 return err(f("cargo"), "more goods than the Hold and Stash can carry");
             }
-            if p.hand.len() > crate::deal::HAND_LIMIT {
-                return err(f("hand"), "more than 3 jobs in hand (FF-DEAL-5)");
+            if p.hand.len() > g.hand_limit(p) {
+                return err(
+                    f("hand"),
+                    format!(
+                        "more than {} cards in hand (FF-DEAL-5, FF-BS-29)",
+                        g.hand_limit(p)
+                    ),
+                );
             }
             if p.active.len() > g.active_limit(p) {
                 return err(

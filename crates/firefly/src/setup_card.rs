@@ -1,17 +1,14 @@
-//! Set Up cards (FF-BS-5, FF-KAL-24, FF-SETUP-22) and Havens (FF-PBH-39..41): the parts of
-//! set-up and play a Set Up card or a story changes. Each card is data
-//! ([`crate::content::SetUpCard`]); this module is the engine for its fields:
+//! The parts of a Set Up card (FF-BS-5, FF-KAL-24, FF-SETUP-22) that go beyond one set-up step,
+//! and Havens (FF-PBH-39..41):
 //!
-//! - Nav Decks: RESHUFFLE cards in the decks whatever the player count (`Firefly::setup`).
-//! - Alert tokens: one on every planetary sector once the ships are placed, or none all game.
-//! - Contact decks of the expansions' jobs only (`Firefly::setup`), refused when a deck of an
-//!   expansion Contact would be empty.
-//! - Starting Jobs: from a list of Contacts, from each expansion Contact, or drawn from one deck
-//!   each captain chooses (`Action::DrawStartingJobs`).
-//! - A Full Burn's free sectors, rolled at its start.
+//! - Starting jobs from each expansion Contact, or drawn from one deck each captain chooses
+//!   (`Phase::StartingDeck`, `Action::DrawStartingJobs`).
 //! - Game length tokens: the first player discards one at the start of each of their turns;
-//!   when the last goes, that round is the last and the most credits win.
+//!   the round in which the last goes is the last, and the most credits win.
+//! - Where a Haven may go.
 //!
+//! The simpler steps are where they happen: the Contact decks and RESHUFFLE cards in
+//! `Firefly::setup`, the Alert tokens in `crate::rim`, the Full Burn roll in `crate::fly`.
 //! With no Set Up card nothing here changes the game.
 
 use tabletop_core::{Outcome, Seat};
@@ -21,49 +18,12 @@ use crate::content::*;
 use crate::deal::ALL_CONTACTS;
 use crate::event::Event;
 use crate::state::*;
-use crate::turn::SetupError;
 
 impl Firefly {
-    /// The Set Up card an options value names: `None` for the standard set-up (no value,
-    /// or "standard"). Its product must be in play, as a story's (FF-BS-5: the card comes in
-    /// the expansion's box).
-    pub(crate) fn chosen_setup_card(
-        content: &Content,
-        options: &Options,
-    ) -> Result<Option<SetUpCardId>, SetupError> {
-        let Some(name) = options.setup_card.as_deref().map(str::trim) else {
-            return Ok(None);
-        };
-        if name.is_empty() || name.eq_ignore_ascii_case(STANDARD_SET_UP) {
-            return Ok(None);
-        }
-        let id = content
-            .setup_card(name)
-            .ok_or_else(|| SetupError::SetUpCard(name.to_string()))?;
-        let card = &content.setup_cards[id as usize];
-        let set = options.expansion_set();
-        if let Some(e) = Expansion::ALL
-            .into_iter()
-            .find(|e| e.source() == card.source && !set.has(*e))
-        {
-            return Err(SetupError::SetUpCardNeedsExpansion {
-                card: card.title.clone(),
-                expansion: e.name(),
-                id: e.id(),
-            });
-        }
-        Ok(Some(id))
-    }
-
-    /// The Set Up card played with, if any.
-    pub fn setup_card_def(&self) -> Option<&'static SetUpCard> {
-        let c: &'static Content = self.content;
-        self.setup_card.map(|i| &c.setup_cards[i as usize])
-    }
-
     /// The Contacts of the expansions in play (Lord Harrow with Blue Sun; Magistrate Higgins
-    /// and Fanty & Mingo with Kalidasa), in content order.
-    pub(crate) fn expansion_contacts(content: &Content, set: ExpansionSet) -> Vec<ContactName> {
+    /// and Fanty & Mingo with Kalidasa), in content order: those with a Contact card (Mr.
+    /// Universe deals Challenges, in no source, and has none).
+    pub fn expansion_contacts(content: &Content, set: ExpansionSet) -> Vec<ContactName> {
         content
             .contacts
             .iter()
@@ -72,36 +32,20 @@ impl Firefly {
             .collect()
     }
 
-    /// FF-SETUP-16 and the Set Up cards' Starting Jobs, read in order of precedence: the
-    /// story's own list (the Story Card wins over the Set Up card, judged), the Set Up card's,
-    /// the first-game variant (FF-SETUP-17), the standard five.
-    pub(crate) fn starting_jobs_rule(&self) -> StartingJobs {
-        let sd = self.story_def();
-        if let Some(list) = &sd.setup.starting_jobs_from {
-            return StartingJobs::OneFromEach {
-                contacts: list.clone(),
-            };
-        }
-        if let Some(card) = self.setup_card_def() {
-            if !card.starting_jobs.is_standard() {
-                return card.starting_jobs.clone();
-            }
-        }
-        if self.options.first_game {
-            return StartingJobs::OneFromEach {
-                contacts: vec![
-                    ContactName::Harken,
-                    ContactName::AmnonDuul,
-                    ContactName::Patience,
-                ],
-            };
-        }
-        StartingJobs::Standard
-    }
+    // -----------------------------------------------------------------------------------------
+    // Starting jobs drawn from a deck of the captain's choice
+    // -----------------------------------------------------------------------------------------
 
-    // -----------------------------------------------------------------------------------------
-    // Starting Jobs drawn from a deck of the captain's choice
-    // -----------------------------------------------------------------------------------------
+    /// How many starting jobs each captain draws from a deck of their choice: the Set Up
+    /// card's number, unless the story or the first-game variant deals them its own way (the
+    /// Story Card wins over the Set Up card, FF-SETUP-22). 0: dealt as usual.
+    pub(crate) fn chosen_deck_draw(&self) -> u8 {
+        if self.options.first_game || self.story_def().setup.starting_jobs_from.is_some() {
+            return 0;
+        }
+        self.setup_card_def()
+            .map_or(0, |c| c.starting_jobs_from_chosen_deck)
+    }
 
     /// The Contact decks a captain may draw starting jobs from: a Contact of a product in
     /// play, not closed by the story, with cards in its deck.
@@ -121,14 +65,10 @@ impl Firefly {
         out.extend(self.starting_decks().map(Action::DrawStartingJobs));
     }
 
-    /// After the ships are placed: start choosing decks if the Set Up card says so (and some
-    /// deck has cards); whether it did.
+    /// Once the ships are placed: the captains choose their decks, in picking order, if the
+    /// Set Up card says so (and some deck has cards). Whether they do.
     pub(crate) fn begin_starting_decks(&mut self) -> bool {
-        if !matches!(
-            self.starting_jobs_rule(),
-            StartingJobs::FromOneChosenDeck { .. }
-        ) || self.starting_decks().next().is_none()
-        {
+        if self.chosen_deck_draw() == 0 || self.starting_decks().next().is_none() {
             return false;
         }
         self.actor = self.pick_order[0];
@@ -138,18 +78,15 @@ impl Firefly {
 
     /// `Action::DrawStartingJobs`: the actor draws the card's number of jobs from the deck; the
     /// next captain in picking order chooses, and after the last, starting jobs may be
-    /// discarded as usual (`Phase::StartingJobs`).
+    /// discarded as usual (`Phase::StartingJobs`, FF-SETUP-16).
     pub(crate) fn draw_starting_jobs(
         &mut self,
         seat: Seat,
         contact: ContactName,
         events: &mut Vec<Event>,
     ) {
-        let StartingJobs::FromOneChosenDeck { count } = self.starting_jobs_rule() else {
-            unreachable!("no Set Up card draws starting jobs from a chosen deck")
-        };
         let mut drawn = 0;
-        for _ in 0..count {
+        for _ in 0..self.chosen_deck_draw() {
             if let Some(j) = self.decks.contacts[contact.index()].draw() {
                 self.players[seat as usize].hand.push(j);
                 drawn += 1;
@@ -168,66 +105,6 @@ impl Firefly {
                 self.phase = Phase::StartingJobs;
             }
         }
-    }
-
-    // -----------------------------------------------------------------------------------------
-    // Alert tokens
-    // -----------------------------------------------------------------------------------------
-
-    /// Whether Alert tokens are in use: not with a Set Up card that plays without them.
-    pub fn alert_tokens_in_use(&self) -> bool {
-        self.setup_card_def()
-            .is_none_or(|c| c.alert_tokens != AlertSetUp::None)
-    }
-
-    /// Once the ships are placed: a Set Up card's Alert token on every planetary sector
-    /// (FF-SETUP-22: a sector with a named planet, the Space Bazaar and Cortex Relays
-    /// included), Alliance Alert in Alliance Space, Reaver Alert in Border and Rim Space, none
-    /// where a captain's ship starts.
-    pub(crate) fn place_setup_alerts(&mut self, events: &mut Vec<Event>) {
-        if self
-            .setup_card_def()
-            .is_none_or(|c| c.alert_tokens != AlertSetUp::EveryPlanetarySector)
-        {
-            return;
-        }
-        for s in 0..self.content.sectors.len() as SectorId {
-            if !self.board().in_play(s)
-                || !self.planetary(s)
-                || self.players.iter().any(|p| p.sector == s)
-            {
-                continue;
-            }
-            let kind = match self.content.sectors[s as usize].zone {
-                Zone::Alliance => AlertKind::Alliance,
-                Zone::Border | Zone::Rim => AlertKind::Reaver,
-            };
-            self.place_alert(s, kind, events);
-        }
-    }
-
-    // -----------------------------------------------------------------------------------------
-    // A Full Burn's free sectors
-    // -----------------------------------------------------------------------------------------
-
-    /// At the start of a Full Burn: with a Set Up card that says so, roll one die; that many
-    /// sectors may be entered before Nav cards are drawn. The roll is not a Test (nothing
-    /// modifies it; judged, as FF-BS-11's Alert roll) and the Drive Core's range still limits
-    /// the move.
-    pub(crate) fn roll_clear_sectors(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        self.clear_sectors = 0;
-        if self.setup_card_def().is_some_and(|c| c.clear_sectors_roll) {
-            self.clear_sectors = self.chance.d6();
-            events.push(Event::ClearSectorsRolled {
-                seat,
-                sectors: self.clear_sectors,
-            });
-        }
-    }
-
-    /// Whether the sector just entered on a Full Burn is one of its free sectors: no Nav card.
-    pub(crate) fn in_clear_sectors(&self) -> bool {
-        matches!(self.activity, Activity::Flying { entered, .. } if entered <= self.clear_sectors)
     }
 
     // -----------------------------------------------------------------------------------------
@@ -266,7 +143,7 @@ impl Firefly {
         }
         let reason = format!(
             "time ran out ({}): the most credits win ({})",
-            card.title,
+            card.name,
             render::money(best)
         );
         events.push(Event::GameOver {
@@ -282,8 +159,9 @@ impl Firefly {
     // -----------------------------------------------------------------------------------------
 
     /// Whether a captain may put their Haven in sector `s`: a sector with a planet, but no
-    /// Supply planet and no Contact (FF-PBH-39); never another captain's Haven (FF-PBH-40: the
-    /// ships start on their Havens, so the free-sector rule of placing ships covers it).
+    /// Supply planet and no Contact of the products in play (FF-PBH-39). Another captain's
+    /// Haven is never free: ships start on their Havens, and no ship is placed where another
+    /// stands (FF-PBH-40, FF-SETUP-11).
     pub fn haven_allowed(&self, s: SectorId) -> bool {
         self.planetary(s)
             && !self

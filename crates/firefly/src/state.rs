@@ -33,8 +33,8 @@ pub struct Options {
     /// exactly as without the option (saves and JSON of base games do not mention it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub expansions: Vec<Expansion>,
-    /// The Set Up card (FF-BS-5, FF-SETUP-22), by id or title. `None` (or "standard"): the
-    /// standard set-up, exactly as without the option.
+    /// A Set Up card played with the story (FF-BS-5), by id or name; `None`: the standard
+    /// set-up (saves and JSON of such games do not mention it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup_card: Option<String>,
     /// Start from a hand-written position instead of the normal set-up (see
@@ -99,6 +99,9 @@ pub struct ActiveJob {
     /// Opportunity Bonus `i` has been earned. Serialized as the list of earned indices.
     #[serde(serialize_with = "bits_as_list")]
     pub opportunities_earned: u8,
+    /// A Big Damn Challenge attached under the job when it was started (FF-BS-24), face up.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<JobId>,
 }
 
 impl ActiveJob {
@@ -108,6 +111,7 @@ impl ActiveJob {
             job,
             steps_done: 0,
             opportunities_earned: 0,
+            challenge: None,
         }
     }
 
@@ -188,6 +192,12 @@ pub enum WorkTarget {
     Job(JobId),
     /// The next goal of the story.
     Goal,
+    /// A Bonus Drop-Off of an Active job (Kalidasa's Bonus Opportunities at another planet,
+    /// FF-MISC-11): `bonus` indexes the job's `opportunities`.
+    BonusDropOff {
+        job: JobId,
+        bonus: u8,
+    },
 }
 
 /// The decision point of the game: what the actor is deciding now.
@@ -234,6 +244,8 @@ pub enum Phase {
     DiscardJobs,
     /// FF-WORK-6: choose the crew who go on the job (bit i = crew[i]).
     ChooseCrew { target: WorkTarget, on_job: u16 },
+    /// FF-BS-24: starting a job, attach one of the Big Damn Challenges in hand to it, or none.
+    AttachChallenge { job: JobId, on_job: u16 },
     /// FF-WORK-18/19: pay each crew member's Cut, or not.
     PayCuts { job: JobId, next: u8 },
     /// A card option or test is being resolved (see `Firefly::resolution`).
@@ -248,8 +260,8 @@ pub enum Phase {
     TradeWindow { seat: Seat },
     /// The game is over.
     Over,
-    /// A Set Up card's Starting Jobs (FF-BS-5): the actor chooses the Contact deck to draw
-    /// them from, in picking order.
+    /// A Set Up card's starting jobs (FF-BS-5): the actor chooses the Contact deck to draw them
+    /// from, in picking order.
     StartingDeck,
 }
 
@@ -365,14 +377,15 @@ pub struct Firefly {
     pub ships_chosen: u8,
     /// Last Call, once a captain has declared it (stories with [`Story::last_call`]).
     pub last_call: Option<LastCallState>,
-    /// The Set Up card played with (FF-BS-5), if any.
-    pub setup_card: Option<SetUpCardId>,
-    /// A Set Up card's game length tokens still held by the first player (0: none, or spent).
-    pub game_length_tokens: u8,
-    /// A Set Up card's Full Burn roll: sectors of the current Full Burn entered without a Nav
-    /// card (0 otherwise).
+    /// The Set Up card the table plays with (FF-BS-5), an index into `Content::setup_cards`.
+    pub setup_card: Option<u16>,
+    /// "Clearer Skies" Set Up card: sectors this Full Burn may still enter without drawing a Nav
+    /// card (rolled when the Full Burn starts).
     pub clear_sectors: u8,
     pub outcome: Option<Outcome>,
+    /// A Set Up card's game length tokens still held by the first player ("Time's Not on Our
+    /// Side"; 0: none, or all spent).
+    pub game_length_tokens: u8,
 }
 
 impl Firefly {
@@ -406,5 +419,10 @@ impl Firefly {
     }
     pub fn story_def(&self) -> &'static Story {
         &self.content.stories[self.story as usize]
+    }
+    /// The Set Up card in play, if any (FF-BS-5).
+    pub fn setup_card_def(&self) -> Option<&'static SetupCard> {
+        self.setup_card
+            .map(|i| &self.content.setup_cards[i as usize])
     }
 }

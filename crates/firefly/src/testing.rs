@@ -341,3 +341,31 @@ sector = "persephone"
 leader-gear = ["pistol"]
 crew = [{ card = "kaylee" }, { card = "stitch" }]
 "#;
+
+/// Swap one hand job of a captain other than `seat` with a card of the same Contact's draw
+/// pile: a table that looks the same to `seat` (and to everyone but that captain). `false` when
+/// no rival holds a job whose Contact's deck has a card left.
+pub fn swap_a_rivals_hidden_job(g: &mut Firefly, seat: tabletop_core::Seat) -> bool {
+    let content = g.content;
+    for r in 0..g.players.len() {
+        if r as tabletop_core::Seat == seat {
+            continue;
+        }
+        for i in 0..g.players[r].hand.len() {
+            let j = g.players[r].hand[i];
+            let Some(k) = content.jobs[j as usize].contact else {
+                continue;
+            };
+            let deck = &mut g.decks.contacts[k.index()];
+            let Some(&other) = deck.draw_pile().first() else {
+                continue;
+            };
+            let mut pile = deck.draw_pile().to_vec();
+            pile[0] = j;
+            deck.set_draw(pile);
+            g.players[r].hand[i] = other;
+            return true;
+        }
+    }
+    false
+}

@@ -30,10 +30,10 @@ pub enum SetupError {
         expansion: &'static str,
         id: &'static str,
     },
-    #[error("no Set Up card called \"{0}\" (try `tabletop firefly cards --kind setup`, or \"standard\")")]
-    SetUpCard(String),
+    #[error("no Set Up card called \"{0}\" (try `tabletop firefly cards --kind setup`)")]
+    SetupCard(String),
     #[error("\"{card}\" is a {expansion} Set Up card: play it with --expansions {id}")]
-    SetUpCardNeedsExpansion {
+    SetupCardNeedsExpansion {
         card: String,
         expansion: &'static str,
         id: &'static str,
@@ -135,16 +135,39 @@ impl Firefly {
             }
         }
         let set = options.expansion_set();
-        if let Some(e) = Expansion::ALL
-            .into_iter()
-            .find(|e| (e.source() == sd.source || sd.needs.contains(e)) && !set.has(*e))
-        {
+        // A story needs its own product, and any other its goals name (`Story::needs`).
+        let missing = set
+            .missing_for(sd.source)
+            .or_else(|| sd.expansions_needed().into_iter().find(|e| !set.has(*e)));
+        if let Some(e) = missing {
             return Err(SetupError::StoryNeedsExpansion {
                 story: sd.title.clone(),
                 expansion: e.name(),
                 id: e.id(),
             });
         }
+        // FF-BS-5: the Set Up card, by id or name, of a product in play.
+        let setup_card = match &options.setup_card {
+            None => None,
+            Some(name) => {
+                let want = name.to_lowercase();
+                let i = content
+                    .setup_cards
+                    .iter()
+                    .position(|s| s.id == *name || s.name.to_lowercase() == want)
+                    .ok_or_else(|| SetupError::SetupCard(name.clone()))?;
+                let card = &content.setup_cards[i];
+                if let Some(e) = set.missing_for(card.source) {
+                    return Err(SetupError::SetupCardNeedsExpansion {
+                        card: card.name.clone(),
+                        expansion: e.name(),
+                        id: e.id(),
+                    });
+                }
+                Some(i as u16)
+            }
+        };
+        let card = setup_card.map(|i| &content.setup_cards[i as usize]);
         if n < sd.players[0] || n > sd.players[1] {
             return Err(SetupError::StoryPlayers {
                 story: sd.title.clone(),
@@ -170,8 +193,6 @@ impl Firefly {
                 ships: ships.min(leaders) as u8,
             });
         }
-        let setup_card = Firefly::chosen_setup_card(content, options)?;
-        let card = setup_card.map(|i| &content.setup_cards[i as usize]);
         let mut chance = Chance::new(seed);
         // FF-SETUP-4: shuffle the decks.
         // Only the cards of the products in play: an expansion's cards (and its decks, contacts
@@ -197,17 +218,13 @@ impl Firefly {
         }
         let mut contacts: Vec<Deck<JobId>> =
             (0..ContactName::COUNT).map(|_| Deck::default()).collect();
+        // A Set Up card's Rim Space Jobs: the base game's Job cards stay in the box (FF-BS-5).
+        let rim_jobs_only = card.is_some_and(|c| c.expansion_jobs_only);
         for (j, job) in content.jobs.iter().enumerate() {
-            // FF-KAL-19: a job set on a board section not in play (Higgins' jobs to Blue Sun
-            // planets, without Blue Sun) stays in the box, as does every card of a product
-            // not in play.
-            let on_board = content.job_sectors[j].iter().all(|&s| board.in_play(s));
-            // A Set Up card's Rim Space Jobs: the base game's Job cards stay in the box.
-            let left_out = card.is_some_and(|c| c.expansion_jobs_only) && job.source == Source::Base;
-            if let Some(c) = job
-                .contact
-                .filter(|_| set.includes(job.source) && on_board && !left_out)
-            {
+            if rim_jobs_only && job.source == Source::Base {
+                continue;
+            }
+            if let Some(c) = job.contact.filter(|_| content.job_in_play(j as JobId, set)) {
                 contacts[c.index()].put_bottom(j as JobId);
             }
         }
@@ -215,12 +232,12 @@ impl Firefly {
             d.shuffle(&mut chance);
         }
         if let Some(card) = card.filter(|c| c.expansion_jobs_only) {
-            // Every expansion Contact deals a starting job and is dealt with: an empty deck
-            // is content that cannot play the card (the expansions' jobs not transcribed).
+            // Every expansion Contact is dealt with (and may deal starting jobs): an empty deck
+            // means content that cannot play the card, refused rather than met mid-game.
             for k in Firefly::expansion_contacts(content, set) {
                 if contacts[k.index()].draw_len() == 0 {
                     return Err(SetupError::EmptyContactDeck {
-                        card: card.title.clone(),
+                        card: card.name.clone(),
                         contact: k.name(),
                     });
                 }
@@ -238,10 +255,10 @@ impl Firefly {
         for (d, deck) in nav.iter_mut().enumerate() {
             deck.shuffle(&mut chance);
             // FF-SETUP-2/3: with 3+ players the RESHUFFLE card starts face up in the discards;
-            // FF-MISC-13: in a 60-card Nav deck (Kalidasa) it is shuffled into the deck instead.
-            // A Set Up card may keep them in the decks whatever the player count (FF-BS-5).
-            let keep = card.is_some_and(|c| c.reshuffle_in_nav_decks);
-            if n >= 3 && !keep && deck.draw_len() < crate::fly::BIG_NAV_DECK {
+            // FF-MISC-13: in a 60-card Nav deck (Kalidasa) it is shuffled into the deck instead;
+            // and whatever the deck with a Set Up card that says so (FF-BS-5).
+            let in_decks = card.is_some_and(|c| c.reshuffle_cards_in_decks);
+            if n >= 3 && deck.draw_len() < crate::fly::BIG_NAV_DECK && !in_decks {
                 let resh: Vec<NavCardId> = deck
                     .draw_pile()
                     .iter()
@@ -329,10 +346,10 @@ impl Firefly {
             considering_drawn: false,
             ships_chosen: 0,
             last_call: None,
-            outcome: None,
             setup_card,
-            game_length_tokens: card.map_or(0, |c| c.game_length_tokens),
             clear_sectors: 0,
+            game_length_tokens: card.map_or(0, |c| c.game_length_tokens),
+            outcome: None,
         })
     }
 
@@ -340,24 +357,40 @@ impl Firefly {
         self.players.iter().filter(|p| !p.crew.is_empty()).count()
     }
 
-    /// FF-SETUP-16/17: deal the starting jobs (or a story's or Set Up card's, FF-SETUP-22,
-    /// FF-BS-5; `crate::setup_card`). Jobs drawn from a deck of each captain's choice are
-    /// drawn by their own action (`Phase::StartingDeck`), not here.
+    /// FF-SETUP-16/17: deal the starting jobs.
     fn deal_starting_jobs(&mut self) {
         let sd = self.story_def();
-        let from: Vec<ContactName> = match self.starting_jobs_rule() {
-            StartingJobs::Standard => vec![
+        // The Story Card wins over the Set Up card where both say (FF-SETUP-22).
+        let card_from = self
+            .setup_card_def()
+            .and_then(|c| c.starting_jobs_from.clone());
+        let from: Vec<ContactName> = if self.options.first_game {
+            vec![
+                ContactName::Harken,
+                ContactName::AmnonDuul,
+                ContactName::Patience,
+            ]
+        } else if let Some(list) = &sd.setup.starting_jobs_from {
+            list.clone()
+        } else if let Some(list) = card_from {
+            list
+        } else if self
+            .setup_card_def()
+            .is_some_and(|c| c.starting_jobs_from_expansion_contacts)
+        {
+            // One from each Contact of the expansions in play ("The Rim's the Thing").
+            Firefly::expansion_contacts(self.content, self.expansions())
+        } else if self.chosen_deck_draw() > 0 {
+            // Drawn by each captain from a deck of their choice (`Phase::StartingDeck`).
+            Vec::new()
+        } else {
+            vec![
                 ContactName::Harken,
                 ContactName::Badger,
                 ContactName::AmnonDuul,
                 ContactName::Patience,
                 ContactName::Niska,
-            ],
-            StartingJobs::OneFromEach { contacts } => contacts,
-            StartingJobs::OneFromEachExpansionContact => {
-                Firefly::expansion_contacts(self.content, self.expansions())
-            }
-            StartingJobs::FromOneChosenDeck { .. } => Vec::new(),
+            ]
         };
         // A story that closes a Contact deals no starting jobs from it (FF-SETUP-22).
         let from: Vec<ContactName> = from
@@ -450,7 +483,9 @@ impl Firefly {
         self.start_turn(next, events);
     }
 
-    pub(crate) fn planetary(&self, s: SectorId) -> bool {
+    /// A planetary sector: one with a planet (the Space Bazaar and the Cortex Relays count,
+    /// FF-MISC-17).
+    pub fn planetary(&self, s: SectorId) -> bool {
         !self.content.sectors[s as usize].planets.is_empty()
     }
 
@@ -502,7 +537,7 @@ impl Firefly {
             Phase::StartingJobs => {
                 let p = self.me();
                 out.extend(p.hand.iter().map(|&j| Action::DiscardJob(j)));
-                if p.hand.len() <= crate::deal::HAND_LIMIT {
+                if p.hand.len() <= self.hand_limit(p) {
                     out.push(Action::Done);
                 }
             }
@@ -529,6 +564,7 @@ impl Firefly {
                 self.deal_actions(out)
             }
             Phase::ChooseCrew { .. } => self.choose_crew_actions(out),
+            Phase::AttachChallenge { .. } => self.attach_challenge_actions(out),
             Phase::PayCuts { .. } => self.pay_cut_actions(out),
             Phase::Resolving => self.resolution_actions(out),
             Phase::Trading(_) | Phase::TradeAnswer(_) | Phase::TradeWindow { .. } => {
@@ -587,6 +623,7 @@ impl Firefly {
                     Action::Work(WorkTarget::Job(j)) => *j,
                     _ => JobId::MAX,
                 });
+                out.extend(self.workable_bonus_drop_offs(p).map(Action::Work));
                 if self.can_work_goal(p) {
                     out.push(Action::Work(WorkTarget::Goal));
                 }
@@ -745,6 +782,7 @@ impl Firefly {
                 let p = &mut self.players[seat as usize];
                 p.sector = s;
                 p.placed = true;
+                // FF-PBH-39..41: with Havens, the ship is placed on its Haven.
                 if havens {
                     p.haven = Some(s);
                 }
@@ -753,9 +791,10 @@ impl Firefly {
                 if placed < self.pick_order.len() {
                     self.actor = self.pick_order[self.pick_order.len() - 1 - placed];
                 } else {
-                    // A Set Up card's Alert tokens go where no ship starts (FF-BS-5).
-                    self.place_setup_alerts(events);
-                    // FF-SETUP-13..16: the story is chosen; starting jobs.
+                    // FF-BS-5: a Set Up card's Alert tokens go down once the ships are placed.
+                    self.setup_card_alerts(events);
+                    // FF-SETUP-13..16: the story is chosen; starting jobs (drawn from decks the
+                    // captains choose, with a Set Up card that says so).
                     if !self.begin_starting_decks() {
                         self.deal_starting_jobs();
                         self.actor = self.pick_order[0];
@@ -798,6 +837,7 @@ impl Firefly {
                 self.apply_deal_action(a, events)
             }
             (Phase::ChooseCrew { .. }, _) => self.apply_choose_crew(a, events),
+            (Phase::AttachChallenge { .. }, _) => self.apply_attach_challenge(a, events),
             (Phase::PayCuts { .. }, Action::PayCut(pay)) => self.apply_pay_cut(pay, events),
             (Phase::Resolving, _) => self.apply_resolution_action(a, events),
             (
@@ -933,6 +973,13 @@ impl Firefly {
         if self.phase == Phase::Actions && self.activity == Activity::None {
             // The action under way, if any, has finished (FF-FLY-27).
             self.reshuffle_due_nav_decks(events);
+            // FF-BS-30: Solid with Mr. Universe no more, the hand limit is 3 again and the
+            // extra cards are discarded at once, cards of the player's choice.
+            let p = &self.players[self.current as usize];
+            if p.hand.len() > self.hand_limit(p) {
+                self.activity_contact = None;
+                self.phase = Phase::DiscardJobs;
+            }
         }
         self.check_standing_goals(events);
         if self.outcome.is_some() {

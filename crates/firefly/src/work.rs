@@ -30,6 +30,10 @@ impl Firefly {
 
     /// FF-WORK-3, FF-WORK-9, FF-DEAL-7, FF-WORK-14: whether `j` can be worked here now.
     pub fn can_work_job(&self, p: &Player, j: JobId) -> bool {
+        // FF-BS-24: a Big Damn Challenge is never worked on its own.
+        if self.content.jobs[j as usize].challenge.is_some() {
+            return false;
+        }
         let Some((step, in_hand)) = self.job_next_step(p, j) else {
             return false;
         };
@@ -41,7 +45,9 @@ impl Firefly {
         if !self.at_step_place(p.sector, j, step) {
             return false;
         }
-        if st.kind == StepKind::DropOff {
+        // A drop-off, or a single-step job that delivers ("Deliver 1 Part to get paid"): the
+        // goods must be aboard.
+        if st.kind != StepKind::PickUp {
             for it in &st.items {
                 let have = p.item(it.item);
                 if have == 0 || (it.amount > 0 && have < it.amount) {
@@ -49,14 +55,115 @@ impl Firefly {
                 }
             }
         }
-        self.needs_met(p, self.eligible_crew(p, WorkTarget::Job(j)), job)
+        self.work_needs_met(p, self.eligible_crew(p, WorkTarget::Job(j)), j)
+    }
+
+    /// FF-WORK-9 and FF-BS-27: the job's Skill Needs, and those of the Big Damn Challenge
+    /// attached to it, met by the crew in `mask`.
+    pub fn work_needs_met(&self, p: &Player, mask: CrewMask, j: JobId) -> bool {
+        let attached = p
+            .active
+            .iter()
+            .find(|a| a.job == j)
+            .and_then(|a| a.challenge);
+        self.needs_met(p, mask, &self.content.jobs[j as usize])
+            && attached.is_none_or(|c| self.challenge_needs_met(p, mask, c))
+    }
+
+    /// FF-BS-27: the crew in `mask` meet Challenge `c`'s Needs.
+    pub fn challenge_needs_met(&self, p: &Player, mask: CrewMask, c: JobId) -> bool {
+        let Some(ch) = &self.content.jobs[c as usize].challenge else {
+            return true;
+        };
+        self.skills_and_keywords_met(p, mask, &ch.needs, &ch.needs_keywords)
+    }
+
+    /// FF-WORK-9: the crew in `mask` have these skill points and keywords.
+    fn skills_and_keywords_met(
+        &self,
+        p: &Player,
+        mask: CrewMask,
+        needs: &Skills,
+        keywords: &[Keyword],
+    ) -> bool {
+        Skill::ALL
+            .iter()
+            .all(|&s| self.mask_skill(p, mask, s, false) >= needs.get(s) as u32)
+            && keywords.iter().all(|&k| self.mask_has_keyword(p, mask, k))
+    }
+
+    /// FF-BS-24, FF-BS-25: the Big Damn Challenges in `p`'s hand that may go under job `j`,
+    /// started now by the crew in `mask`: Legal ones on Legal jobs, Illegal ones on Illegal
+    /// jobs, never on Piracy or Bounty jobs, and only ones whose Needs that crew meets (a
+    /// Challenge that cannot be done is not attached).
+    pub fn attachable_challenges<'a>(
+        &'a self,
+        p: &'a Player,
+        mask: CrewMask,
+        j: JobId,
+    ) -> impl Iterator<Item = JobId> + 'a {
+        let job = &self.content.jobs[j as usize];
+        let open = job.challenge.is_none()
+            && p.hand.contains(&j)
+            && !job.types.contains(&JobType::Piracy)
+            && !job.types.contains(&JobType::Bounty);
+        p.hand.iter().copied().filter(move |&c| {
+            let card = &self.content.jobs[c as usize];
+            open && card.challenge.is_some()
+                && card.illegal == job.illegal
+                && self.challenge_needs_met(p, mask, c)
+        })
+    }
+
+    /// The Big Damn Challenge attached to `seat`'s Active job `j`, if any.
+    pub fn attached_challenge(&self, seat: Seat, j: JobId) -> Option<JobId> {
+        self.players[seat as usize]
+            .active
+            .iter()
+            .find(|a| a.job == j)
+            .and_then(|a| a.challenge)
+    }
+
+    /// While `seat` works a job with a Challenge that takes a skill away ("With Your Hands
+    /// Tied"), that skill counts no crew points on any test of the Work action.
+    pub fn challenge_removes_skill(&self, seat: Seat, skill: Skill) -> bool {
+        let Activity::Working {
+            target: WorkTarget::Job(j),
+            ..
+        } = self.activity
+        else {
+            return false;
+        };
+        seat == self.current
+            && self
+                .attached_challenge(seat, j)
+                .and_then(|c| self.content.jobs[c as usize].challenge.as_ref())
+                .is_some_and(|ch| ch.no_skill == Some(skill))
+    }
+
+    /// Take Active job `j` off `seat`'s board and discard it, with the Challenge under it.
+    pub fn discard_active(&mut self, seat: Seat, j: JobId) -> Option<JobId> {
+        let p = &mut self.players[seat as usize];
+        let challenge = p
+            .active
+            .iter()
+            .find(|a| a.job == j)
+            .and_then(|a| a.challenge);
+        p.active.retain(|a| a.job != j);
+        self.discard_job(j);
+        if let Some(c) = challenge {
+            self.discard_job(c);
+        }
+        challenge
     }
 
     /// The crew who may go on a Work action: everyone, except Shepherd Book-like crew on an
     /// Immoral job (`StaysAboardForImmoralJobs`).
     pub fn eligible_crew(&self, p: &Player, target: WorkTarget) -> CrewMask {
         let immoral = match target {
-            WorkTarget::Job(j) => self.content.jobs[j as usize].immoral,
+            WorkTarget::Job(j) | WorkTarget::BonusDropOff { job: j, .. } => {
+                self.content.jobs[j as usize].immoral
+            }
             WorkTarget::Goal => false,
         };
         let mut mask = all_crew(p);
@@ -75,15 +182,50 @@ impl Firefly {
         mask
     }
 
-    /// FF-WORK-9: the Skill Needs box.
+    /// FF-WORK-9: the Skill Needs box, and the Needs printed as text (professions, "Solid with
+    /// X OR a keyword").
     pub fn needs_met(&self, p: &Player, mask: CrewMask, job: &Job) -> bool {
-        Skill::ALL
-            .iter()
-            .all(|&s| self.mask_skill(p, mask, s, false) >= job.needs.get(s) as u32)
+        self.skills_and_keywords_met(p, mask, &job.needs, &job.needs_keywords)
             && job
-                .needs_keywords
+                .needs_all
                 .iter()
-                .all(|&k| self.mask_has_keyword(p, mask, k))
+                .all(|r| self.requirement_met_by(p, mask, r))
+            && (job.needs_one_of.is_empty()
+                || job
+                    .needs_one_of
+                    .iter()
+                    .any(|r| self.requirement_met_by(p, mask, r)))
+    }
+
+    /// The Bonus Drop-Offs `p` may work here (Kalidasa's Bonus Opportunities at another planet,
+    /// FF-MISC-11): of a started job (Active), not yet earned, at this sector, with the goods
+    /// to deliver aboard and a crew that meets the job's Needs and the bonus' requirements.
+    pub fn workable_bonus_drop_offs<'a>(
+        &'a self,
+        p: &'a Player,
+    ) -> impl Iterator<Item = WorkTarget> + 'a {
+        p.active.iter().flat_map(move |a| {
+            let sectors = &self.content.bonus_sectors[a.job as usize];
+            let job = &self.content.jobs[a.job as usize];
+            (0..sectors.len()).filter_map(move |i| {
+                let o = &job.opportunities[i];
+                let mask = self.eligible_crew(p, WorkTarget::Job(a.job));
+                let ok = sectors[i] == Some(p.sector)
+                    && !a.earned(i)
+                    && o.items.iter().all(|it| {
+                        let have = p.item(it.item);
+                        have > 0 && have >= it.amount
+                    })
+                    && self.work_needs_met(p, mask, a.job)
+                    && o.requires
+                        .iter()
+                        .all(|r| self.requirement_met_by(p, mask, r));
+                ok.then_some(WorkTarget::BonusDropOff {
+                    job: a.job,
+                    bonus: i as u8,
+                })
+            })
+        })
     }
 
     /// The story's next goal, if `p` may attempt it here (FF-WIN-4, FF-WIN-6).
@@ -149,7 +291,14 @@ impl Firefly {
         }
         let ok = on_job != 0
             && match target {
-                WorkTarget::Job(j) => self.needs_met(p, on_job, &self.content.jobs[j as usize]),
+                WorkTarget::Job(j) => self.work_needs_met(p, on_job, j),
+                WorkTarget::BonusDropOff { job, bonus } => {
+                    self.work_needs_met(p, on_job, job)
+                        && self.content.jobs[job as usize].opportunities[bonus as usize]
+                            .requires
+                            .iter()
+                            .all(|r| self.requirement_met_by(p, on_job, r))
+                }
                 WorkTarget::Goal => true,
             };
         if ok {
@@ -168,14 +317,52 @@ impl Firefly {
             }
             Action::Done => {
                 let (target, on_job) = (*target, *on_job);
-                self.begin_step(target, on_job, events);
+                // FF-BS-24: a job started now may take a Challenge from the hand.
+                if let WorkTarget::Job(j) = target {
+                    let p = &self.players[self.actor as usize];
+                    if self.attachable_challenges(p, on_job, j).next().is_some() {
+                        self.phase = Phase::AttachChallenge { job: j, on_job };
+                        return;
+                    }
+                }
+                self.begin_step(target, on_job, None, events);
             }
             _ => unreachable!(),
         }
     }
 
+    pub fn attach_challenge_actions(&self, out: &mut Vec<Action>) {
+        let Phase::AttachChallenge { job, on_job } = self.phase else {
+            unreachable!()
+        };
+        let p = self.me();
+        out.extend(
+            self.attachable_challenges(p, on_job, job)
+                .map(Action::AttachChallenge),
+        );
+        out.push(Action::Done);
+    }
+
+    pub fn apply_attach_challenge(&mut self, a: Action, events: &mut Vec<Event>) {
+        let Phase::AttachChallenge { job, on_job } = self.phase else {
+            unreachable!()
+        };
+        let challenge = match a {
+            Action::AttachChallenge(c) => Some(c),
+            Action::Done => None,
+            _ => unreachable!(),
+        };
+        self.begin_step(WorkTarget::Job(job), on_job, challenge, events);
+    }
+
     /// The crew is assembled: start the step, drawing Misbehave cards first (FF-MISB-1).
-    fn begin_step(&mut self, target: WorkTarget, on_job: CrewMask, events: &mut Vec<Event>) {
+    fn begin_step(
+        &mut self,
+        target: WorkTarget,
+        on_job: CrewMask,
+        challenge: Option<JobId>,
+        events: &mut Vec<Event>,
+    ) {
         let seat = self.current;
         self.job_pay = JobPay::default();
         let (step, misbehave) = match target {
@@ -184,15 +371,38 @@ impl Firefly {
                 if in_hand {
                     // FF-WORK-3: the job goes face up in the Active Job area.
                     let p = &mut self.players[seat as usize];
-                    p.hand.retain(|&x| x != j);
-                    p.active.push(ActiveJob::new(j));
+                    p.hand.retain(|&x| x != j && Some(x) != challenge);
+                    p.active.push(ActiveJob {
+                        challenge,
+                        ..ActiveJob::new(j)
+                    });
                     events.push(Event::JobStarted { seat, job: j });
+                    if let Some(c) = challenge {
+                        // FF-BS-24, FF-BS-26: under the job, off the Active-job count.
+                        events.push(Event::ChallengeAttached {
+                            seat,
+                            job: j,
+                            challenge: c,
+                        });
+                    }
                 }
-                (
-                    step,
-                    self.content.jobs[j as usize].steps[step as usize].misbehave,
-                )
+                let job = &self.content.jobs[j as usize];
+                let mut misbehave = job.steps[step as usize].misbehave;
+                // FF-BS-27: the Challenge's hurdles are met on the step that finishes the job.
+                if step as usize + 1 == job.steps.len() {
+                    if let Some(ch) = self
+                        .attached_challenge(seat, j)
+                        .and_then(|c| self.content.jobs[c as usize].challenge.as_ref())
+                    {
+                        misbehave += ch.misbehave;
+                    }
+                }
+                (step, misbehave)
             }
+            WorkTarget::BonusDropOff { job, bonus } => (
+                bonus,
+                self.content.jobs[job as usize].opportunities[bonus as usize].misbehave,
+            ),
             WorkTarget::Goal => {
                 let g = self.players[seat as usize].goals;
                 (g, self.story_def().goals[g as usize].misbehave)
@@ -200,7 +410,9 @@ impl Firefly {
         };
         let misbehave = match target {
             // FF-WIN-7: abilities for jobs do not apply to goals.
-            WorkTarget::Job(_) => self.fewer_misbehave(seat, on_job, misbehave),
+            WorkTarget::Job(_) | WorkTarget::BonusDropOff { .. } => {
+                self.fewer_misbehave(seat, on_job, misbehave)
+            }
             WorkTarget::Goal => misbehave,
         };
         self.activity = Activity::Working {
@@ -277,6 +489,8 @@ impl Firefly {
         let choices: &'static [Choice] = match target {
             WorkTarget::Job(j) => &self.content.jobs[j as usize].steps[step as usize].choices,
             WorkTarget::Goal => &self.story_def().goals[step as usize].choices,
+            // The drop-off itself: the goods are delivered and the bonus earned.
+            WorkTarget::BonusDropOff { .. } => &[],
         };
         if choices.is_empty() {
             return self.step_succeeded(events);
@@ -290,6 +504,7 @@ impl Firefly {
         let origin = match target {
             WorkTarget::Job(job) => Origin::JobStep { job, step },
             WorkTarget::Goal => Origin::Goal(step),
+            WorkTarget::BonusDropOff { .. } => unreachable!("a Bonus Drop-Off has no instructions"),
         };
         // Mark instructions as begun by leaving no Misbehave cards to draw.
         if let Activity::Working { misbehave_left, .. } = &mut self.activity {
@@ -324,6 +539,10 @@ impl Firefly {
                     a.opportunities_earned |= 1 << index;
                 }
                 events.push(Event::OpportunityEarned { seat, job, index });
+            }
+            // A Bonus Drop-Off was the whole Work action; otherwise the job's step goes on.
+            if matches!(target, WorkTarget::BonusDropOff { .. }) {
+                return self.end_work();
             }
             return self.step_succeeded(events);
         }
@@ -371,13 +590,19 @@ impl Firefly {
                 let job = match target {
                     WorkTarget::Job(j) => Some(j),
                     WorkTarget::Goal => None,
+                    // A Warrant on a Bonus Drop-Off is a Warrant while working the job
+                    // (FF-MISB-11): the job is discarded.
+                    WorkTarget::BonusDropOff { job, .. } => Some(job),
                 };
                 self.issue_warrant(seat, job, events);
                 if let Some(j) = job {
-                    // FF-MISB-11: the job is discarded.
-                    let p = &mut self.players[seat as usize];
-                    p.active.retain(|a| a.job != j);
-                    self.discard_job(j);
+                    // FF-MISB-11: the job is discarded; FF-BS-30: with its Challenge, and the
+                    // reputation with Mr. Universe goes too.
+                    if let Some(c) = self.discard_active(seat, j) {
+                        if let Some(k) = self.content.jobs[c as usize].contact {
+                            self.lose_reputation(seat, k, events);
+                        }
+                    }
                     // Niska's "Pound of Flesh": a Warrant on a Niska job kills a crew member.
                     if self.content.jobs[j as usize].contact == Some(ContactName::Niska) {
                         self.end_work();
@@ -404,8 +629,12 @@ impl Firefly {
         // Only on a started, unfinished job: one in the Active Job area.
         let a = p.active.iter().find(|a| a.job == j)?;
         let options = &self.content.opportunity_options[j as usize];
+        let located = &self.content.bonus_sectors[j as usize];
         (0..options.len()).find(|&i| {
-            !a.earned(i) && offered & (1 << i) == 0 && self.option_available(seat, &options[i][0])
+            located[i].is_none()
+                && !a.earned(i)
+                && offered & (1 << i) == 0
+                && self.option_available(seat, &options[i][0])
         })
     }
 
@@ -485,6 +714,23 @@ impl Firefly {
                     }
                 }
             }
+            WorkTarget::BonusDropOff { job, bonus } => {
+                // FF-MISC-11 (Kalidasa's Bonus Drop-Off): the goods are delivered and the green
+                // bonus area is taken; no Cut is owed for it.
+                let o = &self.content.jobs[job as usize].opportunities[bonus as usize];
+                for it in &o.items {
+                    let have = self.players[seat as usize].item(it.item) as u32;
+                    let n = if it.amount == 0 {
+                        have
+                    } else {
+                        it.amount as u32
+                    };
+                    self.unload(seat, it.item, n, events);
+                }
+                let earn = &self.content.opportunity_options[job as usize][bonus as usize][..1];
+                let origin = Origin::Opportunity { job, index: bonus };
+                self.begin_resolution(origin, seat, earn, events);
+            }
             WorkTarget::Goal => {
                 self.complete_goal(seat, events);
                 if self.outcome.is_none() {
@@ -534,15 +780,21 @@ impl Firefly {
         add(&mut terms, PaySource::Adjusted, self.job_pay.adjust as i64);
         let mut parts = 0u8;
         if let Some(b) = job.bonus {
-            // FF-WORK-17: once, if any crew member has the Profession.
-            if p.crew.iter().any(|m| self.has_profession(m, b.profession)) {
-                add(
-                    &mut terms,
-                    PaySource::Bonus {
-                        profession: b.profession,
-                    },
-                    b.amount as i64,
-                );
+            // FF-WORK-17: once, if any crew member has the Profession (or, on Kalidasa's
+            // cards, the crew has the keyword).
+            let source = match (b.profession, b.keyword) {
+                (Some(profession), _)
+                    if p.crew.iter().any(|m| self.has_profession(m, profession)) =>
+                {
+                    Some(PaySource::Bonus { profession })
+                }
+                (_, Some(keyword)) if self.mask_has_keyword(p, all_crew(p), keyword) => {
+                    Some(PaySource::KeywordBonus { keyword })
+                }
+                _ => None,
+            };
+            if let Some(source) = source {
+                add(&mut terms, source, b.amount as i64);
                 parts += b.parts;
             }
         }
@@ -582,6 +834,20 @@ impl Firefly {
             let bonus = self.story_def().setup.illegal_job_bonus as i64;
             add(&mut terms, PaySource::IllegalJobBonus, bonus);
         }
+        // FF-BS-27: the job is done and so are the Challenge's hurdles (its Needs were met to
+        // work each step, its Misbehave cards passed): its reward is added to the pay.
+        let challenge = self.attached_challenge(seat, j);
+        if let Some(c) = challenge {
+            let reward = self.content.jobs[c as usize]
+                .challenge
+                .as_ref()
+                .map_or(0, |ch| ch.reward);
+            add(
+                &mut terms,
+                PaySource::Challenge { challenge: c },
+                reward as i64,
+            );
+        }
         let pay = terms.iter().map(|t| t.amount).sum::<i64>().max(0) as u32;
         let loads: Vec<(Item, u8)> = self
             .crew_abilities(p)
@@ -613,6 +879,17 @@ impl Firefly {
         let p = &mut self.players[seat as usize];
         p.active.retain(|a| a.job != j);
         p.completed.push(j);
+        // FF-BS-28: Solid with Mr. Universe too, the Challenge slid under the ship with the
+        // other Solid Contacts; kept or lost apart from the job's Contact.
+        if let Some(c) = challenge {
+            p.completed.push(c);
+            if let Some(k) = self.content.jobs[c as usize].contact {
+                if !p.is_solid(k) {
+                    p.set_solid(k, true);
+                    events.push(Event::Solid { seat, contact: k });
+                }
+            }
+        }
         if let Some(c) = job.contact {
             // FF-REP-9: no Solid with Harken while holding a Warrant.
             let barred = c == ContactName::Harken && p.warrants > 0;
@@ -636,12 +913,12 @@ impl Firefly {
             }
         }
         self.activity = Activity::None;
-        // FF-WORK-18: the Cut of each non-Leader crew member.
-        if self.players[seat as usize].crew.len() > 1 {
-            self.phase = Phase::PayCuts { job: j, next: 1 };
-        } else {
-            self.phase = Phase::Actions;
-        }
+        // FF-WORK-18: the Cut of each non-Leader crew member (none from Moral crew on a "Good
+        // Deeds" job).
+        self.phase = match self.next_cut(seat, j, 1) {
+            Some(next) => Phase::PayCuts { job: j, next },
+            None => Phase::Actions,
+        };
     }
 
     pub fn pay_cut_actions(&self, out: &mut Vec<Action>) {
@@ -654,6 +931,16 @@ impl Firefly {
             out.push(Action::PayCut(true));
         }
         out.push(Action::PayCut(false));
+    }
+
+    /// "Good Deeds": the next crew member from `from` who is owed a Cut for job `j` (Moral crew
+    /// ask none for such a job), if any.
+    fn next_cut(&self, seat: Seat, j: JobId, from: u8) -> Option<u8> {
+        let good_deeds = self.content.jobs[j as usize].good_deeds;
+        let p = &self.players[seat as usize];
+        (from as usize..p.crew.len())
+            .find(|&i| !(good_deeds && self.content.crew[p.crew[i].def as usize].moral))
+            .map(|i| i as u8)
     }
 
     pub fn apply_pay_cut(&mut self, pay: bool, events: &mut Vec<Event>) {
@@ -678,11 +965,10 @@ impl Firefly {
         }
         let after = self.players[seat as usize].crew.len();
         let next = if after < before { next } else { next + 1 };
-        if (next as usize) < after {
-            self.phase = Phase::PayCuts { job, next };
-        } else {
-            self.phase = Phase::Actions;
-        }
+        self.phase = match self.next_cut(seat, job, next) {
+            Some(next) => Phase::PayCuts { job, next },
+            None => Phase::Actions,
+        };
     }
 
     pub fn end_work(&mut self) {

@@ -80,8 +80,12 @@ fn action() -> impl Strategy<Value = Action> {
         Just(Action::Buy),
         Just(Action::ShoreLeave),
         Just(Action::Deal),
-        prop_oneof![id16().prop_map(WorkTarget::Job), Just(WorkTarget::Goal)]
-            .prop_map(Action::Work),
+        prop_oneof![
+            id16().prop_map(WorkTarget::Job),
+            Just(WorkTarget::Goal),
+            (id16(), id8()).prop_map(|(job, bonus)| WorkTarget::BonusDropOff { job, bonus })
+        ]
+        .prop_map(Action::Work),
         Just(Action::MakeWork),
         crew_card().prop_map(Action::CrewRemoveDisgruntled),
         Just(Action::EndTurn),
@@ -132,6 +136,7 @@ fn action() -> impl Strategy<Value = Action> {
         )
             .prop_map(|(to, amount)| Action::GiveCredits { to, amount }),
         id16().prop_map(Action::Scan),
+        id16().prop_map(Action::AttachChallenge),
     ]
 }
 
@@ -190,10 +195,11 @@ fn variant(a: &Action) -> usize {
         Action::PickShip(_) => 48,
         Action::GiveCredits { .. } => 49,
         Action::Scan(_) => 50,
+        Action::AttachChallenge(_) => 51,
     }
 }
 
-const VARIANTS: usize = 51;
+const VARIANTS: usize = 52;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.
@@ -216,7 +222,7 @@ fn start(kind: u8, seed: u64) -> Firefly {
                     let s = &content.stories[content.story(id).unwrap() as usize];
                     s.players[0] <= players
                         && players <= s.players[1]
-                        && s.playable_with(Default::default())
+                        && s.source == tabletop_firefly::content::Source::Base
                 })
                 .collect();
             let (players, story) = match fits.as_slice() {

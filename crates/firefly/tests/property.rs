@@ -8,7 +8,7 @@
 
 use rayon::prelude::*;
 use tabletop_core::{Actor, Game, NewGame, Replay, Rng};
-use tabletop_firefly::content::{Content, Ending, ExpansionSet};
+use tabletop_firefly::content::{Content, Ending, ExpansionSet, Source};
 use tabletop_firefly::scenario::Scenario;
 use tabletop_firefly::testing::{effects_content, EFFECTS_POSITION};
 use tabletop_firefly::{invariants, Action, Event, Firefly, Options, Phase};
@@ -128,8 +128,7 @@ fn random_four_player_games_keep_every_invariant_and_replay_exactly() {
     let stories: Vec<String> = content
         .stories
         .iter()
-        .filter(|s| s.players[0] <= 4 && s.players[1] >= 4)
-        .filter(|s| s.playable_with(ExpansionSet::default()))
+        .filter(|s| s.players[0] <= 4 && s.players[1] >= 4 && s.source == Source::Base)
         .map(|s| s.id.clone())
         .collect();
     assert!(!stories.is_empty());
@@ -159,12 +158,22 @@ fn random_games_with_each_set_of_expansions_keep_every_invariant() {
         let stories: Vec<String> = content
             .stories
             .iter()
-            .filter(|s| s.players[0] <= 4 && s.players[1] >= 4 && s.playable_with(set))
+            .filter(|s| s.players[0] <= 4 && s.players[1] >= 4 && set.includes(s.source))
             .map(|s| s.id.clone())
             .collect();
         let mut opts = Options::new(4, &stories[(seed as usize / 3) % stories.len()]);
         opts.max_rounds = Some(12);
         opts.expansions = set.list();
+        // Every fifth game with a Set Up card of the expansions in play (FF-BS-5).
+        let cards: Vec<&str> = content
+            .setup_cards
+            .iter()
+            .filter(|c| set.includes(c.source))
+            .map(|c| c.id.as_str())
+            .collect();
+        if seed % 5 == 4 && !cards.is_empty() {
+            opts.setup_card = Some(cards[(seed as usize / 5) % cards.len()].to_string());
+        }
         let m = &mut met[set.index()];
         play_random(content, &opts, seed, &mut |e| match e {
             Event::AlertPlaced { .. } => m[0] += 1,

@@ -1495,13 +1495,27 @@ fn every_field_the_content_sets_is_rendered() {
             "heavy_load",
             "steps",
             "opportunities",
+            "needs_all",
+            "needs_one_of",
+            "good_deeds",
+            "challenge",
         ]);
         check(&what, x, &known, &mut p);
         if let Some(b) = &x.bonus {
-            check(&what, b, &["profession", "amount", "parts"], &mut p);
+            check(
+                &what,
+                b,
+                &["profession", "keyword", "amount", "parts"],
+                &mut p,
+            );
         }
         for o in &x.opportunities {
-            check(&what, o, &["name", "requires", "reward"], &mut p);
+            check(
+                &what,
+                o,
+                &["name", "requires", "reward", "at", "items", "misbehave"],
+                &mut p,
+            );
         }
         for s in &x.steps {
             check(
@@ -1548,6 +1562,7 @@ fn every_field_the_content_sets_is_rendered() {
             "goals",
             "last_call",
             "settle_jobs",
+            "community",
         ]);
         check(&what, x, &known, &mut p);
         let setup = [

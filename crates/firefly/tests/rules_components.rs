@@ -424,13 +424,17 @@ fn ff_comp_20_board_zones_supply_planets_and_contacts() {
     assert_eq!(base.iter().filter(|s| s.contact.is_some()).count(), 5);
 }
 
-/// FF-COMP-8: Story Cards. The base game's are the printed Story Cards whose goals are known
-/// (base/stories.toml), never more than the 6 printed; every other story is an expansion's.
+/// FF-COMP-8: Story Cards. The base game's are only the printed ones whose goals are known
+/// (content/base/stories.toml), never more than the 6 printed; the others are an expansion's.
 #[test]
 fn ff_comp_8_story_cards_are_base_story_cards() {
-    let base = c().stories.iter().filter(|s| s.source == Source::Base);
-    assert!(base.clone().count() > 0 && base.clone().count() <= 6);
-    assert!(base.clone().all(|s| !s.community));
+    let base: Vec<_> = c()
+        .stories
+        .iter()
+        .filter(|s| s.source == Source::Base)
+        .collect();
+    assert!(!base.is_empty() && base.len() <= 6);
+    assert!(base.iter().all(|s| !s.community));
     assert!(c().story("The King of All Londinium").is_some());
 }
 

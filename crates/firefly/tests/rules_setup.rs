@@ -456,15 +456,24 @@ fn ff_setup_20_no_bounty_deck_in_the_base_game() {
 }
 
 /// FF-SETUP-21: every Job card of the content with a Contact is shuffled into its Contact's deck
-/// (expansion jobs included, when the content has them).
+/// when its product is in play (and its sectors on the board, FF-KAL-19); with both Rim
+/// expansions, every one of them.
 #[test]
 fn ff_setup_21_every_contact_job_is_in_its_deck() {
-    let g = new(2, 6);
-    for (j, job) in c().jobs.iter().enumerate() {
-        if let Some(k) = job.contact {
-            assert!(g.decks.contacts[k.index()]
-                .draw_pile()
-                .contains(&(j as JobId)));
+    use tabletop_firefly::content::{Expansion, Source};
+    for expansions in [vec![], vec![Expansion::BlueSun, Expansion::Kalidasa]] {
+        let mut o = Options::new(2, DEFAULT_STORY);
+        o.expansions = expansions.clone();
+        let g = Firefly::new_game(c(), &o, 6).unwrap();
+        for (j, job) in c().jobs.iter().enumerate() {
+            if let Some(k) = job.contact {
+                let dealt = g.decks.contacts[k.index()]
+                    .draw_pile()
+                    .contains(&(j as JobId))
+                    || g.players.iter().any(|p| p.hand.contains(&(j as JobId)));
+                let in_play = job.source == Source::Base || !expansions.is_empty();
+                assert_eq!(dealt, in_play, "{}", job.id);
+            }
         }
     }
 }

@@ -432,6 +432,10 @@ pub struct Contact {
     /// Higgins, FF-KAL-20).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub extra_active_jobs: u8,
+    /// While Solid with this Contact a player may hold this many more cards in hand (Mr.
+    /// Universe, FF-BS-29: 3 + 2).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extra_hand_cards: u8,
     pub special_rule: ContactRule,
 }
 
@@ -473,6 +477,9 @@ pub enum ContactRule {
     /// Fanty & Mingo (Kalidasa): sell Contraband to Solid players and pay them more for
     /// Transport jobs (`sells_contraband`, `solid_job_bonus`; FF-KAL-22/23).
     Coyotes,
+    /// Mr. Universe (Blue Sun): his deck holds Big Damn Challenge cards, not jobs; Solid with
+    /// him, the hand limit is higher (`extra_hand_cards`, FF-BS-23..30).
+    CantStopTheSignal,
 }
 
 /// A Job card (FF-DEAL-11).
@@ -485,7 +492,8 @@ pub struct Job {
     #[serde(default)]
     pub contact: Option<ContactName>,
     pub source: Source,
-    /// One or two types (FF-MISC-10).
+    /// One or two types (FF-MISC-10); none on a Big Damn Challenge.
+    #[serde(default)]
     pub types: Vec<JobType>,
     #[serde(default)]
     pub illegal: bool,
@@ -502,6 +510,17 @@ pub struct Job {
     pub needs: Skills,
     #[serde(default)]
     pub needs_keywords: Vec<Keyword>,
+    /// More Needs, each to be met by the crew on the job ("Needs: Companion", "Needs: Mechanic,
+    /// Pilot"): FF-WORK-9 for what the Skill Needs box cannot say.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub needs_all: Vec<Requirement>,
+    /// Needs of which one is enough ("Needs: Solid with Patience OR FIREARM", Kalidasa).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub needs_one_of: Vec<Requirement>,
+    /// "Good Deeds" (Blue Sun, Kalidasa): the Moral crew ask no Cut for this job, and are not
+    /// Disgruntled for going unpaid (FF-WORK-18/19 do not apply to them).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub good_deeds: bool,
     /// Green Bonus tab (FF-WORK-17).
     #[serde(default)]
     pub bonus: Option<JobBonus>,
@@ -509,11 +528,41 @@ pub struct Job {
     /// (FF-WORK-3), every Full Burn costs this many Fuel more than FF-FLY-2's one. 0: no Heavy Load.
     #[serde(default)]
     pub heavy_load: u8,
-    /// Pick-up then drop-off (delivery jobs), or the single target (crime jobs) (FF-DEAL-16).
+    /// Pick-up then drop-off (delivery jobs), or the single target (crime jobs) (FF-DEAL-16);
+    /// none on a Big Damn Challenge.
+    #[serde(default)]
     pub steps: Vec<JobStep>,
     /// FF-MISC-11: Opportunity Bonuses (none on the base game's jobs). At most 8.
     #[serde(default)]
     pub opportunities: Vec<Opportunity>,
+    /// A Big Damn Challenge card (Blue Sun, FF-BS-23..30) rather than a job: dealt by Mr.
+    /// Universe into the hand like a job, never worked on its own, attached to a Legal job if
+    /// it is Legal and to an Illegal one if `illegal` (FF-BS-24). Such a card has no types,
+    /// steps or pay of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<Challenge>,
+}
+
+/// What a Big Damn Challenge adds to the job it is attached to (FF-BS-27): hurdles to meet while
+/// working it, and a reward added to the job's pay when both are done.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Challenge {
+    /// More Skill Needs for the crew on each Work action of the job (as FF-WORK-9).
+    #[serde(default)]
+    pub needs: Skills,
+    /// Keywords the crew on each Work action of the job must have (as FF-WORK-9).
+    #[serde(default)]
+    pub needs_keywords: Vec<Keyword>,
+    /// A skill the crew does not have while working the job: every test of it, on the job or on
+    /// its Misbehave cards, counts no crew points ("With Your Hands Tied": Fight).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_skill: Option<Skill>,
+    /// More Misbehave cards to get through on the step that finishes the job.
+    #[serde(default)]
+    pub misbehave: u8,
+    /// Added to the job's pay when it is completed with the Challenge attached (FF-BS-27).
+    pub reward: u32,
 }
 
 /// FF-MISC-11: an Opportunity Bonus printed on a Job card. It can be earned once, when a Work
@@ -529,6 +578,18 @@ pub struct Opportunity {
     pub requires: Vec<Requirement>,
     /// The green bonus area.
     pub reward: Vec<Effect>,
+    /// A Bonus Drop-Off (Kalidasa): the bonus is earned at this planet, "another planet" than
+    /// the job's, with a Work action of its own once the job is started and before it is
+    /// complete, delivering `items` after `misbehave` Misbehave cards. `None`: the bonus is
+    /// offered when a Work action advances the job.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    /// Goods delivered for a Bonus Drop-Off.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<StepItem>,
+    /// Misbehave cards to get through first at a Bonus Drop-Off.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub misbehave: u8,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
@@ -541,7 +602,12 @@ pub struct PayPer {
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JobBonus {
-    pub profession: Profession,
+    /// A crew member with this Profession earns the bonus (FF-WORK-17) …
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profession: Option<Profession>,
+    /// … or a keyword among the crew and their gear ("Bonus with TRANSPORT", Kalidasa).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keyword: Option<Keyword>,
     /// Money added to the pay.
     #[serde(default)]
     pub amount: u32,
@@ -581,7 +647,7 @@ pub struct JobStep {
     pub choices: Vec<Choice>,
 }
 
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StepItem {
     pub item: Item,
@@ -680,6 +746,60 @@ pub enum Ace {
 // Stories
 // ---------------------------------------------------------------------------------------------
 
+/// A Set Up card (FF-BS-5, FF-SETUP-22): another way to set the game up, chosen beside the
+/// Story Card. Each field is a difference from the standard set-up; where the Story Card sets
+/// the same thing (its starting jobs), the Story Card wins.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupCard {
+    pub id: String,
+    pub name: String,
+    pub source: Source,
+    /// The RESHUFFLE Nav cards are shuffled into their decks whatever the number of players
+    /// (instead of starting face up in the discard piles with 3+ players, FF-SETUP-2).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reshuffle_cards_in_decks: bool,
+    /// An Alert token on every planetary sector once the ships are placed: an Alliance Alert in
+    /// Alliance Space, a Reaver Alert in Border and Rim Space; none where a Firefly starts.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub alerts_on_planetary_sectors: bool,
+    /// No Alert tokens are used all game (none placed by cards or by Reaver Cutters).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_alert_tokens: bool,
+    /// Starting a Full Burn, roll a die: that many sectors may be entered before Nav cards are
+    /// drawn (never beyond the Drive Core's range).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub clear_skies_roll: bool,
+    /// Contact decks the starting jobs are dealt from (one each), instead of all five.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starting_jobs_from: Option<Vec<ContactName>>,
+    /// Rim Space Jobs: the Contact decks hold only the Job cards of the expansions in play; the
+    /// base game's stay in the box.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub expansion_jobs_only: bool,
+    /// Starting jobs: one from each Contact of the expansions in play (instead of the five).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub starting_jobs_from_expansion_contacts: bool,
+    /// Starting jobs: each captain, in picking order, chooses one Contact deck and draws this
+    /// many jobs from it (several may choose the same deck). 0: not so.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub starting_jobs_from_chosen_deck: u8,
+    /// Only So Much Time: this many game length tokens, held by the captain who takes the first
+    /// turn and discarded one at the start of each of their turns; the round in which the last
+    /// goes is the last, and if the story is not complete then, the most credits win. 0: none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub game_length_tokens: u8,
+}
+
+impl SetupCard {
+    /// Whether the card deals the starting jobs its own way (one of its starting-jobs fields).
+    pub fn changes_starting_jobs(&self) -> bool {
+        self.starting_jobs_from.is_some()
+            || self.starting_jobs_from_expansion_contacts
+            || self.starting_jobs_from_chosen_deck > 0
+    }
+}
+
 /// A Story Card (FF-WIN-1..11).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -691,6 +811,9 @@ pub struct Story {
     pub premise: String,
     /// Players this story can be played with.
     pub players: [u8; 2],
+    /// A story made by the game's players, not printed by the publisher (shown as such).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub community: bool,
     /// FF-SETUP-22: set-up changes.
     #[serde(default)]
     pub setup: StorySetup,
@@ -706,12 +829,8 @@ pub struct Story {
     /// costs what it would have paid. Only with `last_call`, where credits decide the winner.
     #[serde(default)]
     pub settle_jobs: bool,
-    /// A community card: written by players (the fan data's own stories), not printed by the
-    /// publisher. Shown on the card and in the catalog.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub community: bool,
     /// Expansions the story needs besides its own product's (`source`): a story whose goals
-    /// name Contacts of both Rim expansions needs both.
+    /// name Contacts of both Rim boxes needs both.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub needs: Vec<Expansion>,
 }
@@ -752,6 +871,12 @@ pub struct StorySetup {
     pub money: Option<u32>,
     /// Contact decks starting jobs are drawn from, instead of all.
     pub starting_jobs_from: Option<Vec<ContactName>>,
+    /// Choosing Havens (FF-PBH-39..41, the Blue Sun rulebook's "Choosing Havens"): after the
+    /// Leaders are chosen, each captain places a Haven token instead of the ship, in a sector
+    /// with a planet but no Supply planet and no Contact, never another captain's Haven; the
+    /// ship starts there.
+    #[serde(skip_serializing_if = "is_false")]
+    pub havens: bool,
     /// A turn limit (solo stories).
     pub turn_limit: Option<u16>,
     /// Every player starts with a Warrant.
@@ -762,12 +887,6 @@ pub struct StorySetup {
     /// A standing rule for the whole game: a completed Illegal job (FF-WORK-16) pays this much
     /// more (Desperadoes: $1,000). 0: no change.
     pub illegal_job_bonus: u32,
-    /// Choosing Havens (FF-PBH-39..41, Blue Sun "Choosing Havens"): after the Leaders are
-    /// chosen, each captain places a Haven token instead of the ship, in a sector with a planet
-    /// but no Supply planet and no Contact, never another captain's Haven; the ship starts
-    /// there.
-    #[serde(skip_serializing_if = "is_false")]
-    pub havens: bool,
 }
 
 /// One goal of a story. A goal is attempted with a Work action at `at` (FF-WIN-4), unless it
@@ -805,88 +924,4 @@ pub enum GoalCondition {
     Warrants { count: u8 },
     /// Completed at least N jobs of a type.
     CompletedJobs { jobs: JobFilter, count: u8 },
-}
-
-// ---------------------------------------------------------------------------------------------
-// Set Up cards
-// ---------------------------------------------------------------------------------------------
-
-/// A Set Up card (FF-BS-5, FF-KAL-24, FF-SETUP-22): an alternate way of starting the game that
-/// may be paired with any Story Card. Each field is one aspect of set-up the card changes (its
-/// green title bars); a field left at its default is the standard set-up (FF-SETUP-1..19).
-/// Where the Story Card and the Set Up card disagree, the Story Card wins (judged: the story
-/// is the game's goal, the Set Up card only its start).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SetUpCard {
-    pub id: String,
-    pub title: String,
-    pub source: Source,
-    /// Nav Decks: the RESHUFFLE cards are shuffled into the Nav decks whatever the number of
-    /// players (instead of starting in the discard piles with 3 or more, FF-SETUP-2/3).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub reshuffle_in_nav_decks: bool,
-    /// Alliance & Reaver Ships: the Alert tokens at set-up and during the game.
-    #[serde(default, skip_serializing_if = "AlertSetUp::is_standard")]
-    pub alert_tokens: AlertSetUp,
-    /// Rim Space Jobs: the Contact decks hold only the expansions' Job cards (the base game's
-    /// stay in the box).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub expansion_jobs_only: bool,
-    /// Starting Jobs (FF-SETUP-16 replaced).
-    #[serde(default, skip_serializing_if = "StartingJobs::is_standard")]
-    pub starting_jobs: StartingJobs,
-    /// Navigation: a Full Burn starts with a die roll; that many sectors may be entered before
-    /// Nav cards are drawn (never beyond the Drive Core's range).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub clear_sectors_roll: bool,
-    /// Only So Much Time: game length tokens held by the captain who takes the first turn, one
-    /// discarded at the start of each of their turns; the round in which the last one goes is
-    /// the last, and if the story is not complete then, the most credits win. 0: no timer.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub game_length_tokens: u8,
-}
-
-/// The Alert tokens a Set Up card asks for (the Rim expansions' tokens, FF-BS-9, FF-KAL-10).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum AlertSetUp {
-    /// As the rules say: none at set-up; Cutters leave Reaver Alerts, cards place tokens.
-    #[default]
-    Standard,
-    /// One token in every planetary sector at set-up (Alliance Alert in Alliance Space, Reaver
-    /// Alert in Border and Rim Space), except the sectors the captains' ships start in; then as
-    /// the rules say.
-    EveryPlanetarySector,
-    /// No Alert tokens all game: none is ever placed (the printed Reaver Alerts of Reaver
-    /// Space are part of the board, not tokens, and stay).
-    None,
-}
-
-impl AlertSetUp {
-    pub fn is_standard(&self) -> bool {
-        *self == AlertSetUp::Standard
-    }
-}
-
-/// How the starting jobs are dealt (FF-SETUP-16 and its replacements).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
-pub enum StartingJobs {
-    /// One job from each of the base game's five Contacts (FF-SETUP-16).
-    #[default]
-    Standard,
-    /// One job from each of these Contacts.
-    OneFromEach { contacts: Vec<ContactName> },
-    /// One job from each Contact of the expansions in play.
-    OneFromEachExpansionContact,
-    /// Each captain, in picking order, chooses one Contact deck and draws this many jobs from
-    /// it (several captains may choose the same deck).
-    FromOneChosenDeck { count: u8 },
-}
-
-impl StartingJobs {
-    pub fn is_standard(&self) -> bool {
-        *self == StartingJobs::Standard
-    }
 }

@@ -138,7 +138,7 @@ struct Doc {
     tile: Vec<SectorTile>,
     /// FF-BS-5, FF-SETUP-22: Set Up cards.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    setup_card: Vec<SetUpCard>,
+    setup_card: Vec<SetupCard>,
 }
 
 /// Where each entry came from, for error messages.
@@ -248,7 +248,7 @@ fn parse_file(
     take!(misbehave, "misbehave", |x: &MisbehaveCard| x.id.clone());
     take!(story, "story", |x: &Story| x.id.clone());
     take!(tile, "tile", |x: &SectorTile| x.id.clone());
-    take!(setup_card, "setup_card", |x: &SetUpCard| x.id.clone());
+    take!(setup_card, "setup_card", |x: &SetupCard| x.id.clone());
     take!(removal, "removal", |x: &NavRemoval| format!(
         "{} ({:?})",
         x.nav, x.source
@@ -607,8 +607,23 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
 
     // --- jobs --------------------------------------------------------------------------------
     let mut job_sectors = Vec::new();
+    let mut bonus_sectors: Vec<Vec<Option<SectorId>>> = Vec::new();
     for j in &doc.job {
         let mut secs = Vec::new();
+        if let Some(ch) = &j.challenge {
+            check_challenge(ctx, &doc, j, ch)?;
+            job_sectors.push(secs);
+            bonus_sectors.push(Vec::new());
+            continue;
+        }
+        if j.contact.is_some_and(|c| deals_challenges(&doc, c)) {
+            return Err(ctx.err(
+                "job",
+                &j.id,
+                "challenge",
+                "this Contact deals Big Damn Challenge cards only (FF-BS-23)",
+            ));
+        }
         if j.steps.is_empty() || j.steps.len() > 2 {
             return Err(ctx.err(
                 "job",
@@ -623,6 +638,35 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                 &j.id,
                 "types",
                 "a job has one or two types (FF-MISC-10)",
+            ));
+        }
+        for (field, rs) in [
+            ("needs_all", &j.needs_all),
+            ("needs_one_of", &j.needs_one_of),
+        ] {
+            for (n, r) in rs.iter().enumerate() {
+                let crew_need = matches!(
+                    r,
+                    Requirement::Profession { .. }
+                        | Requirement::Keyword { .. }
+                        | Requirement::Solid { .. }
+                );
+                if !crew_need {
+                    return Err(ctx.err(
+                        "job",
+                        &j.id,
+                        &format!("{field}[{n}]"),
+                        "a job's Needs are professions, keywords or Solid Contacts (FF-WORK-9)",
+                    ));
+                }
+            }
+        }
+        if j.needs_one_of.len() == 1 {
+            return Err(ctx.err(
+                "job",
+                &j.id,
+                "needs_one_of",
+                "one of a single Need is that Need: list it in needs_all",
             ));
         }
         if j.pay.is_none() && j.pay_per.is_none() && j.steps.iter().all(|s| s.choices.is_empty()) {
@@ -667,6 +711,39 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
             }
         }
         check_opportunities(ctx, j)?;
+        let mut bonus_secs = Vec::new();
+        for (i, o) in j.opportunities.iter().enumerate() {
+            let Some(at) = &o.at else {
+                if !o.items.is_empty() || o.misbehave > 0 {
+                    return Err(ctx.err(
+                        "job",
+                        &j.id,
+                        &format!("opportunities[{i}]"),
+                        "goods to deliver and Misbehave cards belong to a Bonus Drop-Off (`at`)",
+                    ));
+                }
+                bonus_secs.push(None);
+                continue;
+            };
+            let Some(&sid) = sector_ids.get(at) else {
+                return Err(ctx.err(
+                    "job",
+                    &j.id,
+                    &format!("opportunities[{i}].at"),
+                    format!("unknown sector \"{at}\""),
+                ));
+            };
+            if doc.sector[sid as usize].planets.is_empty() {
+                return Err(ctx.err(
+                    "job",
+                    &j.id,
+                    &format!("opportunities[{i}].at"),
+                    format!("a Bonus Drop-Off is at a planet; \"{at}\" has none"),
+                ));
+            }
+            bonus_secs.push(Some(sid));
+        }
+        bonus_sectors.push(bonus_secs);
         match (
             j.steps.len(),
             j.steps[0].kind,
@@ -851,8 +928,85 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         }
     }
 
-    for card in &doc.setup_card {
-        check_setup_card(ctx, card, &doc.contact)?;
+    // FF-BS-5: Set Up cards say how they differ from the standard set-up, consistently.
+    for sc in &doc.setup_card {
+        let differs = sc.reshuffle_cards_in_decks
+            || sc.alerts_on_planetary_sectors
+            || sc.no_alert_tokens
+            || sc.clear_skies_roll
+            || sc.expansion_jobs_only
+            || sc.game_length_tokens > 0
+            || sc.changes_starting_jobs();
+        if !differs {
+            return Err(ctx.err(
+                "setup_card",
+                &sc.id,
+                "id",
+                "a Set Up card changes at least one step of the set-up",
+            ));
+        }
+        if sc.alerts_on_planetary_sectors && sc.no_alert_tokens {
+            return Err(ctx.err(
+                "setup_card",
+                &sc.id,
+                "no_alert_tokens",
+                "a card that puts Alert tokens out cannot also use none",
+            ));
+        }
+        let ways = [
+            sc.starting_jobs_from.is_some(),
+            sc.starting_jobs_from_expansion_contacts,
+            sc.starting_jobs_from_chosen_deck > 0,
+        ];
+        if ways.iter().filter(|&&w| w).count() > 1 {
+            return Err(ctx.err(
+                "setup_card",
+                &sc.id,
+                "starting_jobs_from",
+                "the starting jobs are dealt one way: starting_jobs_from, \
+                 starting_jobs_from_expansion_contacts or starting_jobs_from_chosen_deck",
+            ));
+        }
+        if sc.starting_jobs_from_chosen_deck > 5 {
+            return Err(ctx.err(
+                "setup_card",
+                &sc.id,
+                "starting_jobs_from_chosen_deck",
+                format!(
+                    "draw 1 to 5 jobs, not {}",
+                    sc.starting_jobs_from_chosen_deck
+                ),
+            ));
+        }
+        if let Some(from) = &sc.starting_jobs_from {
+            if from.is_empty() {
+                return Err(ctx.err(
+                    "setup_card",
+                    &sc.id,
+                    "starting_jobs_from",
+                    "name at least one Contact (or leave the field out)",
+                ));
+            }
+            if let Some(k) = from
+                .iter()
+                .find(|k| !doc.contact.iter().any(|c| c.contact == **k))
+            {
+                return Err(ctx.err(
+                    "setup_card",
+                    &sc.id,
+                    "starting_jobs_from",
+                    format!("{} is not a Contact of the content", k.name()),
+                ));
+            }
+        }
+    }
+
+    // A Contact marked on the board deals only when the content has its card (Mr. Universe's
+    // Cortex Relay 7 is on Blue Sun's section, but his Challenge cards are in no source).
+    for (i, s) in contact_sector.iter_mut().enumerate() {
+        if !doc.contact.iter().any(|k| k.contact.index() == i) {
+            *s = None;
+        }
     }
 
     let content = Content {
@@ -876,67 +1030,21 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         jobs: doc.job,
         job_sectors,
         opportunity_options,
+        bonus_sectors,
         nav_defs: doc.nav,
         nav_cards,
         events: doc.event,
         misbehave_defs: doc.misbehave,
         misbehave_cards,
         stories: doc.story,
-        goal_sectors,
         setup_cards: doc.setup_card,
+        goal_sectors,
         cruiser_start,
         cutter_start,
         corvette_start,
     };
     check_base_counts(&content)?;
     Ok(content)
-}
-
-/// A Set Up card's own rules (FF-BS-5): an id that the option can name, Contacts that are in
-/// the content, a sensible number of jobs.
-fn check_setup_card(ctx: &Ctx, card: &SetUpCard, contacts: &[Contact]) -> Result<(), ContentError> {
-    let err = |field: &str, message: String| ctx.err("setup_card", &card.id, field, message);
-    if card.id.is_empty() || card.id.eq_ignore_ascii_case(STANDARD_SET_UP) {
-        return Err(err(
-            "id",
-            format!("\"{STANDARD_SET_UP}\" names the standard set-up; choose another id"),
-        ));
-    }
-    if card.title.trim().is_empty() {
-        return Err(err("title", "a Set Up card needs a title".into()));
-    }
-    match &card.starting_jobs {
-        StartingJobs::OneFromEach { contacts: list } => {
-            if list.is_empty() {
-                return Err(err(
-                    "starting_jobs.contacts",
-                    "name at least one Contact".into(),
-                ));
-            }
-            for (i, k) in list.iter().enumerate() {
-                if list[..i].contains(k) {
-                    return Err(err(
-                        "starting_jobs.contacts",
-                        format!("{} is listed twice", k.name()),
-                    ));
-                }
-                if !contacts.iter().any(|c| c.contact == *k) {
-                    return Err(err(
-                        "starting_jobs.contacts",
-                        format!("{} is not a Contact of the content", k.name()),
-                    ));
-                }
-            }
-        }
-        StartingJobs::FromOneChosenDeck { count } if !(1..=5).contains(count) => {
-            return Err(err(
-                "starting_jobs.count",
-                format!("draw 1 to 5 jobs, not {count}"),
-            ));
-        }
-        _ => {}
-    }
-    Ok(())
 }
 
 /// The board of each set of expansions (FF-BS-1, FF-KAL-1): the sectors of the products in
@@ -1248,6 +1356,54 @@ fn check_choice(
                 _ => {}
             }
         }
+    }
+    Ok(())
+}
+
+/// Whether Contact `c` deals Big Damn Challenge cards instead of jobs (Mr. Universe).
+fn deals_challenges(doc: &Doc, c: ContactName) -> bool {
+    doc.contact
+        .iter()
+        .any(|k| k.contact == c && k.special_rule == ContactRule::CantStopTheSignal)
+}
+
+/// FF-BS-23..27: a Big Damn Challenge card is dealt by a Contact that deals them, and has no job
+/// of its own (no types, steps, pay or bonus): what it asks and pays is in `challenge`.
+fn check_challenge(ctx: &Ctx, doc: &Doc, j: &Job, ch: &Challenge) -> Result<(), ContentError> {
+    if !j.contact.is_some_and(|c| deals_challenges(doc, c)) {
+        return Err(ctx.err(
+            "job",
+            &j.id,
+            "contact",
+            "a Big Damn Challenge is dealt by a Contact whose special rule is \
+             \"cant-stop-the-signal\" (FF-BS-23)",
+        ));
+    }
+    let own_job = !j.types.is_empty()
+        || !j.steps.is_empty()
+        || j.pay.is_some()
+        || j.pay_per.is_some()
+        || j.bonus.is_some()
+        || !j.opportunities.is_empty()
+        || j.heavy_load > 0
+        || j.needs != Skills::default()
+        || !j.needs_keywords.is_empty();
+    if own_job {
+        return Err(ctx.err(
+            "job",
+            &j.id,
+            "challenge",
+            "a Big Damn Challenge is attached to another job (FF-BS-24): it has no types, \
+             steps, pay, bonus or needs of its own",
+        ));
+    }
+    if ch.reward == 0 {
+        return Err(ctx.err(
+            "job",
+            &j.id,
+            "challenge.reward",
+            "each Challenge gives an extra reward (FF-BS-27)",
+        ));
     }
     Ok(())
 }

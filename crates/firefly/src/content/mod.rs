@@ -120,6 +120,9 @@ pub struct Content {
     /// For each job, each Opportunity Bonus as the two options offered when it can be earned
     /// (FF-MISC-11): `[earn it, pass it up]`. Built by the loader from `Job::opportunities`.
     pub opportunity_options: Vec<Vec<Vec<Choice>>>,
+    /// For each job, the sector of each of its Opportunity Bonuses that is a Bonus Drop-Off
+    /// (`Opportunity::at`), else `None`.
+    pub bonus_sectors: Vec<Vec<Option<SectorId>>>,
     pub nav_defs: Vec<NavCard>,
     /// Physical Nav cards: index into `nav_defs`.
     pub nav_cards: Vec<u16>,
@@ -128,6 +131,9 @@ pub struct Content {
     /// Physical Misbehave cards: index into `misbehave_defs`.
     pub misbehave_cards: Vec<u16>,
     pub stories: Vec<Story>,
+    /// FF-BS-5, FF-SETUP-22: the Set Up cards a table may play with instead of the standard
+    /// set-up.
+    pub setup_cards: Vec<SetupCard>,
     /// For each story, each goal's sector (if it has one).
     pub goal_sectors: Vec<Vec<Option<SectorId>>>,
     /// Londinium's sector (FF-SETUP-5) and the Firefly-logo sector (FF-SETUP-6).
@@ -135,15 +141,7 @@ pub struct Content {
     pub cutter_start: SectorId,
     /// Cortex Relay 2, the Operative's Corvette's start (FF-BS-3), if the content has it.
     pub corvette_start: Option<SectorId>,
-    /// FF-BS-5, FF-SETUP-22: the Set Up cards (none chosen: the standard set-up).
-    pub setup_cards: Vec<SetUpCard>,
 }
-
-/// The option value naming the standard set-up (no Set Up card).
-pub const STANDARD_SET_UP: &str = "standard";
-
-/// Index into [`Content::setup_cards`].
-pub type SetUpCardId = u8;
 
 impl Content {
     /// The content shipped with the game (embedded at build time), loaded once.
@@ -168,6 +166,17 @@ impl Content {
     /// The links of a sector on the whole board (both Rim sections on the table).
     pub fn neighbours_anywhere(&self, s: SectorId) -> &[SectorId] {
         &self.boards[3].neighbours[s as usize]
+    }
+
+    /// Whether Job card `j` is in a game played with these expansions: a card of a product in
+    /// play, set on the board on the table (FF-KAL-19: Higgins' jobs to Blue Sun planets stay in
+    /// the box without Blue Sun).
+    pub fn job_in_play(&self, j: JobId, set: ExpansionSet) -> bool {
+        let board = self.board(set);
+        set.includes(self.jobs[j as usize].source)
+            && self.job_sectors[j as usize]
+                .iter()
+                .all(|&s| board.in_play(s))
     }
 
     /// The board of a game played with these expansions.
@@ -319,15 +328,6 @@ impl Content {
 
     pub fn contact(&self, name: ContactName) -> Option<&Contact> {
         self.contacts.iter().find(|c| c.contact == name)
-    }
-
-    /// A Set Up card by id or title (any case).
-    pub fn setup_card(&self, title_or_id: &str) -> Option<SetUpCardId> {
-        let want = title_or_id.trim().to_lowercase();
-        self.setup_cards
-            .iter()
-            .position(|s| s.id == want || s.title.to_lowercase() == want)
-            .map(|i| i as SetUpCardId)
     }
 
     pub fn story(&self, title_or_id: &str) -> Option<StoryId> {

@@ -138,6 +138,9 @@ pub enum Requirement {
     Money { amount: u32 },
     /// No Disgruntled crew.
     NoDisgruntledCrew,
+    /// Solid with a Contact (or counting as Solid with them, FF-REP-1..5): "Needs: Solid with
+    /// Patience OR FIREARM" (Kalidasa).
+    Solid { contact: ContactName },
 }
 
 /// Who among the crew an effect touches.

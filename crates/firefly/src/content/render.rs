@@ -309,6 +309,9 @@ pub fn effect(e: &Effect) -> String {
         Effect::LoadUpTo { item, amount } => {
             format!("Load up to {}", item_count(*item, *amount as u32))
         }
+        Effect::LoadGoods { amount } if *amount == LOAD_NO_LIMIT => {
+            "Load as many Goods of your choice as you like".into()
+        }
         Effect::LoadGoods { amount } => {
             format!(
                 "Load {} of your choice",
@@ -372,7 +375,7 @@ pub fn effect(e: &Effect) -> String {
         Effect::SeizeFugitives => "Fugitives not in the Stash are seized".into(),
         Effect::MoveCorvette { how } => ship_move("Operative's Corvette", "the 'Verse", *how),
         Effect::PlaceAlert { alert, at } => {
-            format!("Place an {} token {}", alert.name(), alert_place(*at))
+            format!("Place {} token {}", a(alert.name()), alert_place(*at))
         }
         Effect::ResolveAlerts { alert } => format!("Resolve the {} tokens here", alert.name()),
         Effect::Trade {
@@ -471,6 +474,7 @@ fn sentences(parts: impl IntoIterator<Item = String>) -> String {
 pub fn requirement(r: &Requirement) -> String {
     match r {
         Requirement::Profession { profession } => profession.name().into(),
+        Requirement::Solid { contact } => format!("Solid with {}", contact.name()),
         Requirement::Keyword { keyword } => keyword.name().into(),
         Requirement::KeywordWithSkill {
             keyword,
@@ -951,6 +955,11 @@ pub fn contact_rule(r: ContactRule) -> (&'static str, &'static str) {
             "Fanty & Mingo fence Contraband to captains they trust and reward their Transport \
              jobs.",
         ),
+        ContactRule::CantStopTheSignal => (
+            "Can't Stop the Signal",
+            "Mr. Universe deals Big Damn Challenges, not jobs. While Solid with him you may hold \
+             5 cards in hand.",
+        ),
     }
 }
 
@@ -1245,7 +1254,27 @@ fn misbehave_count(n: u8) -> String {
 /// FF-MISC-11: an Opportunity Bonus on one line:
 /// "Opportunity Bonus "Grab the Payroll" (once, when a Work action advances the job): Requires
 /// Merc. Take $500."
-pub fn opportunity(o: &Opportunity) -> String {
+pub fn opportunity(o: &Opportunity, names: &Names) -> String {
+    if let Some(at) = &o.at {
+        // Kalidasa's Bonus Drop-Off: at another planet, with a Work action of its own.
+        let items: Vec<StepItem> = o.items.clone();
+        let body = sentences([
+            requirements(&o.requires),
+            misbehave_count(o.misbehave),
+            step_items(StepKind::DropOff, &items),
+            effects(&o.reward),
+        ]);
+        let named = if o.name == "Bonus Drop-Off" {
+            String::new()
+        } else {
+            format!(" \"{}\"", o.name)
+        };
+        return format!(
+            "Bonus Drop-Off{named} at {} (once, with a Work action there after the job is started \
+             and before it is complete; no Cut): {body}",
+            names.sector(at)
+        );
+    }
     let body = sentences([requirements(&o.requires), effects(&o.reward)]);
     format!(
         "Opportunity Bonus \"{}\" (once, when a Work action advances the job): {body}",
@@ -1274,6 +1303,9 @@ pub fn job_pay(j: &Job) -> String {
 
 /// A job card.
 pub fn job_card(j: &Job, names: &Names) -> String {
+    if let Some(ch) = &j.challenge {
+        return challenge_card(j, ch);
+    }
     let giver = match j.contact {
         Some(c) => format!("{} job", c.name()),
         None => "Story job".into(),
@@ -1293,8 +1325,20 @@ pub fn job_card(j: &Job, names: &Names) -> String {
     if !j.needs_keywords.is_empty() {
         needs.push(keywords_text(&j.needs_keywords));
     }
+    needs.extend(j.needs_all.iter().map(requirement));
+    if !j.needs_one_of.is_empty() {
+        let any: Vec<String> = j.needs_one_of.iter().map(requirement).collect();
+        needs.push(join_list(&any, "or"));
+    }
     if !needs.is_empty() {
         card.para(2, 2, &format!("Needs: {}.", needs.join(", ")));
+    }
+    if j.good_deeds {
+        card.para(
+            2,
+            2,
+            "Good Deeds: Moral crew take no Cut for this job, and are not Disgruntled for it.",
+        );
     }
     if j.heavy_load > 0 {
         card.para(
@@ -1342,12 +1386,168 @@ pub fn job_card(j: &Job, names: &Names) -> String {
         } else {
             join_list(&gets, "and")
         };
-        card.para(2, 2, &format!("Bonus: {}, {gets}.", b.profession.name()));
+        let with = match (b.profession, b.keyword) {
+            (Some(p), _) => p.name().to_string(),
+            (None, Some(k)) => format!("with {}", k.name()),
+            (None, None) => "always".to_string(),
+        };
+        card.para(2, 2, &format!("Bonus: {with}, {gets}."));
     }
     for o in &j.opportunities {
-        card.para(2, 2, &opportunity(o));
+        card.para(2, 2, &opportunity(o, names));
     }
     card.para(2, 2, &job_pay(j));
+    card.finish()
+}
+
+/// A Big Damn Challenge card (FF-BS-23..27): what it adds to the job it goes under.
+fn challenge_card(j: &Job, ch: &Challenge) -> String {
+    let legality = if j.illegal { "Illegal" } else { "Legal" };
+    let giver = j.contact.map_or("Mr. Universe", |c| c.name());
+    let mut card = Card::new(format!(
+        "{} (Big Damn Challenge from {giver}: {legality})",
+        j.name
+    ));
+    card.para(
+        2,
+        2,
+        &format!(
+            "Attach it to a{} {legality} job when you start working it. Not on Piracy or \
+             Bounty jobs.",
+            if j.illegal { "n" } else { "" }
+        ),
+    );
+    let mut needs = Vec::new();
+    let sk = skills(&ch.needs);
+    if !sk.is_empty() {
+        needs.push(sk);
+    }
+    if !ch.needs_keywords.is_empty() {
+        needs.push(keywords_text(&ch.needs_keywords));
+    }
+    if !needs.is_empty() {
+        card.para(
+            2,
+            2,
+            &format!(
+                "The crew on each Work action also needs: {}.",
+                needs.join(", ")
+            ),
+        );
+    }
+    if let Some(s) = ch.no_skill {
+        card.para(
+            2,
+            2,
+            &format!(
+                "While working the job, your crew adds no {} to any test.",
+                s.name()
+            ),
+        );
+    }
+    if ch.misbehave > 0 {
+        card.para(
+            2,
+            2,
+            &format!(
+                "Finishing the job takes {} more.",
+                count(ch.misbehave as u32, "Misbehave card", "Misbehave cards")
+            ),
+        );
+    }
+    card.para(
+        2,
+        2,
+        &format!(
+            "Reward: +{} on the job's pay, and Solid with {giver}.",
+            money(ch.reward)
+        ),
+    );
+    card.finish()
+}
+
+/// A Set Up card (FF-BS-5): each way it differs from the standard set-up.
+pub fn setup_card(s: &SetupCard) -> String {
+    let mut card = Card::new(format!("{} (Set Up card)", s.name));
+    if s.reshuffle_cards_in_decks {
+        card.para(
+            2,
+            2,
+            "Nav decks: the RESHUFFLE cards are shuffled into their decks, whatever the number \
+             of players.",
+        );
+    }
+    if s.alerts_on_planetary_sectors {
+        card.para(
+            2,
+            2,
+            "Alert tokens: once the ships are placed, an Alert token goes on every planetary \
+             sector where no Firefly starts: Alliance Alerts in Alliance Space, Reaver Alerts in \
+             Border and Rim Space.",
+        );
+    }
+    if s.no_alert_tokens {
+        card.para(2, 2, "Alert tokens: none are used this game.");
+    }
+    if s.clear_skies_roll {
+        card.para(
+            2,
+            2,
+            "Full Burn: when you start one, roll a die: you may enter that many sectors before you \
+             draw Nav cards (never beyond your Drive Core's range).",
+        );
+    }
+    if let Some(from) = &s.starting_jobs_from {
+        let names: Vec<String> = from.iter().map(|c| c.name().to_string()).collect();
+        card.para(
+            2,
+            2,
+            &format!(
+                "Starting jobs: one each from {}; discard any you like.",
+                join_list(&names, "and")
+            ),
+        );
+    }
+    if s.expansion_jobs_only {
+        card.para(
+            2,
+            2,
+            "Contact decks: only the Job cards of the expansions in play; the base game's are \
+             not used.",
+        );
+    }
+    if s.starting_jobs_from_expansion_contacts {
+        card.para(
+            2,
+            2,
+            "Starting jobs: one from each Contact of the expansions in play, none from the base \
+             game's; discard any you like.",
+        );
+    }
+    if s.starting_jobs_from_chosen_deck > 0 {
+        card.para(
+            2,
+            2,
+            &format!(
+                "Starting jobs: each captain draws {} from one Contact deck of their choice \
+                 (captains may choose the same deck); discard any you like.",
+                count(s.starting_jobs_from_chosen_deck as u32, "job", "jobs")
+            ),
+        );
+    }
+    if s.game_length_tokens > 0 {
+        card.para(
+            2,
+            2,
+            &format!(
+                "Game length: the captain who takes the first turn holds {} Disgruntled tokens \
+                 and discards one at the start of each of their turns. The round in which the \
+                 last is discarded is everyone's final turn; then the game ends, and if the \
+                 story is not complete, the captain with the most credits wins.",
+                s.game_length_tokens
+            ),
+        );
+    }
     card.finish()
 }
 
@@ -1429,31 +1629,14 @@ pub fn story_card(s: &Story, names: &Names) -> String {
     } else {
         format!("{}–{} players", s.players[0], s.players[1])
     };
-    let community = if s.community { ", community card" } else { "" };
-    let mut card = Card::new(format!("{} (Story, {players}{community})", s.title));
+    let kind = if s.community {
+        "Community story"
+    } else {
+        "Story"
+    };
+    let mut card = Card::new(format!("{} ({kind}, {players})", s.title));
     card.para(2, 0, &s.premise);
-    let mut needs: Vec<String> = Expansion::ALL
-        .into_iter()
-        .filter(|e| e.source() == s.source || s.needs.contains(e))
-        .map(|e| e.name().to_string())
-        .collect();
-    if !needs.is_empty() {
-        needs.dedup();
-        card.para(
-            2,
-            2,
-            &format!("Play it with {}.", join_list(&needs, "and")),
-        );
-    }
     let mut setup = Vec::new();
-    if s.setup.havens {
-        setup.push(
-            "Choose Havens: after the Leaders are chosen, each captain places a Haven token \
-             instead of their ship, on a planet with no Supply and no Contact, never on another \
-             captain's Haven; ships start at their Havens"
-                .to_string(),
-        );
-    }
     if let Some(m) = s.setup.money {
         setup.push(format!("Start with {}", money(m)));
     }
@@ -1488,81 +1671,6 @@ pub fn story_card(s: &Story, names: &Names) -> String {
     if let Some(text) = story_ending(s) {
         card.para(2, 2, &text);
     }
-    card.finish()
-}
-
-/// A Set Up card (FF-BS-5): each aspect of set-up it changes, in set-up order; the rest is
-/// the standard set-up.
-pub fn setup_card(k: &SetUpCard) -> String {
-    let mut card = Card::new(format!("{} (Set Up card, {})", k.title, k.source.name()));
-    let mut aspects: Vec<String> = Vec::new();
-    if k.expansion_jobs_only {
-        aspects.push(
-            "Rim Space Jobs: the Contact decks hold only the Job cards of the expansions in \
-             play; the base game's Job cards are not used"
-                .into(),
-        );
-    }
-    if k.game_length_tokens > 0 {
-        aspects.push(format!(
-            "Only So Much Time: the captain who takes the first turn holds {} Disgruntled \
-             tokens as game length tokens and discards one at the start of each of their \
-             turns. When the last is discarded, everyone takes that round's turn as their last \
-             and the game ends; if the story is not complete by then, the captain with the \
-             most credits wins",
-            k.game_length_tokens
-        ));
-    }
-    if k.reshuffle_in_nav_decks {
-        aspects.push(
-            "Nav Decks: shuffle the RESHUFFLE cards into the Nav decks, whatever the number \
-             of players"
-                .into(),
-        );
-    }
-    if k.clear_sectors_roll {
-        aspects.push(
-            "Navigation: when you start a Full Burn, roll a die; you may enter that many \
-             sectors before drawing Nav cards, never beyond your Drive Core's range"
-                .into(),
-        );
-    }
-    match k.alert_tokens {
-        AlertSetUp::Standard => {}
-        AlertSetUp::EveryPlanetarySector => aspects.push(
-            "Alliance & Reaver Ships: once the ships are placed, put an Alert token in every \
-             planetary sector (Alliance Alert in Alliance Space, Reaver Alert in Border and Rim \
-             Space), except where a captain's ship starts. Alliance ships leave no Alert \
-             tokens; Reaver Cutters do, as usual"
-                .into(),
-        ),
-        AlertSetUp::None => {
-            aspects.push("Alliance & Reaver Ships: no Alert tokens are used".into())
-        }
-    }
-    match &k.starting_jobs {
-        StartingJobs::Standard => {}
-        StartingJobs::OneFromEach { contacts } => {
-            let names: Vec<String> = contacts.iter().map(|c| c.name().to_string()).collect();
-            aspects.push(format!(
-                "Starting Jobs: deal each captain one job from {}; any may be discarded",
-                join_list(&names, "and")
-            ));
-        }
-        StartingJobs::OneFromEachExpansionContact => aspects.push(
-            "Starting Jobs: deal each captain one job from each Contact of the expansions in \
-             play, none from the base game's Contacts"
-                .into(),
-        ),
-        StartingJobs::FromOneChosenDeck { count } => aspects.push(format!(
-            "Starting Jobs: each captain draws {count} jobs from one Contact deck of their \
-             choice; captains may choose the same deck"
-        )),
-    }
-    for a in aspects {
-        card.para(2, 2, &format!("{a}."));
-    }
-    card.para(2, 2, "Everything else is the standard set-up.");
     card.finish()
 }
 
@@ -1705,6 +1813,9 @@ pub fn all_cards(content: &Content) -> Vec<(String, String)> {
     for s in &content.stories {
         out.push((format!("story \"{}\"", s.id), story_card(s, &names)));
     }
+    for s in &content.setup_cards {
+        out.push((format!("setup \"{}\"", s.id), setup_card(s)));
+    }
     out
 }
 
@@ -1742,6 +1853,5 @@ text_via! {
     Choice => choice,
     Ability => ability,
     GoalCondition => goal_condition,
-    Opportunity => opportunity,
     Ending => |e: &Ending| ending(*e).to_string(),
 }

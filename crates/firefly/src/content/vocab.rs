@@ -258,6 +258,13 @@ impl ExpansionSet {
     pub fn has(self, e: Expansion) -> bool {
         self.0 & e.bit() != 0
     }
+    /// The expansion that brings content of `source`, when it is not in this set (a story or
+    /// Set Up card of a box not in play).
+    pub fn missing_for(self, source: Source) -> Option<Expansion> {
+        Expansion::ALL
+            .into_iter()
+            .find(|e| e.source() == source && !self.has(*e))
+    }
     pub fn index(self) -> usize {
         self.0 as usize
     }

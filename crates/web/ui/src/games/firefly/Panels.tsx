@@ -84,9 +84,11 @@ export function decisionTitle(cat: Catalog, view: View, me: number | null): stri
     case "Selling":
       return `Selling to ${contactName(cat, String(data.contact))}`;
     case "DiscardJobs":
-      return "Too many jobs in hand: discard down to the limit";
+      return "Too many cards in hand: discard down to the limit";
     case "ChooseCrew":
       return `Choose the crew who go on the job (${popcount(Number(data.on_job))} chosen)`;
+    case "AttachChallenge":
+      return `Starting ${cat.jobs[Number(data.job)]?.name ?? "a job"}: attach a Big Damn Challenge, or none`;
     case "PayCuts":
       return `Pay each crew member's Cut for ${cat.jobs[Number(data.job)]?.name ?? "the job"}`;
     case "Resolving":
