@@ -687,6 +687,7 @@ impl FireflyBot {
             Phase::ChooseLeader => self.choose_leader(g, legal),
             Phase::ChooseShip => legal[self.rng.index(legal.len())],
             Phase::PlaceShip => self.place_ship(g, seat, legal),
+            Phase::StartingDeck => self.starting_deck(g, seat, legal),
             Phase::StartingJobs => self.starting_jobs(g, seat, legal),
             Phase::Actions => self.turn(g, seat, legal),
             Phase::FullBurn { .. } | Phase::Mosey { .. } => self.fly_step(g, seat, legal),
@@ -1847,6 +1848,46 @@ impl FireflyBot {
                 v -= 0.5;
             }
             v += self.rng.below(100) as f64 * 0.01;
+            if v > best.0 {
+                best = (v, a);
+            }
+        }
+        best.1
+    }
+
+    /// A Set Up card's starting jobs from one deck of our choice (FF-BS-5): the Contact nearest
+    /// the ship (its jobs start close and the Deal for more is near), preferring one the story
+    /// wants us Solid with; the deck with more cards on a tie.
+    fn starting_deck(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let c = g.content;
+        let from = g.player(seat).sector;
+        let wanted: Vec<ContactName> = g
+            .story_def()
+            .goals
+            .iter()
+            .flat_map(|goal| goal.requires.iter())
+            .filter_map(|r| match r {
+                GoalCondition::SolidWith { contacts } => Some(contacts.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let mut best = (f64::MIN, legal[0]);
+        for &a in legal {
+            let Action::DrawStartingJobs(k) = a else {
+                continue;
+            };
+            let mut v = match c.contact_sector[k.index()]
+                .and_then(|s| c.shortest_route_on(g.expansions(), from, s))
+            {
+                Some(route) => -(route.len() as f64),
+                None => -50.0,
+            };
+            if wanted.contains(&k) {
+                v += 4.0;
+            }
+            v += g.decks.contacts[k.index()].draw_len() as f64 * 0.01;
+            v += self.rng.below(100) as f64 * 0.0001;
             if v > best.0 {
                 best = (v, a);
             }

@@ -331,7 +331,11 @@ fn rounds_played(g: &Firefly) -> u32 {
 fn in_setup(g: &Firefly) -> bool {
     matches!(
         g.phase,
-        Phase::ChooseLeader | Phase::ChooseShip | Phase::PlaceShip | Phase::StartingJobs
+        Phase::ChooseLeader
+            | Phase::ChooseShip
+            | Phase::PlaceShip
+            | Phase::StartingDeck
+            | Phase::StartingJobs
     )
 }
 
@@ -924,10 +928,25 @@ fn header(g: &Firefly, seat: Seat) -> String {
                 }
             }
         }
+        Phase::PlaceShip if g.story_def().setup.havens => {
+            let _ = writeln!(
+                s,
+                "Set-up: place your Haven token; your Firefly starts there (a planet with no \
+                 Supply and no Contact; `card N` describes a sector)."
+            );
+        }
         Phase::PlaceShip => {
             let _ = writeln!(
                 s,
                 "Set-up: place your Firefly (`card N` describes a sector)."
+            );
+        }
+        Phase::StartingDeck => {
+            let _ = writeln!(
+                s,
+                "Set-up ({}): choose the Contact deck to draw your starting jobs from.",
+                g.setup_card_def()
+                    .map_or("Set Up card", |k| k.name.as_str())
             );
         }
         Phase::StartingJobs => {
@@ -2060,6 +2079,7 @@ fn validate(dir: Option<&Path>) -> Result<()> {
         c.misbehave_defs.len()
     );
     println!("  stories            {:>4}", c.stories.len());
+    println!("  set up cards       {:>4}", c.setup_cards.len());
     println!("  per product:");
     for source in [
         Source::Base,
@@ -2112,6 +2132,10 @@ fn validate(dir: Option<&Path>) -> Result<()> {
             count(
                 c.stories.iter().filter(|s| s.source == source).count(),
                 "stories",
+            ),
+            count(
+                c.setup_cards.iter().filter(|s| s.source == source).count(),
+                "set up cards",
             ),
         ]
         .into_iter()

@@ -623,6 +623,22 @@ impl Driven for Firefly {
                 c.jobs[*j as usize].opportunities[*index as usize].name,
                 job(*j)
             ),
+            Event::StartingJobsDrawn {
+                seat,
+                contact,
+                count,
+            } => format!(
+                "{} draws {count} starting job{} from {}'s deck",
+                cap(*seat),
+                if *count == 1 { "" } else { "s" },
+                contact.name()
+            ),
+            Event::GameLengthToken { left: 0 } => {
+                "the last game length token is discarded: this round is the last".to_string()
+            }
+            Event::GameLengthToken { left } => {
+                format!("a game length token is discarded ({left} left)")
+            }
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

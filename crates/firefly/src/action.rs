@@ -138,4 +138,6 @@ pub enum Action {
     PayCut(bool),
     /// FF-BS-24: put this Big Damn Challenge from the hand under the job being started.
     AttachChallenge(JobId),
+    /// A Set Up card's starting jobs (FF-BS-5): draw them from this Contact's deck.
+    DrawStartingJobs(ContactName),
 }

@@ -307,6 +307,18 @@ pub enum Event {
         gave: Vec<SupplyCardId>,
         got: Vec<SupplyCardId>,
     },
+    /// A Set Up card's starting jobs (FF-BS-5): `seat` drew `count` jobs from this Contact's
+    /// deck, the one it chose.
+    StartingJobsDrawn {
+        seat: Seat,
+        contact: ContactName,
+        count: u8,
+    },
+    /// A Set Up card's game length tokens (FF-BS-5): one was discarded at the start of the
+    /// first player's turn; `left` remain (0: this round is the last).
+    GameLengthToken {
+        left: u8,
+    },
 }
 
 /// What adds one term to a skill test's total besides the dice (FF-SKILL-3, FF-SKILL-7).

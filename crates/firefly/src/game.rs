@@ -132,6 +132,7 @@ impl Firefly {
             u8,
             &'a Option<LastCallState>,
             &'a Option<Outcome>,
+            u8,
         );
         serde_json::to_string(&S(
             &self.options,
@@ -156,6 +157,7 @@ impl Firefly {
             self.ships_chosen,
             &self.last_call,
             &self.outcome,
+            self.game_length_tokens,
         ))
         .expect("the state serializes")
     }
@@ -348,6 +350,20 @@ impl Firefly {
             },
             Action::PayCut(false) => "Don't pay (they become Disgruntled)".into(),
             Action::AttachChallenge(x) => format!("Attach the Challenge {} to this job", job(x)),
+            Action::DrawStartingJobs(k) => {
+                let count = self
+                    .setup_card_def()
+                    .map_or(0, |sc| sc.starting_jobs_from_chosen_deck);
+                let left = self
+                    .decks
+                    .contacts
+                    .get(k.index())
+                    .map_or(0, |d| d.draw_len());
+                format!(
+                    "Draw {count} starting jobs from {}'s deck ({left} cards)",
+                    k.name()
+                )
+            }
         }
     }
 }

@@ -252,8 +252,12 @@ fn cards_in_one_place(g: &Firefly) -> Result<(), String> {
     }
     count(&mut jobs, "job", g.removed.jobs.iter().map(|&x| x as usize))?;
     for (i, &n) in jobs.iter().enumerate() {
-        let expected =
-            u8::from(c.jobs[i].contact.is_some() && c.job_in_play(i as u16, g.expansions()));
+        // "The Rim's the Thing" (a Set Up card) leaves the base game's jobs in the box.
+        let boxed = c.jobs[i].source == crate::content::Source::Base
+            && g.setup_card_def().is_some_and(|s| s.expansion_jobs_only);
+        let expected = u8::from(
+            c.jobs[i].contact.is_some() && c.job_in_play(i as u16, g.expansions()) && !boxed,
+        );
         if n != expected {
             return Err(format!("job {i} ({}) is in {n} places", c.jobs[i].name));
         }

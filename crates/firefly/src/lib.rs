@@ -16,6 +16,7 @@ pub mod last_call;
 pub mod resolve;
 pub mod reveal;
 pub mod rim;
+pub mod setup_card;
 pub mod ship;
 pub mod state;
 pub mod trade;

@@ -609,6 +609,7 @@ impl Firefly {
                 solid,
                 warrants: sp.warrants,
                 goals: sp.goals,
+                haven: None,
             };
             g.players[i] = p;
             let p = &g.players[i];

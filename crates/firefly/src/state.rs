@@ -151,6 +151,9 @@ pub struct Player {
     pub warrants: u8,
     /// Goal tokens: story goals completed (FF-WIN-4).
     pub goals: u8,
+    /// The captain's Haven (FF-PBH-39..41), in stories that choose Havens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub haven: Option<SectorId>,
 }
 
 impl Player {
@@ -257,6 +260,9 @@ pub enum Phase {
     TradeWindow { seat: Seat },
     /// The game is over.
     Over,
+    /// A Set Up card's starting jobs (FF-BS-5): the actor chooses the Contact deck to draw them
+    /// from, in picking order.
+    StartingDeck,
 }
 
 /// What a Fly, Work or other multi-step action is doing, beneath the current [`Phase`].
@@ -377,6 +383,9 @@ pub struct Firefly {
     /// card (rolled when the Full Burn starts).
     pub clear_sectors: u8,
     pub outcome: Option<Outcome>,
+    /// A Set Up card's game length tokens still held by the first player ("Time's Not on Our
+    /// Side"; 0: none, or all spent).
+    pub game_length_tokens: u8,
 }
 
 impl Firefly {

@@ -38,6 +38,8 @@ pub enum SetupError {
         expansion: &'static str,
         id: &'static str,
     },
+    #[error("\"{card}\" uses only the expansions' Job cards, but {contact}'s deck would be empty: the content has no expansion job for {contact}")]
+    EmptyContactDeck { card: String, contact: &'static str },
     #[error("\"{story}\" is for {min} to {max} players, not {players}")]
     StoryPlayers {
         story: String,
@@ -133,7 +135,11 @@ impl Firefly {
             }
         }
         let set = options.expansion_set();
-        if let Some(e) = set.missing_for(sd.source) {
+        // A story needs its own product, and any other its goals name (`Story::needs`).
+        let missing = set
+            .missing_for(sd.source)
+            .or_else(|| sd.expansions_needed().into_iter().find(|e| !set.has(*e)));
+        if let Some(e) = missing {
             return Err(SetupError::StoryNeedsExpansion {
                 story: sd.title.clone(),
                 expansion: e.name(),
@@ -212,13 +218,30 @@ impl Firefly {
         }
         let mut contacts: Vec<Deck<JobId>> =
             (0..ContactName::COUNT).map(|_| Deck::default()).collect();
+        // A Set Up card's Rim Space Jobs: the base game's Job cards stay in the box (FF-BS-5).
+        let rim_jobs_only = card.is_some_and(|c| c.expansion_jobs_only);
         for (j, job) in content.jobs.iter().enumerate() {
+            if rim_jobs_only && job.source == Source::Base {
+                continue;
+            }
             if let Some(c) = job.contact.filter(|_| content.job_in_play(j as JobId, set)) {
                 contacts[c.index()].put_bottom(j as JobId);
             }
         }
         for d in &mut contacts {
             d.shuffle(&mut chance);
+        }
+        if let Some(card) = card.filter(|c| c.expansion_jobs_only) {
+            // Every expansion Contact is dealt with (and may deal starting jobs): an empty deck
+            // means content that cannot play the card, refused rather than met mid-game.
+            for k in Firefly::expansion_contacts(content, set) {
+                if contacts[k.index()].draw_len() == 0 {
+                    return Err(SetupError::EmptyContactDeck {
+                        card: card.name.clone(),
+                        contact: k.name(),
+                    });
+                }
+            }
         }
         let mut nav: [Deck<NavCardId>; 3] = Default::default();
         for i in content.nav_deck_cards(set) {
@@ -284,6 +307,7 @@ impl Firefly {
                 solid: 0,
                 warrants: if sd.setup.start_with_warrant { 1 } else { 0 },
                 goals: 0,
+                haven: None,
             })
             .collect();
         Ok(Firefly {
@@ -324,6 +348,7 @@ impl Firefly {
             last_call: None,
             setup_card,
             clear_sectors: 0,
+            game_length_tokens: card.map_or(0, |c| c.game_length_tokens),
             outcome: None,
         })
     }
@@ -349,6 +374,15 @@ impl Firefly {
             list.clone()
         } else if let Some(list) = card_from {
             list
+        } else if self
+            .setup_card_def()
+            .is_some_and(|c| c.starting_jobs_from_expansion_contacts)
+        {
+            // One from each Contact of the expansions in play ("The Rim's the Thing").
+            Firefly::expansion_contacts(self.content, self.expansions())
+        } else if self.chosen_deck_draw() > 0 {
+            // Drawn by each captain from a deck of their choice (`Phase::StartingDeck`).
+            Vec::new()
         } else {
             vec![
                 ContactName::Harken,
@@ -399,6 +433,7 @@ impl Firefly {
             seat,
             round: self.round,
         });
+        self.spend_game_length_token(seat, events);
         if self.has_cutter(self.players[seat as usize].sector) {
             self.reaver_contact(seat, events);
             self.phase = Phase::Resolving;
@@ -418,6 +453,10 @@ impl Firefly {
             if let Some(seat) = self.next_last_turn(events) {
                 self.start_turn(seat, events);
             }
+            return;
+        }
+        // A Set Up card's game length tokens: the round in which the last went was the last.
+        if next == self.pick_order[0] && self.time_ran_out(events) {
             return;
         }
         if next == self.pick_order[0] {
@@ -483,15 +522,18 @@ impl Firefly {
             Phase::PlaceShip => {
                 for s in 0..c.sectors.len() as SectorId {
                     // FF-SETUP-11: not where another Firefly is; and (judged, FF-FLY-12) not
-                    // with the Reaver Cutter.
+                    // with the Reaver Cutter. A story with Havens: the ship goes on its Haven
+                    // (FF-PBH-39..41).
                     if self.board().in_play(s)
                         && !self.has_cutter(s)
                         && !self.players.iter().any(|p| p.placed && p.sector == s)
+                        && (!self.story_def().setup.havens || self.haven_allowed(s))
                     {
                         out.push(Action::PlaceShip(s));
                     }
                 }
             }
+            Phase::StartingDeck => self.starting_deck_actions(out),
             Phase::StartingJobs => {
                 let p = self.me();
                 out.extend(p.hand.iter().map(|&j| Action::DiscardJob(j)));
@@ -736,9 +778,14 @@ impl Firefly {
                 }
             }
             (Phase::PlaceShip, Action::PlaceShip(s)) => {
+                let havens = self.story_def().setup.havens;
                 let p = &mut self.players[seat as usize];
                 p.sector = s;
                 p.placed = true;
+                // FF-PBH-39..41: with Havens, the ship is placed on its Haven.
+                if havens {
+                    p.haven = Some(s);
+                }
                 events.push(Event::ShipPlaced { seat, sector: s });
                 let placed = self.players.iter().filter(|p| p.placed).count();
                 if placed < self.pick_order.len() {
@@ -746,11 +793,17 @@ impl Firefly {
                 } else {
                     // FF-BS-5: a Set Up card's Alert tokens go down once the ships are placed.
                     self.setup_card_alerts(events);
-                    // FF-SETUP-13..16: the story is chosen; starting jobs.
-                    self.deal_starting_jobs();
-                    self.actor = self.pick_order[0];
-                    self.phase = Phase::StartingJobs;
+                    // FF-SETUP-13..16: the story is chosen; starting jobs (drawn from decks the
+                    // captains choose, with a Set Up card that says so).
+                    if !self.begin_starting_decks() {
+                        self.deal_starting_jobs();
+                        self.actor = self.pick_order[0];
+                        self.phase = Phase::StartingJobs;
+                    }
                 }
+            }
+            (Phase::StartingDeck, Action::DrawStartingJobs(k)) => {
+                self.draw_starting_jobs(seat, k, events)
             }
             (Phase::StartingJobs, Action::DiscardJob(j)) => self.discard_from_hand(seat, j, events),
             (Phase::StartingJobs, Action::Done) => {
@@ -939,9 +992,11 @@ impl Firefly {
             Phase::TradeAnswer(o) => o.to,
             Phase::Trading(o) => o.from,
             Phase::TradeWindow { seat } => *seat,
-            Phase::ChooseLeader | Phase::ChooseShip | Phase::PlaceShip | Phase::StartingJobs => {
-                self.actor
-            }
+            Phase::ChooseLeader
+            | Phase::ChooseShip
+            | Phase::PlaceShip
+            | Phase::StartingDeck
+            | Phase::StartingJobs => self.actor,
             _ => self.current,
         };
     }

@@ -137,6 +137,8 @@ fn action() -> impl Strategy<Value = Action> {
             .prop_map(|(to, amount)| Action::GiveCredits { to, amount }),
         id16().prop_map(Action::Scan),
         id16().prop_map(Action::AttachChallenge),
+        prop::sample::select(tabletop_firefly::deal::ALL_CONTACTS.to_vec())
+            .prop_map(Action::DrawStartingJobs),
     ]
 }
 
@@ -196,10 +198,11 @@ fn variant(a: &Action) -> usize {
         Action::GiveCredits { .. } => 49,
         Action::Scan(_) => 50,
         Action::AttachChallenge(_) => 51,
+        Action::DrawStartingJobs(_) => 52,
     }
 }
 
-const VARIANTS: usize = 52;
+const VARIANTS: usize = 53;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.

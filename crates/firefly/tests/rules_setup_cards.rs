@@ -111,7 +111,7 @@ fn ff_setup_22_awful_crowded_in_my_sky() {
 #[test]
 fn ff_setup_22_clearer_skies_better_days() {
     let s = tabletop_firefly::scenario::Scenario::parse(
-        "expansions = [\"kalidasa\"]\ndice = [2]\n\
+        "expansions = [\"blue-sun\"]\ndice = [2]\n\
          [[player]]\nleader = \"malcolm\"\nship = \"serenity\"\nsector = \"persephone\"\nfuel = 4\n\
          [[player]]\nleader = \"womack\"\nship = \"yun-qi\"\nsector = \"regina\"\n",
     )
@@ -149,7 +149,7 @@ fn ff_setup_22_clearer_skies_better_days() {
     g.place_alert(g.players[0].sector, AlertKind::Alliance, &mut Vec::new());
     assert!(g.alerts.is_empty());
     // Without the card, the first sector draws at once.
-    let mut g = game(2, &[Expansion::Kalidasa], None, 1);
+    let mut g = game(2, &[Expansion::BlueSun], None, 1);
     while g.phase != Phase::Actions {
         let a = legal(&g)[0];
         act(&mut g, a);

@@ -25,7 +25,7 @@ async fn info_and_options_tell_a_client_what_it_may_ask_for() {
     let cards = ff["setup_cards"].as_array().unwrap();
     assert!(cards
         .iter()
-        .any(|x| x["id"] == "clearer-skies-better-days" && x["expansion"] == "kalidasa"));
+        .any(|x| x["id"] == "the-rims-the-thing" && x["expansion"] == "kalidasa"));
     assert!(cards.iter().all(|x| x["text"].as_str().is_some()));
     assert_eq!(ff["bots"], json!(["bot", "random"]));
     let (_, ma) = s.http.get("/api/options/mandalorian").await.unwrap();

@@ -773,6 +773,31 @@ pub struct SetupCard {
     /// Contact decks the starting jobs are dealt from (one each), instead of all five.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub starting_jobs_from: Option<Vec<ContactName>>,
+    /// Rim Space Jobs: the Contact decks hold only the Job cards of the expansions in play; the
+    /// base game's stay in the box.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub expansion_jobs_only: bool,
+    /// Starting jobs: one from each Contact of the expansions in play (instead of the five).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub starting_jobs_from_expansion_contacts: bool,
+    /// Starting jobs: each captain, in picking order, chooses one Contact deck and draws this
+    /// many jobs from it (several may choose the same deck). 0: not so.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub starting_jobs_from_chosen_deck: u8,
+    /// Only So Much Time: this many game length tokens, held by the captain who takes the first
+    /// turn and discarded one at the start of each of their turns; the round in which the last
+    /// goes is the last, and if the story is not complete then, the most credits win. 0: none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub game_length_tokens: u8,
+}
+
+impl SetupCard {
+    /// Whether the card deals the starting jobs its own way (one of its starting-jobs fields).
+    pub fn changes_starting_jobs(&self) -> bool {
+        self.starting_jobs_from.is_some()
+            || self.starting_jobs_from_expansion_contacts
+            || self.starting_jobs_from_chosen_deck > 0
+    }
 }
 
 /// A Story Card (FF-WIN-1..11).
@@ -804,6 +829,25 @@ pub struct Story {
     /// costs what it would have paid. Only with `last_call`, where credits decide the winner.
     #[serde(default)]
     pub settle_jobs: bool,
+    /// Expansions the story needs besides its own product's (`source`): a story whose goals
+    /// name Contacts of both Rim boxes needs both.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub needs: Vec<Expansion>,
+}
+
+impl Story {
+    /// Every expansion the story needs: its own product's and those of `needs`.
+    pub fn expansions_needed(&self) -> Vec<Expansion> {
+        Expansion::ALL
+            .into_iter()
+            .filter(|e| e.source() == self.source || self.needs.contains(e))
+            .collect()
+    }
+
+    /// Whether the story can be played with these expansions.
+    pub fn playable_with(&self, set: ExpansionSet) -> bool {
+        self.expansions_needed().into_iter().all(|e| set.has(e))
+    }
 }
 
 /// Last Call, a story's ending (FF-WIN-2): a captain holding the story's Goal tokens (every goal
@@ -827,6 +871,12 @@ pub struct StorySetup {
     pub money: Option<u32>,
     /// Contact decks starting jobs are drawn from, instead of all.
     pub starting_jobs_from: Option<Vec<ContactName>>,
+    /// Choosing Havens (FF-PBH-39..41, the Blue Sun rulebook's "Choosing Havens"): after the
+    /// Leaders are chosen, each captain places a Haven token instead of the ship, in a sector
+    /// with a planet but no Supply planet and no Contact, never another captain's Haven; the
+    /// ship starts there.
+    #[serde(skip_serializing_if = "is_false")]
+    pub havens: bool,
     /// A turn limit (solo stories).
     pub turn_limit: Option<u16>,
     /// Every player starts with a Warrant.

@@ -934,7 +934,9 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
             || sc.alerts_on_planetary_sectors
             || sc.no_alert_tokens
             || sc.clear_skies_roll
-            || sc.starting_jobs_from.is_some();
+            || sc.expansion_jobs_only
+            || sc.game_length_tokens > 0
+            || sc.changes_starting_jobs();
         if !differs {
             return Err(ctx.err(
                 "setup_card",
@@ -949,6 +951,31 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                 &sc.id,
                 "no_alert_tokens",
                 "a card that puts Alert tokens out cannot also use none",
+            ));
+        }
+        let ways = [
+            sc.starting_jobs_from.is_some(),
+            sc.starting_jobs_from_expansion_contacts,
+            sc.starting_jobs_from_chosen_deck > 0,
+        ];
+        if ways.iter().filter(|&&w| w).count() > 1 {
+            return Err(ctx.err(
+                "setup_card",
+                &sc.id,
+                "starting_jobs_from",
+                "the starting jobs are dealt one way: starting_jobs_from, \
+                 starting_jobs_from_expansion_contacts or starting_jobs_from_chosen_deck",
+            ));
+        }
+        if sc.starting_jobs_from_chosen_deck > 5 {
+            return Err(ctx.err(
+                "setup_card",
+                &sc.id,
+                "starting_jobs_from_chosen_deck",
+                format!(
+                    "draw 1 to 5 jobs, not {}",
+                    sc.starting_jobs_from_chosen_deck
+                ),
             ));
         }
         if let Some(from) = &sc.starting_jobs_from {

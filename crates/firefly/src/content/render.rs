@@ -1508,6 +1508,46 @@ pub fn setup_card(s: &SetupCard) -> String {
             ),
         );
     }
+    if s.expansion_jobs_only {
+        card.para(
+            2,
+            2,
+            "Contact decks: only the Job cards of the expansions in play; the base game's are \
+             not used.",
+        );
+    }
+    if s.starting_jobs_from_expansion_contacts {
+        card.para(
+            2,
+            2,
+            "Starting jobs: one from each Contact of the expansions in play, none from the base \
+             game's; discard any you like.",
+        );
+    }
+    if s.starting_jobs_from_chosen_deck > 0 {
+        card.para(
+            2,
+            2,
+            &format!(
+                "Starting jobs: each captain draws {} from one Contact deck of their choice \
+                 (captains may choose the same deck); discard any you like.",
+                count(s.starting_jobs_from_chosen_deck as u32, "job", "jobs")
+            ),
+        );
+    }
+    if s.game_length_tokens > 0 {
+        card.para(
+            2,
+            2,
+            &format!(
+                "Game length: the captain who takes the first turn holds {} Disgruntled tokens \
+                 and discards one at the start of each of their turns. The round in which the \
+                 last is discarded is everyone's final turn; then the game ends, and if the \
+                 story is not complete, the captain with the most credits wins.",
+                s.game_length_tokens
+            ),
+        );
+    }
     card.finish()
 }
 

@@ -118,6 +118,7 @@ impl Keyword {
 
 /// The Contacts. Their Special Rules are engine behaviour (FF-REP-5, FF-REP-8..10), so the
 /// set is closed; expansions add variants.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ContactName {

@@ -32,7 +32,7 @@ describe("the board a table plays on (Rim expansions, FF-BS-1, FF-KAL-1)", () =>
     expect(expansionsOf(undefined)).toEqual([]);
     expect(fireflyOptions("harkens-folly", false)).toEqual({ story: "harkens-folly", first_game: false });
     expect(fireflyOptions("harkens-folly", false, ["blue-sun"]).expansions).toEqual(["blue-sun"]);
-    expect(fireflyOptions("harkens-folly", false, ["kalidasa"], "clearer-skies-better-days").setup_card).toBe("clearer-skies-better-days");
+    expect(fireflyOptions("harkens-folly", false, ["blue-sun"], "clearer-skies-better-days").setup_card).toBe("clearer-skies-better-days");
     expect("setup_card" in fireflyOptions("harkens-folly", false, ["kalidasa"])).toBe(false);
   });
 });
