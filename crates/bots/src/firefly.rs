@@ -2272,8 +2272,8 @@ impl FireflyBot {
 
     fn shore_leave_value(&self, ctx: &Ctx) -> f64 {
         let p = ctx.p;
-        let cost = 100.0 * p.crew.len() as f64;
-        if p.money < Firefly::shore_leave_cost(p) + 300 {
+        let cost = ctx.g.shore_leave_cost(p) as f64;
+        if p.money < ctx.g.shore_leave_cost(p) + 300 {
             return 0.0;
         }
         let mut v = 0.0;
@@ -3300,6 +3300,14 @@ impl FireflyBot {
                     let (ev_fight, _) = self.test_value(&ctx, &st, t, fight, m, 0);
                     if ev_fight > ev + 1.0 {
                         return Action::NegotiateAsFight;
+                    }
+                }
+                // Sheydra: a Fight test may be made as a Negotiate test instead.
+                if legal.contains(&Action::FightAsNegotiate) {
+                    let (_, nego) = live_test_base(g, r, Some(Skill::Negotiate));
+                    let (ev_nego, _) = self.test_value(&ctx, &st, t, nego, m, 0);
+                    if ev_nego > ev + 1.0 {
+                        return Action::FightAsNegotiate;
                     }
                 }
                 if legal.contains(&Action::Bribe(b)) {

@@ -87,6 +87,8 @@ pub enum Action {
     Reroll,
     /// Stitch: treat this Negotiate test as a Fight test (once per job).
     NegotiateAsFight,
+    /// Sheydra: treat this Fight test as a Negotiate test (once per job).
+    FightAsNegotiate,
     /// Discard a carried gear card after rolling for its bonus.
     DiscardForBonus(SupplyCardId),
     /// Keep the roll.

@@ -70,11 +70,21 @@ impl Firefly {
         }
     }
 
-    /// Whether the card can be taken aboard now (crew maximum, upgrade slots).
+    /// Whether `p` may hire this crew member at all: Atherton hires no Companions
+    /// (`MayNotHire`).
+    pub fn may_hire(&self, p: &Player, crew: CrewDefId) -> bool {
+        let def = &self.content.crew[crew as usize];
+        !self.crew_abilities(p).any(|a| match a {
+            Ability::MayNotHire { profession } => def.professions.contains(profession),
+            _ => false,
+        })
+    }
+
+    /// Whether the card can be taken aboard now (crew maximum, upgrade slots, who may be hired).
     pub fn can_acquire(&self, seat: Seat, card: SupplyCardId) -> bool {
         let p = &self.players[seat as usize];
         match self.content.supply_cards[card as usize].kind {
-            SupplyKind::Crew(_) => p.crew.len() < self.max_crew(p),
+            SupplyKind::Crew(d) => p.crew.len() < self.max_crew(p) && self.may_hire(p, d),
             SupplyKind::Gear(_) => true,
             SupplyKind::Upgrade(_) => self.can_fit_upgrade(p, card),
         }
@@ -180,8 +190,16 @@ impl Firefly {
             .unwrap_or(2)
     }
 
-    pub fn shore_leave_cost(p: &Player) -> u32 {
-        100 * p.crew.len() as u32
+    /// FF-BUY-8: $100 a crew member, nothing with a Barkeep aboard (`FreeShoreLeave`).
+    pub fn shore_leave_cost(&self, p: &Player) -> u32 {
+        if self
+            .crew_abilities(p)
+            .any(|a| matches!(a, Ability::FreeShoreLeave))
+        {
+            0
+        } else {
+            100 * p.crew.len() as u32
+        }
     }
 
     pub fn buy_actions(&self, out: &mut Vec<Action>) {
@@ -271,7 +289,7 @@ impl Firefly {
     /// FF-BUY-8: Shore Leave.
     pub fn shore_leave(&mut self, events: &mut Vec<Event>) {
         let seat = self.current;
-        let cost = Self::shore_leave_cost(&self.players[seat as usize]);
+        let cost = self.shore_leave_cost(&self.players[seat as usize]);
         self.pay(seat, cost, events);
         let p = &mut self.players[seat as usize];
         for m in &mut p.crew {

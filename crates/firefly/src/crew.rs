@@ -45,15 +45,25 @@ impl Firefly {
         m.wanted_token || self.crew_def(m).wanted
     }
 
+    /// FF-PROF: the professions printed on the card, and those its gear grants (Inara's Guild
+    /// Papers: `GrantsProfession`).
     pub fn has_profession(&self, m: &CrewMember, prof: Profession) -> bool {
         self.crew_def(m).professions.contains(&prof)
+            || m.gear.iter().any(|&g| {
+                self.gear_def(g).abilities.iter().any(
+                |a| matches!(a, Ability::GrantsProfession { profession } if *profession == prof),
+            )
+            })
     }
 
     /// FF-DEATH-5, FF-DEATH-9: whether this crew member gives the Medic Check.
     pub fn gives_medic_check(&self, m: &CrewMember) -> bool {
-        let d = self.crew_def(m);
-        d.professions.contains(&Profession::Medic)
-            || d.abilities.iter().any(|a| matches!(a, Ability::MedicCheck))
+        self.has_profession(m, Profession::Medic)
+            || self
+                .crew_def(m)
+                .abilities
+                .iter()
+                .any(|a| matches!(a, Ability::MedicCheck))
     }
 
     /// Whether any crew in `mask` has the profession.
@@ -137,10 +147,15 @@ impl Firefly {
             }
             let crew = m.card;
             f(TermSource::Crew { crew }, d.skills.get(skill) as u32);
-            if gear_counts {
-                for &card in &m.gear {
-                    let n = self.gear_def(card).skills.get(skill) as u32;
-                    f(TermSource::Gear { crew, card }, n);
+            for &card in &m.gear {
+                let g = self.gear_def(card);
+                // Jayne's Holdout Pistol counts even in Kosherized Fight tests.
+                if gear_counts
+                    || g.abilities
+                        .iter()
+                        .any(|a| matches!(a, Ability::UsableInKosherized))
+                {
+                    f(TermSource::Gear { crew, card }, g.skills.get(skill) as u32);
                 }
             }
             for a in &d.abilities {

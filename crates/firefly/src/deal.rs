@@ -292,6 +292,17 @@ impl Firefly {
         }
     }
 
+    /// What one more unit of `item` sold to a Contact earns above its price: The Middleman's
+    /// and Murphy's `SellBonus`, each counted.
+    pub fn sell_bonus(&self, p: &Player, item: Item) -> u32 {
+        self.crew_abilities(p)
+            .map(|a| match a {
+                Ability::SellBonus { items, amount } if items.contains(&item) => *amount,
+                _ => 0,
+            })
+            .sum()
+    }
+
     fn parts_price(&self, p: &Player) -> Option<u32> {
         self.crew_abilities(p).find_map(|a| match a {
             Ability::SellPartsToSolidContacts { price } => Some(*price),
@@ -348,7 +359,8 @@ impl Firefly {
                     Item::Contraband => def.and_then(|d| d.buys_contraband),
                     _ => self.parts_price(&self.players[seat as usize]),
                 }
-                .unwrap_or(0);
+                .unwrap_or(0)
+                    + self.sell_bonus(&self.players[seat as usize], item);
                 self.unload(seat, item, 1, events);
                 self.earn(seat, price, events);
             }

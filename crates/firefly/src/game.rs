@@ -183,7 +183,7 @@ impl Firefly {
             Action::Mosey => "Fly: Mosey".into(),
             Action::Buy => "Buy".into(),
             Action::ShoreLeave => {
-                format!("Buy: Shore Leave (${})", Self::shore_leave_cost(self.me()))
+                format!("Buy: Shore Leave (${})", self.shore_leave_cost(self.me()))
             }
             Action::Deal => format!(
                 "Deal with {}",
@@ -205,7 +205,9 @@ impl Firefly {
                     None => "Work a story goal (every goal is done)".into(),
                 }
             }
-            Action::MakeWork => "Work: Make-Work (take $200)".into(),
+            Action::MakeWork => {
+                format!("Work: Make-Work (take ${})", self.make_work_pay(self.me()))
+            }
             Action::CrewRemoveDisgruntled(m) => format!(
                 "Use an action: remove Disgruntled from {}",
                 self.crew_name(m)
@@ -258,6 +260,7 @@ impl Firefly {
             Action::ChooseTester(m) => format!("{} makes the test", self.crew_name(m)),
             Action::Reroll => "Re-roll".into(),
             Action::NegotiateAsFight => "Treat this Negotiate test as a Fight test".into(),
+            Action::FightAsNegotiate => "Treat this Fight test as a Negotiate test".into(),
             Action::DiscardForBonus(g) => format!("Discard {} for its bonus", c.supply_label(g)),
             Action::KeepRoll => "Keep the roll".into(),
             Action::ChooseBranch(b) => match self

@@ -228,7 +228,14 @@ fn cards_in_one_place(g: &Firefly) -> Result<(), String> {
         }
         _ => {}
     }
-    if let Some(i) = supply.iter().position(|&n| n != 1) {
+    // The cards of products not in play stay in the box (FF-SETUP-4): in no place at all.
+    let set = g.expansions();
+    let board = c.board(set);
+    let in_play = |i: usize| {
+        let card = &c.supply_cards[i];
+        set.includes(card.source) && board.in_play(c.supply_decks[card.deck as usize].sector)
+    };
+    if let Some(i) = (0..supply.len()).find(|&i| supply[i] != in_play(i) as u8) {
         return Err(format!(
             "supply card {i} ({}) is in {} places",
             c.supply_name(i as u16),

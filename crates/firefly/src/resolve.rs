@@ -17,6 +17,8 @@ use crate::state::*;
 
 /// `Activity::Working::used` bit: Stitch treated a Negotiate test as a Fight test.
 pub const USED_NEGOTIATE_AS_FIGHT: u8 = 1;
+/// Sheydra's "treat a Fight test as a Negotiate test" was used on this job.
+pub const USED_FIGHT_AS_NEGOTIATE: u8 = 2;
 
 /// What is being resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -152,6 +154,8 @@ pub struct Resolution {
     pub gifted: Option<u8>,
     /// Stitch: this Negotiate test is treated as a Fight test.
     pub as_fight: bool,
+    /// Sheydra treats this Fight test as a Negotiate test.
+    pub as_negotiate: bool,
     /// FF-MISB-15: the step being made, from 0 (`Choice::test`, then each of `Choice::then`).
     pub step: u8,
     /// FF-MISC-6: the teams of a crew split (crew masks), empty when the crew is not split.
@@ -186,6 +190,7 @@ impl Resolution {
             ending: None,
             gifted: None,
             as_fight: false,
+            as_negotiate: false,
             step: 0,
             teams: Vec::new(),
             failed: false,
@@ -223,10 +228,17 @@ impl Resolution {
     }
 
     /// The skill tested: the printed one, or Fight when Stitch treats a Negotiate test as a
-    /// Fight test.
+    /// Fight test, or Negotiate when Sheydra treats a Fight test as a Negotiate test.
     pub fn skill(&self) -> Option<Skill> {
-        self.test()
-            .map(|t| if self.as_fight { Skill::Fight } else { t.skill })
+        self.test().map(|t| {
+            if self.as_fight {
+                Skill::Fight
+            } else if self.as_negotiate {
+                Skill::Negotiate
+            } else {
+                t.skill
+            }
+        })
     }
 
     pub fn outcome(&self) -> Option<&'static Outcome> {
@@ -574,6 +586,7 @@ impl Firefly {
         r.tester = None;
         r.gifted = None;
         r.as_fight = false;
+        r.as_negotiate = false;
         let team = r.teams.get(r.step as usize).copied();
         if self.working_crew_gone(seat) {
             self.resolution.last_mut().unwrap().stage = Stage::Finished;
@@ -714,7 +727,13 @@ impl Firefly {
     pub fn max_useful_bribe(&self) -> u8 {
         let r = self.resolution.last().unwrap();
         let t = r.test().unwrap();
-        if !t.bribes || r.as_fight {
+        // Cortland (`BribeAnyNegotiation`) bribes before any Negotiate test his crew make.
+        let bribes = t.bribes
+            || (r.skill() == Some(Skill::Negotiate)
+                && self.mask_has_ability(&self.players[r.seat as usize], self.test_mask(), |a| {
+                    matches!(a, Ability::BribeAnyNegotiation)
+                }));
+        if !bribes || r.as_fight {
             return 0;
         }
         let (_, points, modifier) = self.test_points();
@@ -749,6 +768,31 @@ impl Firefly {
             })
     }
 
+    /// Sheydra (`FightAsNegotiateOncePerJob`): once per job, a Fight test made by crew that
+    /// include her may be treated as a Negotiate test; read like Stitch's (once per Work action
+    /// on a job, not on story goals).
+    pub fn may_fight_as_negotiate(&self) -> bool {
+        let Some(r) = self.resolution.last() else {
+            return false;
+        };
+        let Activity::Working {
+            target: WorkTarget::Job(_),
+            used,
+            ..
+        } = self.activity
+        else {
+            return false;
+        };
+        r.seat == self.current
+            && used & USED_FIGHT_AS_NEGOTIATE == 0
+            && !r.as_negotiate
+            && !r.as_fight
+            && r.test().is_some_and(|t| t.skill == Skill::Fight)
+            && self.mask_has_ability(&self.players[r.seat as usize], self.test_mask(), |a| {
+                matches!(a, Ability::FightAsNegotiateOncePerJob)
+            })
+    }
+
     /// The test begins (its option's effects are done and the tester, if any, chosen): River
     /// Tam's Gifted roll, then the decisions before rolling (bribes, Stitch), then the roll.
     fn begin_test(&mut self, events: &mut Vec<Event>) {
@@ -772,7 +816,10 @@ impl Firefly {
 
     /// Decisions before the roll, if any: bribes (FF-SKILL-7) and Stitch.
     fn pre_roll(&mut self, events: &mut Vec<Event>) {
-        if self.max_useful_bribe() > 0 || self.may_negotiate_as_fight() {
+        if self.max_useful_bribe() > 0
+            || self.may_negotiate_as_fight()
+            || self.may_fight_as_negotiate()
+        {
             self.resolution.last_mut().unwrap().stage = Stage::Bribe;
         } else {
             self.roll_test(events);
@@ -818,13 +865,38 @@ impl Firefly {
         }
     }
 
-    fn roll_test(&mut self, _events: &mut Vec<Event>) {
+    /// Mal's Frontier Model B and Sniper Rifle (`CheersCarrierBeforeFight`): before each Fight
+    /// test, the crew on it who carry one are no longer Disgruntled.
+    fn cheer_carriers_before_fight(&mut self, seat: Seat, mask: CrewMask, events: &mut Vec<Event>) {
+        for i in 0..self.players[seat as usize].crew.len() {
+            let m = &self.players[seat as usize].crew[i];
+            if mask & (1 << i) == 0 || !m.disgruntled {
+                continue;
+            }
+            let cheers = m.gear.iter().any(|&g| {
+                self.gear_def(g)
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, Ability::CheersCarrierBeforeFight))
+            });
+            if cheers {
+                let card = m.card;
+                self.players[seat as usize].crew[i].disgruntled = false;
+                events.push(Event::Undisgruntled { seat, crew: card });
+            }
+        }
+    }
+
+    fn roll_test(&mut self, events: &mut Vec<Event>) {
         let (skill, _, _) = self.test_points();
         let r = self.resolution.last().unwrap();
         let seat = r.seat;
         let misbehaving = matches!(r.origin, Origin::Misbehave(_));
-        let p = &self.players[seat as usize];
         let mask = self.test_mask();
+        if skill == Skill::Fight {
+            self.cheer_carriers_before_fight(seat, mask, events);
+        }
+        let p = &self.players[seat as usize];
         // FF-SKILL-8 Thrillin' Heroics, unless a crew member on the test cancels it (Bester).
         let heroics = !self.mask_has_ability(
             p,
@@ -832,13 +904,37 @@ impl Firefly {
             |a| matches!(a, Ability::NoHeroics { skill: s } if *s == skill),
         );
         // Jayne's Cunning Hat: when Misbehaving, every 1 rolled is re-rolled (once).
-        let reroll_ones = misbehaving
-            && self.mask_has_ability(p, mask, |a| matches!(a, Ability::RerollOnesWhenMisbehaving));
+        // Inara's Bow, carried by a Companion: every 1 re-rolled on its skill's tests.
+        let reroll_ones = (misbehaving
+            && self.mask_has_ability(p, mask, |a| matches!(a, Ability::RerollOnesWhenMisbehaving)))
+            || p.crew.iter().enumerate().any(|(i, m)| {
+                mask & (1 << i) != 0
+                    && m.gear.iter().any(|&g| {
+                        self.gear_def(g).abilities.iter().any(|a| {
+                            matches!(a, Ability::RerollOnes { skill: s, carrier }
+                                if *s == skill && self.has_profession(m, *carrier))
+                        })
+                    })
+            });
+        // Zoe's Mare's Leg Rifle: the first die of the test is the higher of two; a 6 kept
+        // earns Thrillin' Heroics as usual, and bonus rolls are single dice.
+        let best_of_two = self.mask_has_ability(
+            p,
+            mask,
+            |a| matches!(a, Ability::BestOfTwoDice { skill: s } if *s == skill),
+        );
         let mut roll = ExplodingRoll::default();
         loop {
             let mut f = self.chance.d6();
             if f == 1 && reroll_ones {
                 f = self.chance.d6();
+            }
+            if best_of_two && roll.rolls == 0 {
+                let mut second = self.chance.d6();
+                if second == 1 && reroll_ones {
+                    second = self.chance.d6();
+                }
+                f = f.max(second);
             }
             roll.push(f);
             // A 6 (the Firefly face) earns a bonus roll, and so does a 6 on a bonus roll.
@@ -1101,6 +1197,9 @@ impl Firefly {
                 if self.may_negotiate_as_fight() {
                     out.push(Action::NegotiateAsFight);
                 }
+                if self.may_fight_as_negotiate() {
+                    out.push(Action::FightAsNegotiate);
+                }
             }
             Stage::Rolled => out.extend(self.after_roll_choices()),
             Stage::ChooseBranch => {
@@ -1299,6 +1398,13 @@ impl Firefly {
                 r.as_fight = true;
                 if let Activity::Working { used, .. } = &mut self.activity {
                     *used |= USED_NEGOTIATE_AS_FIGHT;
+                }
+                self.pre_roll(events);
+            }
+            (Stage::Bribe, Action::FightAsNegotiate) => {
+                r.as_negotiate = true;
+                if let Activity::Working { used, .. } = &mut self.activity {
+                    *used |= USED_FIGHT_AS_NEGOTIATE;
                 }
                 self.pre_roll(events);
             }

@@ -406,6 +406,17 @@ impl Firefly {
         }
     }
 
+    /// FF-WORK-27: Make-Work pays $200, no Cut; a Busker adds to it (`MakeWorkBonus`).
+    pub fn make_work_pay(&self, p: &Player) -> u32 {
+        200 + self
+            .crew_abilities(p)
+            .map(|a| match a {
+                Ability::MakeWorkBonus { amount } => *amount,
+                _ => 0,
+            })
+            .sum::<u32>()
+    }
+
     /// FF-SETUP-18: Priming the Pump.
     fn prime_the_pump(&mut self) {
         for d in &mut self.decks.supply {
@@ -595,7 +606,7 @@ impl Firefly {
                 // FF-BUY-2, FF-BUY-7: even with no cards left to consider, a Buy action can
                 // still buy Fuel and Parts.
                 out.push(Action::Buy);
-                if p.money >= Self::shore_leave_cost(p) {
+                if p.money >= self.shore_leave_cost(p) {
                     out.push(Action::ShoreLeave);
                 }
             }
@@ -632,7 +643,11 @@ impl Firefly {
                 }
             }
             // Crew who may spend an action to cheer up *another* crew member (Helen, Emma,
-            // Lucy): any Disgruntled crew member but the one using the ability.
+            // Lucy): any Disgruntled crew member but the one using the ability. A Love Bot
+            // cheers up anyone, its carrier too.
+            let love_bot = self
+                .crew_abilities(p)
+                .any(|a| matches!(a, Ability::ActionRemoveAnyDisgruntled));
             for (i, m) in p.crew.iter().enumerate() {
                 let cheered_by_another = p.crew.iter().enumerate().any(|(k, o)| {
                     k != i
@@ -640,7 +655,7 @@ impl Firefly {
                             .abilities
                             .contains(&Ability::ActionRemoveDisgruntled)
                 });
-                if m.disgruntled && cheered_by_another {
+                if m.disgruntled && (cheered_by_another || love_bot) {
                     out.push(Action::CrewRemoveDisgruntled(m.card));
                 }
             }
@@ -685,7 +700,10 @@ impl Firefly {
             for q in &self.players {
                 if q.seat != p.seat && q.placed && q.sector == p.sector {
                     for m in q.crew.iter().skip(1) {
-                        if m.disgruntled && p.money >= self.hire_cost(p.seat, m.def) {
+                        if m.disgruntled
+                            && p.money >= self.hire_cost(p.seat, m.def)
+                            && self.may_hire(p, m.def)
+                        {
                             out.push(Action::HireAway(m.card));
                         }
                     }
@@ -883,8 +901,8 @@ impl Firefly {
             }
             Action::MakeWork => {
                 self.take_action("work", events);
-                // FF-WORK-27: $200, no Cut.
-                self.earn(seat, 200, events);
+                let pay = self.make_work_pay(&self.players[seat as usize]);
+                self.earn(seat, pay, events);
             }
             Action::CrewRemoveDisgruntled(card) => {
                 self.take_action("crew", events);

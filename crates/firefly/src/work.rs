@@ -871,7 +871,7 @@ impl Firefly {
         }
         // FF-MISC-10: a job with "Salvage Op" among its types counts as a Salvage Op when
         // completed: every "after a Salvage Op" ability pays out.
-        if job.types.contains(&JobType::SalvageOp) {
+        if self.job_counts_as(seat, j, JobType::SalvageOp) {
             self.pay_salvage_bonuses(seat, events);
         }
         let p = &mut self.players[seat as usize];
@@ -1054,6 +1054,22 @@ impl Firefly {
                 }
             }
         }
+    }
+}
+
+impl Firefly {
+    /// Whether `seat`'s completed job `j` counts as a job of type `t`: its printed types, and
+    /// those a ship upgrade adds (Hydraulic Docking Clamps: Crime jobs count as Salvage Ops,
+    /// so they pay the "after a Salvage Op" abilities, FF-MISC-10).
+    pub fn job_counts_as(&self, seat: Seat, j: JobId, t: JobType) -> bool {
+        let job = &self.content.jobs[j as usize];
+        job.types.contains(&t)
+            || self
+                .ship_abilities(&self.players[seat as usize])
+                .any(|a| match a {
+                    Ability::JobsCountAs { jobs, also } => *also == t && job.types.contains(jobs),
+                    _ => false,
+                })
     }
 }
 

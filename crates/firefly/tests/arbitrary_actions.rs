@@ -103,6 +103,7 @@ fn action() -> impl Strategy<Value = Action> {
         crew_card().prop_map(Action::ChooseTester),
         Just(Action::Reroll),
         Just(Action::NegotiateAsFight),
+        Just(Action::FightAsNegotiate),
         id16().prop_map(Action::DiscardForBonus),
         Just(Action::KeepRoll),
         id8().prop_map(Action::ChooseBranch),
@@ -199,10 +200,11 @@ fn variant(a: &Action) -> usize {
         Action::Scan(_) => 50,
         Action::AttachChallenge(_) => 51,
         Action::DrawStartingJobs(_) => 52,
+        Action::FightAsNegotiate => 53,
     }
 }
 
-const VARIANTS: usize = 53;
+const VARIANTS: usize = 54;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.

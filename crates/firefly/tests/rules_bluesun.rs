@@ -316,7 +316,7 @@ fn ff_bs_6_rim_space_draws_the_rim_deck() {
         content,
         "expansions = [\"blue-sun\"]\n[[player]]\nleader = \"malcolm\"\nship = \"serenity\"\n\
          sector = \"three-hills\"\n[[player]]\nleader = \"womack\"\nship = \"yun-qi\"\n\
-         sector = \"regina\"\n",
+         sector = \"regina\"\n[decks]\nnav-rim = [\"test-rim-drift\"]\n",
     );
     let ev = full_burn_into(&mut g, "Rim Space 101");
     assert_eq!(nav_drawn(&g, &ev), vec!["test-rim-drift".to_string()]);
@@ -377,39 +377,10 @@ fn ff_kal_7_8_uroboros_belt_jobs() {
     assert!(err.message.contains("Uroboros"), "{err}");
 }
 
-/// A Meridian-like test Supply planet selling the Long-Range Scanner Array (the Meridian deck is
-/// not in the content yet), in its own test sector beside Border Space 10.
-const SCANNER_CARDS: &str = r#"
-[[sector]]
-id = "test-meridian"
-name = "Test Meridian"
-zone = "border"
-source = "promo"
-neighbours = ["border-10"]
-planets = [{ name = "Test Meridian", system = "Test" }]
-supply = "test-meridian"
-at = [130, 10]
-box = [31000, 5800, 1200, 1200]
-
-[[upgrade]]
-id = "long-range-scanner-array"
-name = "Long-Range Scanner Array"
-source = "blue-sun"
-cost = 700
-abilities = [{ kind = "long-range-scanner" }]
-
-[[supply]]
-id = "test-meridian"
-name = "Test Meridian"
-source = "promo"
-cards = [{ upgrade = "long-range-scanner-array" }]
-"#;
-
 /// FF-BS-17: a Long-Range Scanner Array resolves the Alert tokens of an adjacent sector at any
 /// time during the Fly action, without interrupting it; a ship they call goes to that sector.
 #[test]
 fn ff_bs_17_the_long_range_scanner_array() {
-    let content = content_with("blue-sun/test-scanner.toml", SCANNER_CARDS);
     let text = |upgrades: &str| {
         format!(
             "expansions = [\"blue-sun\"]\ndice = [1]\n\
@@ -419,7 +390,7 @@ fn ff_bs_17_the_long_range_scanner_array() {
              [[player]]\nleader = \"womack\"\nship = \"yun-qi\"\nsector = \"regina\"\n"
         )
     };
-    let mut g = scenario_on(content, &text("\"long-range-scanner-array\""));
+    let mut g = scenario(&text("\"long-range-scanner-array\""));
     assert!(
         !can(&g, "Long-Range Scanner: resolve"),
         "only during a Fly action"
@@ -446,7 +417,7 @@ fn ff_bs_17_the_long_range_scanner_array() {
     );
     assert!(can(&g, "Move to"));
     // Without the upgrade, no scanning.
-    let mut g = scenario_on(content, &text(""));
+    let mut g = scenario(&text(""));
     choose(&mut g, "Mosey");
     assert!(!can(&g, "Long-Range Scanner: resolve"));
 }

@@ -54,7 +54,13 @@ fn ff_comp_1_five_supply_decks_of_25_each_at_one_location() {
     assert_eq!(decks.len(), 5);
     let mut sectors = BTreeSet::new();
     for d in &decks {
-        assert_eq!(d.cards.len(), 25, "{}", d.def.id);
+        // The Rim boxes add cards to these decks, in play only with their expansion.
+        let base = d
+            .cards
+            .iter()
+            .filter(|&&k| c().supply_cards[k as usize].source == Source::Base)
+            .count();
+        assert_eq!(base, 25, "{}", d.def.id);
         for &card in &d.cards {
             // Crew, Gear or Ship Upgrade, and it belongs to this deck.
             assert!(matches!(

@@ -209,6 +209,17 @@ pub struct SupplyEntry {
     pub source: Option<Source>,
 }
 
+/// Cards an expansion shuffles into a Supply deck of another product: the Rim boxes' cards for
+/// the base Supply planets. In play only with that expansion.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SupplyAddition {
+    /// The deck's id (`[[supply]] id`).
+    pub deck: String,
+    pub source: Source,
+    pub cards: Vec<SupplyEntry>,
+}
+
 fn one() -> u8 {
     1
 }
@@ -279,6 +290,8 @@ pub enum Ability {
     Imposter,
     /// Once per job, treat a Negotiate test as a Fight test.
     NegotiateAsFightOncePerJob,
+    /// Once per job, treat a Fight test as a Negotiate test (Sheydra).
+    FightAsNegotiateOncePerJob,
     /// May re-roll tests of this skill.
     Reroll { skill: Skill },
     /// When Misbehaving, re-roll any 1s.
@@ -342,6 +355,39 @@ pub enum Ability {
     LongRangeScanner,
     /// The card's keywords only count while a crew member with this profession is aboard.
     RequiresProfessionToUse { profession: Profession },
+    /// May not hire crew with this profession (Atherton, a Blue Sun Leader).
+    MayNotHire { profession: Profession },
+    /// Whenever you sell these goods to a Contact, take $N more for each one sold (The
+    /// Middleman; Murphy, a Blue Sun Leader).
+    SellBonus { items: Vec<Item>, amount: u32 },
+    /// When you Make-Work (FF-WORK-27), take $N more (Busker).
+    MakeWorkBonus { amount: u32 },
+    /// Shore Leave (FF-BUY-8) costs nothing (Barkeep Bob, Barkeep Bex).
+    FreeShoreLeave,
+    /// Spend an action on your turn to remove Disgruntled from any crew member, the carrier
+    /// included (Love Bot; compare `ActionRemoveDisgruntled`, printed on crew, for another).
+    ActionRemoveAnyDisgruntled,
+    /// Gear: counts in Kosherized Fight tests (FF-SKILL-6) like a crew member's own Fight
+    /// (Jayne's Holdout Pistol).
+    UsableInKosherized,
+    /// Gear: before each Fight test its carrier makes, the carrier is no longer Disgruntled
+    /// (Mal's Frontier Model B, Mal's Sniper Rifle).
+    CheersCarrierBeforeFight,
+    /// Gear: its carrier has this profession too (Inara's Guild Papers).
+    GrantsProfession { profession: Profession },
+    /// Bribes (FF-SKILL-7) may be paid before any Negotiate test made by the crew, not only
+    /// those that allow them (Cortland).
+    BribeAnyNegotiation,
+    /// Gear: on tests of this skill made by crew that include its carrier, every 1 rolled is
+    /// re-rolled (once) while the carrier has `carrier` as a profession (Inara's Bow: Fight,
+    /// carried by a Companion).
+    RerollOnes { skill: Skill, carrier: Profession },
+    /// Gear: on tests of this skill made by crew that include its carrier, roll two dice and
+    /// keep the higher (Zoe's Mare's Leg Rifle: Fight).
+    BestOfTwoDice { skill: Skill },
+    /// Ship: completed jobs of the first type count as jobs of the second too (Hydraulic
+    /// Docking Clamps: Crime jobs count as Salvage Ops, FF-MISC-10).
+    JobsCountAs { jobs: JobType, also: JobType },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -130,6 +130,9 @@ struct Doc {
     misbehave: Vec<MisbehaveCard>,
     #[serde(default)]
     story: Vec<Story>,
+    /// Cards an expansion adds to another product's Supply deck.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    supply_addition: Vec<SupplyAddition>,
     /// FF-KAL-2: Nav cards an expansion takes out of their deck.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     removal: Vec<NavRemoval>,
@@ -249,6 +252,11 @@ fn parse_file(
     take!(story, "story", |x: &Story| x.id.clone());
     take!(tile, "tile", |x: &SectorTile| x.id.clone());
     take!(setup_card, "setup_card", |x: &SetupCard| x.id.clone());
+    take!(
+        supply_addition,
+        "supply_addition",
+        |x: &SupplyAddition| format!("{} ({:?})", x.deck, x.source)
+    );
     take!(removal, "removal", |x: &NavRemoval| format!(
         "{} ({:?})",
         x.nav, x.source
@@ -301,6 +309,92 @@ pub fn check_file(path: &str, text: &str) -> Result<(), ContentError> {
         }
     }
     Ok(())
+}
+
+/// The Supply cards of a deck's entries (or of an expansion's additions to it), each copy a
+/// card of its own, checked: exactly one known crew, gear or upgrade id, no Leader, copies ≥ 1.
+#[allow(clippy::type_complexity)]
+fn supply_entries(
+    ctx: &Ctx,
+    entry: (&'static str, &str),
+    entries: &[SupplyEntry],
+    deck: (DeckId, Source),
+    doc: &Doc,
+    ids: (
+        &HashMap<String, u16>,
+        &HashMap<String, u16>,
+        &HashMap<String, u16>,
+    ),
+    supply_cards: &mut Vec<SupplyCard>,
+) -> Result<Vec<SupplyCardId>, ContentError> {
+    let (kind_name, entry) = entry;
+    let (d, default_source) = deck;
+    let (crew_ids, gear_ids, upgrade_ids) = ids;
+    let mut cards = Vec::new();
+    for (n, e) in entries.iter().enumerate() {
+        let field = format!("cards[{n}]");
+        let kind = match (&e.crew, &e.gear, &e.upgrade) {
+            (Some(c), None, None) => SupplyKind::Crew(*crew_ids.get(c).ok_or_else(|| {
+                ctx.err(
+                    kind_name,
+                    entry,
+                    &format!("{field}.crew"),
+                    format!("unknown crew \"{c}\""),
+                )
+            })?),
+            (None, Some(g), None) => SupplyKind::Gear(*gear_ids.get(g).ok_or_else(|| {
+                ctx.err(
+                    kind_name,
+                    entry,
+                    &format!("{field}.gear"),
+                    format!("unknown gear \"{g}\""),
+                )
+            })?),
+            (None, None, Some(u)) => SupplyKind::Upgrade(*upgrade_ids.get(u).ok_or_else(|| {
+                ctx.err(
+                    kind_name,
+                    entry,
+                    &format!("{field}.upgrade"),
+                    format!("unknown upgrade \"{u}\""),
+                )
+            })?),
+            _ => {
+                return Err(ctx.err(
+                    kind_name,
+                    entry,
+                    &field,
+                    "name exactly one of crew, gear or upgrade",
+                ))
+            }
+        };
+        if let SupplyKind::Crew(c) = kind {
+            if doc.crew[c as usize].leader {
+                return Err(ctx.err(
+                    kind_name,
+                    entry,
+                    &field,
+                    "Leaders are Set Up cards, not Supply cards",
+                ));
+            }
+        }
+        if e.copies == 0 {
+            return Err(ctx.err(
+                kind_name,
+                entry,
+                &format!("{field}.copies"),
+                "must be at least 1",
+            ));
+        }
+        for _ in 0..e.copies {
+            cards.push(supply_cards.len() as SupplyCardId);
+            supply_cards.push(SupplyCard {
+                kind,
+                deck: d,
+                source: e.source.unwrap_or(default_source),
+            });
+        }
+    }
+    Ok(cards)
 }
 
 fn index_of<T>(items: &[T], id: impl Fn(&T) -> &str) -> HashMap<String, u16> {
@@ -520,77 +614,41 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                 ))
             }
         };
-        let mut cards = Vec::new();
-        for (n, e) in deck.cards.iter().enumerate() {
-            let field = format!("cards[{n}]");
-            let kind = match (&e.crew, &e.gear, &e.upgrade) {
-                (Some(c), None, None) => SupplyKind::Crew(*crew_ids.get(c).ok_or_else(|| {
-                    ctx.err(
-                        "supply",
-                        &deck.id,
-                        &format!("{field}.crew"),
-                        format!("unknown crew \"{c}\""),
-                    )
-                })?),
-                (None, Some(g), None) => SupplyKind::Gear(*gear_ids.get(g).ok_or_else(|| {
-                    ctx.err(
-                        "supply",
-                        &deck.id,
-                        &format!("{field}.gear"),
-                        format!("unknown gear \"{g}\""),
-                    )
-                })?),
-                (None, None, Some(u)) => {
-                    SupplyKind::Upgrade(*upgrade_ids.get(u).ok_or_else(|| {
-                        ctx.err(
-                            "supply",
-                            &deck.id,
-                            &format!("{field}.upgrade"),
-                            format!("unknown upgrade \"{u}\""),
-                        )
-                    })?)
-                }
-                _ => {
-                    return Err(ctx.err(
-                        "supply",
-                        &deck.id,
-                        &field,
-                        "name exactly one of crew, gear or upgrade",
-                    ))
-                }
-            };
-            if let SupplyKind::Crew(c) = kind {
-                if doc.crew[c as usize].leader {
-                    return Err(ctx.err(
-                        "supply",
-                        &deck.id,
-                        &field,
-                        "Leaders are Set Up cards, not Supply cards",
-                    ));
-                }
-            }
-            if e.copies == 0 {
-                return Err(ctx.err(
-                    "supply",
-                    &deck.id,
-                    &format!("{field}.copies"),
-                    "must be at least 1",
-                ));
-            }
-            for _ in 0..e.copies {
-                cards.push(supply_cards.len() as SupplyCardId);
-                supply_cards.push(SupplyCard {
-                    kind,
-                    deck: d as DeckId,
-                    source: e.source.unwrap_or(deck.source),
-                });
-            }
-        }
+        let cards = supply_entries(
+            ctx,
+            ("supply", &deck.id),
+            &deck.cards,
+            (d as DeckId, deck.source),
+            &doc,
+            (&crew_ids, &gear_ids, &upgrade_ids),
+            &mut supply_cards,
+        )?;
         supply_decks.push(SupplyDeckInfo {
             def: deck.clone(),
             sector,
             cards,
         });
+    }
+    for a in &doc.supply_addition {
+        let key = format!("{} ({:?})", a.deck, a.source);
+        let Some(d) = doc.supply.iter().position(|x| x.id == a.deck) else {
+            return Err(ctx.err(
+                "supply_addition",
+                &key,
+                "deck",
+                format!("unknown supply deck \"{}\"", a.deck),
+            ));
+        };
+        let cards = supply_entries(
+            ctx,
+            ("supply_addition", &key),
+            &a.cards,
+            (d as DeckId, a.source),
+            &doc,
+            (&crew_ids, &gear_ids, &upgrade_ids),
+            &mut supply_cards,
+        )?;
+        supply_decks[d].cards.extend(cards);
     }
     for s in &doc.sector {
         if let Some(d) = &s.supply {

@@ -803,6 +803,9 @@ fn ability_nb(ab: &Ability) -> String {
         Ability::NegotiateAsFightOncePerJob => {
             "Once per job, you may treat a Negotiate test as a Fight test".into()
         }
+        Ability::FightAsNegotiateOncePerJob => {
+            "Once per job, you may treat a Fight test as a Negotiate test".into()
+        }
         Ability::Reroll { skill } => format!("May re-roll {} tests", skill.name()),
         Ability::RerollOnesWhenMisbehaving => "When Misbehaving, re-roll any 1s".into(),
         Ability::SellPartsToSolidContacts { price } => format!(
@@ -877,6 +880,48 @@ fn ability_nb(ab: &Ability) -> String {
         Ability::RequiresProfessionToUse { profession } => format!(
             "Its keywords count only while you have {} aboard",
             a(profession.name())
+        ),
+        Ability::MayNotHire { profession } => {
+            format!("May not hire {}", profession_plural(*profession))
+        }
+        Ability::SellBonus { items, amount } => {
+            let goods: Vec<&str> = items.iter().map(|&i| item_noun(i, 1)).collect();
+            format!(
+                "Whenever you sell {} to a Contact, take {} more for each one sold",
+                goods.join(" or "),
+                money(*amount)
+            )
+        }
+        Ability::MakeWorkBonus { amount } => {
+            format!("When you Make-Work, take {} more", money(*amount))
+        }
+        Ability::FreeShoreLeave => "Shore Leave is free".into(),
+        Ability::ActionRemoveAnyDisgruntled => {
+            "Action: remove Disgruntled from a crew member".into()
+        }
+        Ability::UsableInKosherized => "Counts in Kosherized Fight tests".into(),
+        Ability::CheersCarrierBeforeFight => {
+            "Before each Fight test, the carrier is no longer Disgruntled".into()
+        }
+        Ability::GrantsProfession { profession } => {
+            format!("The carrier is {} too", a(profession.name()))
+        }
+        Ability::BribeAnyNegotiation => {
+            "You may pay Bribes before any Negotiate test your crew make".into()
+        }
+        Ability::RerollOnes { skill, carrier } => format!(
+            "When carried by {}, re-roll any 1s in {} tests",
+            a(carrier.name()),
+            skill.name()
+        ),
+        Ability::BestOfTwoDice { skill } => format!(
+            "On {} tests, roll two dice and use the higher",
+            skill.name()
+        ),
+        Ability::JobsCountAs { jobs, also } => format!(
+            "{} Jobs also count as {}s",
+            jobs.name(),
+            also.name()
         ),
     };
     format!("{s}.")

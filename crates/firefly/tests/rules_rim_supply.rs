@@ -1,0 +1,475 @@
+//! The Supply cards Blue Sun and Kalidasa bring: the Meridian and Beaumonde decks, the cards
+//! they add to the base decks (shuffled in only with their expansion, FF-SETUP-4), their
+//! Leaders (FF-SETUP-9), and the printed abilities of their crew, gear and ship upgrades, each
+//! tested through the rule it changes (Shore Leave FF-BUY-8, Make-Work FF-WORK-27, selling
+//! FF-DEAL-8, Kosherized tests FF-SKILL-6, Bribes FF-SKILL-7, Thrillin' Heroics FF-SKILL-8,
+//! Salvage Ops FF-MISC-10).
+
+use tabletop_core::NewGame;
+use tabletop_firefly::content::{Content, Expansion, Profession, Skill};
+use tabletop_firefly::testing::*;
+use tabletop_firefly::{Action, Event, Firefly, Options};
+
+fn c() -> &'static Content {
+    Content::builtin()
+}
+
+fn deal(e: &[Expansion]) -> Firefly {
+    let mut o = Options::new(2, DEFAULT_STORY);
+    o.expansions = e.to_vec();
+    Firefly::new_game(c(), &o, 9).unwrap()
+}
+
+fn deck_size(g: &Firefly, deck: &str) -> usize {
+    let d = c()
+        .supply_decks
+        .iter()
+        .position(|d| d.def.id == deck)
+        .unwrap();
+    g.decks.supply[d].all_cards().count()
+}
+
+/// (skill, faces, skill points, bribes, total) of each roll.
+fn rolls(ev: &[Event]) -> Vec<(Skill, Vec<u8>, u32, u8, i32)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Rolled {
+                skill,
+                faces,
+                skill_points,
+                bribes,
+                total,
+                ..
+            } => Some((*skill, faces.clone(), *skill_points, *bribes, *total)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Corbin at Persephone with Patience's "Henpecked Badger" in hand (as `henpecked`), with the
+/// expansions in play, the next dice, more player fields and the Misbehave cards on top.
+fn misbehaving(expansions: &str, dice: &str, more: &str, misbehave: &str) -> Firefly {
+    two_captains(
+        &format!("expansions = [{expansions}]\ndice = [{dice}]"),
+        &format!("leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\n{more}"),
+        &format!("misbehave = [{misbehave}]"),
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// The decks and the Leaders
+// ---------------------------------------------------------------------------------------------
+
+/// FF-SETUP-4, FF-SETUP-21 by way of the Supply decks: the Meridian deck (Blue Sun), the
+/// Beaumonde deck (Kalidasa) and each box's cards for the base decks are shuffled in only
+/// when their expansion is in play; without expansions every base deck keeps its 25 cards
+/// (FF-COMP-1).
+#[test]
+fn expansion_supply_cards_only_with_their_expansion() {
+    let base = deal(&[]);
+    let bs = deal(&[Expansion::BlueSun]);
+    let kal = deal(&[Expansion::Kalidasa]);
+    let both = deal(&[Expansion::BlueSun, Expansion::Kalidasa]);
+    for deck in [
+        "space-bazaar",
+        "silverhold",
+        "persephone",
+        "osiris",
+        "regina",
+    ] {
+        assert_eq!(deck_size(&base, deck), 25, "{deck}");
+    }
+    assert_eq!(deck_size(&base, "meridian"), 0);
+    assert_eq!(deck_size(&base, "beaumonde"), 0);
+    assert!(deck_size(&bs, "meridian") > 0);
+    assert_eq!(deck_size(&bs, "beaumonde"), 0);
+    assert_eq!(deck_size(&kal, "meridian"), 0);
+    assert!(deck_size(&kal, "beaumonde") > 0);
+    // Silverhold: the Head Goon (Blue Sun) and Barkeep Bob (Kalidasa).
+    assert_eq!(deck_size(&bs, "silverhold"), 26);
+    assert_eq!(deck_size(&kal, "silverhold"), 26);
+    assert_eq!(deck_size(&both, "silverhold"), 27);
+    assert_eq!(deck_size(&bs, "persephone"), 25);
+    assert!(deck_size(&kal, "persephone") > 25);
+}
+
+/// FF-SETUP-9: Blue Sun's Leaders (Atherton, Murphy) are offered only with Blue Sun.
+#[test]
+fn expansion_leaders_only_with_their_expansion() {
+    let leaders = |g: &Firefly| -> Vec<String> {
+        legal(g)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::ChooseLeader(l) => Some(c().crew[l as usize].id.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let base = leaders(&deal(&[]));
+    assert!(!base.contains(&"atherton".to_string()));
+    let bs = leaders(&deal(&[Expansion::BlueSun]));
+    assert!(bs.contains(&"atherton".to_string()) && bs.contains(&"murphy".to_string()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Crew and Leaders
+// ---------------------------------------------------------------------------------------------
+
+/// Atherton may not hire Companions: Inara can be considered but not bought (FF-BUY-4), and a
+/// rival's Disgruntled Companion cannot be hired away (FF-CREW-14).
+#[test]
+fn atherton_hires_no_companions() {
+    let text = |leader: &str| {
+        captain_text(
+            "expansions = [\"blue-sun\"]",
+            leader,
+            "osiris",
+            "",
+            "[decks.supply-discard]\nosiris = [\"inara\"]",
+        )
+    };
+    let consider_inara = |leader: &str| {
+        let mut g = scenario(&text(leader));
+        choose(&mut g, "Buy");
+        choose(&mut g, "Consider Inara");
+        choose(&mut g, "Draw a card face down");
+        choose(&mut g, "Draw a card face down");
+        choose(&mut g, "Done");
+        g
+    };
+    let g = consider_inara("malcolm");
+    assert!(can(&g, "Buy Inara"), "{:?}", menu(&g));
+    let g = consider_inara("atherton");
+    assert!(!can(&g, "Buy Inara"), "{:?}", menu(&g));
+    // FF-CREW-14: nor hired away from a rival in the same sector.
+    let text = |leader: &str| {
+        format!(
+            "expansions = [\"blue-sun\"]\n\
+             [[player]]\nleader = \"{leader}\"\nship = \"serenity\"\nsector = \"osiris\"\n\
+             [[player]]\nleader = \"womack\"\nship = \"yun-qi\"\nsector = \"osiris\"\n\
+             crew = [{{ card = \"inara\", disgruntled = true }}]\n"
+        )
+    };
+    assert!(can(&scenario(&text("malcolm")), "Hire away Inara"));
+    assert!(!can(&scenario(&text("atherton")), "Hire away Inara"));
+}
+
+/// The Middleman takes $100 more for each Contraband sold to a Contact (FF-DEAL-8), Murphy
+/// $100 more for each Cargo or Contraband; both together, $200.
+#[test]
+fn middleman_and_murphy_sell_for_more() {
+    let sale = |leader: &str, crew: &str, item: &str| -> i64 {
+        let mut g = scenario(&captain_text(
+            "expansions = [\"blue-sun\"]",
+            leader,
+            "persephone",
+            &format!("cargo = 1\ncontraband = 1\nsolid = [\"badger\"]\ncrew = [{crew}]"),
+            "",
+        ));
+        choose(&mut g, "Deal with Badger");
+        choose(&mut g, "Done");
+        choose(&mut g, "Done");
+        let ev = choose(&mut g, &format!("Sell 1 {item}"));
+        ev.iter()
+            .find_map(|e| match e {
+                Event::Money { delta, .. } => Some(*delta),
+                _ => None,
+            })
+            .unwrap()
+    };
+    // Badger pays 400 for Cargo and 700 for Contraband (FF-DEAL-9).
+    assert_eq!(sale("malcolm", "", "Contraband"), 700);
+    assert_eq!(
+        sale("malcolm", "{ card = \"the-middleman\" }", "Contraband"),
+        800
+    );
+    assert_eq!(
+        sale("malcolm", "{ card = \"the-middleman\" }", "Cargo"),
+        400
+    );
+    assert_eq!(sale("murphy", "", "Cargo"), 500);
+    assert_eq!(
+        sale("murphy", "{ card = \"the-middleman\" }", "Contraband"),
+        900
+    );
+}
+
+/// FF-BUY-8: with a Barkeep aboard, Shore Leave costs nothing.
+#[test]
+fn barkeeps_give_free_shore_leave() {
+    let text = |crew: &str| {
+        captain_text(
+            "expansions = [\"kalidasa\"]",
+            "malcolm",
+            "osiris",
+            &format!("money = 0\ncrew = [{crew}]"),
+            "",
+        )
+    };
+    let g = scenario(&text("{ card = \"zoe\", disgruntled = true }"));
+    assert!(!can(&g, "Buy: Shore Leave"), "$200 needed, none in hand");
+    let mut g = scenario(&text(
+        "{ card = \"zoe\", disgruntled = true }, { card = \"barkeep-bob\" }",
+    ));
+    let ev = choose(&mut g, "Buy: Shore Leave ($0)");
+    assert!(happened(&ev, |e| matches!(e, Event::Undisgruntled { .. })));
+    assert_eq!(g.players[0].money, 0);
+}
+
+/// FF-WORK-27: Make-Work pays $200; with the Busker aboard, $300.
+#[test]
+fn busker_makes_more_from_make_work() {
+    let mut g = scenario(&captain_text(
+        "expansions = [\"kalidasa\"]",
+        "malcolm",
+        "osiris",
+        "money = 0\ncrew = [{ card = \"busker\" }]",
+        "",
+    ));
+    choose(&mut g, "Work: Make-Work (take $300)");
+    assert_eq!(g.players[0].money, 300);
+}
+
+/// FF-SKILL-7: Cortland may pay Bribes before a Negotiate test that does not allow them.
+#[test]
+fn cortland_bribes_before_any_negotiate_test() {
+    // A Bit of Local Color, "We'll Blow a New Crater…": Negotiate 6, no Bribes.
+    let mut g = misbehaving("\"blue-sun\"", "1", "", "\"a-bit-of-local-color\"");
+    work_henpecked(&mut g);
+    choose(&mut g, "We'll Blow");
+    assert!(!can(&g, "Bribe"));
+    let mut g = misbehaving(
+        "\"blue-sun\"",
+        "1",
+        "crew = [{ card = \"cortland\" }]",
+        "\"a-bit-of-local-color\"",
+    );
+    work_henpecked(&mut g);
+    choose(&mut g, "We'll Blow");
+    let ev = choose(&mut g, "Bribe $400");
+    // 1 rolled + Negotiate 1 (Corbin) + 4 bribes = 6.
+    assert_eq!(rolls(&ev)[0], (Skill::Negotiate, vec![1], 1, 4, 6));
+}
+
+/// The Head Goon adds +2 Negotiate while the crew has at least 3 Mercs (himself included);
+/// the Foreman +2 Fight with at least 3 Mudders.
+#[test]
+fn head_goon_and_foreman_lead_their_own_kind() {
+    let points = |crew: &str| {
+        let g = scenario(&captain_text(
+            "expansions = [\"blue-sun\", \"kalidasa\"]",
+            "malcolm",
+            "osiris",
+            &format!("crew = [{crew}]"),
+            "",
+        ));
+        let p = &g.players[0];
+        let all = (1u16 << p.crew.len()) - 1;
+        (
+            g.mask_skill(p, all, Skill::Negotiate, false),
+            g.mask_skill(p, all, Skill::Fight, false),
+        )
+    };
+    // Malcolm: Fight 2, Negotiate 1. Gun Hands: Merc, Fight 1.
+    let two_mercs = points("{ card = \"head-goon\" }, { card = \"gun-hand-jim\" }");
+    assert_eq!(two_mercs, (1, 5));
+    let three = points(
+        "{ card = \"head-goon\" }, { card = \"gun-hand-jim\" }, { card = \"gun-hand-tim\" }",
+    );
+    assert_eq!(three, (3, 6));
+    let mudders =
+        points("{ card = \"foreman\" }, { card = \"busker\" }, { card = \"barkeep-bob\" }");
+    // Fight: Malcolm 2 + Foreman 1 + Barkeep Bob 1 + the Foreman's 2.
+    assert_eq!(mudders.1, 6);
+    let two_mudders = points("{ card = \"foreman\" }, { card = \"busker\" }");
+    assert_eq!(two_mudders.1, 3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gear
+// ---------------------------------------------------------------------------------------------
+
+/// FF-SKILL-6: Jayne's Holdout Pistol counts in a Kosherized Fight test, unlike other gear.
+#[test]
+fn holdout_pistol_counts_in_kosherized_fights() {
+    // A Bit of Local Color, "Bar Fight!": Fight 6, Kosherized. Skunk: Fight 1.
+    let fight = |gear: &str| {
+        let mut g = misbehaving(
+            "\"kalidasa\"",
+            "2",
+            &format!("crew = [{{ card = \"skunk\", gear = [{gear}] }}]"),
+            "\"a-bit-of-local-color\"",
+        );
+        work_henpecked(&mut g);
+        rolls(&choose(&mut g, "Bar Fight"))[0].2
+    };
+    assert_eq!(fight("\"pistol\""), 1);
+    assert_eq!(fight("\"jaynes-holdout-pistol\""), 2);
+}
+
+/// Mal's Frontier Model B and Mal's Sniper Rifle: before each Fight test, their carrier is no
+/// longer Disgruntled; not before other tests.
+#[test]
+fn mals_guns_cheer_their_carrier_before_a_fight() {
+    let text = |gear: &str, option: &str| {
+        let mut g = misbehaving(
+            "\"blue-sun\", \"kalidasa\"",
+            "6, 6",
+            &format!("crew = [{{ card = \"skunk\", disgruntled = true, gear = [\"{gear}\"] }}]"),
+            "\"a-bit-of-local-color\"",
+        );
+        work_henpecked(&mut g);
+        let ev = choose(&mut g, option);
+        (
+            happened(&ev, |e| matches!(e, Event::Undisgruntled { .. })),
+            g.players[0].crew[1].disgruntled,
+        )
+    };
+    assert_eq!(text("mals-frontier-model-b", "Bar Fight"), (true, false));
+    assert_eq!(text("mals-sniper-rifle", "Bar Fight"), (true, false));
+    assert_eq!(text("mals-sniper-rifle", "We'll Blow"), (false, true));
+    assert_eq!(text("pistol", "Bar Fight"), (false, true));
+}
+
+/// Inara's Bow re-rolls 1s on Fight tests when a Companion carries it; Inara's Guild Papers
+/// make their carrier a Companion.
+#[test]
+fn inaras_bow_and_guild_papers() {
+    let first_face = |crew: &str| {
+        let mut g = misbehaving(
+            "\"kalidasa\"",
+            "1, 5",
+            &format!("crew = [{crew}]"),
+            "\"a-bit-of-local-color\"",
+        );
+        work_henpecked(&mut g);
+        rolls(&choose(&mut g, "Bar Fight"))[0].1[0]
+    };
+    assert_eq!(
+        first_face("{ card = \"inara\", gear = [\"inaras-bow\"] }"),
+        5
+    );
+    assert_eq!(
+        first_face("{ card = \"skunk\", gear = [\"inaras-bow\"] }"),
+        1
+    );
+    let g = scenario(&captain_text(
+        "expansions = [\"kalidasa\"]",
+        "malcolm",
+        "osiris",
+        "crew = [{ card = \"skunk\", gear = [\"inaras-guild-papers\"] }, { card = \"zoe\" }]",
+        "",
+    ));
+    let p = &g.players[0];
+    assert!(g.has_profession(&p.crew[1], Profession::Companion));
+    assert!(!g.has_profession(&p.crew[2], Profession::Companion));
+}
+
+/// Zoe's Mare's Leg Rifle: a Fight test rolls two dice and keeps the higher; a kept 6 earns
+/// Thrillin' Heroics (FF-SKILL-8) with single bonus dice. Other tests roll one die.
+#[test]
+fn mares_leg_rolls_two_dice_for_a_fight() {
+    let faces = |dice: &str, option: &str| {
+        let mut g = misbehaving(
+            "\"kalidasa\"",
+            dice,
+            "crew = [{ card = \"skunk\", gear = [\"zoes-mares-leg-rifle\"] }]",
+            "\"a-bit-of-local-color\"",
+        );
+        work_henpecked(&mut g);
+        rolls(&choose(&mut g, option))[0].1.clone()
+    };
+    assert_eq!(faces("2, 5", "Bar Fight"), vec![5]);
+    assert_eq!(faces("6, 1, 3", "Bar Fight"), vec![6, 3]);
+    assert_eq!(faces("2, 5", "We'll Blow"), vec![2]);
+}
+
+/// Kaylee's Parasol does not count toward the gear limit (FF-CREW-21).
+#[test]
+fn kaylees_parasol_is_carried_beyond_the_limit() {
+    let g = scenario(&captain_text(
+        "expansions = [\"blue-sun\"]",
+        "malcolm",
+        "osiris",
+        "leader-gear = [\"pistol\"]\nspare-gear = [\"kaylees-parasol\", \"knife\"]",
+        "",
+    ));
+    assert!(can(&g, "Give Kaylee's Parasol to Malcolm"));
+    assert!(!can(&g, "Give Knife to Malcolm"));
+}
+
+/// The Love Bot: an action to remove Disgruntled from any crew member, its carrier included.
+#[test]
+fn love_bot_cheers_anyone() {
+    let mut g = scenario(&captain_text(
+        "expansions = [\"blue-sun\"]",
+        "malcolm",
+        "osiris",
+        "crew = [{ card = \"zoe\", disgruntled = true, gear = [\"love-bot\"] }]",
+        "",
+    ));
+    let ev = choose(&mut g, "Use an action: remove Disgruntled from Zoe");
+    assert!(happened(&ev, |e| matches!(e, Event::Undisgruntled { .. })));
+    assert!(!g.players[0].crew[1].disgruntled);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ship upgrades
+// ---------------------------------------------------------------------------------------------
+
+/// FF-MISC-10: with Hydraulic Docking Clamps, a completed Crime job counts as a Salvage Op, so
+/// the "after a Salvage Op" abilities pay out.
+#[test]
+fn docking_clamps_make_crime_jobs_salvage_ops() {
+    let g = scenario(&captain_text(
+        "expansions = [\"kalidasa\"]",
+        "malcolm",
+        "osiris",
+        "upgrades = [\"hydraulic-docking-clamps\"]",
+        "",
+    ));
+    let crime = c()
+        .jobs
+        .iter()
+        .position(|j| j.types == [tabletop_firefly::content::JobType::Crime])
+        .unwrap() as u16;
+    let shipping = c()
+        .jobs
+        .iter()
+        .position(|j| j.types == [tabletop_firefly::content::JobType::Shipping])
+        .unwrap() as u16;
+    use tabletop_firefly::content::JobType::SalvageOp;
+    assert!(g.job_counts_as(0, crime, SalvageOp));
+    assert!(!g.job_counts_as(0, shipping, SalvageOp));
+    assert!(
+        !g.job_counts_as(1, crime, SalvageOp),
+        "the rival has no Clamps"
+    );
+}
+
+/// Sheydra: once per job, a Fight test may be treated as a Negotiate test (the mirror of
+/// Stitch's); the crew's Negotiate counts, and a Kosherized Fight test's gear counts again.
+#[test]
+fn sheydra_treats_a_fight_as_a_negotiation_once_per_job() {
+    // Two "A Bit of Local Color": "Bar Fight!" is Fight 6, Kosherized.
+    let mut g = misbehaving(
+        "\"blue-sun\"",
+        "3, 3",
+        "crew = [{ card = \"sheydra\" }]",
+        "\"a-bit-of-local-color\", \"a-bit-of-local-color\"",
+    );
+    work_henpecked(&mut g);
+    choose(&mut g, "Bar Fight");
+    assert!(can(&g, "Treat this Fight test as a Negotiate test"));
+    let ev = choose(&mut g, "Treat this Fight test as a Negotiate test");
+    // Negotiate: Corbin 1 + Sheydra 2.
+    assert_eq!(rolls(&ev)[0], (Skill::Negotiate, vec![3], 3, 0, 6));
+    // Once per job: the second card's Fight test is rolled as a Fight test.
+    let ev = choose(&mut g, "Bar Fight");
+    assert_eq!(rolls(&ev)[0].0, Skill::Fight);
+    // Not without Sheydra on the job.
+    let mut g = misbehaving("\"blue-sun\"", "3", "", "\"a-bit-of-local-color\"");
+    work_henpecked(&mut g);
+    let ev = choose(&mut g, "Bar Fight");
+    assert_eq!(rolls(&ev)[0].0, Skill::Fight);
+}
