@@ -3329,6 +3329,16 @@ impl FireflyBot {
                         return Action::Reroll;
                     }
                 }
+                // A re-roll that costs a gear card (Yolonda's Pistol): only for a clear gain.
+                if let Some(&a) = legal
+                    .iter()
+                    .find(|a| matches!(a, Action::DiscardToReroll(_)))
+                {
+                    let (ev, _) = self.test_value(&ctx, &st, t, base, m, 0);
+                    if ev > now + 300.0 {
+                        return a;
+                    }
+                }
                 for &a in legal {
                     if let Action::DiscardForBonus(gc) = a {
                         let bonus: i32 = g

@@ -473,6 +473,17 @@ impl Driven for Firefly {
             Event::Arrested { seat, crew } => {
                 format!("{} ({}) is arrested", crew_name(c, *crew), cap(*seat))
             }
+            Event::TurnedOver { seat, crew, amount } => format!(
+                "{} turns {} over to Magistrate Higgins for ${amount}",
+                cap(*seat),
+                crew_name(c, *crew)
+            ),
+            Event::KillPrevented { seat, crew, gear } => format!(
+                "{} ({}) would be Killed: {} is discarded instead",
+                crew_name(c, *crew),
+                cap(*seat),
+                c.supply_name(*gear)
+            ),
             Event::Hired { seat, card } => format!("{} hires {}", cap(*seat), c.supply_name(*card)),
             Event::Bought { seat, card } => format!("{} buys {}", cap(*seat), c.supply_name(*card)),
             Event::Dismissed { seat, crew } => {

@@ -57,6 +57,8 @@ pub enum Action {
     DiscardUpgrade(SupplyCardId),
     /// FF-CREW-14: hire a rival's Disgruntled crew member in the same sector.
     HireAway(CrewCard),
+    /// A Mudder turned over to Magistrate Higgins at his sector, for money (Kalidasa).
+    TurnOver(CrewCard),
 
     // ---- flying ----
     /// Move into a sector (Full Burn, Mosey, Evade), or move the Cruiser/Cutter there.
@@ -91,6 +93,8 @@ pub enum Action {
     FightAsNegotiate,
     /// Discard a carried gear card after rolling for its bonus.
     DiscardForBonus(SupplyCardId),
+    /// Discard a carried gear card after rolling to re-roll the test (Yolonda's Pistol).
+    DiscardToReroll(SupplyCardId),
     /// Keep the roll.
     KeepRoll,
     /// Pick branch N of the outcome rolled.

@@ -332,6 +332,23 @@ impl Firefly {
             self.disgruntle(seat, 0, events);
             return false;
         }
+        // Zoe's Flak Jacket: the carrier lives and the jacket is discarded instead (before any
+        // Medic Check: nobody died).
+        let jacket = p.crew[idx].gear.iter().copied().find(|&g| {
+            self.gear_def(g)
+                .abilities
+                .iter()
+                .any(|a| matches!(a, Ability::DiscardedInsteadOfCarrier))
+        });
+        if let Some(g) = jacket {
+            self.discard_gear(seat, g);
+            events.push(Event::KillPrevented {
+                seat,
+                crew: card,
+                gear: g,
+            });
+            return false;
+        }
         // FF-DEATH-5..7: one Medic Check per Killed crew member, if any crew gives it (the
         // Medic may check for themself, FF-DEATH-6).
         if p.crew.iter().any(|m| self.gives_medic_check(m)) {

@@ -96,6 +96,19 @@ pub enum Event {
         team: u8,
     },
     /// FF-MISC-9: a Gear card was seized: removed from play.
+    /// A crew member was turned over to Magistrate Higgins for `amount` (removed from play).
+    TurnedOver {
+        seat: Seat,
+        crew: CrewCard,
+        amount: u32,
+    },
+    /// A crew member who would have been Killed lives: this gear card (Zoe's Flak Jacket) was
+    /// discarded instead.
+    KillPrevented {
+        seat: Seat,
+        crew: CrewCard,
+        gear: SupplyCardId,
+    },
     GearSeized {
         seat: Seat,
         card: SupplyCardId,

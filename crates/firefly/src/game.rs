@@ -231,6 +231,14 @@ impl Firefly {
             Action::Unequip(g) => format!("Set {} aside", c.supply_label(g)),
             Action::DiscardUpgrade(u) => format!("Discard ship upgrade {}", c.supply_label(u)),
             Action::HireAway(m) => format!("Hire away {}", self.crew_name(m)),
+            Action::TurnOver(m) => format!(
+                "Turn {} over to Magistrate Higgins (${}, Immoral)",
+                self.crew_name(m),
+                self.me()
+                    .crew_index(m)
+                    .and_then(|i| self.turn_over_price(&self.me().crew[i]))
+                    .unwrap_or(0)
+            ),
             Action::MoveTo(s) => format!("Move to {}", sector(s)),
             Action::Scan(s) => format!(
                 "Long-Range Scanner: resolve the Alert tokens at {}",
@@ -262,6 +270,7 @@ impl Firefly {
             Action::NegotiateAsFight => "Treat this Negotiate test as a Fight test".into(),
             Action::FightAsNegotiate => "Treat this Fight test as a Negotiate test".into(),
             Action::DiscardForBonus(g) => format!("Discard {} for its bonus", c.supply_label(g)),
+            Action::DiscardToReroll(g) => format!("Discard {} to re-roll", c.supply_label(g)),
             Action::KeepRoll => "Keep the roll".into(),
             Action::ChooseBranch(b) => match self
                 .resolution

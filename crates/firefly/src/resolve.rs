@@ -971,6 +971,26 @@ impl Firefly {
         {
             out.push(Action::Reroll);
         }
+        // Yolonda's Pistol: discard it to re-roll a test of its skill (gear: not on a
+        // Kosherized Fight test unless Lund is on it, FF-SKILL-6).
+        let kosherized = r.test().is_some_and(|t| t.kosherized);
+        if self.gear_counts_on_test(p, mask, skill, kosherized) {
+            for (i, m) in p.crew.iter().enumerate() {
+                if mask & (1 << i) == 0 {
+                    continue;
+                }
+                for &g in &m.gear {
+                    if self
+                        .gear_def(g)
+                        .abilities
+                        .iter()
+                        .any(|a| matches!(a, Ability::DiscardToReroll { skill: s } if *s == skill))
+                    {
+                        out.push(Action::DiscardToReroll(g));
+                    }
+                }
+            }
+        }
         // Knife and the like: discard a carried card after rolling for a bonus — gear, so not
         // on a Kosherized Fight test (FF-SKILL-6) unless Lund is on it.
         let kosherized = r.test().is_some_and(|t| t.kosherized);
@@ -1417,6 +1437,12 @@ impl Firefly {
                 r.rerolled = true;
                 self.roll_test(events);
                 self.resolution.last_mut().unwrap().rerolled = true;
+            }
+            (Stage::Rolled, Action::DiscardToReroll(g)) => {
+                let rerolled = r.rerolled;
+                self.discard_gear(seat, g);
+                self.roll_test(events);
+                self.resolution.last_mut().unwrap().rerolled = rerolled;
             }
             (Stage::Rolled, Action::DiscardForBonus(g)) => {
                 let bonus: i32 = gear_bonus(self.content, g);

@@ -406,6 +406,49 @@ impl Firefly {
         }
     }
 
+    /// What Magistrate Higgins pays for this crew member (the Mudders), if he takes them.
+    pub fn turn_over_price(&self, m: &CrewMember) -> Option<u32> {
+        self.crew_def(m).abilities.iter().find_map(|a| match a {
+            Ability::TurnedOverToHiggins { amount } => Some(*amount),
+            _ => None,
+        })
+    }
+
+    /// A Mudder is turned over to Higgins: removed from play (their gear stays aboard), the
+    /// money taken, and, the act being Immoral, every Moral crew member Disgruntled (as an
+    /// Immoral job does, FF-WORK-22).
+    fn turn_over(&mut self, seat: Seat, card: CrewCard, events: &mut Vec<Event>) {
+        let p = &mut self.players[seat as usize];
+        let idx = p.crew_index(card).unwrap();
+        let amount = self
+            .turn_over_price(&self.players[seat as usize].crew[idx])
+            .unwrap();
+        let p = &mut self.players[seat as usize];
+        let m = p.crew.remove(idx);
+        p.spare_gear.extend(m.gear);
+        if let CrewCard::Hired(c) = m.card {
+            self.removed.supply.push(c);
+        }
+        self.crew_removed(seat, idx);
+        events.push(Event::TurnedOver {
+            seat,
+            crew: card,
+            amount,
+        });
+        self.earn(seat, amount, events);
+        let moral: Vec<CrewCard> = self.players[seat as usize]
+            .crew
+            .iter()
+            .filter(|m| self.content.crew[m.def as usize].moral)
+            .map(|m| m.card)
+            .collect();
+        for card in moral {
+            if let Some(idx) = self.players[seat as usize].crew_index(card) {
+                self.disgruntle(seat, idx, events);
+            }
+        }
+    }
+
     /// FF-WORK-27: Make-Work pays $200, no Cut; a Busker adds to it (`MakeWorkBonus`).
     pub fn make_work_pay(&self, p: &Player) -> u32 {
         200 + self
@@ -695,6 +738,14 @@ impl Firefly {
         for &u in &p.upgrades {
             out.push(Action::DiscardUpgrade(u));
         }
+        // The Mudders: turned over to Magistrate Higgins where he deals.
+        if self.contact_at(p.sector) == Some(ContactName::MagistrateHiggins) {
+            for m in p.crew.iter().skip(1) {
+                if self.turn_over_price(m).is_some() {
+                    out.push(Action::TurnOver(m.card));
+                }
+            }
+        }
         // FF-CREW-14: hire a rival's Disgruntled crew in the same sector.
         if p.crew.len() < self.max_crew(p) {
             for q in &self.players {
@@ -926,6 +977,7 @@ impl Firefly {
                 self.earn(to, amount, events);
             }
             Action::Dismiss(card) => self.dismiss(seat, card, events),
+            Action::TurnOver(card) => self.turn_over(seat, card, events),
             Action::Jettison(item) | Action::Unload(item) => self.unload(seat, item, 1, events),
             Action::Equip { gear, crew } => {
                 let p = &mut self.players[seat as usize];

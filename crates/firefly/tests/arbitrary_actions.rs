@@ -104,6 +104,8 @@ fn action() -> impl Strategy<Value = Action> {
         Just(Action::Reroll),
         Just(Action::NegotiateAsFight),
         Just(Action::FightAsNegotiate),
+        id16().prop_map(Action::DiscardToReroll),
+        crew_card().prop_map(Action::TurnOver),
         id16().prop_map(Action::DiscardForBonus),
         Just(Action::KeepRoll),
         id8().prop_map(Action::ChooseBranch),
@@ -201,10 +203,12 @@ fn variant(a: &Action) -> usize {
         Action::AttachChallenge(_) => 51,
         Action::DrawStartingJobs(_) => 52,
         Action::FightAsNegotiate => 53,
+        Action::DiscardToReroll(_) => 54,
+        Action::TurnOver(_) => 55,
     }
 }
 
-const VARIANTS: usize = 54;
+const VARIANTS: usize = 56;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.

@@ -85,10 +85,11 @@ fn expansion_supply_cards_only_with_their_expansion() {
     assert_eq!(deck_size(&bs, "beaumonde"), 0);
     assert_eq!(deck_size(&kal, "meridian"), 0);
     assert!(deck_size(&kal, "beaumonde") > 0);
-    // Silverhold: the Head Goon (Blue Sun) and Barkeep Bob (Kalidasa).
+    // Silverhold: the Head Goon (Blue Sun).
     assert_eq!(deck_size(&bs, "silverhold"), 26);
-    assert_eq!(deck_size(&kal, "silverhold"), 26);
-    assert_eq!(deck_size(&both, "silverhold"), 27);
+    // Silverhold with Kalidasa: Barkeep Bob, Mudder Moo and Mudder Maddi.
+    assert_eq!(deck_size(&kal, "silverhold"), 28);
+    assert_eq!(deck_size(&both, "silverhold"), 29);
     assert_eq!(deck_size(&bs, "persephone"), 25);
     assert!(deck_size(&kal, "persephone") > 25);
 }
@@ -472,4 +473,78 @@ fn sheydra_treats_a_fight_as_a_negotiation_once_per_job() {
     work_henpecked(&mut g);
     let ev = choose(&mut g, "Bar Fight");
     assert_eq!(rolls(&ev)[0].0, Skill::Fight);
+}
+
+/// Yolonda's Pistol: after a Fight test is rolled, discard it to re-roll the test.
+#[test]
+fn yolondas_pistol_is_discarded_for_a_reroll() {
+    // Kill the Alarm, "Just Shoot the Gorram Thing": Fight 7.
+    let mut g = misbehaving(
+        "\"kalidasa\"",
+        "1, 6, 2",
+        "crew = [{ card = \"skunk\", gear = [\"yolondas-pistol\"] }]",
+        "\"kill-the-alarm\"",
+    );
+    work_henpecked(&mut g);
+    choose(&mut g, "Just Shoot");
+    assert!(can(&g, "Discard Yolonda's Pistol to re-roll"));
+    let ev = choose(&mut g, "Discard Yolonda's Pistol to re-roll");
+    // Skunk: Fight 1 + the Pistol 1; the 1 re-rolled into a 6 and a bonus 2.
+    assert_eq!(rolls(&ev)[0].1, vec![6, 2]);
+    assert!(g.players[0].crew[1].gear.is_empty(), "discarded");
+    assert!(!can(&g, "to re-roll"));
+}
+
+/// Zoe's Flak Jacket: its carrier, about to be Killed, lives; the jacket is discarded instead
+/// (FF-DEATH-2 does not happen, so no Medic Check either).
+#[test]
+fn flak_jacket_takes_the_bullet() {
+    let mut g = scenario(&captain_text(
+        "expansions = [\"kalidasa\"]",
+        "malcolm",
+        "osiris",
+        "crew = [{ card = \"skunk\", gear = [\"zoes-flak-jacket\"] }, { card = \"zoe\" }]",
+        "",
+    ));
+    let mut ev = Vec::new();
+    assert!(!g.kill_crew(0, 1, &mut ev));
+    assert!(happened(&ev, |e| matches!(e, Event::KillPrevented { .. })));
+    assert!(!happened(&ev, |e| matches!(e, Event::MedicCheck { .. })));
+    assert_eq!(crew_names(&g, 0), ["Malcolm", "Skunk", "Zoe"]);
+    assert!(g.players[0].crew[1].gear.is_empty());
+    // Once: the next Kill takes him.
+    let mut ev = Vec::new();
+    assert!(g.kill_crew(0, 1, &mut ev));
+    assert_eq!(crew_names(&g, 0), ["Malcolm", "Zoe"]);
+}
+
+/// The Mudders: at Higgins' Harvest (where Magistrate Higgins deals) one may be turned over to
+/// him for $500, using no action; removed from play, and Immoral: Moral crew are Disgruntled.
+#[test]
+fn mudders_are_turned_over_at_harvest() {
+    let text = |sector: &str| {
+        captain_text(
+            "expansions = [\"kalidasa\"]",
+            "malcolm",
+            sector,
+            "money = 0\ncrew = [{ card = \"mudder-max\" }, { card = \"zoe\" }]",
+            "",
+        )
+    };
+    assert!(!can(&scenario(&text("osiris")), "Turn Mudder Max over"));
+    let mut g = scenario(&text("harvest"));
+    assert!(!can(&g, "Turn Zoe over"));
+    let ev = choose(
+        &mut g,
+        "Turn Mudder Max over to Magistrate Higgins ($500, Immoral)",
+    );
+    assert_eq!(g.players[0].money, 500);
+    assert_eq!(crew_names(&g, 0), ["Malcolm", "Zoe"]);
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::TurnedOver { amount: 500, .. }
+    )));
+    // Malcolm and Zoe are Moral.
+    assert!(g.players[0].crew.iter().all(|m| m.disgruntled));
+    assert!(can(&g, "Work"), "no action used");
 }

@@ -385,6 +385,15 @@ pub enum Ability {
     /// Gear: on tests of this skill made by crew that include its carrier, roll two dice and
     /// keep the higher (Zoe's Mare's Leg Rifle: Fight).
     BestOfTwoDice { skill: Skill },
+    /// Gear: when its carrier would be Killed, this card is discarded instead and the carrier
+    /// lives (Zoe's Flak Jacket).
+    DiscardedInsteadOfCarrier,
+    /// Gear: after rolling a test of this skill, discard this card to re-roll it (Yolonda's
+    /// Pistol: Fight).
+    DiscardToReroll { skill: Skill },
+    /// Crew: in the sector where Magistrate Higgins deals (Higgins' Harvest), this crew member
+    /// may be turned over to him, removed from play, for $N; an Immoral act (the Mudders).
+    TurnedOverToHiggins { amount: u32 },
     /// Ship: completed jobs of the first type count as jobs of the second too (Hydraulic
     /// Docking Clamps: Crime jobs count as Salvage Ops, FF-MISC-10).
     JobsCountAs { jobs: JobType, also: JobType },

@@ -918,6 +918,17 @@ fn ability_nb(ab: &Ability) -> String {
             "On {} tests, roll two dice and use the higher",
             skill.name()
         ),
+        Ability::DiscardedInsteadOfCarrier => {
+            "If the carrier would be Killed, discard this card instead".into()
+        }
+        Ability::DiscardToReroll { skill } => {
+            format!("After rolling a {} test, discard this card to re-roll it", skill.name())
+        }
+        Ability::TurnedOverToHiggins { amount } => format!(
+            "At Magistrate Higgins' sector, remove this crew member from play to take {} \
+             (Immoral)",
+            money(*amount)
+        ),
         Ability::JobsCountAs { jobs, also } => format!(
             "{} Jobs also count as {}s",
             jobs.name(),
