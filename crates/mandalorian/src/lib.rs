@@ -1,17 +1,17 @@
 //! # tabletop-mandalorian
 //!
 //! *Star Wars: The Mandalorian Adventures* as a pure, deterministic state machine, with ORIGINAL
-//! content (the published cards and maps are not public), a bot and scenario files.
+//! content (the published cards and maps are not public) and scenario files. Its bot lives with
+//! the others, in `tabletop-bots` (`tabletop_bots::mandalorian`).
 //!
 //! Where to look: set-up [`setup`], the turn and the action phase [`turn`], the four actions
 //! [`actions`], terrain [`terrain`], range [`range`], events [`event`], enemies [`enemy`],
 //! disturbance tokens [`disturbance`], the Child [`child`], damage [`damage`], items and planning
 //! cards [`items`], ability texts and other effects [`effects`], what a seat sees [`view`],
-//! scenario files [`scenario`], the guide-deck campaign [`campaign`], the bot [`bot`], invariants
-//! checked by tests [`invariants`]. Rule IDs (MA-…) refer to `shared/rules/mandalorian.md`.
+//! scenario files [`scenario`], the guide-deck campaign [`campaign`], invariants checked by tests
+//! [`invariants`]. Rule IDs (MA-…) refer to `shared/rules/mandalorian.md`.
 
 pub mod actions;
-pub mod bot;
 pub mod campaign;
 pub mod catalog;
 pub mod child;

@@ -794,6 +794,10 @@ impl Mandalorian {
     pub fn pending(&self) -> Option<&Task> {
         self.stack.last()
     }
+    /// Whether the event phase is being resolved (MA-EVENT): a look-ahead stops there.
+    pub fn in_event_phase(&self) -> bool {
+        self.in_event_phase
+    }
     pub fn hand_size(&self) -> usize {
         self.opts.difficulty.hand_size()
     }

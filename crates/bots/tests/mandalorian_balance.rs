@@ -7,8 +7,8 @@
 //! `TABLETOP_BALANCE_GAMES` sets the games per mission and difficulty (default 300).
 
 use rayon::prelude::*;
+use tabletop_bots::mandalorian::{play_out, MandalorianBot};
 use tabletop_core::NewGame;
-use tabletop_mandalorian::bot::{play_out, Bot};
 use tabletop_mandalorian::*;
 
 fn games() -> u64 {
@@ -26,7 +26,7 @@ fn win_rate(mission: u8, d: Difficulty, n: u64) -> f64 {
         .map(|seed| {
             let mut g =
                 Mandalorian::new_game(embedded(), &Options::solo(mission, d), seed).unwrap();
-            let mut bot = Bot::new(seed);
+            let mut bot = MandalorianBot::new(seed);
             let (won, _) = play_out(&mut g, &mut bot, 3000);
             assert!(
                 g.outcome.is_some(),
