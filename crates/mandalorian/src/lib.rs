@@ -186,22 +186,27 @@ impl Mandalorian {
             // The handles this seat cannot tell apart: tokens of one shape (their backs) face
             // down on the map and unseen by it, and those left in the box. Which token each
             // one is gets shuffled; where each lies stays.
-            let cand: Vec<usize> = (0..self.t.threats.len())
-                .filter(|&t| {
-                    let th = &self.t.threats[t];
-                    let def = &self.mission().tokens[th.token as usize];
-                    !def.orange
-                        && def.shape == shape
-                        && !def.carries_child
-                        && th.seen & me == 0
-                        && (th.loc == TLoc::Box || (matches!(th.loc, TLoc::Map(_)) && !th.face_up))
-                })
-                .collect();
-            let mut tokens: Vec<content::TokenId> =
-                cand.iter().map(|&t| self.t.threats[t].token).collect();
-            self.chance.shuffle(&mut tokens);
-            for (i, &t) in cand.iter().enumerate() {
-                self.t.threats[t].token = tokens[i];
+            // Fixed-size lists: a bot forgets the future at every decision (no allocation).
+            let mut cand = [0usize; content::MAX_TOKENS];
+            let mut tokens = [0 as content::TokenId; content::MAX_TOKENS];
+            let mut n = 0;
+            for t in 0..self.t.threats.len() {
+                let th = &self.t.threats[t];
+                let def = &self.mission().tokens[th.token as usize];
+                if !def.orange
+                    && def.shape == shape
+                    && !def.carries_child
+                    && th.seen & me == 0
+                    && (th.loc == TLoc::Box || (matches!(th.loc, TLoc::Map(_)) && !th.face_up))
+                {
+                    cand[n] = t;
+                    tokens[n] = th.token;
+                    n += 1;
+                }
+            }
+            self.chance.shuffle(&mut tokens[..n]);
+            for (&t, &token) in cand[..n].iter().zip(&tokens[..n]) {
+                self.t.threats[t].token = token;
             }
         }
     }

@@ -112,7 +112,9 @@ fn objective(g: &Mandalorian, tables: &Tables, v: &mut f64) {
                 .iter()
                 .filter(|t| t.target)
                 .fold(0, |a, t| a | (1 << t.shape));
-            let mut unknown = Vec::new();
+            // Face-down tokens that may be targets: how many, and the nearest (a minimum, so
+            // the order they are met in does not change it).
+            let (mut unknown, mut unknown_d) = (0usize, None::<f64>);
             for t in 0..g.threats().len() as ThreatId {
                 let th = &g.threats()[t as usize];
                 let def = g.token_def(t);
@@ -127,13 +129,15 @@ fn objective(g: &Mandalorian, tables: &Tables, v: &mut f64) {
                     TLoc::Map(sq)
                         if !th.face_up && target_shapes & (1 << def.shape) != 0 && th.seen == 0 =>
                     {
-                        unknown.push(sq);
+                        unknown += 1;
+                        let d = nearest(sq);
+                        unknown_d = Some(unknown_d.map_or(d, |u: f64| u.min(d)));
                     }
                     _ => {}
                 }
             }
-            if let Some(d) = unknown.iter().map(|&s| nearest(s)).reduce(f64::min) {
-                *v -= W_DIST * d + 10.0 * unknown.len() as f64;
+            if let Some(d) = unknown_d {
+                *v -= W_DIST * d + 10.0 * unknown as f64;
             }
         }
         Objective::ChildToExit { exit } => {

@@ -16,7 +16,7 @@ pub mod lookahead;
 
 use tabletop_core::{Game, Rng, Seat};
 use tabletop_mandalorian::state::Task;
-use tabletop_mandalorian::{Action, Mandalorian};
+use tabletop_mandalorian::{Action, Happened, Mandalorian};
 
 pub use evaluate::evaluate;
 
@@ -26,7 +26,11 @@ use crate::Bot;
 /// seeded, so its games replay.
 pub struct MandalorianBot {
     rng: Rng,
+    /// Scratch buffers, reused from decision to decision: the legal actions of the decision,
+    /// those of the look-ahead's decisions, and the events of the look-ahead.
     buf: Vec<Action>,
+    inner: Vec<Action>,
+    ev: Vec<Happened>,
 }
 
 impl MandalorianBot {
@@ -34,6 +38,8 @@ impl MandalorianBot {
         MandalorianBot {
             rng: Rng::new(seed),
             buf: Vec::new(),
+            inner: Vec::new(),
+            ev: Vec::new(),
         }
     }
 
@@ -56,13 +62,12 @@ impl MandalorianBot {
         let top_level = matches!(g.pending(), Some(Task::ActionPhase));
         let mut best = legal[0];
         let mut best_v = f64::NEG_INFINITY;
-        let mut ev = Vec::new();
         for &a in &legal {
             let mut s = base.clone();
-            ev.clear();
-            s.apply_unchecked(a, &mut ev);
+            self.ev.clear();
+            s.apply_unchecked(a, &mut self.ev);
             if top_level && !matches!(a, Action::EndActions) {
-                lookahead::greedy_to_action_phase(&mut s, &mut ev);
+                lookahead::greedy_to_action_phase(&mut s, &mut self.inner, &mut self.ev);
             }
             // Small noise breaks ties differently from game to game.
             let v = evaluate(&s) + self.rng.below(1000) as f64 * 1e-6;
