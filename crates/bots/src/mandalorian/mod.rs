@@ -15,7 +15,6 @@ pub mod evaluate;
 pub mod lookahead;
 
 use tabletop_core::{Game, Rng, Seat};
-use tabletop_mandalorian::state::Task;
 use tabletop_mandalorian::{Action, Happened, Mandalorian};
 
 pub use evaluate::evaluate;
@@ -45,9 +44,14 @@ impl MandalorianBot {
 
     /// Choose an action for the seat to act.
     ///
-    /// Every legal action is tried on a copy of the state whose future is forgotten; at the
-    /// action-phase decision (which card into which slot) the card is then resolved greedily to
-    /// its end ([`lookahead::greedy_to_action_phase`]) before the position is valued.
+    /// Every legal action is tried on a copy of the state whose future is forgotten; the card
+    /// it plays or is part of is then resolved greedily to its end
+    /// ([`lookahead::greedy_to_action_phase`]) before the position is valued — at the
+    /// action-phase decision (which card into which slot) and at every decision inside a card
+    /// alike. Valued without that continuation, "resolve the Move" (MA-ACT-2, -5) and "done
+    /// with this card" leave the same position (the character has not stepped yet), so they
+    /// scored alike and the tie-breaking noise threw about half of the Move actions away
+    /// (issue 12); with it, resolving the Move is worth the steps that follow.
     pub fn choose(&mut self, g: &Mandalorian) -> Action {
         let mut legal = std::mem::take(&mut self.buf);
         g.legal_actions(&mut legal);
@@ -59,14 +63,14 @@ impl MandalorianBot {
         }
         let mut base = g.clone();
         base.forget_future(self.rng.next_u64());
-        let top_level = matches!(g.pending(), Some(Task::ActionPhase));
         let mut best = legal[0];
         let mut best_v = f64::NEG_INFINITY;
         for &a in &legal {
             let mut s = base.clone();
             self.ev.clear();
             s.apply_unchecked(a, &mut self.ev);
-            if top_level && !matches!(a, Action::EndActions) {
+            // Ending the action phase starts the event phase: nothing to continue.
+            if !matches!(a, Action::EndActions) {
                 lookahead::greedy_to_action_phase(&mut s, &mut self.inner, &mut self.ev);
             }
             // Small noise breaks ties differently from game to game.
