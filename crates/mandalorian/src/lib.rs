@@ -17,6 +17,7 @@ pub mod catalog;
 pub mod child;
 pub mod content;
 pub mod damage;
+pub mod determinize;
 pub mod disturbance;
 pub mod draw;
 pub mod effects;
@@ -31,6 +32,7 @@ pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod terrain;
+pub mod testing;
 pub mod turn;
 pub mod view;
 
@@ -88,6 +90,10 @@ impl Game for Mandalorian {
 
     fn reseed(&mut self, seed: u64) {
         self.forget_future(seed);
+    }
+
+    fn determinize(&mut self, seat: Seat, seed: u64) {
+        self.determinize_for(seat, seed);
     }
 
     fn revealed(&self, before: &Self, events: &[Happened]) -> Option<String> {
@@ -170,45 +176,10 @@ impl Mandalorian {
         self.run(events);
     }
 
-    /// Forget the future for a bot's look-ahead: reshuffle every hidden order (decks, the
-    /// reinforcement pile) and the identities of face-down threats the active seat has not
-    /// seen, then reseed the random stream.
+    /// Forget the future for a bot's look-ahead: everything hidden from the active seat is
+    /// dealt anew ([`Mandalorian::determinize_for`]).
     pub fn forget_future(&mut self, seed: u64) {
-        use state::TLoc;
-        self.chance.reseed(seed);
-        for d in &mut self.t.decks {
-            d.shuffle(&mut self.chance);
-        }
-        self.t.events.shuffle(&mut self.chance);
-        self.chance.shuffle(&mut self.t.reinforcements);
-        let me = 1u8 << self.t.active;
-        for shape in 1..=4u8 {
-            // The handles this seat cannot tell apart: tokens of one shape (their backs) face
-            // down on the map and unseen by it, and those left in the box. Which token each
-            // one is gets shuffled; where each lies stays.
-            // Fixed-size lists: a bot forgets the future at every decision (no allocation).
-            let mut cand = [0usize; content::MAX_TOKENS];
-            let mut tokens = [0 as content::TokenId; content::MAX_TOKENS];
-            let mut n = 0;
-            for t in 0..self.t.threats.len() {
-                let th = &self.t.threats[t];
-                let def = &self.mission().tokens[th.token as usize];
-                if !def.orange
-                    && def.shape == shape
-                    && !def.carries_child
-                    && th.seen & me == 0
-                    && (th.loc == TLoc::Box || (matches!(th.loc, TLoc::Map(_)) && !th.face_up))
-                {
-                    cand[n] = t;
-                    tokens[n] = th.token;
-                    n += 1;
-                }
-            }
-            self.chance.shuffle(&mut tokens[..n]);
-            for (&t, &token) in cand[..n].iter().zip(&tokens[..n]) {
-                self.t.threats[t].token = token;
-            }
-        }
+        self.determinize_for(self.t.active as Seat, seed);
     }
 }
 

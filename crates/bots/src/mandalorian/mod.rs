@@ -8,8 +8,9 @@
 //! * how good a position is (health, the crisis track, enemies, each mission's objective) —
 //!   [`evaluate`].
 //!
-//! Before looking ahead it forgets the future ([`Mandalorian::forget_future`]) on its copy, so
-//! it never peeks at deck orders or unseen threats.
+//! Before looking ahead it determinizes its copy for the acting seat
+//! ([`Mandalorian::determinize_for`]): deck orders, other seats' hands, unseen face-down threats
+//! and the dice to come are dealt anew, so it never peeks (`tests/mandalorian_no_peeking.rs`).
 
 pub mod evaluate;
 pub mod lookahead;
@@ -62,7 +63,8 @@ impl MandalorianBot {
             return a;
         }
         let mut base = g.clone();
-        base.forget_future(self.rng.next_u64());
+        // Honest information (issue 12): everything the acting seat cannot see is dealt anew.
+        base.determinize(g.active_seat(), self.rng.next_u64());
         let mut best = legal[0];
         let mut best_v = f64::NEG_INFINITY;
         for &a in &legal {
