@@ -5,11 +5,13 @@
 //! state first, so that it cannot peek at the real deck order or dice.
 //!
 //! * [`RandomBot`] — uniformly random legal actions, for any game;
-//! * [`firefly`] — a heuristic Firefly captain.
+//! * [`firefly`] — a heuristic Firefly captain;
+//! * [`mandalorian`] — a heuristic Mandalorian player (any seat, or solo).
 
 use tabletop_core::{Game, Rng, Seat};
 
 pub mod firefly;
+pub mod mandalorian;
 
 /// A player program.
 pub trait Bot<G: Game>: Send {

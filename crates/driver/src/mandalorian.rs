@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use anyhow::{anyhow, Result};
+use tabletop_bots::mandalorian::MandalorianBot;
 use tabletop_bots::Bot;
 use tabletop_core::{Game, Seat};
 use tabletop_mandalorian::content::{render, Content};
@@ -25,20 +26,9 @@ pub fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
     }
 }
 
-struct MandoBot(tabletop_mandalorian::bot::Bot);
-
-impl Bot<Mandalorian> for MandoBot {
-    fn name(&self) -> &str {
-        "bot"
-    }
-    fn choose(&mut self, game: &Mandalorian, _seat: Seat, _legal: &[Action]) -> Action {
-        self.0.choose(game)
-    }
-}
-
 pub fn make_bot(name: &str, seat: Seat, seed: u64) -> Box<dyn Bot<Mandalorian>> {
     match name {
-        "bot" => Box::new(MandoBot(tabletop_mandalorian::bot::Bot::new(seed))),
+        "bot" => Box::new(MandalorianBot::new(seed)),
         other => generic_bot::<Mandalorian>(other, seat, seed),
     }
 }

@@ -1,18 +1,15 @@
 //! Criterion benchmarks of the engine: steps per second (random legal actions) and playouts per
-//! second (whole random games), state clones, and bot decisions.
+//! second (whole random games), and state clones. The bot's benchmarks are in
+//! `crates/bots/benches/mandalorian.rs`.
 //!
 //! What each figure means:
 //! * `random playout` — one whole game of random legal actions (missions 1–4 in turn, solo):
 //!   `legal_actions` + `apply` per step; the throughput is steps/s, so the time per step is
 //!   1 / throughput (the issue-11 goal: ≤ 400 ns);
 //! * `state clone` — one clone of a mid-game state (mission 1), what a search bot pays per node
-//!   (goal: ≤ 100 ns);
-//! * `bot decision at the start of mission 1` — one heuristic-bot decision;
-//! * `bot game` — whole solo games of mission 1 played by the heuristic bot; the throughput is
-//!   bot decisions/s.
+//!   (goal: ≤ 100 ns).
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tabletop_core::{Game, NewGame, Rng};
-use tabletop_mandalorian::bot::Bot;
 use tabletop_mandalorian::*;
 
 fn playout(seed: u64, rng: &mut Rng, legal: &mut Vec<Action>, ev: &mut Vec<Happened>) -> u64 {
@@ -72,27 +69,6 @@ fn engine(c: &mut Criterion) {
             let c = std::hint::black_box(&mid).clone();
             std::hint::black_box(&c);
         })
-    });
-    let state =
-        Mandalorian::new_game(embedded(), &Options::solo(1, Difficulty::Standard), 3).unwrap();
-    let mut bot = Bot::new(1);
-    g.bench_function("bot decision at the start of mission 1", |b| {
-        b.iter(|| bot.choose(&state))
-    });
-    // Bot decisions per game (mission 1, solo, standard), to report decisions/s.
-    let bot_game = |seed: u64| {
-        let mut g =
-            Mandalorian::new_game(embedded(), &Options::solo(1, Difficulty::Standard), seed)
-                .unwrap();
-        let mut bot = Bot::new(seed);
-        tabletop_mandalorian::bot::play_out(&mut g, &mut bot, 3000).1 as u64
-    };
-    let games = 4;
-    let decisions = (0..games).map(bot_game).sum::<u64>();
-    g.throughput(Throughput::Elements(decisions));
-    g.sample_size(10);
-    g.bench_function("bot game (mission 1, throughput = decisions)", |b| {
-        b.iter(|| (0..games).map(bot_game).sum::<u64>())
     });
     g.finish();
 }

@@ -234,6 +234,11 @@ impl<C: Copy + PartialEq, const N: usize> Pile<C, N> {
         }
     }
 
+    /// The draw pile, bottom first, to rearrange in place (a determinization deals it anew).
+    pub fn draw_pile_mut(&mut self) -> &mut [C] {
+        &mut self.draw
+    }
+
     /// Shuffle the draw pile.
     pub fn shuffle(&mut self, chance: &mut Chance) {
         chance.shuffle(&mut self.draw);

@@ -1,22 +1,23 @@
 //! # tabletop-mandalorian
 //!
 //! *Star Wars: The Mandalorian Adventures* as a pure, deterministic state machine, with ORIGINAL
-//! content (the published cards and maps are not public), a bot and scenario files.
+//! content (the published cards and maps are not public) and scenario files. Its bot lives with
+//! the others, in `tabletop-bots` (`tabletop_bots::mandalorian`).
 //!
 //! Where to look: set-up [`setup`], the turn and the action phase [`turn`], the four actions
 //! [`actions`], terrain [`terrain`], range [`range`], events [`event`], enemies [`enemy`],
 //! disturbance tokens [`disturbance`], the Child [`child`], damage [`damage`], items and planning
 //! cards [`items`], ability texts and other effects [`effects`], what a seat sees [`view`],
-//! scenario files [`scenario`], the guide-deck campaign [`campaign`], the bot [`bot`], invariants
-//! checked by tests [`invariants`]. Rule IDs (MA-…) refer to `shared/rules/mandalorian.md`.
+//! scenario files [`scenario`], the guide-deck campaign [`campaign`], invariants checked by tests
+//! [`invariants`]. Rule IDs (MA-…) refer to `shared/rules/mandalorian.md`.
 
 pub mod actions;
-pub mod bot;
 pub mod campaign;
 pub mod catalog;
 pub mod child;
 pub mod content;
 pub mod damage;
+pub mod determinize;
 pub mod disturbance;
 pub mod draw;
 pub mod effects;
@@ -31,6 +32,7 @@ pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod terrain;
+pub mod testing;
 pub mod turn;
 pub mod view;
 
@@ -88,6 +90,10 @@ impl Game for Mandalorian {
 
     fn reseed(&mut self, seed: u64) {
         self.forget_future(seed);
+    }
+
+    fn determinize(&mut self, seat: Seat, seed: u64) {
+        self.determinize_for(seat, seed);
     }
 
     fn revealed(&self, before: &Self, events: &[Happened]) -> Option<String> {
@@ -170,40 +176,10 @@ impl Mandalorian {
         self.run(events);
     }
 
-    /// Forget the future for a bot's look-ahead: reshuffle every hidden order (decks, the
-    /// reinforcement pile) and the identities of face-down threats the active seat has not
-    /// seen, then reseed the random stream.
+    /// Forget the future for a bot's look-ahead: everything hidden from the active seat is
+    /// dealt anew ([`Mandalorian::determinize_for`]).
     pub fn forget_future(&mut self, seed: u64) {
-        use state::TLoc;
-        self.chance.reseed(seed);
-        for d in &mut self.t.decks {
-            d.shuffle(&mut self.chance);
-        }
-        self.t.events.shuffle(&mut self.chance);
-        self.chance.shuffle(&mut self.t.reinforcements);
-        let me = 1u8 << self.t.active;
-        for shape in 1..=4u8 {
-            // The handles this seat cannot tell apart: tokens of one shape (their backs) face
-            // down on the map and unseen by it, and those left in the box. Which token each
-            // one is gets shuffled; where each lies stays.
-            let cand: Vec<usize> = (0..self.t.threats.len())
-                .filter(|&t| {
-                    let th = &self.t.threats[t];
-                    let def = &self.mission().tokens[th.token as usize];
-                    !def.orange
-                        && def.shape == shape
-                        && !def.carries_child
-                        && th.seen & me == 0
-                        && (th.loc == TLoc::Box || (matches!(th.loc, TLoc::Map(_)) && !th.face_up))
-                })
-                .collect();
-            let mut tokens: Vec<content::TokenId> =
-                cand.iter().map(|&t| self.t.threats[t].token).collect();
-            self.chance.shuffle(&mut tokens);
-            for (i, &t) in cand.iter().enumerate() {
-                self.t.threats[t].token = tokens[i];
-            }
-        }
+        self.determinize_for(self.t.active as Seat, seed);
     }
 }
 

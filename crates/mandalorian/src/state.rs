@@ -709,104 +709,141 @@ impl std::fmt::Debug for Mandalorian {
 
 /// Read-only accessors (tests, the CLI and bots use these).
 impl Mandalorian {
+    #[inline]
     pub fn content(&self) -> &'static Content {
         self.content
     }
+    #[inline]
     pub fn options(&self) -> &Options {
         &self.opts
     }
+    #[inline]
     pub fn mission(&self) -> &'static Mission {
         self.t.mission
     }
+    #[inline]
     pub fn map(&self) -> &'static MapGeo {
         &self.mission().map
     }
+    #[inline]
     pub fn characters(&self) -> &[CharState] {
         &self.chars
     }
+    #[inline]
     pub fn seat_state(&self, seat: usize) -> &SeatState {
         &self.seats[seat]
     }
+    #[inline]
     pub fn hand(&self, seat: usize) -> &[CardId] {
         &self.seats[seat].hand
     }
+    #[inline]
     pub fn deck(&self, i: usize) -> &AbilityDeck {
         &self.decks[i]
     }
+    #[inline]
     pub fn decks(&self) -> &[AbilityDeck] {
         &self.decks
     }
+    #[inline]
     pub fn slots(&self) -> &[Slot] {
         &self.slots
     }
+    #[inline]
     pub fn planning_deck(&self) -> &Pile<PlanId, MAX_PLANNING> {
         &self.planning
     }
+    #[inline]
     pub fn plan_drawn(&self) -> &[PlanId] {
         &self.plan_drawn
     }
+    #[inline]
     pub fn event_deck(&self) -> &Pile<EventId, MAX_EVENTS> {
         &self.events
     }
+    #[inline]
     pub fn event_in_play(&self) -> Option<EventId> {
         self.event_in_play
     }
+    #[inline]
     pub fn disturbance_pool(&self) -> &[DistTok] {
         &self.dist_pool
     }
+    #[inline]
     pub fn disturbance_discard(&self) -> &[DistTok] {
         &self.dist_discard
     }
+    #[inline]
     pub fn threats(&self) -> &[Threat] {
         &self.threats
     }
+    #[inline]
     pub fn reinforcement_pile(&self) -> &[ThreatId] {
         &self.reinforcements
     }
+    #[inline]
     pub fn child(&self) -> Child {
         self.child
     }
     /// The character enemies move toward this turn, if one taunted ([`Effect::Taunt`]).
+    #[inline]
     pub fn taunt(&self) -> Option<u8> {
         self.taunt
     }
+    #[inline]
     pub fn doors_open(&self) -> u16 {
         self.doors_open
     }
+    #[inline]
     pub fn track(&self) -> u8 {
         self.track
     }
+    #[inline]
     pub fn collected(&self) -> u8 {
         self.collected
     }
+    #[inline]
     pub fn turn(&self) -> u16 {
         self.turn
     }
+    #[inline]
     pub fn active_seat(&self) -> u8 {
         self.active
     }
+    #[inline]
     pub fn turn_acts(&self) -> TurnActs {
         self.acts
     }
+    #[inline]
     pub fn stack(&self) -> &[Task] {
         &self.stack
     }
+    #[inline]
     pub fn pending(&self) -> Option<&Task> {
         self.stack.last()
     }
+    /// Whether the event phase is being resolved (MA-EVENT): a look-ahead stops there.
+    #[inline]
+    pub fn in_event_phase(&self) -> bool {
+        self.in_event_phase
+    }
+    #[inline]
     pub fn hand_size(&self) -> usize {
         self.opts.difficulty.hand_size()
     }
     /// What threat `t` is. The engine always knows; a seat may be told only when it is face up
     /// or the seat looked at it ([`Mandalorian::threat_label`]).
+    #[inline]
     pub fn token_def(&self, t: ThreatId) -> &'static TokenDef {
         &self.mission().tokens[self.threats[t as usize].token as usize]
     }
+    #[inline]
     pub fn step_count(&self) -> u32 {
         self.steps
     }
 
     /// The index (into the characters in play) of the character owning an ability card.
+    #[inline]
     pub fn char_of_card(&self, card: CardId) -> u8 {
         let def = self.content.cards[card as usize].character;
         self.chars
@@ -817,6 +854,7 @@ impl Mandalorian {
     }
 
     /// Printed value of a disturbance token.
+    #[inline]
     pub fn dist_value(&self, t: DistTok) -> u8 {
         if t == STAND_IN {
             1
@@ -827,6 +865,7 @@ impl Mandalorian {
 
     /// Slot Strength in the event phase: printed card values plus disturbance tokens
     /// (MA-EVENT-3, -4; bonus icons ignored, MA-CARD-2, -11).
+    #[inline]
     pub fn slot_strength(&self, slot: usize) -> u8 {
         let s = &self.slots[slot];
         let cards: u32 = s
@@ -839,6 +878,7 @@ impl Mandalorian {
     }
 
     /// The kind of slot `i`: a basic action, or a mission slot (MA-CONCEPT-5, MA-MISSION-1).
+    #[inline]
     pub fn slot_kind(&self, i: usize) -> Result<ActionKind, usize> {
         if i < 4 {
             Ok(ActionKind::ALL[i])
@@ -849,6 +889,7 @@ impl Mandalorian {
 
     /// The slot's name; "unknown action slot #i" for one this mission does not have (an
     /// action from a script or a save may name one).
+    #[inline]
     pub fn slot_name(&self, i: usize) -> String {
         match self.slot_kind(i) {
             Ok(k) => k.name().to_string(),
@@ -860,6 +901,7 @@ impl Mandalorian {
     }
 
     /// Squares of face-up enemies on the map, by token.
+    #[inline]
     pub fn enemy_on_map(&self, t: ThreatId) -> Option<Sq> {
         let th = &self.threats[t as usize];
         match th.loc {
@@ -868,6 +910,7 @@ impl Mandalorian {
         }
     }
 
+    #[inline]
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }

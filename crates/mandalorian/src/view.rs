@@ -7,14 +7,14 @@ use tabletop_core::Outcome;
 use crate::content::*;
 use crate::state::*;
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CardView {
     pub id: CardId,
     pub character: String,
     pub text: String,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CharView {
     pub id: String,
     pub name: String,
@@ -27,7 +27,7 @@ pub struct CharView {
     pub carries_child: bool,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SlotView {
     pub name: String,
     pub strength: u8,
@@ -35,7 +35,7 @@ pub struct SlotView {
     pub tokens: Vec<u8>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ThreatView {
     /// Its handle at this table ([`ThreatId`]), as actions name it: numbered from where the
     /// tokens lay at set-up, so it says nothing about what a face-down token is.
@@ -55,7 +55,7 @@ pub struct ThreatView {
     pub carries_child: bool,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
     pub seat: u8,
     pub active: u8,

@@ -59,6 +59,7 @@ pub struct MapGeo {
 }
 
 impl MapGeo {
+    #[inline]
     pub fn len(&self) -> usize {
         self.exists.len()
     }
@@ -83,6 +84,7 @@ impl MapGeo {
         (0..self.len()).filter(|&i| self.red[i]).map(|i| i as Sq)
     }
     /// The square with number `n`.
+    #[inline]
     pub fn numbered(&self, n: u8) -> Option<Sq> {
         self.number.iter().position(|&x| x == n).map(|i| i as Sq)
     }

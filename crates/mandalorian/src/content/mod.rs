@@ -436,9 +436,11 @@ pub struct TokenDef {
 }
 
 impl TokenDef {
+    #[inline]
     pub fn is_enemy(&self) -> bool {
         matches!(self.face, Face::Enemy { .. })
     }
+    #[inline]
     pub fn has(&self, bit: u8) -> bool {
         self.abilities & bit != 0
     }
@@ -531,6 +533,7 @@ pub struct Mission {
 }
 
 impl Mission {
+    #[inline]
     pub fn track_max(&self) -> Option<u8> {
         self.failures.iter().find_map(|f| match f {
             Failure::Track { max } => Some(*max),

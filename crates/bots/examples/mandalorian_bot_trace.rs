@@ -1,8 +1,8 @@
 //! Debugging aid: a turn-by-turn trace of the bot playing one mission.
-//! `M=2 cargo run --release -p tabletop-mandalorian --example bot_trace`
+//! `M=2 cargo run --release -p tabletop-bots --example mandalorian_bot_trace`
 
+use tabletop_bots::mandalorian::MandalorianBot;
 use tabletop_core::NewGame;
-use tabletop_mandalorian::bot::Bot;
 use tabletop_mandalorian::*;
 
 /// Print a turn-by-turn trace of the bot playing one mission (M=mission, default 1).
@@ -14,7 +14,7 @@ fn main() {
         .unwrap_or(1);
     let mut g =
         Mandalorian::new_game(embedded(), &Options::solo(m, Difficulty::Standard), 3).unwrap();
-    let mut bot = Bot::new(3);
+    let mut bot = MandalorianBot::new(3);
     let mut ev = Vec::new();
     let mut last_turn = 0;
     while g.outcome.is_none() {

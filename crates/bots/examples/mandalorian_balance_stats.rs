@@ -1,13 +1,13 @@
 //! Tuning aid: bot win rates per mission and difficulty, with how games were lost, average
 //! turns, damage taken, crises and Child flights (solo, seeds `0..N`, the same games as
-//! `tests/balance.rs` for N = 300).
-//! `N=2000 MS=2 CONTENT=path/to/content cargo run --release -p tabletop-mandalorian --example balance_stats`
+//! `tests/mandalorian_balance.rs` for N = 300).
+//! `N=2000 MS=2 CONTENT=path/to/content cargo run --release -p tabletop-bots --example mandalorian_balance_stats`
 //! (`MS`: missions, default all; `CONTENT`: a content directory, default the embedded one).
 
 use std::collections::BTreeMap;
 
+use tabletop_bots::mandalorian::MandalorianBot;
 use tabletop_core::{Game, NewGame};
-use tabletop_mandalorian::bot::Bot;
 use tabletop_mandalorian::content::Content;
 use tabletop_mandalorian::*;
 
@@ -43,7 +43,7 @@ fn main() {
                         std::process::exit(1);
                     }
                 };
-                let mut bot = Bot::new(seed);
+                let mut bot = MandalorianBot::new(seed);
                 let mut steps = 0;
                 while g.outcome.is_none() && steps < 3000 {
                     let a = bot.choose(&g);

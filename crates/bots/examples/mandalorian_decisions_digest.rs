@@ -1,12 +1,12 @@
 //! Check aid for speed work on the engine or the bot: a digest of every decision the bot takes in
 //! solo games (seeds `0..N`, each mission and difficulty), and the final state of each game. A
 //! change that must not change behaviour prints the same digests before and after.
-//! `N=100 cargo run --release -p tabletop-mandalorian --example decisions_digest`
+//! `N=100 cargo run --release -p tabletop-bots --example mandalorian_decisions_digest`
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
+use tabletop_bots::mandalorian::MandalorianBot;
 use tabletop_core::{Game, NewGame};
-use tabletop_mandalorian::bot::Bot;
 use tabletop_mandalorian::*;
 
 fn main() {
@@ -21,7 +21,7 @@ fn main() {
             let (mut wins, mut decisions) = (0, 0u64);
             for seed in 0..n {
                 let mut g = Mandalorian::new_game(content, &Options::solo(m, d), seed).unwrap();
-                let mut bot = Bot::new(seed);
+                let mut bot = MandalorianBot::new(seed);
                 let mut ev = Vec::new();
                 while g.outcome.is_none() {
                     let a = bot.choose(&g);

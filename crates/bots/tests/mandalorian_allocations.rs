@@ -1,0 +1,62 @@
+//! Heap allocations per decision of the heuristic Mandalorian bot (issue 11: it made ~545 a
+//! decision; now about 19, all made by the engine while the bot looks ahead). A counting
+//! global allocator counts every allocation made by `choose` in whole solo games of every
+//! mission.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use tabletop_bots::mandalorian::MandalorianBot;
+use tabletop_core::{Game, NewGame};
+use tabletop_mandalorian::*;
+
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations of `choose`, averaged over the decisions of solo games of every mission.
+#[test]
+fn the_bot_allocates_little_per_decision() {
+    let content = embedded();
+    let (mut decisions, mut allocations) = (0u64, 0u64);
+    let mut ev = Vec::new();
+    for m in content.missions.iter().map(|m| m.number) {
+        for seed in 0..3u64 {
+            let mut g =
+                Mandalorian::new_game(content, &Options::solo(m, Difficulty::Standard), seed)
+                    .expect("set-up");
+            let mut bot = MandalorianBot::new(seed);
+            while g.outcome.is_none() {
+                let before = ALLOCATIONS.load(Ordering::Relaxed);
+                let a = bot.choose(&g);
+                allocations += ALLOCATIONS.load(Ordering::Relaxed) - before;
+                decisions += 1;
+                ev.clear();
+                g.apply_unchecked(a, &mut ev);
+            }
+        }
+    }
+    let per = allocations as f64 / decisions as f64;
+    eprintln!("{decisions} decisions, {per:.1} allocations each");
+    assert!(decisions > 1000, "only {decisions} decisions");
+    // What is left is the engine's own: the texts of some events (`Happened::CardIdle`) that
+    // `apply` builds in the look-ahead.
+    assert!(per <= 25.0, "{per:.1} allocations a decision");
+}

@@ -1,0 +1,82 @@
+//! Heap allocations of a state's clone (issue 11: search bots clone the state at every node,
+//! and an allocation costs more than the copy itself). A counting global allocator counts every
+//! allocation made by `clone` at every position of random games of every mission and
+//! difficulty. (`legal_actions` and `apply` are counted and printed too, not asserted: `apply`
+//! still builds the texts of some events, about one allocation a step.)
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use tabletop_core::{Actor, Game, NewGame, Rng};
+use tabletop_mandalorian::*;
+
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.load(Ordering::Relaxed)
+}
+
+/// A clone of a state is one copy of its table and a shared `Arc` of the options: no
+/// allocation at any point of any game. A warm-up pass plays the same games first, so that
+/// buffers and the distance tables of each door set (built once per map) have their size.
+#[test]
+fn a_clone_allocates_nothing_at_any_position_of_random_games() {
+    let content = embedded();
+    let (mut legal, mut events) = (Vec::with_capacity(256), Vec::with_capacity(256));
+    let mut steps = 0u64;
+    for pass in 0..2 {
+        let (mut in_clone, mut in_legal, mut in_apply) = (0, 0, 0);
+        for m in content.missions.iter().map(|m| m.number) {
+            for d in Difficulty::ALL {
+                for seed in 0..20u64 {
+                    let mut rng = Rng::new(seed);
+                    let mut g =
+                        Mandalorian::new_game(content, &Options::solo(m, d), seed).expect("set-up");
+                    while g.actor() != Actor::Over {
+                        let before = allocations();
+                        let copy = g.clone();
+                        let after_clone = allocations();
+                        drop(copy);
+                        g.legal_actions(&mut legal);
+                        let after_legal = allocations();
+                        let a = legal[rng.index(legal.len())];
+                        events.clear();
+                        g.apply_unchecked(a, &mut events);
+                        let after_apply = allocations();
+                        in_clone += after_clone - before;
+                        in_legal += after_legal - after_clone;
+                        in_apply += after_apply - after_legal;
+                        steps += (pass == 1) as u64;
+                    }
+                }
+            }
+        }
+        if pass == 1 {
+            assert!(steps > 10_000, "only {steps} steps played");
+            eprintln!(
+                "{steps} steps: {in_clone} allocations in clone, {in_legal} in legal_actions, \
+                 {in_apply} in apply"
+            );
+            assert_eq!(in_clone, 0, "allocations in clone over {steps} steps");
+        }
+    }
+}
