@@ -397,31 +397,8 @@ fn ff_misc_14_15_one_rim_deck_with_one_reshuffle_card() {
 /// drawn and resolved the deck reshuffles.
 #[test]
 fn ff_misc_13_sixty_card_decks() {
-    // Kalidasa's own Alliance and Border cards, topped up with test cards while the decks are
-    // short of 60 (the content is being transcribed card by card).
-    let base = c();
-    let set = ExpansionSet::of(&[Expansion::Kalidasa]);
-    let size = |deck: NavDeckName| {
-        base.nav_deck_cards(set)
-            .into_iter()
-            .filter(|&k| base.nav_def(k).deck == deck)
-            .count()
-    };
-    let mut cards = String::new();
-    for (deck, name) in [
-        (NavDeckName::Alliance, "alliance"),
-        (NavDeckName::Border, "border"),
-    ] {
-        let short = 60usize.saturating_sub(size(deck));
-        if short > 0 {
-            cards += &format!(
-                "[[nav]]\nid = \"k-test-black-{name}\"\nname = \"The Big Black\"\n\
-                 deck = \"{name}\"\nsource = \"kalidasa\"\ncopies = {short}\n\
-                 [[nav.options]]\nname = \"Keep Flying\"\nends = \"keep-flying\"\n"
-            );
-        }
-    }
-    let content = content_with("kalidasa/test-sixty.toml", &cards);
+    // Kalidasa's own 20 Alliance and 20 Border cards (content/kalidasa/nav-alliance-border.toml).
+    let content = c();
     let mut o = Options::new(3, DEFAULT_STORY);
     o.expansions = vec![Expansion::Kalidasa];
     let g = Firefly::new_game(content, &o, 2).unwrap();
