@@ -3052,8 +3052,7 @@ impl FireflyBot {
                 -(1..p.crew.len())
                     .map(|i| self.crew_worth(g, p, i))
                     .fold(f64::INFINITY, f64::min)
-                    .min(1000.0)
-                    .max(0.0)
+                    .clamp(0.0, 1000.0)
                     * *count as f64
             }
             Effect::PassengersRoll => {
@@ -3816,6 +3815,7 @@ mod tests {
                     effects: vec![],
                     ends: Some(Ending::Proceed),
                     choose: vec![],
+                    nested: None,
                 })
                 .collect(),
         };
