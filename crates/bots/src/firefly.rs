@@ -3034,7 +3034,56 @@ impl FireflyBot {
                     -400.0
                 }
             }
-            Effect::TakeShipUpgradeFromDiscard => 300.0,
+            Effect::TakeShipUpgradeFromDiscard { only: None } => 300.0,
+            Effect::TakeShipUpgradeFromDiscard { only: Some(_) } => 150.0,
+            Effect::TakeCrewFromDiscard { .. } => {
+                if p.crew.len() < g.max_crew(p) {
+                    250.0
+                } else {
+                    0.0
+                }
+            }
+            Effect::SellItems { item, price, max } => {
+                let n = p.item(*item).min(*max) as f64;
+                n * (*price as f64 - self.item_gain(ctx, *item).max(0.0)).max(0.0)
+            }
+            // The cheapest crew member goes.
+            Effect::DiscardCrew { count } => {
+                -(1..p.crew.len())
+                    .map(|i| self.crew_worth(g, p, i))
+                    .fold(f64::INFINITY, f64::min)
+                    .clamp(0.0, 1000.0)
+                    * *count as f64
+            }
+            Effect::PassengersRoll => {
+                let n = (p.item(Item::Passengers) + p.item(Item::Fugitives)) as f64;
+                -150.0 * (n * (n - 1.0) / 12.0).max(0.0)
+            }
+            Effect::Gamble {
+                stake,
+                prize,
+                win_from,
+            } => {
+                let win = (7 - *win_from as i32).clamp(0, 6) as f64 / 6.0;
+                win * *prize as f64 - (1.0 - win) * (*stake).min(p.money) as f64
+            }
+            Effect::WarrantIfOutlaw => {
+                if g.is_outlaw(p) {
+                    -1100.0
+                } else {
+                    0.0
+                }
+            }
+            Effect::LoseGoods { amount } => -130.0 * *amount as f64,
+            Effect::LoseGoodsOutsideStash => {
+                let (_, stash) = g.storage_boxes(p);
+                let goods = [Item::Cargo, Item::Contraband, Item::Fuel, Item::Parts];
+                let n: u32 = goods.iter().map(|&i| p.item(i) as u32).sum();
+                -130.0 * n.saturating_sub(stash) as f64
+            }
+            Effect::AddRange { amount, .. } => 40.0 * *amount as f64,
+            Effect::FuelLeak => -150.0,
+            Effect::Drift { .. } => -100.0,
             Effect::SeizeFugitives => {
                 let (_, sf) = g.stashed(p);
                 let f = p.item(Item::Fugitives).saturating_sub(sf);
@@ -3151,7 +3200,11 @@ impl FireflyBot {
 
     fn band_value(&self, ctx: &Ctx, st: &Stakes, o: &Outcome, mask: CrewMask) -> f64 {
         let mut v = self.effects_value(ctx, &o.effects, mask);
-        if o.choose.is_empty() {
+        if let Some(t) = &o.nested {
+            // A Nested Skill Test (Kalidasa): worth what rolling it is worth.
+            let base = test_base(ctx.g, ctx.p, mask, t);
+            v += self.test_value(ctx, st, t, base, mask, 0).0;
+        } else if o.choose.is_empty() {
             v += ending_value(st, o.ends);
         } else {
             let p = ctx.p;
@@ -3447,7 +3500,7 @@ impl FireflyBot {
                 }
                 best.map_or(legal[0], |b| b.1)
             }
-            Pending::TakeUpgrade => {
+            Pending::TakeUpgrade { .. } => {
                 let mut best: Option<(f64, Action)> = None;
                 for &a in legal {
                     if let Action::TakeUpgrade(u) = a {
@@ -3542,6 +3595,73 @@ impl FireflyBot {
                     legal[0]
                 }
             }
+            // Take whoever is worth the most; sell all that is offered; lose the least useful.
+            Pending::TakeCrew { .. } => {
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::TakeCrew(c) = a {
+                        let v = match g.content.supply_cards[c as usize].kind {
+                            SupplyKind::Crew(d) => g.hire_cost(seat, d) as f64,
+                            _ => 0.0,
+                        };
+                        if best.is_none_or(|b| v > b.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                best.map_or(Action::Done, |b| b.1)
+            }
+            Pending::Sell { item, price, .. } => {
+                if (price as f64) > self.item_gain(&ctx, item)
+                    && legal.contains(&Action::Sell(item))
+                {
+                    Action::Sell(item)
+                } else {
+                    Action::Done
+                }
+            }
+            Pending::DiscardCrew { .. } => {
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::Dismiss(card) = a {
+                        let Some(i) = p.crew_index(card) else {
+                            continue;
+                        };
+                        let v = self.crew_worth(g, p, i);
+                        if best.is_none_or(|b| v < b.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                best.map_or(legal[0], |b| b.1)
+            }
+            Pending::LosePassengers { .. } | Pending::LoseGoods { .. } => {
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    let (Action::Unload(item) | Action::Jettison(item)) = a else {
+                        continue;
+                    };
+                    let v = self.item_gain(&ctx, item) + self.rng.below(10) as f64 * 0.01;
+                    if best.is_none_or(|b| v < b.0) {
+                        best = Some((v, a));
+                    }
+                }
+                best.map_or(legal[0], |b| b.1)
+            }
+            Pending::StashGoods { .. } => {
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::LoadGood(item) = a {
+                        let v = self.item_gain(&ctx, item);
+                        if best.is_none_or(|b| v > b.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                best.map_or(Action::Done, |b| b.1)
+            }
+            // Moving a rival's ship: anywhere will do.
+            Pending::Drift { .. } => legal[self.rng.below(legal.len() as u32) as usize],
             Pending::SplitCrew => {
                 // FF-MISC-6: put each crew member where their skill helps the most: in the
                 // team whose test needs their skill and has the least of it so far.
@@ -3713,6 +3833,7 @@ mod tests {
                     effects: vec![],
                     ends: Some(Ending::Proceed),
                     choose: vec![],
+                    nested: None,
                 })
                 .collect(),
         };

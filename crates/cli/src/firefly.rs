@@ -1480,7 +1480,7 @@ fn resolving_text(g: &Firefly) -> String {
             }
             Pending::LoadGoods { left } => format!("load {left} Goods of your choice"),
             Pending::DiscardUpgrade { left } => format!("discard {left} Ship Upgrade(s)"),
-            Pending::TakeUpgrade => "take a Ship Upgrade from a discard pile".into(),
+            Pending::TakeUpgrade { .. } => "take a Ship Upgrade from a discard pile".into(),
             Pending::MoveCruiser { mover, .. } => {
                 format!("{} moves the Alliance Cruiser", captain(mover))
             }

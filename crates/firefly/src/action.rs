@@ -114,6 +114,8 @@ pub enum Action {
     LoadGood(Item),
     /// Take this Ship Upgrade card from a discard pile.
     TakeUpgrade(SupplyCardId),
+    /// Take this crew card from a Supply discard pile (a card's effect).
+    TakeCrew(SupplyCardId),
     /// Buy one item from a trader (Nav card), or Fuel/Parts at a Supply planet.
     Purchase(Item),
     /// Ignore the card (`true`: Harken's "Your Papers are in Order", a Cry Baby) or resolve it.

@@ -238,6 +238,20 @@ pub enum Event {
         seat: Seat,
         job: JobId,
     },
+    /// Kalidasa's Nested Skill Tests: the band rolled starts a second test.
+    NestedTest {
+        seat: Seat,
+    },
+    /// A die rolled for a card's effect, not a Test (nothing modifies it): "Passenger Unrest",
+    /// "Space Pox!", "Fly-By-Night Casino Ship".
+    CardDie {
+        seat: Seat,
+        roll: u8,
+    },
+    /// A Nav card's "for each further sector" Fuel loss ("Fuel Coupling Failure").
+    FuelLeaked {
+        seat: Seat,
+    },
     /// "Clearer Skies" (a Set Up card, FF-BS-5): the first `roll` sectors of this Full Burn draw
     /// no Nav card.
     ClearSkiesRolled {

@@ -159,6 +159,14 @@ impl Firefly {
     pub fn move_ship(&mut self, seat: Seat, sector: SectorId, events: &mut Vec<Event>) {
         self.players[seat as usize].sector = sector;
         events.push(Event::Moved { seat, sector });
+        // "Fuel Coupling Failure": 1 Fuel for each further sector moved into this turn.
+        if self.fuel_leak
+            && seat == self.current
+            && self.players[seat as usize].item(Item::Fuel) > 0
+        {
+            self.unload(seat, Item::Fuel, 1, events);
+            events.push(Event::FuelLeaked { seat });
+        }
         if sector == self.cruiser {
             self.alliance_contact_effect(seat, events);
         }
@@ -560,7 +568,8 @@ impl Firefly {
                         | Effect::LoadPerCrewOnJob { .. }
                         | Effect::LoadPerCrewWithoutGear { .. }
                         | Effect::TakeMoney { .. }
-                        | Effect::TakeShipUpgradeFromDiscard
+                        | Effect::TakeShipUpgradeFromDiscard { .. }
+                        | Effect::TakeCrewFromDiscard { .. }
                 )
             })
         };

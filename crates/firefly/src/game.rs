@@ -6,6 +6,7 @@ use crate::action::Action;
 use crate::content::render;
 use crate::content::*;
 use crate::event::Event;
+use crate::resolve::Pending;
 use crate::state::*;
 use crate::turn::SetupError;
 use crate::view::View;
@@ -174,6 +175,7 @@ impl Firefly {
         let c = self.content;
         let sector = |s: SectorId| c.sector_label(s).into_owned();
         let job = |j: JobId| c.job_label(j);
+        let pending = self.resolution.last().and_then(|r| r.pending);
         match a {
             Action::ChooseLeader(l) => format!("Choose Leader {}", c.crew_label(l)),
             Action::ChooseShip(s) => format!("Choose ship {}", c.ship_label(s)),
@@ -222,8 +224,17 @@ impl Firefly {
                 }
             }
             Action::EndTurn => "End turn (pass the Dinosaur)".into(),
+            Action::Dismiss(m) if matches!(pending, Some(Pending::DiscardCrew { .. })) => {
+                format!("Discard {}", self.crew_name(m))
+            }
             Action::Dismiss(m) => format!("Dismiss {}", self.crew_name(m)),
+            Action::Jettison(i) if matches!(pending, Some(Pending::LoseGoods { .. })) => {
+                format!("Lose 1 {}", i.name())
+            }
             Action::Jettison(i) => format!("Jettison 1 {}", i.name()),
+            Action::Unload(i) if matches!(pending, Some(Pending::LosePassengers { .. })) => {
+                format!("Discard 1 {}", i.name())
+            }
             Action::Unload(i) => format!("Unload 1 {}", i.name()),
             Action::Equip { gear, crew } => {
                 format!("Give {} to {}", c.supply_label(gear), self.crew_name(crew))
@@ -306,8 +317,12 @@ impl Firefly {
             }
             Action::LoseUpgrade(u) => format!("Discard {}", c.supply_label(u)),
             Action::LoadCount(n) => format!("Load {n}"),
+            Action::LoadGood(i) if matches!(pending, Some(Pending::StashGoods { .. })) => {
+                format!("Keep 1 {} in the Stash", i.name())
+            }
             Action::LoadGood(i) => format!("Load 1 {}", i.name()),
             Action::TakeUpgrade(u) => format!("Take {}", c.supply_label(u)),
+            Action::TakeCrew(m) => format!("Take {} aboard for free", c.supply_label(m)),
             Action::Purchase(i) => format!(
                 "Buy 1 {} ({})",
                 i.name(),

@@ -83,7 +83,45 @@ pub enum Pending {
     DiscardUpgrade {
         left: u8,
     },
-    TakeUpgrade,
+    /// Take a Ship Upgrade from a Supply discard pile (only one of this name, with `only`).
+    TakeUpgrade {
+        only: Option<&'static str>,
+    },
+    /// Take a crew card for free from a Supply discard pile (deck `from`, or any).
+    TakeCrew {
+        from: Option<DeckId>,
+    },
+    /// Sell up to `left` more of `item` at $`price` each (`Effect::SellItems`).
+    Sell {
+        item: Item,
+        price: u32,
+        left: u8,
+    },
+    /// Discard `left` more crew members, never the Leader (`Effect::DiscardCrew`).
+    DiscardCrew {
+        left: u8,
+    },
+    /// Discard `left` more Passengers or Fugitives, the player choosing which
+    /// (`Effect::PassengersRoll`).
+    LosePassengers {
+        left: u8,
+    },
+    /// Goods outside the Stash are about to be lost (`Effect::LoseGoodsOutsideStash`): the
+    /// player first picks the Goods the Stash holds, one at a time, while `half` half-boxes of
+    /// Stash room are left; `kept` counts Cargo, Contraband, Fuel and Parts picked so far.
+    StashGoods {
+        half: u8,
+        kept: [u8; 4],
+    },
+    /// Lose `left` more Goods of the player's choice (`Effect::LoseGoods`).
+    LoseGoods {
+        left: u8,
+    },
+    /// `mover` moves the drawer's ship `left` more sectors (`Effect::Drift`).
+    Drift {
+        left: u8,
+        mover: Seat,
+    },
     /// FF-KAL-21: discard Active jobs down to the Active-job limit (an exception to FF-WORK-24).
     DiscardActive,
     /// Choose N Wanted crew to remove from play (`Effect::ArrestWantedCrew`).
@@ -167,6 +205,9 @@ pub struct Resolution {
     /// The skill points and modifier counted when the roll was settled (what the view shows
     /// of the total once crew may have left the test).
     pub counted: Option<(u32, i32)>,
+    /// A Nested Skill Test (Kalidasa) is being made: the band of the original test that
+    /// started it; `test()` is then that band's `nested` test.
+    pub nested_from: Option<u8>,
 }
 
 impl Resolution {
@@ -195,7 +236,26 @@ impl Resolution {
             teams: Vec::new(),
             failed: false,
             counted: None,
+            nested_from: None,
         }
+    }
+
+    /// Clear what one test's roll left behind, before the next test of the same option (a
+    /// further step, FF-MISB-15, or a Nested Skill Test).
+    fn reset_test(&mut self) {
+        self.ending = None;
+        self.band = None;
+        self.branch = None;
+        self.roll = None;
+        self.counted = None;
+        self.rerolled = false;
+        self.after_roll_bonus = 0;
+        self.terms.clear();
+        self.bribe = 0;
+        self.tester = None;
+        self.gifted = None;
+        self.as_fight = false;
+        self.as_negotiate = false;
     }
 
     pub fn choice(&self) -> Option<&'static Choice> {
@@ -203,11 +263,16 @@ impl Resolution {
     }
 
     /// The test of the step being made (FF-MISB-15).
+    /// A Nested Skill Test, once started, is the test being made.
     pub fn test(&self) -> Option<&'static Test> {
         let c = self.choice()?;
-        match self.step {
+        let t = match self.step {
             0 => c.test.as_ref(),
             k => c.then.get(k as usize - 1),
+        }?;
+        match self.nested_from {
+            Some(b) => t.outcomes[b as usize].nested.as_ref(),
+            None => Some(t),
         }
     }
 
@@ -328,6 +393,12 @@ impl Firefly {
             Requirement::Money { amount } => p.money >= *amount,
             Requirement::NoDisgruntledCrew => p.crew.iter().all(|m| !m.disgruntled),
             Requirement::Solid { contact } => self.counts_as_solid(p, *contact),
+            Requirement::Room { item, amount } => self.room_for(p, *item) >= *amount as u32,
+            Requirement::MoralCrew => p
+                .crew
+                .iter()
+                .enumerate()
+                .any(|(i, m)| mask & (1 << i) != 0 && self.crew_def(m).moral),
         }
     }
 
@@ -357,6 +428,10 @@ impl Firefly {
                 // An option that spends what you do not have cannot be chosen (FF-FLY-21).
                 Effect::Spend { item, amount } => {
                     self.players[seat as usize].item(*item) >= *amount
+                }
+                // "Requires discarding 1 crew": the Leader is never discarded (FF-CREW-7).
+                Effect::DiscardCrew { count } => {
+                    self.players[seat as usize].crew.len() > *count as usize
                 }
                 // FF-FLY-19 (b), "A Legitimate Tip": no Outlaw Ship, no tip (judged).
                 Effect::MoveCruiser {
@@ -532,6 +607,11 @@ impl Firefly {
             }
             Stage::OutcomeEffects => {
                 let o = r.outcome().unwrap();
+                if o.nested.is_some() {
+                    // Kalidasa's Nested Skill Tests: this band starts a second test, whose band
+                    // finishes the option.
+                    return self.begin_nested_test(events);
+                }
                 if o.choose.is_empty() {
                     r.ending = o.ends;
                     r.stage = Stage::Finished;
@@ -574,19 +654,8 @@ impl Firefly {
         let seat = r.seat;
         events.push(Event::StepPassed { seat, step: r.step });
         r.step += 1;
-        r.ending = None;
-        r.band = None;
-        r.branch = None;
-        r.roll = None;
-        r.counted = None;
-        r.rerolled = false;
-        r.after_roll_bonus = 0;
-        r.terms.clear();
-        r.bribe = 0;
-        r.tester = None;
-        r.gifted = None;
-        r.as_fight = false;
-        r.as_negotiate = false;
+        r.reset_test();
+        r.nested_from = None;
         let team = r.teams.get(r.step as usize).copied();
         if self.working_crew_gone(seat) {
             self.resolution.last_mut().unwrap().stage = Stage::Finished;
@@ -597,6 +666,33 @@ impl Firefly {
             let r = self.resolution.last_mut().unwrap();
             r.failed = true;
             r.stage = Stage::Finished;
+            return;
+        }
+        let r = self.resolution.last_mut().unwrap();
+        let single = r.test().is_some_and(|t| {
+            t.modifiers
+                .iter()
+                .any(|m| matches!(m, TestModifier::SingleCrew))
+        });
+        if single {
+            r.stage = Stage::ChooseTester;
+        } else {
+            self.begin_test(events);
+        }
+    }
+
+    /// Kalidasa's Nested Skill Tests: the band just rolled starts its `nested` test, made from
+    /// its start as any test (a new tester, bribes, Gifted roll and roll); its band then
+    /// finishes the option. With nobody left on the job the attempt fails (FF-MISC-4).
+    fn begin_nested_test(&mut self, events: &mut Vec<Event>) {
+        let r = self.resolution.last_mut().unwrap();
+        let seat = r.seat;
+        let band = r.band.unwrap();
+        r.reset_test();
+        r.nested_from = Some(band);
+        events.push(Event::NestedTest { seat });
+        if self.working_crew_gone(seat) {
+            self.resolution.last_mut().unwrap().stage = Stage::Finished;
             return;
         }
         let r = self.resolution.last_mut().unwrap();
@@ -1102,20 +1198,66 @@ impl Firefly {
                 Pending::DiscardUpgrade { .. } => {
                     out.extend(p.upgrades.iter().map(|&u| Action::LoseUpgrade(u)))
                 }
-                Pending::TakeUpgrade => {
+                Pending::TakeUpgrade { only } => {
                     for d in &self.decks.supply {
                         for &c in d.discard_pile() {
-                            if matches!(
-                                self.content.supply_cards[c as usize].kind,
-                                SupplyKind::Upgrade(_)
-                            ) && self.can_fit_upgrade(p, c)
-                            {
+                            let named = match self.content.supply_cards[c as usize].kind {
+                                SupplyKind::Upgrade(u) => {
+                                    only.is_none_or(|n| self.content.upgrades[u as usize].name == n)
+                                }
+                                _ => false,
+                            };
+                            if named && self.can_fit_upgrade(p, c) {
                                 out.push(Action::TakeUpgrade(c));
                             }
                         }
                     }
                     out.push(Action::Done);
                 }
+                Pending::TakeCrew { from } => {
+                    out.extend(
+                        self.crew_in_discards(r.seat, from)
+                            .into_iter()
+                            .map(Action::TakeCrew),
+                    );
+                    out.push(Action::Done);
+                }
+                Pending::Sell { item, .. } => {
+                    if p.item(item) > 0 {
+                        out.push(Action::Sell(item));
+                    }
+                    out.push(Action::Done);
+                }
+                Pending::DiscardCrew { .. } => {
+                    out.extend(p.crew.iter().skip(1).map(|m| Action::Dismiss(m.card)))
+                }
+                Pending::LosePassengers { .. } => {
+                    for item in [Item::Passengers, Item::Fugitives] {
+                        if p.item(item) > 0 {
+                            out.push(Action::Unload(item));
+                        }
+                    }
+                }
+                Pending::StashGoods { half, kept } => {
+                    for (k, item) in GOODS.into_iter().enumerate() {
+                        if p.item(item) > kept[k] && half >= half_boxes(item) {
+                            out.push(Action::LoadGood(item));
+                        }
+                    }
+                    out.push(Action::Done);
+                }
+                Pending::LoseGoods { .. } => {
+                    for item in GOODS {
+                        if p.item(item) > 0 {
+                            out.push(Action::Jettison(item));
+                        }
+                    }
+                }
+                Pending::Drift { .. } => out.extend(
+                    self.evade_destinations(seat)
+                        .into_iter()
+                        .map(Action::MoveTo),
+                ),
                 Pending::MoveCruiser { how, .. } => out.extend(
                     self.cruiser_destinations(how, seat)
                         .into_iter()
@@ -1296,9 +1438,90 @@ impl Firefly {
                     self.load(seat, item, 1, events);
                 }
                 (Pending::LoadGoods { .. }, Action::Done)
-                | (Pending::TakeUpgrade, Action::Done)
+                | (Pending::TakeUpgrade { .. }, Action::Done)
+                | (Pending::TakeCrew { .. }, Action::Done)
+                | (Pending::Sell { .. }, Action::Done)
                 | (Pending::Trade { .. }, Action::Done) => {
                     r.pending = None;
+                }
+                (Pending::TakeCrew { .. }, Action::TakeCrew(c)) => {
+                    r.pending = None;
+                    let deck = self.content.supply_cards[c as usize].deck;
+                    self.decks.supply[deck as usize].take_from_discard(c);
+                    self.acquire(seat, c, events);
+                }
+                (Pending::Sell { item, price, left }, Action::Sell(_)) => {
+                    r.pending = (left > 1).then_some(Pending::Sell {
+                        item,
+                        price,
+                        left: left - 1,
+                    });
+                    self.unload(seat, item, 1, events);
+                    self.earn(seat, price, events);
+                    if self.players[seat as usize].item(item) == 0 {
+                        self.resolution.last_mut().unwrap().pending = None;
+                    }
+                }
+                (Pending::DiscardCrew { left }, Action::Dismiss(card)) => {
+                    r.pending = (left > 1).then_some(Pending::DiscardCrew { left: left - 1 });
+                    let idx = self.players[seat as usize].crew_index(card).unwrap();
+                    events.push(Event::Dismissed { seat, crew: card });
+                    self.discard_crew(seat, idx, events);
+                    self.crew_removed(seat, idx);
+                    if self.players[seat as usize].crew.len() <= 1 {
+                        self.resolution.last_mut().unwrap().pending = None;
+                    }
+                }
+                (Pending::LosePassengers { left }, Action::Unload(item)) => {
+                    r.pending = (left > 1).then_some(Pending::LosePassengers { left: left - 1 });
+                    self.unload(seat, item, 1, events);
+                    let p = &self.players[seat as usize];
+                    if p.item(Item::Passengers) + p.item(Item::Fugitives) == 0 {
+                        self.resolution.last_mut().unwrap().pending = None;
+                    }
+                }
+                (Pending::StashGoods { half, mut kept }, Action::LoadGood(item)) => {
+                    let k = GOODS.iter().position(|&g| g == item).unwrap();
+                    kept[k] += 1;
+                    let half = half - half_boxes(item);
+                    r.pending = Some(Pending::StashGoods { half, kept });
+                    let p = &self.players[seat as usize];
+                    let more = GOODS
+                        .iter()
+                        .enumerate()
+                        .any(|(k, &g)| p.item(g) > kept[k] && half >= half_boxes(g));
+                    if !more {
+                        self.lose_goods_outside(seat, kept, events);
+                    }
+                }
+                (Pending::LoseGoods { left }, Action::Jettison(item)) => {
+                    r.pending = (left > 1).then_some(Pending::LoseGoods { left: left - 1 });
+                    self.unload(seat, item, 1, events);
+                    let p = &self.players[seat as usize];
+                    if GOODS.iter().all(|&g| p.item(g) == 0) {
+                        self.resolution.last_mut().unwrap().pending = None;
+                    }
+                }
+                (Pending::StashGoods { kept, .. }, Action::Done) => {
+                    self.lose_goods_outside(seat, kept, events);
+                }
+                (Pending::Drift { left, mover }, Action::MoveTo(s)) => {
+                    r.pending = (left > 1).then_some(Pending::Drift {
+                        left: left - 1,
+                        mover,
+                    });
+                    self.move_ship(seat, s, events);
+                    // A ship with nowhere to go drifts no further.
+                    if self.evade_destinations(seat).is_empty() {
+                        if let Some(r) = self
+                            .resolution
+                            .iter_mut()
+                            .rev()
+                            .find(|r| matches!(r.pending, Some(Pending::Drift { .. })))
+                        {
+                            r.pending = None;
+                        }
+                    }
                 }
                 (Pending::DiscardUpgrade { left }, Action::LoseUpgrade(u)) => {
                     r.pending = if left > 1 {
@@ -1311,7 +1534,7 @@ impl Firefly {
                         self.resolution.last_mut().unwrap().pending = None;
                     }
                 }
-                (Pending::TakeUpgrade, Action::TakeUpgrade(c)) => {
+                (Pending::TakeUpgrade { .. }, Action::TakeUpgrade(c)) => {
                     r.pending = None;
                     let deck = self.content.supply_cards[c as usize].deck;
                     self.decks.supply[deck as usize].take_from_discard(c);
@@ -1674,7 +1897,133 @@ impl Firefly {
                     set_pending(self, Pending::DiscardUpgrade { left: *count });
                 }
             }
-            Effect::TakeShipUpgradeFromDiscard => set_pending(self, Pending::TakeUpgrade),
+            Effect::TakeShipUpgradeFromDiscard { only } => set_pending(
+                self,
+                Pending::TakeUpgrade {
+                    only: only.as_deref(),
+                },
+            ),
+            Effect::TakeCrewFromDiscard { from } => {
+                let from = from.as_deref().map(|id| {
+                    self.content
+                        .supply_decks
+                        .iter()
+                        .position(|d| d.def.id == id)
+                        .expect("checked on load") as DeckId
+                });
+                let p = &self.players[seat as usize];
+                // "If you have space in your Crew" (FF-CREW-3).
+                if p.crew.len() < self.max_crew(p) && !self.crew_in_discards(seat, from).is_empty()
+                {
+                    set_pending(self, Pending::TakeCrew { from });
+                }
+            }
+            Effect::SellItems { item, price, max } => {
+                if self.players[seat as usize].item(*item) > 0 && *max > 0 {
+                    set_pending(
+                        self,
+                        Pending::Sell {
+                            item: *item,
+                            price: *price,
+                            left: *max,
+                        },
+                    );
+                }
+            }
+            Effect::DiscardCrew { count } => {
+                if self.players[seat as usize].crew.len() > 1 && *count > 0 {
+                    set_pending(self, Pending::DiscardCrew { left: *count });
+                }
+            }
+            Effect::PassengersRoll => {
+                let roll = self.chance.d6();
+                events.push(Event::CardDie { seat, roll });
+                let p = &self.players[seat as usize];
+                let aboard = p.item(Item::Passengers) + p.item(Item::Fugitives);
+                if roll < aboard {
+                    set_pending(self, Pending::LosePassengers { left: roll });
+                }
+            }
+            Effect::Gamble {
+                stake,
+                prize,
+                win_from,
+            } => {
+                let roll = self.chance.d6();
+                events.push(Event::CardDie { seat, roll });
+                if roll >= *win_from {
+                    self.earn(seat, *prize, events);
+                } else {
+                    self.pay(seat, *stake, events);
+                }
+            }
+            Effect::LoseGoods { amount } => {
+                let p = &self.players[seat as usize];
+                if *amount > 0 && GOODS.iter().any(|&g| p.item(g) > 0) {
+                    set_pending(self, Pending::LoseGoods { left: *amount });
+                }
+            }
+            Effect::WarrantIfOutlaw => {
+                if self.is_outlaw(&self.players[seat as usize]) {
+                    self.issue_warrant(seat, None, events);
+                }
+            }
+            Effect::LoseGoodsOutsideStash => {
+                let p = &self.players[seat as usize];
+                let (_, stash) = self.storage_boxes(p);
+                let half = (stash * 2).min(u8::MAX as u32) as u8;
+                let kept = [0; 4];
+                let fits = GOODS
+                    .iter()
+                    .map(|&g| p.item(g) as u32 * half_boxes(g) as u32)
+                    .sum::<u32>()
+                    <= half as u32;
+                let any_fits = GOODS
+                    .iter()
+                    .any(|&g| p.item(g) > 0 && half >= half_boxes(g));
+                if fits {
+                    // The Stash holds every Good: nothing is lost, nothing to choose.
+                } else if any_fits {
+                    set_pending(self, Pending::StashGoods { half, kept });
+                } else {
+                    self.lose_goods_outside(seat, kept, events);
+                }
+            }
+            Effect::AddRange {
+                amount,
+                per_moral_crew,
+                if_planetary,
+            } => {
+                let p = &self.players[seat as usize];
+                let moral = p.crew.iter().filter(|m| self.crew_def(m).moral).count() as u8;
+                let add = if *per_moral_crew {
+                    amount.saturating_mul(moral)
+                } else {
+                    *amount
+                };
+                let planetary = self.planetary(p.sector);
+                if let Activity::Flying { range, .. } = &mut self.activity {
+                    if seat == self.current && (planetary || !*if_planetary) {
+                        *range = range.saturating_add(add);
+                    }
+                }
+            }
+            Effect::FuelLeak => {
+                if seat == self.current {
+                    self.fuel_leak = true;
+                }
+            }
+            Effect::Drift { sectors } => {
+                if *sectors > 0 && !self.evade_destinations(seat).is_empty() {
+                    set_pending(
+                        self,
+                        Pending::Drift {
+                            left: *sectors,
+                            mover: self.right_of(seat),
+                        },
+                    );
+                }
+            }
             Effect::SeizeContrabandAndFugitives => {
                 let p = &self.players[seat as usize];
                 let (sc, sf) = self.stashed(p);
@@ -1912,8 +2261,60 @@ impl Firefly {
             Some(Pending::MoveCruiser { mover, .. })
             | Some(Pending::MoveCutter { mover, .. })
             | Some(Pending::MoveCorvette { mover, .. })
-            | Some(Pending::CallShip { mover, .. }) => mover,
+            | Some(Pending::CallShip { mover, .. })
+            | Some(Pending::Drift { mover, .. }) => mover,
             _ => r.seat,
+        }
+    }
+}
+
+/// Goods (FF-BS-18, FF-PBH-30), in the order `Pending::StashGoods` counts them.
+const GOODS: [Item; 4] = [Item::Cargo, Item::Contraband, Item::Fuel, Item::Parts];
+
+/// Half storage boxes one item takes: Fuel and Parts half a box, the rest a whole (FF-MISC-2/3).
+fn half_boxes(item: Item) -> u8 {
+    match item {
+        Item::Fuel | Item::Parts => 1,
+        _ => 2,
+    }
+}
+
+impl Firefly {
+    /// Crew cards in the Supply discard piles (of deck `from`, or all), for free taking.
+    /// The crew cards on the discard piles (one pile, or all) that `seat` may take aboard
+    /// (Atherton takes no Companions: `MayNotHire`).
+    pub fn crew_in_discards(&self, seat: Seat, from: Option<DeckId>) -> Vec<SupplyCardId> {
+        let p = &self.players[seat as usize];
+        let mut v = Vec::new();
+        for (d, deck) in self.decks.supply.iter().enumerate() {
+            if from.is_some_and(|f| f as usize != d) {
+                continue;
+            }
+            for &c in deck.discard_pile() {
+                if matches!(
+                    self.content.supply_cards[c as usize].kind,
+                    SupplyKind::Crew(d) if self.may_hire(p, d)
+                ) && !v.contains(&c)
+                {
+                    v.push(c);
+                }
+            }
+        }
+        v
+    }
+
+    /// `Effect::LoseGoodsOutsideStash`: every Good but those `kept` in the Stash is lost.
+    fn lose_goods_outside(&mut self, seat: Seat, kept: [u8; 4], events: &mut Vec<Event>) {
+        if let Some(r) = self.resolution.last_mut() {
+            if matches!(r.pending, Some(Pending::StashGoods { .. })) {
+                r.pending = None;
+            }
+        }
+        for (k, item) in GOODS.into_iter().enumerate() {
+            let n = self.players[seat as usize]
+                .item(item)
+                .saturating_sub(kept[k]);
+            self.unload(seat, item, n as u32, events);
         }
     }
 }

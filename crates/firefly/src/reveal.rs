@@ -28,6 +28,7 @@ impl Firefly {
                 Event::Gifted { .. } => "River Tam's Gifted die was rolled",
                 Event::MedicCheck { .. } => "a Medic's die was rolled",
                 Event::ClearSkiesRolled { .. } => "a die was rolled for clear skies",
+                Event::CardDie { .. } => "a die was rolled for a card",
                 Event::NavDrawn { .. } => "a Nav card was drawn",
                 Event::NavReshuffled { .. } => "a Nav deck was reshuffled",
                 Event::MisbehaveDrawn { .. } => "a Misbehave card was drawn",

@@ -382,6 +382,9 @@ pub struct Firefly {
     /// "Clearer Skies" Set Up card: sectors this Full Burn may still enter without drawing a Nav
     /// card (rolled when the Full Burn starts).
     pub clear_sectors: u8,
+    /// "Fuel Coupling Failure" (`Effect::FuelLeak`): until the turn ends, each further sector
+    /// the current player's ship moves into costs 1 Fuel.
+    pub fuel_leak: bool,
     pub outcome: Option<Outcome>,
     /// A Set Up card's game length tokens still held by the first player ("Time's Not on Our
     /// Side"; 0: none, or all spent).

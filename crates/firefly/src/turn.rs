@@ -348,6 +348,7 @@ impl Firefly {
             last_call: None,
             setup_card,
             clear_sectors: 0,
+            fuel_leak: false,
             game_length_tokens: card.map_or(0, |c| c.game_length_tokens),
             outcome: None,
         })
@@ -482,6 +483,7 @@ impl Firefly {
         self.current = seat;
         self.actor = seat;
         self.turn = TurnActions::default();
+        self.fuel_leak = false;
         self.phase = Phase::Actions;
         events.push(Event::TurnStarted {
             seat,
@@ -597,7 +599,10 @@ impl Firefly {
             }
             Phase::Actions => self.turn_actions(out),
             Phase::FullBurn { entered, .. } => {
-                out.extend(self.enterable(self.me().sector).map(Action::MoveTo));
+                // "Fuel Coupling Failure": no further sector without a Fuel to discard.
+                if !self.fuel_leak || self.me().item(Item::Fuel) > 0 {
+                    out.extend(self.enterable(self.me().sector).map(Action::MoveTo));
+                }
                 if *entered > 0 {
                     out.push(Action::Done);
                 }

@@ -142,6 +142,7 @@ fn action() -> impl Strategy<Value = Action> {
         id16().prop_map(Action::AttachChallenge),
         prop::sample::select(tabletop_firefly::deal::ALL_CONTACTS.to_vec())
             .prop_map(Action::DrawStartingJobs),
+        id16().prop_map(Action::TakeCrew),
     ]
 }
 
@@ -202,13 +203,14 @@ fn variant(a: &Action) -> usize {
         Action::Scan(_) => 50,
         Action::AttachChallenge(_) => 51,
         Action::DrawStartingJobs(_) => 52,
-        Action::FightAsNegotiate => 53,
-        Action::DiscardToReroll(_) => 54,
-        Action::TurnOver(_) => 55,
+        Action::TakeCrew(_) => 53,
+        Action::FightAsNegotiate => 54,
+        Action::DiscardToReroll(_) => 55,
+        Action::TurnOver(_) => 56,
     }
 }
 
-const VARIANTS: usize = 56;
+const VARIANTS: usize = 57;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.

@@ -1409,7 +1409,7 @@ fn every_field_the_content_sets_is_rendered() {
         "breakdown",
     ];
     const TEST: &[&str] = &["skill", "bribes", "kosherized", "modifiers", "outcomes"];
-    const OUTCOME: &[&str] = &["min", "effects", "ends", "choose"];
+    const OUTCOME: &[&str] = &["min", "effects", "ends", "choose", "nested"];
     const BRANCH: &[&str] = &["name", "requires", "effects", "ends"];
     fn choices(what: &str, cs: &[Choice], p: &mut Vec<String>) {
         for c in cs {

@@ -3,7 +3,9 @@
 //! Cutter's sector. Each test is a scenario played with `expansions = ["blue-sun"]`.
 
 use tabletop_core::NewGame;
-use tabletop_firefly::content::{AlertKind, Content, Expansion, ExpansionSet, Source, Zone};
+use tabletop_firefly::content::{
+    AlertKind, Content, Expansion, ExpansionSet, NavDeckName, Source, Zone,
+};
 use tabletop_firefly::rim::NpcShip;
 use tabletop_firefly::testing::*;
 use tabletop_firefly::{Action, Event, Firefly, Options, Phase};
@@ -147,7 +149,7 @@ fn ff_kal_10_15_5_a_moving_cutter_leaves_a_reaver_alert() {
     let mut g = blue_sun(
         "dice = [6]\ncutters = [\"border-1\", \"border-2\", \"rim-122\"]",
         "sector = \"persephone\"",
-        &nav_deck("border", "reavers-on-the-hunt"),
+        &nav_deck("border", "reavers-on-the-hunt-border-blue-sun"),
     );
     full_burn_into(&mut g, "Border Space 10");
     assert_eq!(
@@ -245,7 +247,7 @@ fn ff_kal_14_no_second_cutter_comes() {
     let mut g = blue_sun(
         "dice = [1, 6, 6]\nalerts = [{ sector = \"border-10\", reaver = 1 }]",
         "sector = \"persephone\"\ncrew = [{ card = \"jayne\" }]",
-        "nav-border = [\"reaver-cutter\"]",
+        "nav-border = [\"reaver-cutter-border-blue-sun\"]",
     );
     full_burn_into(&mut g, "Border Space 10");
     let ev = choose(
@@ -267,7 +269,7 @@ fn ff_kal_15_the_drawer_picks_the_cutter_of_the_reaver_cutter_card() {
     let mut g = blue_sun(
         "dice = [6, 6]",
         "sector = \"persephone\"\ncrew = [{ card = \"jayne\" }]",
-        "nav-border = [\"reaver-cutter\"]",
+        "nav-border = [\"reaver-cutter-border-blue-sun\"]",
     );
     full_burn_into(&mut g, "Border Space 10");
     assert_eq!(g.actor, 0);
@@ -277,16 +279,12 @@ fn ff_kal_15_the_drawer_picks_the_cutter_of_the_reaver_cutter_card() {
 }
 
 /// FF-KAL-2 (Blue Sun): Blue Sun takes 1 "Reaver Cutter", 1 "Reaver Bait" and 8 "Reavers on the
-/// Hunt" out of the Border deck when its own Border cards replace them (content's `removal`
-/// table). Shown with two removals of test content; the Blue Sun Border cards themselves are not
-/// in the sources (see NOTES.md).
+/// Hunt" out of the Border deck and adds its own 10 Border cards (content/blue-sun/nav.toml: 5
+/// "Reavers on the Hunt", 3 "Reavers Dead Ahead!", a "Reaver Bait" and a "Reaver Cutter"), so
+/// the Border deck keeps 40 cards and one RESHUFFLE card.
 #[test]
-fn ff_kal_2_blue_sun_takes_cards_out_of_the_border_deck() {
-    let content = content_with(
-        "blue-sun/test-removal.toml",
-        "[[removal]]\nnav = \"reavers-on-the-hunt\"\ncopies = 8\nsource = \"blue-sun\"\n\
-         [[removal]]\nnav = \"reaver-bait\"\ncopies = 1\nsource = \"blue-sun\"\n",
-    );
+fn ff_kal_2_blue_sun_replaces_ten_border_cards() {
+    let content = c();
     let count_of = |set: ExpansionSet, id: &str| {
         content
             .nav_deck_cards(set)
@@ -294,12 +292,66 @@ fn ff_kal_2_blue_sun_takes_cards_out_of_the_border_deck() {
             .filter(|&k| content.nav_def(k).id == id)
             .count()
     };
+    let border = |set: ExpansionSet| {
+        let cards: Vec<_> = content
+            .nav_deck_cards(set)
+            .into_iter()
+            .filter(|&k| content.nav_def(k).deck == NavDeckName::Border)
+            .collect();
+        let reshuffles = cards
+            .iter()
+            .filter(|&&k| content.nav_def(k).reshuffle)
+            .count();
+        (cards.len(), reshuffles)
+    };
     let none = ExpansionSet::default();
     let bs = ExpansionSet::of(&[Expansion::BlueSun]);
     assert_eq!(count_of(none, "reavers-on-the-hunt"), 8);
+    assert_eq!(count_of(none, "reaver-bait"), 1);
+    assert_eq!(count_of(none, "reaver-cutter"), 1);
+    assert_eq!(count_of(none, "reavers-dead-ahead"), 0);
     assert_eq!(count_of(bs, "reavers-on-the-hunt"), 0);
     assert_eq!(count_of(bs, "reaver-bait"), 0);
+    assert_eq!(count_of(bs, "reaver-cutter"), 0);
+    assert_eq!(count_of(bs, "reavers-on-the-hunt-border-blue-sun"), 5);
+    assert_eq!(count_of(bs, "reavers-dead-ahead"), 3);
+    assert_eq!(count_of(bs, "reaver-bait-blue-sun"), 1);
+    assert_eq!(count_of(bs, "reaver-cutter-border-blue-sun"), 1);
     assert_eq!(count_of(bs, "the-big-black-border"), 18);
+    assert_eq!(border(none), (40, 1));
+    assert_eq!(border(bs), (40, 1));
+}
+
+/// FF-KAL-2, FF-KAL-15 (Blue Sun): "Reavers Dead Ahead!", one of Blue Sun's replacement Border
+/// cards: the player on the drawer's right moves a Reaver Cutter of their choice into a sector
+/// next to the drawer's that holds no Firefly; the drawer keeps flying.
+#[test]
+fn ff_kal_2_reavers_dead_ahead() {
+    let mut g = blue_sun(
+        "cutters = [\"border-1\", \"rim-121\", \"rim-122\"]",
+        "sector = \"persephone\"",
+        &nav_deck("border", "reavers-dead-ahead"),
+    );
+    full_burn_into(&mut g, "Border Space 10");
+    assert_eq!(g.actor, 1, "the player on the drawer's right moves it");
+    choose(&mut g, "Move the Reaver Cutter at Border Space 1");
+    let here = g.players[0].sector;
+    let to: Vec<Action> = legal(&g);
+    assert!(!to.is_empty());
+    for a in &to {
+        let Action::MoveTo(s) = a else {
+            panic!("{a:?}")
+        };
+        assert!(g.neighbours(here).contains(s), "next to the drawer");
+        assert!(g.players.iter().all(|p| p.sector != *s), "no Firefly there");
+    }
+    let Action::MoveTo(s) = to[0] else {
+        unreachable!()
+    };
+    act(&mut g, to[0]);
+    assert_eq!(g.cutters[0], s);
+    assert_eq!(g.actor, 0);
+    assert!(matches!(g.phase, Phase::FullBurn { .. }), "Keep Flying");
 }
 
 /// FF-BS-6: a Full Burn into a red-bordered sector draws from the Rim Space deck (a test card of

@@ -397,13 +397,8 @@ fn ff_misc_14_15_one_rim_deck_with_one_reshuffle_card() {
 /// drawn and resolved the deck reshuffles.
 #[test]
 fn ff_misc_13_sixty_card_decks() {
-    let cards = "[[nav]]\nid = \"k-big-black-alliance\"\nname = \"The Big Black\"\n\
-                 deck = \"alliance\"\nsource = \"kalidasa\"\ncopies = 20\n[[nav.options]]\n\
-                 name = \"Keep Flying\"\nends = \"keep-flying\"\n\
-                 [[nav]]\nid = \"k-big-black-border\"\nname = \"The Big Black\"\n\
-                 deck = \"border\"\nsource = \"kalidasa\"\ncopies = 20\n[[nav.options]]\n\
-                 name = \"Keep Flying\"\nends = \"keep-flying\"\n";
-    let content = content_with("kalidasa/test-sixty.toml", cards);
+    // Kalidasa's own 20 Alliance and 20 Border cards (content/kalidasa/nav-alliance-border.toml).
+    let content = c();
     let mut o = Options::new(3, DEFAULT_STORY);
     o.expansions = vec![Expansion::Kalidasa];
     let g = Firefly::new_game(content, &o, 2).unwrap();

@@ -838,6 +838,25 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         }
         for (k, c) in n.options.iter().enumerate() {
             check_choice(ctx, "nav", &n.id, &format!("options[{k}]"), c)?;
+            // The Supply deck or Ship Upgrade an effect names must exist.
+            for (f, list) in effect_lists(&format!("options[{k}]"), c) {
+                for (i, e) in list.iter().enumerate() {
+                    let bad = match e {
+                        Effect::TakeCrewFromDiscard { from: Some(d) } => {
+                            (!doc.supply.iter().any(|x| &x.id == d))
+                                .then_some(("from", "no Supply deck has this id"))
+                        }
+                        Effect::TakeShipUpgradeFromDiscard { only: Some(name) } => {
+                            (!doc.upgrade.iter().any(|x| &x.name == name))
+                                .then_some(("only", "no Ship Upgrade has this name"))
+                        }
+                        _ => None,
+                    };
+                    if let Some((field, msg)) = bad {
+                        return Err(ctx.err("nav", &n.id, &format!("{f}[{i}].{field}"), msg));
+                    }
+                }
+            }
         }
         for _ in 0..n.copies {
             nav_cards.push(i as u16);
@@ -1181,6 +1200,15 @@ fn effect_lists<'a>(field: &str, c: &'a Choice) -> Vec<(String, &'a [Effect])> {
             for (b, br) in o.choose.iter().enumerate() {
                 nested(format!("{f}.choose[{b}].effects"), &br.effects, &mut out);
             }
+            if let Some(t) = &o.nested {
+                for (j, p) in t.outcomes.iter().enumerate() {
+                    nested(
+                        format!("{f}.nested.outcomes[{j}].effects"),
+                        &p.effects,
+                        &mut out,
+                    );
+                }
+            }
         }
     }
     out
@@ -1248,6 +1276,27 @@ fn check_test(
             return Err(ctx.err(kind, id, &format!("{f}.min"), "outcome bands must rise"));
         }
         last = o.min;
+        if let Some(n) = &o.nested {
+            // Kalidasa's Nested Skill Tests: the second test finishes the option, one level.
+            if o.ends.is_some() || !o.choose.is_empty() {
+                return Err(ctx.err(
+                    kind,
+                    id,
+                    &f,
+                    "a band with a nested test has no `ends` or `choose` of its own",
+                ));
+            }
+            if n.outcomes.iter().any(|x| x.nested.is_some()) {
+                return Err(ctx.err(
+                    kind,
+                    id,
+                    &format!("{f}.nested"),
+                    "a nested test nests no further",
+                ));
+            }
+            check_test(ctx, kind, id, &format!("{f}.nested"), n)?;
+            continue;
+        }
         match (o.ends, o.choose.is_empty()) {
             (Some(_), true) | (None, false) => {}
             _ => {

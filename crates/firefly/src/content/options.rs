@@ -82,6 +82,12 @@ pub struct Outcome {
     /// "Pay $7,000 to Complete the Goal, or take Attempt Botched": the player picks a branch.
     #[serde(default)]
     pub choose: Vec<Branch>,
+    /// A Nested Skill Test (Kalidasa rulebook, "Nested Skill Tests": "your roll on the original
+    /// Skill Test may trigger a second test"): after this band's `effects`, this test is made
+    /// (tester, bribes, roll as for any test) and its band finishes the option; this band has no
+    /// `ends` or `choose` of its own. One level only (checked on load).
+    #[serde(default)]
+    pub nested: Option<Test>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -141,6 +147,11 @@ pub enum Requirement {
     /// Solid with a Contact (or counting as Solid with them, FF-REP-1..5): "Needs: Solid with
     /// Patience OR FIREARM" (Kalidasa).
     Solid { contact: ContactName },
+    /// Room aboard for N of an item ("Requires loading 4 Fugitives", "Load exactly 2
+    /// Passengers": the option cannot be chosen unless all of them fit, FF-MISC-3).
+    Room { item: Item, amount: u8 },
+    /// At least 1 Moral crew member (among the acting crew).
+    MoralCrew,
 }
 
 /// Who among the crew an effect touches.
@@ -271,8 +282,67 @@ pub enum Effect {
     DiscardShipUpgrade {
         count: u8,
     },
-    /// Take one ship upgrade from any Supply discard pile.
-    TakeShipUpgradeFromDiscard,
+    /// Take one ship upgrade from any Supply discard pile; with `only`, only an upgrade of that
+    /// name ("a Cry Baby from any Supply discard pile"). The player may take none.
+    TakeShipUpgradeFromDiscard {
+        #[serde(default)]
+        only: Option<String>,
+    },
+    /// Take one crew card for free from a Supply discard pile (`from`: that Supply planet's id;
+    /// `None`: any), if the crew has room for it (FF-CREW-3). The player may take none.
+    TakeCrewFromDiscard {
+        #[serde(default)]
+        from: Option<String>,
+    },
+    /// Sell up to `max` of an item at $`price` each; the player picks how many, one at a time.
+    SellItems {
+        item: Item,
+        price: u32,
+        max: u8,
+    },
+    /// Discard N crew members of the player's choice, never the Leader; the option cannot be
+    /// chosen without that many ("Requires discarding 1 crew").
+    DiscardCrew {
+        count: u8,
+    },
+    /// Roll a die, not a Test (nothing modifies it): if the roll is lower than the Passengers
+    /// and Fugitives aboard, discard as many of them as the roll, the player choosing which.
+    PassengersRoll,
+    /// A gamble on one die, not a Test: on `win_from` or more take $`prize`, otherwise pay
+    /// $`stake` (all you have if you cannot pay in full).
+    Gamble {
+        stake: u32,
+        prize: u32,
+        win_from: u8,
+    },
+    /// Lose N Goods (Cargo, Contraband, Fuel, Parts) of the player's choice, as many as aboard.
+    LoseGoods {
+        amount: u8,
+    },
+    /// Put a Warrant token on the ship if it is an Outlaw Ship (FF-FLY-14).
+    WarrantIfOutlaw,
+    /// Every Good (Cargo, Contraband, Fuel, Parts) that is not in the Stash is lost: seized or
+    /// discarded from the Hold. Passengers and Fugitives stay.
+    LoseGoodsOutsideStash,
+    /// The Full Burn under way may enter `amount` more sectors (its range, FF-FLY-4); with
+    /// `per_moral_crew`, `amount` for each Moral crew member aboard; with `if_planetary`, only
+    /// when the ship is in a planetary sector (FF-MISC-17). Nothing outside a Full Burn.
+    AddRange {
+        amount: u8,
+        #[serde(default)]
+        per_moral_crew: bool,
+        #[serde(default)]
+        if_planetary: bool,
+    },
+    /// For the rest of the turn, discard 1 Fuel for each further sector the ship moves into;
+    /// a Full Burn cannot go on into a sector without a Fuel to discard.
+    FuelLeak,
+    /// The player on the drawer's right moves the drawer's ship `sectors` sectors, one at a
+    /// time, as a Full Burn moves (FF-FLY-6, never into a Reaver Cutter's sector, FF-FLY-12);
+    /// no Nav card is drawn for them and they do not count against the Full Burn's range.
+    Drift {
+        sectors: u8,
+    },
     /// Contraband and Fugitives not in the Stash are seized.
     SeizeContrabandAndFugitives,
     /// Put a Warrant token on the ship (FF-MISB-10).

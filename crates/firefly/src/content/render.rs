@@ -356,9 +356,75 @@ pub fn effect(e: &Effect) -> String {
                 count(*n as u32, "Ship Upgrade", "Ship Upgrades")
             )
         }
-        Effect::TakeShipUpgradeFromDiscard => {
+        Effect::TakeShipUpgradeFromDiscard { only: None } => {
             "Take 1 Ship Upgrade from any Supply discard pile".into()
         }
+        Effect::TakeShipUpgradeFromDiscard { only: Some(name) } => {
+            format!("You may take 1 \"{name}\" from any Supply discard pile")
+        }
+        Effect::TakeCrewFromDiscard { from: None } => {
+            "If you have room in your crew, take 1 crew card from any Supply discard pile, for free"
+                .into()
+        }
+        Effect::TakeCrewFromDiscard { from: Some(deck) } => format!(
+            "If you have room in your crew, take 1 crew card from the {} discard pile, for free",
+            title_case(deck)
+        ),
+        Effect::SellItems { item, price, max } => format!(
+            "You may sell up to {} for {} each",
+            item_count(*item, *max as u32),
+            money(*price)
+        ),
+        Effect::DiscardCrew { count: n } => format!(
+            "Discard {} (not your Leader)",
+            count(*n as u32, "crew member", "crew members")
+        ),
+        Effect::PassengersRoll => "Roll a die (not a Test): if the roll is lower than your \
+             Passengers and Fugitives, discard as many of them as the roll"
+            .into(),
+        Effect::Gamble {
+            stake,
+            prize,
+            win_from,
+        } => format!(
+            "Roll a die (not a Test): 1–{}, pay {}; {win_from}+, take {}",
+            win_from.saturating_sub(1),
+            money(*stake),
+            money(*prize)
+        ),
+        Effect::LoseGoods { amount } => format!(
+            "Lose {} of your choice",
+            count(*amount as u32, "Good", "Goods")
+        ),
+        Effect::WarrantIfOutlaw => "If you are an Outlaw Ship, take a Warrant".into(),
+        Effect::LoseGoodsOutsideStash => {
+            "Lose all Goods not in your Stash (Passengers and Fugitives stay)".into()
+        }
+        Effect::AddRange {
+            amount,
+            per_moral_crew,
+            if_planetary,
+        } => {
+            let per = if *per_moral_crew {
+                " for each Moral crew member aboard"
+            } else {
+                ""
+            };
+            let place = if *if_planetary {
+                "If you are in a planetary sector, "
+            } else {
+                ""
+            };
+            let s = format!("{place}+{amount} to this Full Burn's range{per}");
+            let mut out = s[..1].to_uppercase();
+            out.push_str(&s[1..]);
+            out
+        }
+        Effect::FuelLeak => "Discard 1 Fuel for each further sector you move into this turn".into(),
+        Effect::Drift { sectors } => format!(
+            "The player on your right moves your ship {}",
+            count(*sectors as u32, "sector", "sectors")
+        ),
         Effect::SeizeContrabandAndFugitives => {
             "All Contraband and Fugitives not in your Stash are seized".into()
         }
@@ -484,6 +550,10 @@ pub fn requirement(r: &Requirement) -> String {
         Requirement::Has { item, amount } => item_count(*item, *amount as u32),
         Requirement::Money { amount } => money(*amount),
         Requirement::NoDisgruntledCrew => "no Disgruntled crew".into(),
+        Requirement::Room { item, amount } => {
+            format!("room for {}", item_count(*item, *amount as u32))
+        }
+        Requirement::MoralCrew => "1 or more Moral crew".into(),
     }
 }
 
@@ -554,6 +624,9 @@ fn outcome_in(o: &Outcome, ctx: Ctx) -> String {
     let mut parts: Vec<String> = o.effects.iter().map(effect).collect();
     if let Some(e) = o.ends {
         parts.push(ending_in(e, ctx));
+    }
+    if let Some(t) = &o.nested {
+        parts.push(format!("[{}]", test_in(t, ctx)));
     }
     if !o.choose.is_empty() {
         let branches: Vec<String> = o.choose.iter().map(|b| branch_in(b, ctx)).collect();
