@@ -844,30 +844,28 @@ impl Firefly {
     /// include Stitch may be treated as a Fight test. Only on jobs: story goals are not jobs
     /// (FF-WIN-7). "Once per job" is read as once per Work action on the job.
     pub fn may_negotiate_as_fight(&self) -> bool {
-        let Some(r) = self.resolution.last() else {
-            return false;
-        };
-        let Activity::Working {
-            target: WorkTarget::Job(_),
-            used,
-            ..
-        } = self.activity
-        else {
-            return false;
-        };
-        r.seat == self.current
-            && used & USED_NEGOTIATE_AS_FIGHT == 0
-            && !r.as_fight
-            && r.test().is_some_and(|t| t.skill == Skill::Negotiate)
-            && self.mask_has_ability(&self.players[r.seat as usize], self.test_mask(), |a| {
-                matches!(a, Ability::NegotiateAsFightOncePerJob)
-            })
+        self.may_treat_test_as(Skill::Negotiate, USED_NEGOTIATE_AS_FIGHT, |a| {
+            matches!(a, Ability::NegotiateAsFightOncePerJob)
+        })
     }
 
     /// Sheydra (`FightAsNegotiateOncePerJob`): once per job, a Fight test made by crew that
-    /// include her may be treated as a Negotiate test; read like Stitch's (once per Work action
-    /// on a job, not on story goals).
+    /// include her may be treated as a Negotiate test; read like Stitch's.
     pub fn may_fight_as_negotiate(&self) -> bool {
+        self.may_treat_test_as(Skill::Fight, USED_FIGHT_AS_NEGOTIATE, |a| {
+            matches!(a, Ability::FightAsNegotiateOncePerJob)
+        })
+    }
+
+    /// Whether the test being made, printed as `printed`, may be treated as a test of another
+    /// skill by a crew ability on it (`ability`), unused on this Work action (`used_bit`) and
+    /// not already treated so.
+    fn may_treat_test_as(
+        &self,
+        printed: Skill,
+        used_bit: u8,
+        ability: impl Fn(&Ability) -> bool,
+    ) -> bool {
         let Some(r) = self.resolution.last() else {
             return false;
         };
@@ -880,13 +878,11 @@ impl Firefly {
             return false;
         };
         r.seat == self.current
-            && used & USED_FIGHT_AS_NEGOTIATE == 0
-            && !r.as_negotiate
+            && used & used_bit == 0
             && !r.as_fight
-            && r.test().is_some_and(|t| t.skill == Skill::Fight)
-            && self.mask_has_ability(&self.players[r.seat as usize], self.test_mask(), |a| {
-                matches!(a, Ability::FightAsNegotiateOncePerJob)
-            })
+            && !r.as_negotiate
+            && r.test().is_some_and(|t| t.skill == printed)
+            && self.mask_has_ability(&self.players[r.seat as usize], self.test_mask(), ability)
     }
 
     /// The test begins (its option's effects are done and the tester, if any, chosen): River

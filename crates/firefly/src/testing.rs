@@ -215,6 +215,24 @@ pub fn endings(events: &[Event]) -> Vec<crate::content::Ending> {
         .collect()
 }
 
+/// (skill, faces, skill points, bribes, total) of each roll made, in order.
+pub fn rolls(events: &[Event]) -> Vec<(crate::content::Skill, Vec<u8>, u32, u8, i32)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled {
+                skill,
+                faces,
+                skill_points,
+                bribes,
+                total,
+                ..
+            } => Some((*skill, faces.clone(), *skill_points, *bribes, *total)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The skills of the rolls made, in order.
 pub fn rolled_skills(events: &[Event]) -> Vec<crate::content::Skill> {
     events

@@ -437,17 +437,7 @@ impl Firefly {
             amount,
         });
         self.earn(seat, amount, events);
-        let moral: Vec<CrewCard> = self.players[seat as usize]
-            .crew
-            .iter()
-            .filter(|m| self.content.crew[m.def as usize].moral)
-            .map(|m| m.card)
-            .collect();
-        for card in moral {
-            if let Some(idx) = self.players[seat as usize].crew_index(card) {
-                self.disgruntle(seat, idx, events);
-            }
-        }
+        self.disgruntle_moral_crew(seat, events);
     }
 
     /// FF-WORK-27: Make-Work pays $200, no Cut; a Busker adds to it (`MakeWorkBonus`).

@@ -898,17 +898,7 @@ impl Firefly {
         }
         // FF-WORK-22: Immoral jobs disgruntle every Moral crew member.
         if job.immoral {
-            let moral: Vec<CrewCard> = p
-                .crew
-                .iter()
-                .filter(|m| self.content.crew[m.def as usize].moral)
-                .map(|m| m.card)
-                .collect();
-            for card in moral {
-                if let Some(idx) = self.players[seat as usize].crew_index(card) {
-                    self.disgruntle(seat, idx, events);
-                }
-            }
+            self.disgruntle_moral_crew(seat, events);
         }
         self.activity = Activity::None;
         // FF-WORK-18: the Cut of each non-Leader crew member (none from Moral crew on a "Good
@@ -1070,6 +1060,24 @@ impl Firefly {
                     Ability::JobsCountAs { jobs, also } => *also == t && job.types.contains(jobs),
                     _ => false,
                 })
+    }
+}
+
+impl Firefly {
+    /// FF-WORK-22: an Immoral act (an Immoral job, a Mudder turned over) disgruntles every
+    /// Moral crew member.
+    pub fn disgruntle_moral_crew(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let moral: Vec<CrewCard> = self.players[seat as usize]
+            .crew
+            .iter()
+            .filter(|m| self.content.crew[m.def as usize].moral)
+            .map(|m| m.card)
+            .collect();
+        for card in moral {
+            if let Some(idx) = self.players[seat as usize].crew_index(card) {
+                self.disgruntle(seat, idx, events);
+            }
+        }
     }
 }
 

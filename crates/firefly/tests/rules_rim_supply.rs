@@ -29,23 +29,6 @@ fn deck_size(g: &Firefly, deck: &str) -> usize {
     g.decks.supply[d].all_cards().count()
 }
 
-/// (skill, faces, skill points, bribes, total) of each roll.
-fn rolls(ev: &[Event]) -> Vec<(Skill, Vec<u8>, u32, u8, i32)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::Rolled {
-                skill,
-                faces,
-                skill_points,
-                bribes,
-                total,
-                ..
-            } => Some((*skill, faces.clone(), *skill_points, *bribes, *total)),
-            _ => None,
-        })
-        .collect()
-}
-
 /// Corbin at Persephone with Patience's "Henpecked Badger" in hand (as `henpecked`), with the
 /// expansions in play, the next dice, more player fields and the Misbehave cards on top.
 fn misbehaving(expansions: &str, dice: &str, more: &str, misbehave: &str) -> Firefly {

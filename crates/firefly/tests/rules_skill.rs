@@ -5,23 +5,6 @@ use tabletop_firefly::state::Phase;
 use tabletop_firefly::testing::*;
 use tabletop_firefly::Event;
 
-/// (skill, faces, skill points, bribes, total) of each roll.
-fn rolls(ev: &[Event]) -> Vec<(Skill, Vec<u8>, u32, u8, i32)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::Rolled {
-                skill,
-                faces,
-                skill_points,
-                bribes,
-                total,
-                ..
-            } => Some((*skill, faces.clone(), *skill_points, *bribes, *total)),
-            _ => None,
-        })
-        .collect()
-}
-
 use tabletop_firefly::content::Ending;
 
 /// FF-SKILL-1: there are three skills, Fight, Tech and Negotiate, and every test is of one.
