@@ -57,6 +57,8 @@ pub enum Action {
     DiscardUpgrade(SupplyCardId),
     /// FF-CREW-14: hire a rival's Disgruntled crew member in the same sector.
     HireAway(CrewCard),
+    /// Discard a gear card of one's ship to use it (GAMBLING gear), no action used.
+    Gamble(SupplyCardId),
     /// A Mudder turned over to Magistrate Higgins at his sector, for money (Kalidasa).
     TurnOver(CrewCard),
 

@@ -242,6 +242,7 @@ impl Firefly {
             Action::Unequip(g) => format!("Set {} aside", c.supply_label(g)),
             Action::DiscardUpgrade(u) => format!("Discard ship upgrade {}", c.supply_label(u)),
             Action::HireAway(m) => format!("Hire away {}", self.crew_name(m)),
+            Action::Gamble(g) => format!("Gamble: discard {}", c.supply_label(g)),
             Action::TurnOver(m) => format!(
                 "Turn {} over to Magistrate Higgins (${}, Immoral)",
                 self.crew_name(m),

@@ -440,6 +440,45 @@ impl Firefly {
         self.disgruntle_moral_crew(seat, events);
     }
 
+    /// GAMBLING gear: discarded, its dice rolled (not a Test: nothing modifies them), the
+    /// winnings taken.
+    fn gamble(&mut self, seat: Seat, g: SupplyCardId, events: &mut Vec<Event>) {
+        let ability = self
+            .gear_def(g)
+            .abilities
+            .iter()
+            .find(|a| {
+                matches!(
+                    a,
+                    Ability::GambleFiftyFifty { .. } | Ability::GamblePerPip { .. }
+                )
+            })
+            .cloned()
+            .unwrap();
+        self.discard_gear(seat, g);
+        let mut roll = |g: &mut Self| {
+            let r = g.chance.d6();
+            events.push(Event::CardDie { seat, roll: r });
+            r as u32
+        };
+        let won = match ability {
+            Ability::GambleFiftyFifty { prize } => {
+                if roll(self) >= 4 {
+                    prize
+                } else {
+                    0
+                }
+            }
+            Ability::GamblePerPip { dice, per_pip } => {
+                (0..dice).map(|_| roll(self)).sum::<u32>() * per_pip
+            }
+            _ => unreachable!(),
+        };
+        if won > 0 {
+            self.earn(seat, won, events);
+        }
+    }
+
     /// FF-WORK-27: Make-Work pays $200, no Cut; a Busker adds to it (`MakeWorkBonus`).
     pub fn make_work_pay(&self, p: &Player) -> u32 {
         200 + self
@@ -715,6 +754,22 @@ impl Firefly {
             }
         }
         self.jettison_actions(out);
+        // GAMBLING gear (Maque Tiles, Billiards Betting): carried or set aside.
+        for g in p
+            .crew
+            .iter()
+            .flat_map(|m| m.gear.iter())
+            .chain(p.spare_gear.iter())
+        {
+            if self.gear_def(*g).abilities.iter().any(|a| {
+                matches!(
+                    a,
+                    Ability::GambleFiftyFifty { .. } | Ability::GamblePerPip { .. }
+                )
+            }) {
+                out.push(Action::Gamble(*g));
+            }
+        }
         for &g in &p.spare_gear {
             for m in &p.crew {
                 if self.can_carry(p, m, g) {
@@ -973,6 +1028,7 @@ impl Firefly {
             }
             Action::Dismiss(card) => self.dismiss(seat, card, events),
             Action::TurnOver(card) => self.turn_over(seat, card, events),
+            Action::Gamble(g) => self.gamble(seat, g, events),
             Action::Jettison(item) | Action::Unload(item) => self.unload(seat, item, 1, events),
             Action::Equip { gear, crew } => {
                 let p = &mut self.players[seat as usize];

@@ -106,6 +106,7 @@ fn action() -> impl Strategy<Value = Action> {
         Just(Action::FightAsNegotiate),
         id16().prop_map(Action::DiscardToReroll),
         crew_card().prop_map(Action::TurnOver),
+        id16().prop_map(Action::Gamble),
         id16().prop_map(Action::DiscardForBonus),
         Just(Action::KeepRoll),
         id8().prop_map(Action::ChooseBranch),
@@ -207,10 +208,11 @@ fn variant(a: &Action) -> usize {
         Action::FightAsNegotiate => 54,
         Action::DiscardToReroll(_) => 55,
         Action::TurnOver(_) => 56,
+        Action::Gamble(_) => 57,
     }
 }
 
-const VARIANTS: usize = 57;
+const VARIANTS: usize = 58;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.

@@ -304,15 +304,19 @@ fn mals_guns_cheer_their_carrier_before_a_fight() {
         );
         work_henpecked(&mut g);
         let ev = choose(&mut g, option);
-        (
-            happened(&ev, |e| matches!(e, Event::Undisgruntled { .. })),
-            g.players[0].crew[1].disgruntled,
-        )
+        // Only this card's test: what comes before its roll (the job goes on after it).
+        let first_roll = ev
+            .iter()
+            .position(|e| matches!(e, Event::Rolled { .. }))
+            .unwrap();
+        happened(&ev[..first_roll], |e| {
+            matches!(e, Event::Undisgruntled { .. })
+        })
     };
-    assert_eq!(text("mals-frontier-model-b", "Bar Fight"), (true, false));
-    assert_eq!(text("mals-sniper-rifle", "Bar Fight"), (true, false));
-    assert_eq!(text("mals-sniper-rifle", "We'll Blow"), (false, true));
-    assert_eq!(text("pistol", "Bar Fight"), (false, true));
+    assert!(text("mals-frontier-model-b", "Bar Fight"));
+    assert!(text("mals-sniper-rifle", "Bar Fight"));
+    assert!(!text("mals-sniper-rifle", "We'll Blow"));
+    assert!(!text("pistol", "Bar Fight"));
 }
 
 /// Inara's Bow re-rolls 1s on Fight tests when a Companion carries it; Inara's Guild Papers
@@ -530,4 +534,31 @@ fn mudders_are_turned_over_at_harvest() {
     // Malcolm and Zoe are Moral.
     assert!(g.players[0].crew.iter().all(|m| m.disgruntled));
     assert!(can(&g, "Work"), "no action used");
+}
+
+/// GAMBLING gear, discarded on one's turn with no action used: Maque Tiles (one die, 4–6
+/// takes $1,200) and Billiards Betting (two dice, $100 times the total). Not a Test.
+#[test]
+fn gambling_gear() {
+    let text = |dice: &str, gear: &str| {
+        captain_text(
+            &format!("expansions = [\"blue-sun\", \"kalidasa\"]\ndice = [{dice}]"),
+            "malcolm",
+            "osiris",
+            &format!("money = 0\nspare-gear = [\"{gear}\"]"),
+            "",
+        )
+    };
+    let mut g = scenario(&text("4", "maque-tiles"));
+    choose(&mut g, "Gamble: discard Maque Tiles");
+    assert_eq!(g.players[0].money, 1200);
+    assert!(g.players[0].spare_gear.is_empty());
+    assert!(can(&g, "Work"), "no action used");
+    let mut g = scenario(&text("3", "maque-tiles"));
+    choose(&mut g, "Gamble: discard Maque Tiles");
+    assert_eq!(g.players[0].money, 0);
+    let mut g = scenario(&text("5, 6", "billiards-betting"));
+    choose(&mut g, "Gamble: discard Billiards Betting");
+    assert_eq!(g.players[0].money, 1100);
+    assert!(!can(&g, "Gamble"));
 }

@@ -394,6 +394,12 @@ pub enum Ability {
     /// Crew: in the sector where Magistrate Higgins deals (Higgins' Harvest), this crew member
     /// may be turned over to him, removed from play, for $N; an Immoral act (the Mudders).
     TurnedOverToHiggins { amount: u32 },
+    /// GAMBLING gear, discarded on your turn to roll (no action, not a Test): one die, 4–6
+    /// takes `prize` (Maque Tiles' "fifty-fifty chance").
+    GambleFiftyFifty { prize: u32 },
+    /// GAMBLING gear, discarded on your turn to roll `dice` dice and take $`per_pip` times the
+    /// total (Billiards Betting).
+    GamblePerPip { dice: u8, per_pip: u32 },
     /// Ship: completed jobs of the first type count as jobs of the second too (Hydraulic
     /// Docking Clamps: Crime jobs count as Salvage Ops, FF-MISC-10).
     JobsCountAs { jobs: JobType, also: JobType },

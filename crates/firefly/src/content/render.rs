@@ -1002,6 +1002,15 @@ fn ability_nb(ab: &Ability) -> String {
              (Immoral)",
             money(*amount)
         ),
+        Ability::GambleFiftyFifty { prize } => format!(
+            "Gambling: on your turn, discard this card and roll a die: 4–6 takes {}",
+            money(*prize)
+        ),
+        Ability::GamblePerPip { dice, per_pip } => format!(
+            "Gambling: on your turn, discard this card and roll {}: take {} times the total",
+            count(*dice as u32, "die", "dice"),
+            money(*per_pip)
+        ),
         Ability::JobsCountAs { jobs, also } => format!(
             "{} Jobs also count as {}s",
             jobs.name(),
