@@ -3,33 +3,13 @@
 //! global allocator counts every allocation made by `choose` in whole solo games of every
 //! mission.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use tabletop_bots::mandalorian::MandalorianBot;
+use tabletop_core::alloc_count::{self, CountingAlloc};
 use tabletop_core::{Game, NewGame};
 use tabletop_mandalorian::*;
 
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAlloc = CountingAlloc;
 
 /// Allocations of `choose`, averaged over the decisions of solo games of every mission.
 #[test]
@@ -44,9 +24,9 @@ fn the_bot_allocates_little_per_decision() {
                     .expect("set-up");
             let mut bot = MandalorianBot::new(seed);
             while g.outcome.is_none() {
-                let before = ALLOCATIONS.load(Ordering::Relaxed);
+                let before = alloc_count::allocations();
                 let a = bot.choose(&g);
-                allocations += ALLOCATIONS.load(Ordering::Relaxed) - before;
+                allocations += alloc_count::allocations() - before;
                 decisions += 1;
                 ev.clear();
                 g.apply_unchecked(a, &mut ev);

@@ -12,6 +12,7 @@
 //!
 //! Nothing here knows about any particular game.
 
+pub mod alloc_count;
 pub mod chance;
 pub mod deck;
 pub mod game;

@@ -668,6 +668,12 @@ impl Firefly {
             r.stage = Stage::Finished;
             return;
         }
+        self.start_test(events);
+    }
+
+    /// A test made from its start: a single-crew test first asks who makes it, any other
+    /// begins at once (Gifted roll, bribes, roll).
+    fn start_test(&mut self, events: &mut Vec<Event>) {
         let r = self.resolution.last_mut().unwrap();
         let single = r.test().is_some_and(|t| {
             t.modifiers
@@ -695,17 +701,7 @@ impl Firefly {
             self.resolution.last_mut().unwrap().stage = Stage::Finished;
             return;
         }
-        let r = self.resolution.last_mut().unwrap();
-        let single = r.test().is_some_and(|t| {
-            t.modifiers
-                .iter()
-                .any(|m| matches!(m, TestModifier::SingleCrew))
-        });
-        if single {
-            r.stage = Stage::ChooseTester;
-        } else {
-            self.begin_test(events);
-        }
+        self.start_test(events);
     }
 
     /// The crew making the test being resolved: the chosen crew member of a single-crew test

@@ -2,33 +2,13 @@
 //! and an allocation costs more than a whole step). A counting global allocator counts every
 //! allocation made by `legal_actions` and `apply` from set-up to the end of random games.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
-
+use tabletop_core::alloc_count::{allocations, CountingAlloc};
 use tabletop_core::{Actor, Game, NewGame, Rng};
 use tabletop_firefly::content::Content;
 use tabletop_firefly::{Firefly, Options};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAlloc = CountingAlloc;
 
 /// Allocations in `legal_actions` and in `apply` over random games of every story, after a
 /// warm-up game that grows the reused buffers to their working size.
@@ -54,13 +34,13 @@ fn count(story: &str, games: u64) -> (u64, u64, u64) {
         let mut g = Firefly::new_game(content, &o, seed).expect("set-up");
         let warm_up = seed == 0;
         while g.actor() != Actor::Over {
-            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            let before = allocations();
             g.legal_actions(&mut legal);
-            let mid = ALLOCATIONS.load(Ordering::Relaxed);
+            let mid = allocations();
             let a = legal[rng.index(legal.len())];
             events.clear();
             g.apply_unchecked(a, &mut events);
-            let after = ALLOCATIONS.load(Ordering::Relaxed);
+            let after = allocations();
             if !warm_up {
                 steps += 1;
                 in_legal += mid - before;

@@ -4,36 +4,12 @@
 //! difficulty. (`legal_actions` and `apply` are counted and printed too, not asserted: `apply`
 //! still builds the texts of some events, about one allocation a step.)
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
-
+use tabletop_core::alloc_count::{allocations, CountingAlloc};
 use tabletop_core::{Actor, Game, NewGame, Rng};
 use tabletop_mandalorian::*;
 
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations() -> u64 {
-    ALLOCATIONS.load(Ordering::Relaxed)
-}
+static GLOBAL: CountingAlloc = CountingAlloc;
 
 /// A clone of a state is one copy of its table and a shared `Arc` of the options: no
 /// allocation at any point of any game. A warm-up pass plays the same games first, so that
