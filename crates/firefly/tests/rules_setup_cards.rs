@@ -168,3 +168,92 @@ fn ff_setup_22_clearer_skies_better_days() {
     }
     let _ = g.actor();
 }
+
+/// A test-only story with Havens (no shipped story uses them yet: the boxes' Haven stories are
+/// not in any source): one goal at Jiangyin, an unmodified Negotiate test.
+const HAVEN_STORY: &str = r#"
+[[story]]
+id = "test-havens"
+title = "Test Havens"
+source = "promo"
+premise = "A test story whose set-up chooses Havens."
+players = [2, 4]
+setup = { havens = true }
+
+[[story.goals]]
+name = "Visit Jiangyin"
+at = "jiangyin"
+
+[[story.goals.choices]]
+name = "Visit"
+
+[story.goals.choices.test]
+skill = "negotiate"
+
+[[story.goals.choices.test.outcomes]]
+min = 1
+ends = "proceed"
+"#;
+
+/// FF-PBH-39, FF-PBH-40, FF-PBH-41: in a story with Havens, after the Leaders and ships are
+/// chosen each captain puts a Haven in a sector with a planet but no Supply planet and no
+/// Contact, never on another captain's Haven, and the ship starts there.
+#[test]
+fn ff_pbh_39_40_41_havens_at_set_up() {
+    let content = content_with("base/test-havens.toml", HAVEN_STORY);
+    let o = Options::new(2, "test-havens");
+    let mut g = Firefly::new_game(content, &o, 3).unwrap();
+    while !matches!(g.phase, Phase::PlaceShip) {
+        let a = legal(&g)[0];
+        act(&mut g, a);
+    }
+    let places: Vec<u16> = legal(&g)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::PlaceShip(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    // FF-PBH-39: planets only, never a Supply planet or a Contact's sector.
+    assert!(!places.is_empty());
+    for &s in &places {
+        assert!(g.planetary(s), "{}", content.sectors[s as usize].id);
+        assert!(
+            g.supply_deck_at(s).is_none(),
+            "{}",
+            content.sectors[s as usize].id
+        );
+        assert!(
+            g.contact_at(s).is_none(),
+            "{}",
+            content.sectors[s as usize].id
+        );
+    }
+    for id in [
+        "persephone",
+        "space-bazaar",
+        "osiris",
+        "beaumonde",
+        "deadwood",
+    ] {
+        assert!(!places.contains(&sector(id)), "{id}");
+    }
+    // FF-PBH-41: the ship starts on its Haven.
+    let first = places[0];
+    let seat = g.actor;
+    act(&mut g, Action::PlaceShip(first));
+    assert_eq!(g.players[seat as usize].haven, Some(first));
+    assert_eq!(g.players[seat as usize].sector, first);
+    // FF-PBH-40: not on another captain's Haven.
+    assert!(!legal(&g).contains(&Action::PlaceShip(first)));
+    assert!(legal(&g)
+        .iter()
+        .any(|a| matches!(a, Action::PlaceShip(s) if *s != first)));
+    // Without Havens, a ship may start at a Supply planet (FF-SETUP-10).
+    let mut g = Firefly::new_game(Content::builtin(), &Options::new(2, DEFAULT_STORY), 3).unwrap();
+    while !matches!(g.phase, Phase::PlaceShip) {
+        let a = legal(&g)[0];
+        act(&mut g, a);
+    }
+    assert!(legal(&g).contains(&Action::PlaceShip(sector("persephone"))));
+}
