@@ -562,3 +562,61 @@ fn gambling_gear() {
     assert_eq!(g.players[0].money, 1100);
     assert!(!can(&g, "Gamble"));
 }
+
+/// Content errors name file, entry and field: an expansion's addition to a Supply deck that
+/// does not exist, or naming a card that does not exist.
+#[test]
+fn supply_additions_are_checked_on_load() {
+    let load = |text: &str| {
+        let mut files = tabletop_firefly::content::ContentFiles::builtin();
+        files
+            .files
+            .push(("kalidasa/test-additions.toml".into(), text.into()));
+        Content::load(&files).err().expect("refused")
+    };
+    let e = load("[[supply_addition]]\ndeck = \"nowhere\"\nsource = \"kalidasa\"\ncards = []\n");
+    assert_eq!(e.file, "kalidasa/test-additions.toml");
+    assert_eq!(e.entry, "supply_addition \"nowhere (Kalidasa)\"");
+    assert_eq!(e.field, "deck");
+    assert!(e.message.contains("unknown supply deck"), "{}", e.message);
+    let e = load(
+        "[[supply_addition]]\ndeck = \"space-bazaar\"\nsource = \"kalidasa\"\n\
+         cards = [{ crew = \"mudder-nobody\" }]\n",
+    );
+    assert_eq!(e.file, "kalidasa/test-additions.toml");
+    assert_eq!(e.field, "cards[0].crew");
+    assert!(
+        e.message.contains("unknown crew \"mudder-nobody\""),
+        "{}",
+        e.message
+    );
+}
+
+/// A scenario that puts an expansion's card aboard without that expansion in play is refused
+/// with a reason naming the card, not loaded with a card from a box left closed.
+#[test]
+fn scenario_cards_need_their_expansion() {
+    let text = captain_text(
+        "",
+        "malcolm",
+        "osiris",
+        "crew = [{ card = \"mudder-max\" }]",
+        "",
+    );
+    let s = tabletop_firefly::scenario::Scenario::parse(&text).unwrap();
+    let mut o = Options::new(2, DEFAULT_STORY);
+    o.scenario = Some(s);
+    let e = Firefly::new_game(c(), &o, 1).err().expect("refused");
+    assert!(
+        e.to_string().contains("mudder-max") || e.to_string().contains("Mudder Max"),
+        "{e}"
+    );
+    let ok = captain_text(
+        "expansions = [\"kalidasa\"]",
+        "malcolm",
+        "osiris",
+        "crew = [{ card = \"mudder-max\" }]",
+        "",
+    );
+    assert_eq!(crew_names(&scenario(&ok), 0), ["Malcolm", "Mudder Max"]);
+}
