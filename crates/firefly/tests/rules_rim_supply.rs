@@ -572,7 +572,10 @@ fn supply_additions_are_checked_on_load() {
         files
             .files
             .push(("kalidasa/test-additions.toml".into(), text.into()));
-        Content::load(&files).err().expect("refused")
+        let Err(e) = Content::load(&files) else {
+            panic!("refused")
+        };
+        e
     };
     let e = load("[[supply_addition]]\ndeck = \"nowhere\"\nsource = \"kalidasa\"\ncards = []\n");
     assert_eq!(e.file, "kalidasa/test-additions.toml");
@@ -606,7 +609,9 @@ fn scenario_cards_need_their_expansion() {
     let s = tabletop_firefly::scenario::Scenario::parse(&text).unwrap();
     let mut o = Options::new(2, DEFAULT_STORY);
     o.scenario = Some(s);
-    let e = Firefly::new_game(c(), &o, 1).err().expect("refused");
+    let Err(e) = Firefly::new_game(c(), &o, 1) else {
+        panic!("refused")
+    };
     assert!(
         e.to_string().contains("mudder-max") || e.to_string().contains("Mudder Max"),
         "{e}"
