@@ -3089,7 +3089,8 @@ impl FireflyBot {
             Effect::ReshuffleNav { .. }
             | Effect::ArrangeNav { .. }
             | Effect::ArrangeMisbehave { .. }
-            | Effect::ShoreLeave => 0.0,
+            | Effect::ShoreLeave
+            | Effect::DealWith { .. } => 0.0,
             Effect::FuelLeak => -150.0,
             Effect::Drift { .. } => -100.0,
             Effect::SeizeFugitives => {
@@ -3604,6 +3605,8 @@ impl FireflyBot {
                     Exemption::PapersInOrder => true,
                     // A Cry Baby is worth keeping unless the Alliance would cost us more.
                     Exemption::CryBaby(_) => self.outlaw_cost(&ctx) > 450.0,
+                    // Reavers kill crew: always worth a Flak Gun.
+                    Exemption::FlakGun(_) => true,
                 };
                 if legal.contains(&Action::UseExemption(ignore)) {
                     Action::UseExemption(ignore)

@@ -650,6 +650,13 @@ impl Driven for Firefly {
             Event::GameLengthToken { left } => {
                 format!("a game length token is discarded ({left} left)")
             }
+            Event::GearKept { seat, card } => {
+                format!(
+                    "{} rolls a 6 and keeps {}",
+                    cap(*seat),
+                    c.supply_name(*card)
+                )
+            }
             Event::CardUsed { seat, card } => {
                 format!("{} uses {}", cap(*seat), c.supply_name(*card))
             }

@@ -134,9 +134,28 @@ impl Firefly {
     }
 
     /// A used card has done what it does: "discard to …" cards are discarded now.
-    pub fn after_card_use(&mut self, seat: Seat, card: SupplyCardId, events: &mut Vec<Event>) {
-        let Ability::Use { discard, .. } = self.use_ability(card) else {
-            unreachable!()
+    pub fn after_card_use(
+        &mut self,
+        seat: Seat,
+        card: SupplyCardId,
+        chosen: Option<&'static Choice>,
+        events: &mut Vec<Event>,
+    ) {
+        // Fess: the Deal action the card took is a Deal with that Contact, from here.
+        if let Some(k) = chosen
+            .into_iter()
+            .flat_map(|c| &c.effects)
+            .find_map(|e| match e {
+                Effect::DealWith { contact } => Some(*contact),
+                _ => None,
+            })
+        {
+            self.activity_contact = Some(k);
+            self.start_considering(Market::Contact(k));
+        }
+        // A card resolved for another reason than its use (Holder's Make-Work) stays.
+        let Some(Ability::Use { discard, .. }) = self.find_use_ability(card) else {
+            return;
         };
         if !*discard {
             return;
@@ -152,7 +171,7 @@ impl Firefly {
                     self.discard_crew(seat, i, events);
                 }
             }
-            SupplyKind::Gear(_) => self.discard_gear(seat, card),
+            SupplyKind::Gear(_) => self.discard_gear(seat, card, events),
             SupplyKind::Upgrade(_) => {
                 if p.upgrades.contains(&card) {
                     self.discard_upgrade(seat, card);
@@ -199,6 +218,13 @@ impl Firefly {
             Effect::ArrangeNav { deck, .. } => self.decks.nav[*deck as usize].draw_len() > 1,
             Effect::ArrangeMisbehave { .. } => self.decks.misbehave.draw_len() > 0,
             Effect::ShoreLeave => p.money >= self.shore_leave_cost(p),
+            // FF-DEAL-1 from afar: as the Deal action would be offered in that Contact's sector.
+            Effect::DealWith { contact } => {
+                let deck = &self.decks.contacts[contact.index()];
+                !self.story_def().setup.closed_contacts.contains(contact)
+                    && (deck.draw_len() + deck.discard_len() > 0
+                        || self.counts_as_solid(p, *contact))
+            }
             _ => true,
         })
     }

@@ -341,7 +341,7 @@ impl Firefly {
                 .any(|a| matches!(a, Ability::DiscardedInsteadOfCarrier))
         });
         if let Some(g) = jacket {
-            self.discard_gear(seat, g);
+            self.discard_gear(seat, g, events);
             events.push(Event::KillPrevented {
                 seat,
                 crew: card,

@@ -44,6 +44,11 @@ pub enum Event {
     NavReshuffled {
         deck: u8,
     },
+    /// A gear card about to be discarded is kept (Grimey's 6).
+    GearKept {
+        seat: Seat,
+        card: SupplyCardId,
+    },
     /// A card was used (`Ability::Use`): a Labor Contract, Nav Charts, a Fruity Oaty Bar …
     CardUsed {
         seat: Seat,

@@ -32,6 +32,10 @@ pub enum Exemption {
     /// The Cry Baby ship upgrade (`Ability::EvadeCruiser`): discard it to ignore the Alliance
     /// Cruiser's effects and move the Cruiser 1 sector within Alliance Space.
     CryBaby(SupplyCardId),
+    /// A Hull-Mounted Flak Gun (`Ability::EvadeCutter`, Blue Sun): discard it to ignore the
+    /// Reaver Cutter in the ship's sector and move that Cutter 1 sector within Border or Rim
+    /// Space.
+    FlakGun(SupplyCardId),
 }
 
 impl Firefly {
@@ -253,15 +257,18 @@ impl Firefly {
 
     /// The Cry Baby upgrade of a player, if one is fitted.
     fn cry_baby(&self, seat: Seat) -> Option<SupplyCardId> {
+        self.upgrade_with(seat, &Ability::EvadeCruiser)
+    }
+
+    /// A ship upgrade of `seat`'s with this ability, if one is fitted.
+    fn upgrade_with(&self, seat: Seat, ability: &Ability) -> Option<SupplyCardId> {
         let c = self.content;
         self.players[seat as usize]
             .upgrades
             .iter()
             .copied()
             .find(|&u| match c.supply_cards[u as usize].kind {
-                SupplyKind::Upgrade(d) => c.upgrades[d as usize]
-                    .abilities
-                    .contains(&Ability::EvadeCruiser),
+                SupplyKind::Upgrade(d) => c.upgrades[d as usize].abilities.contains(ability),
                 _ => false,
             })
     }
@@ -297,6 +304,23 @@ impl Firefly {
                     ending: Ending::KeepFlying,
                 });
             }
+            Exemption::FlakGun(card) => {
+                // No Reaver Contact: the Flak Gun is discarded and its owner moves the Cutter of
+                // the sector 1 sector within Border or Rim Space.
+                r.ending = None;
+                self.discard_upgrade(seat, card);
+                let here = self.players[seat as usize].sector;
+                if let Some(i) = self.cutters.iter().position(|&s| s == here) {
+                    let how = ShipMove::OneSectorByRightPlayer;
+                    if !self.cutter_destinations_of(i as u8, how, seat).is_empty() {
+                        self.resolution.last_mut().unwrap().pending = Some(Pending::MoveCutter {
+                            how,
+                            mover: seat,
+                            cutter: Some(i as u8),
+                        });
+                    }
+                }
+            }
             Exemption::CryBaby(card) => {
                 // No Alliance Contact: the Cry Baby is discarded and its owner moves the Cruiser
                 // 1 sector within Alliance Space (ships there then meet it, FF-FLY-15).
@@ -326,6 +350,13 @@ impl Firefly {
             ),
             (Some(Pending::Exemption(Exemption::CryBaby(_))), false) => {
                 "Resolve Alliance Contact".into()
+            }
+            (Some(Pending::Exemption(Exemption::FlakGun(card))), true) => format!(
+                "Discard {} to ignore the Reaver Cutter and move it 1 sector",
+                self.content.supply_name(card)
+            ),
+            (Some(Pending::Exemption(Exemption::FlakGun(_))), false) => {
+                "Resolve Reaver Contact".into()
             }
             (_, ignore) => format!("Use an exemption: {ignore}"),
         }
@@ -623,6 +654,13 @@ impl Firefly {
         };
         events.push(Event::ReaverContact { seat });
         let options = &self.content.events[e as usize].options;
+        // A Hull-Mounted Flak Gun may be discarded to ignore the Cutter instead.
+        if let Some(card) = self.upgrade_with(seat, &Ability::EvadeCutter) {
+            let mut r = Resolution::new(Origin::Event(e), seat, options);
+            r.pending = Some(Pending::Exemption(Exemption::FlakGun(card)));
+            self.resolution.push(r);
+            return;
+        }
         self.begin_resolution(Origin::Event(e), seat, options, events);
     }
 

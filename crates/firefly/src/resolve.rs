@@ -536,7 +536,7 @@ impl Firefly {
                 let mask = self.acting_mask(seat);
                 if !self.mask_has_keyword(p, mask, *keyword) {
                     if let Some(g) = self.discardable_for_keyword(p, mask, *keyword) {
-                        self.discard_gear(seat, g);
+                        self.discard_gear(seat, g, events);
                     }
                 }
             }
@@ -547,13 +547,27 @@ impl Firefly {
         r.frames.push((&choice.effects, 0));
     }
 
-    /// Discard a carried or set-aside gear card to its Supply discard pile.
-    pub fn discard_gear(&mut self, seat: Seat, g: SupplyCardId) {
+    /// Discard a carried or set-aside gear card to its Supply discard pile. With Grimey aboard
+    /// (`KeepDiscardedGearOnSix`) a die is rolled first (not a Test): on a 6 the card is kept,
+    /// set aside on the ship.
+    pub fn discard_gear(&mut self, seat: Seat, g: SupplyCardId, events: &mut Vec<Event>) {
         let p = &mut self.players[seat as usize];
         for m in &mut p.crew {
             m.gear.retain(|&x| x != g);
         }
         p.spare_gear.retain(|&x| x != g);
+        let grimey = self
+            .crew_abilities(&self.players[seat as usize])
+            .any(|a| matches!(a, Ability::KeepDiscardedGearOnSix));
+        if grimey {
+            let roll = self.chance.d6();
+            events.push(Event::CardDie { seat, roll });
+            if roll == 6 {
+                self.players[seat as usize].spare_gear.push(g);
+                events.push(Event::GearKept { seat, card: g });
+                return;
+            }
+        }
         let deck = self.content.supply_cards[g as usize].deck;
         self.decks.supply[deck as usize].discard(g);
     }
@@ -1732,7 +1746,7 @@ impl Firefly {
                     })
                     .unwrap_or(0);
                 self.resolution.last_mut().unwrap().after_roll_bonus += amount;
-                self.discard_gear(seat, g);
+                self.discard_gear(seat, g, events);
                 self.pre_roll(events);
             }
             (Stage::Bribe, Action::NegotiateAsFight) => {
@@ -1761,14 +1775,14 @@ impl Firefly {
             }
             (Stage::Rolled, Action::DiscardToReroll(g)) => {
                 let rerolled = r.rerolled;
-                self.discard_gear(seat, g);
+                self.discard_gear(seat, g, events);
                 self.roll_test(events);
                 self.resolution.last_mut().unwrap().rerolled = rerolled;
             }
             (Stage::Rolled, Action::DiscardForBonus(g)) => {
                 let bonus: i32 = gear_bonus(self.content, g);
                 self.resolution.last_mut().unwrap().after_roll_bonus += bonus;
-                self.discard_gear(seat, g);
+                self.discard_gear(seat, g, events);
             }
             (Stage::Rolled, Action::KeepRoll) => self.settle_roll(events),
             (Stage::ChooseBranch, Action::ChooseBranch(b)) => {
@@ -2013,6 +2027,8 @@ impl Firefly {
             }
             Effect::ArrangeMisbehave { cards } => self.look_at_top(seat, None, *cards, events),
             Effect::ShoreLeave => self.give_shore_leave(events),
+            // The Deal starts once the card's use is over (`Firefly::after_card_use`).
+            Effect::DealWith { .. } => {}
             Effect::TakeCrewFromDiscard { from } => {
                 let from = from.as_deref().map(|id| {
                     self.content

@@ -456,7 +456,7 @@ impl Firefly {
             })
             .cloned()
             .unwrap();
-        self.discard_gear(seat, g);
+        self.discard_gear(seat, g, events);
         let mut roll = |g: &mut Self| {
             let r = g.chance.d6();
             events.push(Event::CardDie { seat, roll: r });
@@ -1007,6 +1007,20 @@ impl Firefly {
                 self.take_action("work", events);
                 let pay = self.make_work_pay(&self.players[seat as usize]);
                 self.earn(seat, pay, events);
+                // Holder: "you may also take a Fugitive aboard".
+                let p = &self.players[seat as usize];
+                let also = p.crew.iter().find_map(|m| match m.card {
+                    CrewCard::Hired(card) => {
+                        self.crew_def(m).abilities.iter().find_map(|a| match a {
+                            Ability::OnMakeWork { options } => Some((card, options)),
+                            _ => None,
+                        })
+                    }
+                    CrewCard::Leader(_) => None,
+                });
+                if let Some((card, options)) = also {
+                    self.begin_resolution(Origin::Card(card), seat, options, events);
+                }
             }
             Action::CrewRemoveDisgruntled(card) => {
                 self.take_action("crew", events);
@@ -1138,7 +1152,7 @@ impl Firefly {
             // Events interrupt; what was under way resumes once the stack is empty (settle).
             Origin::Event(e) => self.after_event(e, seat, ending, events),
             Origin::Rule { .. } => {}
-            Origin::Card(card) => self.after_card_use(seat, card, events),
+            Origin::Card(card) => self.after_card_use(seat, card, done.choice(), events),
             Origin::Alerts { then, .. } => self.after_alerts(seat, then, events),
             Origin::Misbehave(_)
             | Origin::JobStep { .. }

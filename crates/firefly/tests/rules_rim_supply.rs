@@ -875,3 +875,111 @@ fn fruity_oaty_bar() {
     assert!(g.players[0].crew[1].gear.is_empty());
     assert_eq!(g.turn.taken, 0);
 }
+
+/// A Hull-Mounted Flak Gun: when Reaver Contact comes (a turn starting in a Cutter's sector,
+/// FF-TURN-2), its owner may discard it to ignore the Reavers and move that Cutter 1 sector
+/// within Border or Rim Space; or resolve the contact.
+#[test]
+fn flak_gun_drives_off_a_reaver_cutter() {
+    let text =
+        "expansions = [\"blue-sun\"]\ncutters = [\"border-10\", \"border-1\", \"rim-122\"]\n\
+                [[player]]\nleader = \"malcolm\"\nship = \"serenity\"\nsector = \"persephone\"\n\
+                [[player]]\nleader = \"womack\"\nship = \"bonnie-mae\"\nsector = \"border-10\"\n\
+                upgrades = [\"hull-mounted-flak-gun\"]\n";
+    let mut g = scenario(text);
+    let ev = choose(&mut g, "End turn");
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::ReaverContact { seat: 1 }
+    )));
+    assert!(can(&g, "Resolve Reaver Contact"), "{:?}", menu(&g));
+    choose(
+        &mut g,
+        "Discard Hull-Mounted Flak Gun to ignore the Reaver Cutter",
+    );
+    assert!(g.players[1].upgrades.is_empty());
+    let moves = menu(&g);
+    assert!(moves.iter().all(|m| m.starts_with("Move to")), "{moves:?}");
+    choose(&mut g, "Move to");
+    assert!(!g.has_cutter(sector("border-10")));
+    assert_eq!(g.players[1].crew.len(), 1, "no Reaver Contact");
+}
+
+/// Grimey: whenever a gear card of the crew is discarded, a die is rolled; a 6 keeps it (set
+/// aside on the ship).
+#[test]
+fn grimey_keeps_discarded_gear_on_a_six() {
+    let text = |dice: &str| {
+        captain_text(
+            &format!("expansions = [\"blue-sun\", \"kalidasa\"]\ndice = [{dice}]"),
+            "malcolm",
+            "border-10",
+            "crew = [{ card = \"grimey\" }, { card = \"skunk\", disgruntled = true, \
+             gear = [\"fruity-oaty-bar\"] }]",
+            "",
+        )
+    };
+    let mut g = scenario(&text("6"));
+    let ev = choose(&mut g, "Use Fruity Oaty Bar");
+    assert!(happened(&ev, |e| matches!(e, Event::GearKept { .. })));
+    assert!(!g.players[0].crew[2].disgruntled);
+    assert_eq!(g.players[0].spare_gear.len(), 1, "kept");
+    let mut g = scenario(&text("5"));
+    choose(&mut g, "Use Fruity Oaty Bar");
+    assert!(g.players[0].spare_gear.is_empty());
+    assert_eq!(
+        g.decks
+            .supply
+            .iter()
+            .map(|d| d.discard_len())
+            .sum::<usize>(),
+        1
+    );
+}
+
+/// Holder: after a Make-Work (FF-WORK-27) the player may also take a Fugitive aboard.
+#[test]
+fn holder_takes_a_fugitive_when_making_work() {
+    let mut g = scenario(&captain_text(
+        "expansions = [\"kalidasa\"]",
+        "malcolm",
+        "persephone",
+        "crew = [{ card = \"holder\" }]",
+        "",
+    ));
+    choose(&mut g, "Make-Work");
+    assert!(can(&g, "0"), "{:?}", menu(&g));
+    let before = g.players[0].item(tabletop_firefly::content::Item::Fugitives);
+    act(&mut g, Action::LoadCount(1));
+    assert_eq!(
+        g.players[0].item(tabletop_firefly::content::Item::Fugitives),
+        before + 1
+    );
+    assert!(can(&g, "End turn"));
+}
+
+/// Fess: from any sector, a Deal action deals with Magistrate Higgins (FF-DEAL-1); no second
+/// Deal that turn.
+#[test]
+fn fess_deals_with_higgins_from_afar() {
+    let mut g = scenario(&captain_text(
+        "expansions = [\"kalidasa\"]",
+        "malcolm",
+        "border-10",
+        "crew = [{ card = \"fess\" }]",
+        "",
+    ));
+    assert!(!can(&g, "Deal with"));
+    choose(&mut g, "Use Fess (a Deal action)");
+    assert!(
+        matches!(g.phase, tabletop_firefly::Phase::Considering { .. }),
+        "{:?}",
+        g.phase
+    );
+    assert_eq!(
+        g.activity_contact,
+        Some(tabletop_firefly::content::ContactName::MagistrateHiggins)
+    );
+    assert!(g.turn.deal);
+    assert_eq!(crew_names(&g, 0), ["Malcolm", "Fess"], "Fess stays");
+}

@@ -350,6 +350,15 @@ pub enum Ability {
     /// Discard when in the Cruiser's sector to ignore its effects and move it 1 sector within
     /// Alliance Space.
     EvadeCruiser,
+    /// Whenever a gear card of the crew's is discarded, roll a die (not a Test): on a 6 it is
+    /// kept (Grimey).
+    KeepDiscardedGearOnSix,
+    /// After a Make-Work (FF-WORK-27), these options are resolved (Holder: "you may also take
+    /// a Fugitive aboard").
+    OnMakeWork { options: Vec<Choice> },
+    /// Discard when meeting a Reaver Cutter in the ship's sector (Reaver Contact) to ignore its
+    /// effects and move it 1 sector within Border or Rim Space (Hull-Mounted Flak Gun).
+    EvadeCutter,
     /// Long-Range Scanner Array (Blue Sun, FF-BS-17): during a Fly action, resolve the Alert
     /// tokens of an adjacent sector, as often as wished, without interrupting the Fly action.
     LongRangeScanner,

@@ -370,6 +370,11 @@ pub enum Effect {
     ArrangeMisbehave {
         cards: u8,
     },
+    /// Deal with this Contact (FF-DEAL-1) wherever the ship is: the Deal action a card's use
+    /// takes (Fess, with Magistrate Higgins). Only in a card's use.
+    DealWith {
+        contact: ContactName,
+    },
     /// Shore Leave (FF-BUY-8) wherever the ship is, at its usual price (Board Game Collection).
     ShoreLeave,
     /// Contraband and Fugitives not in the Stash are seized.

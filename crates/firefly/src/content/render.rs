@@ -394,6 +394,10 @@ pub fn effect(e: &Effect) -> String {
             count(*cards as u32, "card", "cards")
         ),
         Effect::ShoreLeave => "Give your crew Shore Leave".into(),
+        Effect::DealWith { contact } => format!(
+            "Deal with {}; accept or discard the jobs as usual",
+            contact.name()
+        ),
         Effect::TakeCrewFromDiscard { from: None } => {
             "If you have room in your crew, take 1 crew card from any Supply discard pile, for free"
                 .into()
@@ -1043,6 +1047,20 @@ fn ability_nb(ab: &Ability) -> String {
             count(*dice as u32, "die", "dice"),
             money(*per_pip)
         ),
+        Ability::KeepDiscardedGearOnSix => {
+            "Whenever you discard a gear card, roll a die: on a 6 keep it".into()
+        }
+        Ability::OnMakeWork { options } => {
+            let each: Vec<String> = options
+                .iter()
+                .map(|o| choice_body(o).trim_end_matches('.').to_string())
+                .collect();
+            format!("When you Make-Work, also: {}", each.join("; "))
+        }
+        Ability::EvadeCutter => "When Reavers come at you from a Reaver Cutter in your sector, \
+            discard this card to ignore them and move that Cutter 1 sector within Border or Rim \
+            Space"
+            .into(),
         Ability::DiscardBeforeRoll { amount } => format!(
             "Before rolling a test the carrier makes, discard this card to add +{amount} to the \
              result"
