@@ -39,20 +39,47 @@ impl SearchGame for Firefly {
         )
     }
 
-    /// Over: 1 for each winner, 0 for the others (and for everyone when the round limit ended
-    /// it). Before: each captain's worth (goals, money, the pay of the jobs it holds) against
-    /// the best rival's, through a sigmoid.
+    /// Not the free actions that only throw things away (see [`crate::easy::Beginner`]).
+    fn considered(&self, a: Action) -> bool {
+        crate::easy::Beginner::purposeful(self, a)
+    }
+
+    /// Before the end: each captain's worth (goals, money, the pay of the jobs it holds)
+    /// against the best rival's, through a sigmoid. Over: mostly the result (1 for each winner,
+    /// 0 for the others and for everyone when the round limit ended it), with a quarter of the
+    /// worth's value, so that a rollout also tells by how much a game was won or lost (a
+    /// win/loss alone is a very noisy signal for one decision).
     fn values(&self, out: &mut [f64]) {
+        self.worth_values(out);
         if let Some(o) = &self.outcome {
             for (s, v) in out.iter_mut().enumerate() {
-                *v = if o.winners.contains(&(s as u8)) {
+                let won = if o.winners.contains(&(s as u8)) {
                     1.0
                 } else {
                     0.0
                 };
+                *v = 0.75 * won + 0.25 * *v;
             }
-            return;
         }
+    }
+
+    fn default_config() -> SearchConfig {
+        SearchConfig {
+            budget: Budget::iterations(96),
+            exploration: 0.4,
+            bias: 0.3,
+            horizon: u32::MAX,
+            margin: 0.05,
+        }
+    }
+}
+
+trait Worth {
+    fn worth_values(&self, out: &mut [f64]);
+}
+
+impl Worth for Firefly {
+    fn worth_values(&self, out: &mut [f64]) {
         let jobs = &self.content.jobs;
         let pay = |j: u16| jobs[j as usize].pay.unwrap_or(0) as f64;
         let worth: Vec<f64> = self
@@ -78,15 +105,6 @@ impl SearchGame for Firefly {
             } else {
                 sigmoid(worth[s] / SCALE)
             };
-        }
-    }
-
-    fn default_config() -> SearchConfig {
-        SearchConfig {
-            budget: Budget::iterations(96),
-            exploration: 0.5,
-            bias: 0.3,
-            horizon: 120,
         }
     }
 }

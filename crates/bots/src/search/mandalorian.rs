@@ -46,6 +46,7 @@ impl SearchGame for Mandalorian {
             exploration: 0.5,
             bias: 0.2,
             horizon: 60,
+            margin: 0.02,
         }
     }
 }

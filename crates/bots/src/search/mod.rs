@@ -49,6 +49,13 @@ pub trait SearchGame: Game + Sized + 'static {
     /// asked of the real state.
     fn key_decision(&self, legal: &[Self::Action]) -> bool;
 
+    /// Whether `a` is worth a branch of the tree at a searched decision (the policy's own choice
+    /// always is). Firefly leaves out the free actions that only throw things away.
+    fn considered(&self, a: Self::Action) -> bool {
+        let _ = a;
+        true
+    }
+
     /// Each seat's value of this position in [0, 1] (its result once the game is over; an
     /// estimate of its chance to win before): `out` has one entry per seat.
     fn values(&self, out: &mut [f64]);
@@ -69,6 +76,10 @@ pub struct SearchConfig {
     /// Decisions played by the policy after the tree before the position is valued; `u32::MAX`
     /// plays to the end.
     pub horizon: u32,
+    /// The search overrules the heuristic's own choice only when its best action's mean value
+    /// is this much higher (a single decision moves a game's result little, and a rollout's
+    /// result is noisy: without a margin the search would follow noise).
+    pub margin: f64,
 }
 
 /// What the last search did, for benches and logs.
@@ -125,8 +136,30 @@ impl<G: SearchGame> SearchBot<G> {
 
     /// Search the decision of `seat` (the actor of `g`) among `legal`.
     pub fn search(&mut self, g: &G, seat: Seat, legal: &[G::Action]) -> G::Action {
+        self.debug_search(g, seat, legal).0
+    }
+
+    /// [`SearchBot::search`], with the root's children: action, visits and mean value for
+    /// `seat`, most visited first (for tuning and debugging).
+    pub fn debug_search(
+        &mut self,
+        g: &G,
+        seat: Seat,
+        legal: &[G::Action],
+    ) -> (G::Action, Vec<(G::Action, u32, f64)>) {
         let n = g.num_seats().min(MAX_SEATS);
         let cfg = self.config;
+        // The heuristic's own choice (on the real state: it reads only what its seat may see):
+        // the prior at the root, and the decision unless the search finds clearly better.
+        let own = self.own.choose(g, seat, legal);
+        let considered: Vec<G::Action> = legal
+            .iter()
+            .copied()
+            .filter(|&a| a == own || g.considered(a))
+            .collect();
+        if considered.len() < 2 {
+            return (own, Vec::new());
+        }
         let mut tree: Tree<G::Action> = Tree::new();
         let mut clock = cfg.budget.start();
         let mut scratch = Scratch::<G>::default();
@@ -143,15 +176,27 @@ impl<G: SearchGame> SearchBot<G> {
                 .map(|i| G::policy(it_seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)))
                 .collect();
             s.legal_actions(&mut scratch.legal);
+            scratch.legal.retain(|a| considered.contains(a));
             path.clear();
             let mut steps = 0u32;
             let mut node: NodeId = 0;
             let mut stop = Stop::Key;
             while stop == Stop::Key {
                 let Actor::Seat(actor) = s.actor() else { break };
+                if node != 0 {
+                    let st = &s;
+                    scratch.legal.retain(|&a| st.considered(a));
+                    if scratch.legal.is_empty() {
+                        break;
+                    }
+                }
                 tree.mark_available(node, &scratch.legal, &mut untried);
                 let (child, expanded) = if !untried.is_empty() {
-                    let pref = policies[actor as usize].choose(&s, actor, &scratch.legal);
+                    let pref = if node == 0 {
+                        own
+                    } else {
+                        policies[actor as usize].choose(&s, actor, &scratch.legal)
+                    };
                     let a = if untried.contains(&pref) {
                         pref
                     } else {
@@ -211,10 +256,17 @@ impl<G: SearchGame> SearchBot<G> {
             }
             total_steps += steps as u64;
         }
+        let own_mean = tree.nodes[0]
+            .children
+            .iter()
+            .find(|c| c.action == own)
+            .map_or(f64::NEG_INFINITY, |c| c.mean(seat as usize));
         let best = tree
             .best_root(seat as usize)
+            .filter(|c| c.mean(seat as usize) > own_mean + cfg.margin)
             .map(|c| (c.action, c.visits))
-            .filter(|(a, _)| legal.contains(a));
+            .filter(|(a, _)| legal.contains(a))
+            .or(Some((own, 0)));
         self.last = SearchStats {
             iterations: clock.iterations(),
             steps: total_steps,
@@ -226,11 +278,18 @@ impl<G: SearchGame> SearchBot<G> {
         self.total.iterations += self.last.iterations;
         self.total.steps += self.last.steps;
         self.total.elapsed += self.last.elapsed;
-        match best {
+        let mut root: Vec<(G::Action, u32, f64)> = tree.nodes[0]
+            .children
+            .iter()
+            .map(|c| (c.action, c.visits, c.mean(seat as usize)))
+            .collect();
+        root.sort_by(|a, b| b.1.cmp(&a.1));
+        let a = match best {
             Some((a, _)) => a,
             // Cannot happen (the root's legal actions are the real ones); the policy decides.
             None => self.own.choose(g, seat, legal),
-        }
+        };
+        (a, root)
     }
 }
 
@@ -353,6 +412,7 @@ mod tests {
                 exploration: 0.7,
                 bias: 0.0,
                 horizon: u32::MAX,
+                margin: 0.0,
             }
         }
     }
