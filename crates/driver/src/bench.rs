@@ -260,7 +260,7 @@ pub fn search_bench<G: NewGame + tabletop_bots::search::SearchGame>(
         while g.actor() != Actor::Over && n < max_steps && spent < limit {
             let Actor::Seat(seat) = g.actor() else { break };
             g.legal_actions(&mut legal);
-            if legal.len() > 1 && g.key_decision(&legal) && n % 3 == 0 {
+            if legal.len() > 1 && g.key_decision(&legal) && n.is_multiple_of(3) {
                 let start = ThreadTime::now();
                 search.search(&g, seat, &legal);
                 let t = start.elapsed();

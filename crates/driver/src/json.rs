@@ -38,13 +38,16 @@ pub const JSON_HELP: &str = r#"One JSON object per line in, one per line out; ev
   {"cmd":"load","replay":{...}}             load a save (or "path":FILE); checked action by action
   {"cmd":"help"}, {"cmd":"quit"}"#;
 
+/// Makes a bot by name, seat and seed (a game's `make_bot`).
+pub type MakeBot<G> = fn(&str, Seat, u64) -> Box<dyn tabletop_bots::Bot<G>>;
+
 /// A JSON-mode session: at most one game at a time.
 pub struct JsonSession<G: Driven> {
     content: &'static G::Content,
     default_options: G::Options,
     game: Option<Match<G>>,
     /// The bots `suggest` may ask, by name (`None`: the command is refused).
-    bots: Option<fn(&str, Seat, u64) -> Box<dyn tabletop_bots::Bot<G>>>,
+    bots: Option<MakeBot<G>>,
 }
 
 /// A refusal: `ok:false` and the reason (quoted input is clipped before it gets here; the cap

@@ -41,7 +41,7 @@ pub struct Clock {
 impl Clock {
     /// Whether another iteration may start; counts it. The first iteration always runs, so
     /// that a decision always rests on at least one look ahead.
-    pub fn next(&mut self) -> bool {
+    pub fn another(&mut self) -> bool {
         if self.done >= self.budget.iterations {
             return false;
         }
@@ -73,7 +73,7 @@ mod tests {
     fn an_iteration_budget_runs_exactly_that_many() {
         let mut c = Budget::iterations(7).start();
         let mut n = 0;
-        while c.next() {
+        while c.another() {
             n += 1;
         }
         assert_eq!((n, c.iterations()), (7, 7));
@@ -87,18 +87,18 @@ mod tests {
         };
         let mut c = b.start();
         let mut n = 0u64;
-        while c.next() {
+        while c.another() {
             n += 1;
             std::thread::sleep(Duration::from_millis(2));
         }
-        assert!(n >= 1 && n < 1000, "{n} iterations in 20 ms");
+        assert!((1..1000).contains(&n), "{n} iterations in 20 ms");
         assert!(c.elapsed() < Duration::from_millis(500));
         let mut zero = Budget {
             iterations: 5,
             time: Some(Duration::ZERO),
         }
         .start();
-        assert!(zero.next(), "the first iteration always runs");
-        assert!(!zero.next());
+        assert!(zero.another(), "the first iteration always runs");
+        assert!(!zero.another());
     }
 }

@@ -82,6 +82,9 @@ pub struct SearchConfig {
     pub margin: f64,
 }
 
+/// A root action of a search: the action, its visits, its mean value for the searching seat.
+pub type RootChild<G> = (<G as Game>::Action, u32, f64);
+
 /// What the last search did, for benches and logs.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SearchStats {
@@ -146,7 +149,7 @@ impl<G: SearchGame> SearchBot<G> {
         g: &G,
         seat: Seat,
         legal: &[G::Action],
-    ) -> (G::Action, Vec<(G::Action, u32, f64)>) {
+    ) -> (G::Action, Vec<RootChild<G>>) {
         let n = g.num_seats().min(MAX_SEATS);
         let cfg = self.config;
         // The heuristic's own choice (on the real state: it reads only what its seat may see):
@@ -167,7 +170,7 @@ impl<G: SearchGame> SearchBot<G> {
         let mut path: Vec<(NodeId, usize)> = Vec::new();
         let mut untried = Vec::new();
         let mut total_steps = 0u64;
-        while clock.next() {
+        while clock.another() {
             // Honest information: only a determinized copy is ever looked into.
             let mut s = g.clone();
             s.determinize(seat, self.rng.next_u64());
@@ -278,12 +281,12 @@ impl<G: SearchGame> SearchBot<G> {
         self.total.iterations += self.last.iterations;
         self.total.steps += self.last.steps;
         self.total.elapsed += self.last.elapsed;
-        let mut root: Vec<(G::Action, u32, f64)> = tree.nodes[0]
+        let mut root: Vec<RootChild<G>> = tree.nodes[0]
             .children
             .iter()
             .map(|c| (c.action, c.visits, c.mean(seat as usize)))
             .collect();
-        root.sort_by(|a, b| b.1.cmp(&a.1));
+        root.sort_by_key(|c| std::cmp::Reverse(c.1));
         let a = match best {
             Some((a, _)) => a,
             // Cannot happen (the root's legal actions are the real ones); the policy decides.
