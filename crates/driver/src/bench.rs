@@ -204,11 +204,11 @@ impl std::fmt::Display for SearchBenchReport {
         let horizon = if self.horizon == u32::MAX {
             "to the end".to_string()
         } else {
-            format!("{} decisions", self.horizon)
+            format!("for {} decisions", self.horizon)
         };
         writeln!(
             f,
-            "search (hard):         {:>12.0} iterations/s per core   (one iteration: determinize a copy, descend the tree, roll out with the heuristic bots for {horizon}, back up; {:.0} simulated decisions each)",
+            "search (hard):         {:>12.0} iterations/s per core   (one iteration: determinize a copy, descend the tree, roll out with the heuristic bots {horizon}, back up; {:.0} simulated decisions each)",
             self.iterations_per_sec(),
             self.steps as f64 / self.iterations.max(1) as f64,
         )?;

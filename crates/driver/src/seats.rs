@@ -51,12 +51,10 @@ pub const NORMAL_ALIAS: &str = "bot";
 /// A bot name as given (any case, `bot` for `normal`), if it is one of `bots`.
 pub fn bot_name(name: &str, bots: &[&str]) -> Option<String> {
     let s = name.trim().to_lowercase();
-    let s = if s == NORMAL_ALIAS {
-        "normal".into()
-    } else {
-        s
-    };
-    bots.contains(&s.as_str()).then_some(s)
+    if bots.contains(&s.as_str()) {
+        return Some(s);
+    }
+    (s == NORMAL_ALIAS && bots.contains(&"normal")).then(|| "normal".into())
 }
 
 /// Parse `human,hard,normal`: each entry is `human` (or `h`) or one of `bots` (`bot` is
