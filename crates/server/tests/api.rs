@@ -285,20 +285,12 @@ async fn every_bot_level_can_take_a_seat_and_bot_is_the_normal_level() {
         .http
         .create(&json!({"game": "firefly", "seats": [{"kind": "you"},
             {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "Hard"},
-            {"kind": "bot", "bot": "bot"}, {"kind": "bot", "bot": "normal"}]}))
+            {"kind": "bot", "bot": "bot"}]}))
         .await
         .unwrap();
     let (_, lobby) = s.http.get("/api/tables").await.unwrap();
     let seats = &lobby[0]["seats"];
-    let bots: Vec<&Value> = (1..5).map(|i| &seats[i]["bot"]).collect();
-    assert_eq!(
-        bots,
-        [
-            &json!("easy"),
-            &json!("hard"),
-            &json!("normal"),
-            &json!("normal")
-        ]
-    );
+    let bots: Vec<&Value> = (1..4).map(|i| &seats[i]["bot"]).collect();
+    assert_eq!(bots, [&json!("easy"), &json!("hard"), &json!("normal")]);
     assert_eq!(lobby[0]["table"], c["table"]);
 }
