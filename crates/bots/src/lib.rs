@@ -6,12 +6,17 @@
 //!
 //! * [`RandomBot`] — uniformly random legal actions, for any game;
 //! * [`firefly`] — a heuristic Firefly captain;
-//! * [`mandalorian`] — a heuristic Mandalorian player (any seat, or solo).
+//! * [`mandalorian`] — a heuristic Mandalorian player (any seat, or solo);
+//! * [`search`] — the search bot (`hard`): information-set MCTS over determinizations with a
+//!   heuristic bot as its rollout policy, for both games;
+//! * [`easy`] — the `easy` level: a heuristic bot that makes a beginner's mistakes.
 
 use tabletop_core::{Game, Rng, Seat};
 
+pub mod easy;
 pub mod firefly;
 pub mod mandalorian;
+pub mod search;
 
 /// A player program.
 pub trait Bot<G: Game>: Send {

@@ -44,6 +44,8 @@ enum Cmd {
     Play(PlayArgs),
     /// Play many bot-only games in parallel and summarise them.
     Simulate(SimArgs),
+    /// Bot levels against each other, seats rotated: win rates with 95 % confidence intervals.
+    Arena(ArenaArgs),
     /// Show a saved game action by action.
     Replay(ReplayArgs),
     /// Measure the engine's speed.
@@ -63,7 +65,8 @@ enum Cmd {
 
 #[derive(Args, Debug)]
 struct PlayArgs {
-    /// Who plays each seat, in seat order: `human`, `bot` (the best bot) or `random`.
+    /// Who plays each seat, in seat order: `human`, a bot level (`easy`, `normal`, `hard`; `bot`
+    /// is `normal`) or `random`.
     /// Default: `human,bot` (with --load: the seats the save records, or a human in seat 1
     /// and bots elsewhere).
     #[arg(long)]
@@ -106,8 +109,8 @@ struct SimArgs {
     /// Number of games (per story with `--story all`).
     #[arg(long, default_value_t = 100)]
     games: usize,
-    /// The bot in each seat: `bot` or `random`.
-    #[arg(long, default_value = "bot,bot,bot,bot")]
+    /// The bot in each seat: `easy`, `normal` (or `bot`), `hard` or `random`.
+    #[arg(long, default_value = "normal,normal,normal,normal")]
     seats: String,
     /// The Story Card, by title or id, or `all`.
     #[arg(long, default_value = DEFAULT_STORY)]
@@ -135,6 +138,35 @@ struct SimArgs {
     /// Write the save of every failed game into this directory.
     #[arg(long, value_name = "DIR")]
     save_failures: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct ArenaArgs {
+    /// One bot level per captain (`easy`, `normal`, `hard`, `random`): each entry sits in every
+    /// seat in turn (game i puts entry e in seat (e + i) mod captains).
+    #[arg(long, default_value = "hard,normal")]
+    seats: String,
+    /// Games per story.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// The Story Card, by title or id, or `all` (every story for this many captains).
+    #[arg(long, default_value = "all")]
+    story: String,
+    /// End each game without a winner after this many rounds.
+    #[arg(long, default_value_t = 100)]
+    max_rounds: u16,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The hard level's iterations per searched decision (default: its own budget).
+    #[arg(long)]
+    iterations: Option<u32>,
+    /// The hard level's rollout horizon in decisions, 0 to play rollouts to the end (default:
+    /// its own).
+    #[arg(long)]
+    horizon: Option<u32>,
+    /// Do not draw the progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -222,6 +254,7 @@ pub fn run(args: FireflyArgs) -> Result<()> {
             match cmd {
                 Cmd::Play(a) => play(content, a),
                 Cmd::Simulate(a) => simulate(content, a),
+                Cmd::Arena(a) => arena(content, a),
                 Cmd::Replay(a) => replay(content, a),
                 Cmd::Bench(a) => bench(content, a),
                 Cmd::Stories => stories(content),
@@ -233,7 +266,8 @@ pub fn run(args: FireflyArgs) -> Result<()> {
                     let mut s = driver::JsonSession::<Firefly>::new(
                         content,
                         Options::new(2, DEFAULT_STORY),
-                    );
+                    )
+                    .with_bots(make_bot);
                     s.run(&mut std::io::stdin().lock(), &mut std::io::stdout().lock())
                 }
                 Cmd::Validate(_) => unreachable!(),
@@ -1679,7 +1713,7 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
         None => {
             let seats = given_seats
                 .clone()
-                .unwrap_or_else(|| vec![SeatKind::Human, SeatKind::Bot("bot".into())]);
+                .unwrap_or_else(|| vec![SeatKind::Human, SeatKind::Bot("normal".into())]);
             let n = seats.len() as u8;
             let seed = a.seed.unwrap_or_else(|| {
                 std::time::SystemTime::now()
@@ -1723,7 +1757,7 @@ fn play(content: &'static Content, a: PlayArgs) -> Result<()> {
                     if i == 0 {
                         SeatKind::Human
                     } else {
-                        SeatKind::Bot("bot".into())
+                        SeatKind::Bot("normal".into())
                     }
                 })
                 .collect()
@@ -1975,6 +2009,99 @@ fn summarize(
     )
 }
 
+fn arena(content: &'static Content, a: ArenaArgs) -> Result<()> {
+    let seats = driver::parse_seats(&a.seats, BOTS)?;
+    if seats.contains(&SeatKind::Human) {
+        bail!("the arena is for bots only: --seats hard,normal,…");
+    }
+    let entries: Vec<String> = seats.iter().map(|s| s.label().to_string()).collect();
+    let n = entries.len() as u8;
+    let stories: Vec<StoryId> = if a.story.eq_ignore_ascii_case("all") {
+        (0..content.stories.len() as StoryId)
+            .filter(|&s| {
+                let st = &content.stories[s as usize];
+                (st.players[0]..=st.players[1]).contains(&n)
+            })
+            .collect()
+    } else {
+        vec![content.story(&a.story).ok_or_else(|| {
+            anyhow!(
+                "no story called {:?} (see `tabletop firefly stories`)",
+                a.story
+            )
+        })?]
+    };
+    let hard = driver::arena::hard_config::<Firefly>(a.iterations, a.horizon);
+    let maker = move |name: &str, seat: Seat, seed: u64| make_bot_with(name, seat, seed, &hard);
+    println!(
+        "Firefly arena: {} ({} captains, seats rotated), {} games per story, at most {} rounds, seed {}; \
+         hard = {} iterations per searched decision, rollouts of {}",
+        entries.join(" vs "),
+        n,
+        a.games,
+        a.max_rounds,
+        a.seed,
+        hard.budget.iterations,
+        if hard.horizon == u32::MAX {
+            "whole games".to_string()
+        } else {
+            format!("{} decisions", hard.horizon)
+        }
+    );
+    let mut total_games = 0;
+    let mut total_wins = vec![0.0; entries.len()];
+    for &story in &stories {
+        let st = &content.stories[story as usize];
+        let mut o = Options::new(n, &st.id);
+        o.max_rounds = Some(a.max_rounds);
+        if let Err(e) = <Firefly as tabletop_core::NewGame>::new_game(content, &o, a.seed) {
+            println!("\n{}: skipped ({e})", st.title);
+            continue;
+        }
+        let started = std::time::Instant::now();
+        let r = driver::arena::Arena::<Firefly> {
+            content,
+            options: o,
+            entries: entries.clone(),
+            games: a.games,
+            base_seed: a.seed ^ (story as u64) << 32,
+            bots: &maker,
+            max_steps: 2_000_000,
+            progress: !a.quiet,
+        }
+        .run();
+        println!(
+            "\n{} — {} games, {} without a winner, {} failed ({:.0} s)",
+            st.title,
+            r.games,
+            r.no_winner,
+            r.failed.len(),
+            started.elapsed().as_secs_f64()
+        );
+        for l in r.lines() {
+            println!("  {l}");
+        }
+        for (seed, why) in r.failed.iter().take(5) {
+            println!("  FAILED (seed {seed}): {why}");
+        }
+        total_games += r.games;
+        for (t, w) in total_wins.iter_mut().zip(&r.wins) {
+            *t += w;
+        }
+    }
+    if stories.len() > 1 {
+        println!("\nEvery story together ({total_games} games):");
+        for (e, name) in entries.iter().enumerate() {
+            println!(
+                "  seat entry {} ({name:<6}) wins {}",
+                e + 1,
+                driver::arena::rate_ci(total_wins[e], total_games)
+            );
+        }
+    }
+    Ok(())
+}
+
 fn replay(content: &'static Content, a: ReplayArgs) -> Result<()> {
     let text = read_text_file(&a.file, MAX_SAVE_FILE, "save")?;
     let r = driver::parse_replay::<Firefly>(&text)
@@ -1999,6 +2126,8 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
     if o.expansions.is_empty() {
         let r = driver::bench::bench::<Firefly>(content, &o, a.seconds, 5_000_000)?;
         println!("{r}");
+        let s = driver::bench::search_bench::<Firefly>(content, &o, a.seconds / 2.0, 5_000_000)?;
+        println!("{s}");
         return Ok(());
     }
     // With expansions, the base game's figures beside them, measured in the same run (half the

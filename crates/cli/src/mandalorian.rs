@@ -19,9 +19,6 @@ use tabletop_driver::{self as driver, Match, SeatKind, Simulation};
 
 use crate::text::{self, Once, TextUi};
 
-/// The bots that can play a seat: `bot` (greedy look-ahead) and `random`.
-pub const BOTS: &[&str] = &["bot", "random"];
-
 /// Star Wars: The Mandalorian Adventures (original content).
 #[derive(Args, Debug)]
 pub struct MandalorianArgs {
@@ -41,8 +38,11 @@ enum Cmd {
     Simulate(SimArgs),
     /// Show a saved game action by action (a save is a replay file).
     Replay(ReplayArgs),
-    /// Measure the engine: steps/s and playouts/s.
+    /// Measure the engine (steps/s, playouts/s) and the search bot (iterations/s).
     Bench(BenchArgs),
+    /// A team of one bot level against a team of another on the same games, every mission and
+    /// difficulty: win rates with 95 % confidence intervals.
+    Arena(ArenaArgs),
     /// Line-based JSON on stdin/stdout (send {"cmd":"help"}).
     Json,
     /// Load and check the content; print counts, or the file/entry/field of the problem.
@@ -115,8 +115,9 @@ struct SimArgs {
     /// recruit, standard, veteran, or `all`.
     #[arg(long, default_value = "all")]
     difficulty: String,
-    /// Bots per seat; one seat = solo (shared mode, 2 characters).
-    #[arg(long, default_value = "bot")]
+    /// Bots per seat (`easy`, `normal` or `bot`, `hard`, `random`); one seat = solo (shared
+    /// mode, 2 characters).
+    #[arg(long, default_value = "normal")]
     seats: String,
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -144,6 +145,37 @@ struct BenchArgs {
     seconds: f64,
     #[arg(long, default_value_t = 1)]
     mission: u8,
+}
+
+#[derive(Args, Debug)]
+struct ArenaArgs {
+    /// The two teams' bot levels (`easy`, `normal`, `hard`, `random`): each plays the same games
+    /// (same seeds) with every seat at that level.
+    #[arg(long, default_value = "hard,normal")]
+    teams: String,
+    /// Seats per team (1 = solo, 2 shared characters).
+    #[arg(long, default_value_t = 1)]
+    players: u8,
+    /// Games per mission and difficulty, for each team.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Mission number, or `all`.
+    #[arg(long, default_value = "all")]
+    mission: String,
+    /// recruit, standard, veteran, or `all`.
+    #[arg(long, default_value = "all")]
+    difficulty: String,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The hard level's iterations per searched decision (default: its own budget).
+    #[arg(long)]
+    iterations: Option<u32>,
+    /// The hard level's rollout horizon in decisions, 0 to play rollouts to the end.
+    #[arg(long)]
+    horizon: Option<u32>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -201,13 +233,18 @@ pub fn run(args: MandalorianArgs) -> Result<()> {
             );
             let r = driver::bench::bench::<Mandalorian>(content, &o, a.seconds, 100_000)?;
             println!("{r}");
+            let s =
+                driver::bench::search_bench::<Mandalorian>(content, &o, a.seconds / 2.0, 100_000)?;
+            println!("{s}");
             Ok(())
         }
+        Cmd::Arena(a) => arena(content, a),
         Cmd::Json => {
             let mut s = driver::JsonSession::<Mandalorian>::new(
                 content,
                 Options::solo(1, Difficulty::Recruit),
-            );
+            )
+            .with_bots(make_bot);
             s.run(&mut std::io::stdin().lock(), &mut std::io::stdout().lock())
         }
         Cmd::Campaign(a) => campaign(content, a),
@@ -442,6 +479,110 @@ fn save_failures<R>(dir: &Path, prefix: &str, runs: &[driver::GameRun<R>]) -> Re
             "wrote the saves of {written} failed games to {}",
             dir.display()
         );
+    }
+    Ok(())
+}
+
+fn arena(content: &'static Content, a: ArenaArgs) -> Result<()> {
+    let teams = driver::parse_seats(&a.teams, BOTS)?;
+    let [SeatKind::Bot(ta), SeatKind::Bot(tb)] = teams.as_slice() else {
+        bail!("--teams takes two bot levels, such as hard,normal");
+    };
+    if a.players == 0 {
+        bail!("--players: at least 1");
+    }
+    let missions: Vec<u8> = if a.mission == "all" {
+        content.missions.iter().map(|m| m.number).collect()
+    } else {
+        vec![a.mission.parse().context("--mission: a number or all")?]
+    };
+    let diffs: Vec<Difficulty> = if a.difficulty == "all" {
+        Difficulty::ALL.to_vec()
+    } else {
+        vec![parse_difficulty(&a.difficulty)?]
+    };
+    let hard = driver::arena::hard_config::<Mandalorian>(a.iterations, a.horizon);
+    let maker = move |name: &str, seat: Seat, seed: u64| make_bot_with(name, seat, seed, &hard);
+    println!(
+        "Mandalorian arena: a team of {ta} against a team of {tb}, {} seat{} each, the same {} games \
+         (seeds) per mission and difficulty; hard = {} iterations per searched decision, rollouts of {}",
+        a.players,
+        if a.players == 1 { " (solo, 2 shared characters)" } else { "s" },
+        a.games,
+        hard.budget.iterations,
+        if hard.horizon == u32::MAX {
+            "whole games".to_string()
+        } else {
+            format!("{} decisions", hard.horizon)
+        }
+    );
+    println!(
+        "{:<26} {:<9} {:>24} {:>24} {:>26}  {:>8} {:>8}",
+        "mission",
+        "difficulty",
+        format!("{ta} wins [95 % CI]"),
+        format!("{tb} wins [95 % CI]"),
+        "difference [95 % CI]",
+        format!("{ta} ms"),
+        format!("{tb} ms"),
+    );
+    for &mn in &missions {
+        let name = content
+            .missions
+            .iter()
+            .find(|m| m.number == mn)
+            .map_or("?", |m| m.name.as_str());
+        for &d in &diffs {
+            let t = TableArgs {
+                mission: mn,
+                difficulty: format!("{d:?}").to_lowercase(),
+                mode: None,
+                characters: None,
+            };
+            let o = options(&t, a.players)?;
+            let run = |level: &str| {
+                driver::arena::Arena::<Mandalorian> {
+                    content,
+                    options: o.clone(),
+                    entries: vec![level.to_string(); a.players as usize],
+                    games: a.games,
+                    base_seed: a.seed ^ (mn as u64) << 32 ^ (d as u64) << 40,
+                    bots: &maker,
+                    max_steps: 100_000,
+                    progress: !a.quiet,
+                }
+                .run()
+            };
+            let (ra, rb) = (run(ta), run(tb));
+            let rate = |r: &driver::arena::ArenaResult| {
+                let won = r.won.iter().filter(|w| **w == Some(true)).count();
+                driver::arena::rate_ci(won as f64, r.games)
+            };
+            let (m, lo, hi) = driver::arena::paired_difference(&ra.won, &rb.won);
+            let ms = |r: &driver::arena::ArenaResult| {
+                let mut t = driver::arena::Thinking::default();
+                r.thinking.iter().for_each(|x| t.merge(x));
+                t.mean().as_secs_f64() * 1e3
+            };
+            println!(
+                "{:<26} {:<9} {:>24} {:>24} {:>26}  {:>8.2} {:>8.2}",
+                format!("{mn} {name}"),
+                t.difficulty,
+                rate(&ra),
+                rate(&rb),
+                format!(
+                    "{:+5.1} [{:+5.1}, {:+5.1}]",
+                    100.0 * m,
+                    100.0 * lo,
+                    100.0 * hi
+                ),
+                ms(&ra),
+                ms(&rb),
+            );
+            for (seed, why) in ra.failed.iter().chain(&rb.failed).take(3) {
+                println!("  FAILED (seed {seed}): {why}");
+            }
+        }
     }
     Ok(())
 }
@@ -906,7 +1047,7 @@ mod tests {
             let mut m =
                 Match::<Mandalorian>::new(content, Options::solo(mission, Difficulty::Standard), 7)
                     .unwrap();
-            let mut bot = make_bot("bot", 0, 7);
+            let mut bot = make_bot("normal", 0, 7);
             let mut legal = Vec::new();
             while m.game.outcome().is_none() {
                 m.game.legal_actions(&mut legal);

@@ -389,7 +389,7 @@ fn play_loop<G: TextUi>(
                     }
                 }
                 "auto" => {
-                    seats[seat as usize] = SeatKind::Bot("bot".into());
+                    seats[seat as usize] = SeatKind::Bot("normal".into());
                     m.set_seats(seats);
                     writeln!(out, "A bot plays {} from now on.", G::seat_name(seat))?;
                     break;

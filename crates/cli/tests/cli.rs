@@ -163,7 +163,7 @@ fn a_simulation_prints_a_summary() {
     assert!(out.contains("finished (a captain won):"), "{out}");
     assert!(out.contains("failed: 0"), "{out}");
     assert!(out.contains("rounds per game: average"), "{out}");
-    assert!(out.contains("wins per seat: captain 1 (bot)"), "{out}");
+    assert!(out.contains("wins per seat: captain 1 (normal)"), "{out}");
     assert!(out.contains("wins per leader"), "{out}");
 
     let o = run(
@@ -908,4 +908,107 @@ fn a_pipe_gets_plain_text() {
     let (out, _) = text(&o);
     assert!(!out.contains('\x1b'), "{out}");
     assert!(out.contains("the two lights, MA-CARD-10"), "{out}");
+}
+
+#[test]
+fn the_arenas_print_win_rates_with_confidence_intervals_for_the_levels() {
+    let o = run(
+        &[
+            "firefly",
+            "arena",
+            "--seats",
+            "hard,easy",
+            "--games",
+            "2",
+            "--story",
+            "First Time in the Captain's Chair",
+            "--max-rounds",
+            "3",
+            "--iterations",
+            "4",
+            "--quiet",
+        ],
+        "",
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(out.contains("hard vs easy"), "{out}");
+    assert!(
+        out.contains("hard = 4 iterations per searched decision"),
+        "{out}"
+    );
+    assert!(out.contains("seat entry 1 (hard  ) wins"), "{out}");
+    assert!(out.contains("seat entry 2 (easy  ) wins"), "{out}");
+    assert!(
+        out.contains("2 games,") && out.contains("0 failed"),
+        "{out}"
+    );
+    assert!(out.contains(" % ["), "a rate with its interval: {out}");
+
+    let o = run(
+        &[
+            "mandalorian",
+            "arena",
+            "--teams",
+            "hard,normal",
+            "--games",
+            "2",
+            "--mission",
+            "4",
+            "--difficulty",
+            "recruit",
+            "--iterations",
+            "4",
+            "--quiet",
+        ],
+        "",
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        out.contains("a team of hard against a team of normal"),
+        "{out}"
+    );
+    assert!(out.contains("4 Hangar Siege"), "{out}");
+    assert!(out.contains("difference [95 % CI]"), "{out}");
+
+    // An unknown level is refused with the levels there are.
+    for args in [
+        &["firefly", "arena", "--seats", "hard,genius"][..],
+        &["firefly", "play", "--seats", "human,genius"][..],
+        &["mandalorian", "simulate", "--seats", "genius"][..],
+        &["mandalorian", "arena", "--teams", "hard,genius"][..],
+    ] {
+        let o = run(args, "");
+        let (_, err) = text(&o);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(
+            err.contains("\"genius\"") && err.contains("easy, normal, hard, random"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn json_mode_suggests_the_move_of_each_level_without_applying_it() {
+    let a = json_session(&[
+        json!({"cmd": "new", "options": {"players": 2}, "seed": 4}),
+        json!({"cmd": "suggest", "bot": "easy", "seed": 1}),
+        json!({"cmd": "suggest", "bot": "normal"}),
+        json!({"cmd": "suggest", "bot": "bot"}),
+        json!({"cmd": "suggest", "bot": "hard", "seed": 2}),
+        json!({"cmd": "suggest", "bot": "expert"}),
+        json!({"cmd": "status"}),
+    ]);
+    for (i, level) in [(1, "easy"), (2, "normal"), (3, "normal"), (4, "hard")] {
+        assert_eq!(a[i]["ok"], true, "{}", a[i]);
+        assert_eq!(a[i]["bot"], level);
+        assert!(a[i]["text"].as_str().is_some(), "{}", a[i]);
+    }
+    assert_eq!(a[5]["ok"], false);
+    assert!(a[5]["error"]
+        .as_str()
+        .unwrap()
+        .contains("easy, normal, hard, random"));
+    assert_eq!(a[6]["actions_taken"], 0, "nothing was applied: {}", a[6]);
 }

@@ -177,3 +177,105 @@ pub fn bench<G: NewGame>(
         samples: samples.len(),
     })
 }
+
+/// The search bot's speed, single-threaded.
+#[derive(Clone, Debug)]
+pub struct SearchBenchReport {
+    /// The iterations of one searched decision (the `hard` level's budget).
+    pub budget: u32,
+    pub horizon: u32,
+    pub searches: u64,
+    pub iterations: u64,
+    /// Decisions simulated inside the searches (between searched decisions and in rollouts).
+    pub steps: u64,
+    /// CPU seconds of the searches.
+    pub secs: f64,
+    pub max_search: Duration,
+}
+
+impl SearchBenchReport {
+    pub fn iterations_per_sec(&self) -> f64 {
+        self.iterations as f64 / self.secs.max(1e-9)
+    }
+}
+
+impl std::fmt::Display for SearchBenchReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let horizon = if self.horizon == u32::MAX {
+            "to the end".to_string()
+        } else {
+            format!("for {} decisions", self.horizon)
+        };
+        writeln!(
+            f,
+            "search (hard):         {:>12.0} iterations/s per core   (one iteration: determinize a copy, descend the tree, roll out with the heuristic bots {horizon}, back up; {:.0} simulated decisions each)",
+            self.iterations_per_sec(),
+            self.steps as f64 / self.iterations.max(1) as f64,
+        )?;
+        write!(
+            f,
+            "searched decision:     {:>12.1} ms on average, {:.1} ms at most   ({} iterations each; {} searched decisions of heuristic games, CPU time of one thread)",
+            self.secs * 1e3 / self.searches.max(1) as f64,
+            self.max_search.as_secs_f64() * 1e3,
+            self.budget,
+            self.searches
+        )
+    }
+}
+
+/// Measure the search bot (`hard`, its default budget) for about `seconds` of CPU time: games
+/// are played by the heuristic bots, and at their searched decisions the search bot decides too
+/// (its decision is measured, the heuristic's played, so the positions are those of real games).
+pub fn search_bench<G: NewGame + tabletop_bots::search::SearchGame>(
+    content: &'static G::Content,
+    options: &G::Options,
+    seconds: f64,
+    max_steps: u64,
+) -> Result<SearchBenchReport> {
+    use tabletop_bots::search::SearchBot;
+    use tabletop_bots::Bot;
+    let limit = Duration::from_secs_f64(seconds.max(0.05));
+    let config = G::default_config();
+    let mut r = SearchBenchReport {
+        budget: config.budget.iterations,
+        horizon: config.horizon,
+        searches: 0,
+        iterations: 0,
+        steps: 0,
+        secs: 0.0,
+        max_search: Duration::ZERO,
+    };
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
+    let mut seed = 100;
+    let mut spent = Duration::ZERO;
+    while spent < limit {
+        seed += 1;
+        let mut g =
+            G::new_game(content, options, seed).map_err(|e| anyhow!("set-up refused: {e}"))?;
+        let mut policies: Vec<G::Policy> = (0..g.num_seats())
+            .map(|s| G::policy(seed * 16 + s as u64))
+            .collect();
+        let mut search = SearchBot::<G>::new(seed);
+        let mut n = 0u64;
+        while g.actor() != Actor::Over && n < max_steps && spent < limit {
+            let Actor::Seat(seat) = g.actor() else { break };
+            g.legal_actions(&mut legal);
+            if legal.len() > 1 && g.key_decision(&legal) && n.is_multiple_of(3) {
+                let start = ThreadTime::now();
+                search.search(&g, seat, &legal);
+                let t = start.elapsed();
+                spent += t;
+                r.searches += 1;
+                r.iterations += search.last_stats().iterations as u64;
+                r.steps += search.last_stats().steps;
+                r.max_search = r.max_search.max(t);
+            }
+            let a = policies[seat as usize].choose(&g, seat, &legal);
+            events.clear();
+            g.apply_unchecked(a, &mut events);
+            n += 1;
+        }
+    }
+    r.secs = spent.as_secs_f64();
+    Ok(r)
+}

@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{anyhow, Result};
+use tabletop_bots::easy::EasyBot;
 use tabletop_bots::firefly::FireflyBot;
+use tabletop_bots::search::SearchBot;
 use tabletop_bots::Bot;
 use tabletop_core::{Game, Seat};
 use tabletop_firefly::content::render::{self, Names};
@@ -17,8 +19,9 @@ use tabletop_firefly::{Action, Event, Firefly};
 use crate::driven::{Driven, Viewer};
 use crate::seats::generic_bot;
 
-/// The bots that can sit at a Firefly table. `bot` is the best one available.
-pub const BOTS: &[&str] = &["bot", "random"];
+/// The bots that can sit at a Firefly table (levels `easy`, `normal`, `hard`; `bot` is
+/// `normal`).
+pub use crate::seats::BOTS;
 
 /// The built-in content, or the content files of a directory.
 pub fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
@@ -34,11 +37,28 @@ pub fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
     }
 }
 
-/// The bots: `bot` is the heuristic Firefly captain, `random` plays uniformly random actions.
+/// The bots: `normal` (or `bot`) is the heuristic Firefly captain, `easy` the same with a
+/// beginner's slips, `hard` the search bot over it, `random` plays uniformly random actions.
 pub fn make_bot(name: &str, seat: Seat, seed: u64) -> Box<dyn Bot<Firefly>> {
     match name {
-        "bot" => Box::new(FireflyBot::new(seed)),
+        "normal" | "bot" => Box::new(FireflyBot::new(seed)),
+        "easy" => Box::new(EasyBot::<Firefly>::new(seed)),
+        "hard" => Box::new(SearchBot::<Firefly>::new(seed)),
         other => generic_bot::<Firefly>(other, seat, seed),
+    }
+}
+
+/// [`make_bot`], with the `hard` level's search settings given (the arena's `--iterations`,
+/// `--horizon`).
+pub fn make_bot_with(
+    name: &str,
+    seat: Seat,
+    seed: u64,
+    hard: &tabletop_bots::search::SearchConfig,
+) -> Box<dyn Bot<Firefly>> {
+    match name {
+        "hard" => Box::new(SearchBot::<Firefly>::with_config(seed, *hard)),
+        other => make_bot(other, seat, seed),
     }
 }
 

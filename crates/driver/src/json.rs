@@ -31,17 +31,23 @@ pub const JSON_HELP: &str = r#"One JSON object per line in, one per line out; ev
   {"cmd":"apply","action":ACTION}           apply an action (or {"cmd":"apply","index":N} for legal action N)
   {"cmd":"undo"}                            take back the last seat's own decisions since chance, hidden information or another seat ("seat":S, "count":N optional)
   {"cmd":"view","seat":N}                   what seat N may see (default: the actor)
+  {"cmd":"suggest","bot":"hard","seed":S}   what a bot level (easy, normal, hard, random) would play for the actor now; nothing is applied
   {"cmd":"status"}                          actor, actions so far, outcome, what an undo would take back
   {"cmd":"content"}                         the content catalog: every id with its name, kind and text
   {"cmd":"save"}                            the save (a replay); add "path" to also write it to a file
   {"cmd":"load","replay":{...}}             load a save (or "path":FILE); checked action by action
   {"cmd":"help"}, {"cmd":"quit"}"#;
 
+/// Makes a bot by name, seat and seed (a game's `make_bot`).
+pub type MakeBot<G> = fn(&str, Seat, u64) -> Box<dyn tabletop_bots::Bot<G>>;
+
 /// A JSON-mode session: at most one game at a time.
 pub struct JsonSession<G: Driven> {
     content: &'static G::Content,
     default_options: G::Options,
     game: Option<Match<G>>,
+    /// The bots `suggest` may ask, by name (`None`: the command is refused).
+    bots: Option<MakeBot<G>>,
 }
 
 /// A refusal: `ok:false` and the reason (quoted input is clipped before it gets here; the cap
@@ -91,7 +97,17 @@ impl<G: Driven> JsonSession<G> {
             content,
             default_options,
             game: None,
+            bots: None,
         }
+    }
+
+    /// Let `suggest` ask the bots `make` makes (the names of [`crate::BOTS`]).
+    pub fn with_bots(
+        mut self,
+        make: fn(&str, Seat, u64) -> Box<dyn tabletop_bots::Bot<G>>,
+    ) -> Self {
+        self.bots = Some(make);
+        self
     }
 
     /// The game under way, if any.
@@ -196,6 +212,12 @@ impl<G: Driven> JsonSession<G> {
             "content" => json!({"ok": true, "game": G::NAME, "catalog": G::catalog(self.content)}),
             "new" => self.new_game(req),
             "load" => self.load(req),
+            "suggest" => {
+                let Some(m) = self.game.as_ref() else {
+                    return err("no game yet: send {\"cmd\":\"new\"} or {\"cmd\":\"load\",…} before \"suggest\"");
+                };
+                self.suggest(m, req)
+            }
             _ => {
                 let Some(m) = self.game.as_mut() else {
                     return err(format!(
@@ -206,6 +228,38 @@ impl<G: Driven> JsonSession<G> {
                 Self::game_command(m, cmd, req)
             }
         }
+    }
+
+    /// `{"cmd":"suggest","bot":LEVEL,"seed":S}`: the action a bot of that level would take for
+    /// the actor (it sees what the actor may see only), with its text; the game is unchanged.
+    fn suggest(&self, m: &Match<G>, req: &Value) -> Value {
+        let Some(make) = self.bots else {
+            return err("this session has no bots to ask");
+        };
+        let name = match req.get("bot") {
+            None => "normal".to_string(),
+            Some(Value::String(b)) => match crate::bot_name(b, crate::BOTS) {
+                Some(n) => n,
+                None => {
+                    return err(format!(
+                        "there is no bot {:?} (bots: {})",
+                        clip(b, 40),
+                        crate::BOTS.join(", ")
+                    ))
+                }
+            },
+            Some(v) => return err(format!("\"bot\" must be a string, got {}", kind(v))),
+        };
+        let seed = match uint_field(req, "seed", "the bot's seed") {
+            Ok(s) => s.unwrap_or(0),
+            Err(e) => return e,
+        };
+        let Actor::Seat(seat) = m.game.actor() else {
+            return err("the game is over: no decision to suggest");
+        };
+        let legal = m.legal();
+        let a = make(&name, seat, seed).choose(&m.game, seat, &legal);
+        json!({"ok": true, "bot": name, "seat": seat, "action": a, "text": m.game.describe_action(a)})
     }
 
     fn status(m: &Match<G>) -> Value {

@@ -9,12 +9,14 @@
 //!   saves, stepping through a replay, undo;
 //! * [`input`] — reading lines and files defensively (caps, UTF-8), quoting input briefly;
 //! * [`seats`] — seeds of simulated games and their bots, who sits in a seat;
-//! * [`simulate`] — bot-only games in parallel; [`bench`] — engine speed;
+//! * [`simulate`] — bot-only games in parallel; [`bench`] — engine and search speed;
+//! * [`arena`] — bot levels against each other with seat rotation, win rates with 95 % intervals;
 //! * [`json`] — the line-based JSON protocol;
 //! * [`firefly`], [`mandalorian`] — each game's log lines, content loading and bots.
 //!
 //! Seats are 0-based in the engine and in JSON, 1-based in text meant for people.
 
+pub mod arena;
 pub mod bench;
 pub mod driven;
 pub mod firefly;
@@ -31,7 +33,9 @@ pub use record::{
     checked_step, parse_replay, replay_error_index, replay_from_value, write_atomically, Match,
     Step, Stepper,
 };
-pub use seats::{bot_seed, game_seed, generic_bot, mix, parse_seats, BotMaker, SeatKind};
+pub use seats::{
+    bot_name, bot_seed, game_seed, generic_bot, mix, parse_seats, BotMaker, SeatKind, BOTS,
+};
 pub use simulate::{mean_median, percent, play_out, GameRun, Simulation};
 
 /// The message of a caught panic.

@@ -4,7 +4,9 @@
 use std::path::Path;
 
 use anyhow::{anyhow, Result};
+use tabletop_bots::easy::EasyBot;
 use tabletop_bots::mandalorian::MandalorianBot;
+use tabletop_bots::search::SearchBot;
 use tabletop_bots::Bot;
 use tabletop_core::{Game, Seat};
 use tabletop_mandalorian::content::{render, Content};
@@ -26,10 +28,33 @@ pub fn load_content(dir: Option<&Path>) -> Result<&'static Content> {
     }
 }
 
+/// The bots that can sit at a Mandalorian table (levels `easy`, `normal`, `hard`; `bot` is
+/// `normal`).
+pub use crate::seats::BOTS;
+
+/// The bots: `normal` (or `bot`) is the heuristic bot, `easy` the same with a beginner's slips,
+/// `hard` the search bot over it (the team's result is every seat's), `random` plays uniformly
+/// random actions.
 pub fn make_bot(name: &str, seat: Seat, seed: u64) -> Box<dyn Bot<Mandalorian>> {
     match name {
-        "bot" => Box::new(MandalorianBot::new(seed)),
+        "normal" | "bot" => Box::new(MandalorianBot::new(seed)),
+        "easy" => Box::new(EasyBot::<Mandalorian>::new(seed)),
+        "hard" => Box::new(SearchBot::<Mandalorian>::new(seed)),
         other => generic_bot::<Mandalorian>(other, seat, seed),
+    }
+}
+
+/// [`make_bot`], with the `hard` level's search settings given (the arena's `--iterations`,
+/// `--horizon`).
+pub fn make_bot_with(
+    name: &str,
+    seat: Seat,
+    seed: u64,
+    hard: &tabletop_bots::search::SearchConfig,
+) -> Box<dyn Bot<Mandalorian>> {
+    match name {
+        "hard" => Box::new(SearchBot::<Mandalorian>::with_config(seed, *hard)),
+        other => make_bot(other, seat, seed),
     }
 }
 

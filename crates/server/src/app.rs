@@ -111,15 +111,16 @@ pub fn seat_requests(v: &Value) -> Result<Vec<SeatRequest>> {
                 "you" => SeatRequest::You,
                 "invite" => SeatRequest::Invite,
                 "bot" => {
-                    let bot = s.get("bot").and_then(Value::as_str).unwrap_or("bot");
-                    if !BOTS.contains(&bot) {
+                    // A bot seat without a level is `normal` (as before the levels).
+                    let bot = s.get("bot").and_then(Value::as_str).unwrap_or("normal");
+                    let Some(name) = tabletop_driver::bot_name(bot, BOTS) else {
                         bail!(
                             "seat {}: there is no bot {bot:?} (bots: {})",
                             i + 1,
                             BOTS.join(", ")
                         );
-                    }
-                    SeatRequest::Bot(bot.to_string())
+                    };
+                    SeatRequest::Bot(name)
                 }
                 other => bail!(
                     "seat {}: kind {other:?} — each seat is \"you\", \"invite\" or \"bot\"",

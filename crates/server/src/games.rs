@@ -14,9 +14,10 @@ use tabletop_mandalorian::Mandalorian;
 /// The games this server runs, by [`tabletop_core::Game::NAME`].
 pub const GAMES: &[&str] = &["firefly", "mandalorian"];
 
-/// The bots that can sit at a table of any game: `bot` is the game's best, `random` plays
-/// uniformly random legal actions.
-pub const BOTS: &[&str] = &["bot", "random"];
+/// The bots that can sit at a table of any game: the levels `easy`, `normal` and `hard` (the
+/// search bot), and `random` (uniformly random legal actions). A request may still say `bot`,
+/// the old name of `normal`.
+pub use tabletop_driver::BOTS;
 
 /// A game the server can host.
 pub trait ServerGame: Driven + tabletop_core::NewGame<Options: Send + Sync> + 'static {

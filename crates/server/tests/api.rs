@@ -27,7 +27,8 @@ async fn info_and_options_tell_a_client_what_it_may_ask_for() {
         .iter()
         .any(|x| x["id"] == "the-rims-the-thing" && x["expansion"] == "kalidasa"));
     assert!(cards.iter().all(|x| x["text"].as_str().is_some()));
-    assert_eq!(ff["bots"], json!(["bot", "random"]));
+    // Issue 12: three levels per seat (and random).
+    assert_eq!(ff["bots"], json!(["easy", "normal", "hard", "random"]));
     let (_, ma) = s.http.get("/api/options/mandalorian").await.unwrap();
     assert!(!ma["missions"].as_array().unwrap().is_empty());
     assert_eq!(
@@ -67,6 +68,13 @@ async fn a_bad_table_request_is_refused_with_a_reason() {
     )
     .await
     .contains("genius"));
+    // The refusal names the levels there are.
+    assert!(refused(
+        &s,
+        json!({"game": "mandalorian", "seats": [{"kind": "bot", "bot": "expert"}]})
+    )
+    .await
+    .contains("easy, normal, hard, random"));
     assert!(refused(
         &s,
         json!({"game": "firefly", "options": {"story": "No Such Story"}, "seats": two})
@@ -128,6 +136,8 @@ async fn the_lobby_lists_tables_newest_first_with_their_seats() {
         "{summary}"
     );
     assert_eq!(list[1]["seats"][2]["kind"], "bot");
+    // A bot seat without a level is the normal bot.
+    assert_eq!(list[1]["seats"][2]["bot"], "normal");
     assert_eq!(list[1]["seats"][1]["taken"], false);
     // The invited friend and the creator arrive: every seat is taken.
     let (_ws1, _) = join(&s, t1, first["invites"][0]["token"].as_str()).await;
@@ -266,4 +276,21 @@ async fn a_mandalorian_scenario_starts_a_table_and_keeps_its_secrets() {
         !st["legal"].as_array().unwrap().is_empty(),
         "hot-seat: the actor's seat is this token's"
     );
+}
+
+#[tokio::test]
+async fn every_bot_level_can_take_a_seat_and_bot_is_the_normal_level() {
+    let s = server("levels").await;
+    let c = s
+        .http
+        .create(&json!({"game": "firefly", "seats": [{"kind": "you"},
+            {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "Hard"},
+            {"kind": "bot", "bot": "bot"}]}))
+        .await
+        .unwrap();
+    let (_, lobby) = s.http.get("/api/tables").await.unwrap();
+    let seats = &lobby[0]["seats"];
+    let bots: Vec<&Value> = (1..4).map(|i| &seats[i]["bot"]).collect();
+    assert_eq!(bots, [&json!("easy"), &json!("hard"), &json!("normal")]);
+    assert_eq!(lobby[0]["table"], c["table"]);
 }

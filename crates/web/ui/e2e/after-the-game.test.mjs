@@ -15,7 +15,7 @@ async function finishedTable() {
   const r = await fetch(`${env.server.base}/api/tables`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: "mandalorian", options: { mission: 1 }, seed: 3, seats: [{ kind: "bot", bot: "bot" }] }),
+    body: JSON.stringify({ game: "mandalorian", options: { mission: 1 }, seed: 3, seats: [{ kind: "bot", bot: "normal" }] }),
   });
   const body = await r.text();
   assert.equal(r.status, 201, body);

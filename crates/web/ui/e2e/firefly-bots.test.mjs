@@ -21,8 +21,11 @@ test("Firefly against two bots: table creation, set-up and several turns by clic
   const seats = page.locator(".seat-row select");
   await assert.doesNotReject(seats.nth(2).waitFor());
   await seats.nth(0).selectOption("you");
-  await seats.nth(1).selectOption("bot:bot");
-  await seats.nth(2).selectOption("bot:bot");
+  // The seat picker offers the three levels (issue 12); a hard bot and an easy one here.
+  const levels = await seats.nth(1).locator("option").allTextContents();
+  for (const l of ["easy bot (a beginner)", "normal bot", "hard bot (thinks ahead)"]) assert.ok(levels.includes(l), `${l} in ${levels}`);
+  await seats.nth(1).selectOption("bot:hard");
+  await seats.nth(2).selectOption("bot:easy");
   await shoot(page, "firefly-lobby");
   await page.getByRole("button", { name: "Create the table" }).click();
   await page.getByText("Sit down at your seat").click();

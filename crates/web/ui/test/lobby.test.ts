@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { charactersNeeded, fireflyOptions, linkPath, mandalorianOptions, myTables, rememberTable, resizeSeats } from "../src/lobby/api";
+import { botLabel, charactersNeeded, fireflyOptions, linkPath, mandalorianOptions, myTables, rememberTable, resizeSeats } from "../src/lobby/api";
 import { parseRoute, tableLink } from "../src/router";
 
 describe("the lobby", () => {
@@ -9,8 +9,18 @@ describe("the lobby", () => {
     expect(linkPath("hello")).toBeNull();
   });
   it("resizes the seat list, keeping the choices made", () => {
-    expect(resizeSeats([{ kind: "you" }], 3)).toEqual([{ kind: "you" }, { kind: "bot", bot: "bot" }, { kind: "bot", bot: "bot" }]);
+    expect(resizeSeats([{ kind: "you" }], 3)).toEqual([{ kind: "you" }, { kind: "bot", bot: "normal" }, { kind: "bot", bot: "normal" }]);
     expect(resizeSeats([{ kind: "you" }, { kind: "invite" }, { kind: "invite" }], 2)).toEqual([{ kind: "you" }, { kind: "invite" }]);
+  });
+  it("names the three bot levels, and the old name bot as the normal level", () => {
+    expect(["easy", "normal", "hard", "random"].map(botLabel)).toEqual([
+      "easy bot (a beginner)",
+      "normal bot",
+      "hard bot (thinks ahead)",
+      "random bot (any legal move)",
+    ]);
+    expect(botLabel("bot")).toBe("normal bot");
+    expect(botLabel(undefined)).toBe("normal bot");
   });
   it("builds each game's options", () => {
     expect(fireflyOptions("harkens-folly", true)).toEqual({ story: "harkens-folly", first_game: true });

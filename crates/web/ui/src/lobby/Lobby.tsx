@@ -14,6 +14,8 @@ import {
   readTableFile,
   rememberTable,
   resizeSeats,
+  botLabel,
+  DEFAULT_BOT,
   type Choices,
   type Created,
   type FireflyChoices,
@@ -25,7 +27,7 @@ const GAME_NAMES: Record<string, string> = { firefly: "Firefly", mandalorian: "T
 
 function SeatRow(props: { index: number; seat: SeatRequest; bots: string[]; name: string; onChange(s: SeatRequest): void }) {
   const { seat } = props;
-  const value = seat.kind === "bot" ? `bot:${seat.bot ?? "bot"}` : seat.kind;
+  const value = seat.kind === "bot" ? `bot:${seat.bot ?? DEFAULT_BOT}` : seat.kind;
   return (
     <label class="seat-row">
       <span>{props.name}</span>
@@ -40,7 +42,7 @@ function SeatRow(props: { index: number; seat: SeatRequest; bots: string[]; name
         <option value="invite">a friend (invite link)</option>
         {props.bots.map((b) => (
           <option key={b} value={`bot:${b}`}>
-            bot: {b === "bot" ? "the best bot" : b}
+            {botLabel(b)}
           </option>
         ))}
       </select>
@@ -206,7 +208,7 @@ function MandalorianForm(props: { c: MandalorianChoices; seats: SeatRequest[]; s
 export function Lobby(props: { go(url: string): void }) {
   const [game, setGame] = useState("firefly");
   const [choices, setChoices] = useState<Record<string, Choices>>({});
-  const [seats, setSeats] = useState<SeatRequest[]>([{ kind: "you" }, { kind: "bot", bot: "bot" }]);
+  const [seats, setSeats] = useState<SeatRequest[]>([{ kind: "you" }, { kind: "bot", bot: DEFAULT_BOT }]);
   const [options, setOptions] = useState<Record<string, unknown>>({});
   const [tables, setTables] = useState<LobbyEntry[] | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
@@ -225,7 +227,7 @@ export function Lobby(props: { go(url: string): void }) {
   }, []);
 
   const c = choices[game];
-  const bots = c?.bots ?? ["bot"];
+  const bots = c?.bots ?? [DEFAULT_BOT];
   const seatName = (i: number) => (game === "firefly" ? `Captain ${i + 1}` : `Player ${i + 1}`);
   const create = async (e: Event) => {
     e.preventDefault();
@@ -355,8 +357,8 @@ export function Lobby(props: { go(url: string): void }) {
                     <span class="tag">{GAME_NAMES[t.game] ?? t.game}</span> <strong>{t.summary}</strong> <span class="muted">{t.status}</span>
                     <span class="seats">
                       {t.seats.map((s) => (
-                        <span key={s.seat} class={`seat-dot${s.connected ? " on" : ""}`} title={`seat ${s.seat + 1}: ${s.kind}${s.taken ? ", taken" : ", free"}${s.connected ? ", connected" : ""}`}>
-                          {s.kind === "bot" ? "bot" : s.taken ? "●" : "○ free"}
+                        <span key={s.seat} class={`seat-dot${s.connected ? " on" : ""}`} title={`seat ${s.seat + 1}: ${s.kind === "bot" ? botLabel(s.bot) : s.kind}${s.taken ? ", taken" : ", free"}${s.connected ? ", connected" : ""}`}>
+                          {s.kind === "bot" ? `${s.bot === "bot" ? "normal" : (s.bot ?? DEFAULT_BOT)} bot` : s.taken ? "●" : "○ free"}
                         </span>
                       ))}
                     </span>

@@ -123,10 +123,33 @@ export function charactersNeeded(mode: string, seats: number): number {
   return mode === "shared" ? 2 : seats;
 }
 
+/** The bot level a new bot seat gets. */
+export const DEFAULT_BOT = "normal";
+
+/**
+ * How the seat picker names a bot (issue 12: three levels per seat). `bot` is the old name of
+ * `normal`, which tables made before the levels still carry.
+ */
+export function botLabel(bot: string | null | undefined): string {
+  switch (bot ?? DEFAULT_BOT) {
+    case "easy":
+      return "easy bot (a beginner)";
+    case "normal":
+    case "bot":
+      return "normal bot";
+    case "hard":
+      return "hard bot (thinks ahead)";
+    case "random":
+      return "random bot (any legal move)";
+    default:
+      return `${bot} bot`;
+  }
+}
+
 /** Seats of a new table, clamped to what the game or story allows, keeping the choices made. */
 export function resizeSeats(seats: SeatRequest[], n: number): SeatRequest[] {
   const out = seats.slice(0, n);
-  while (out.length < n) out.push({ kind: "bot", bot: "bot" });
+  while (out.length < n) out.push({ kind: "bot", bot: DEFAULT_BOT });
   return out;
 }
 

@@ -18,6 +18,8 @@ export type SeatKind = "you" | "invite" | "bot";
 export interface LobbySeat {
   seat: number;
   kind: SeatKind | string;
+  /** A bot seat's level (`easy`, `normal`, `hard`, `random`; `bot` on tables made before the levels). */
+  bot?: string | null;
   taken: boolean;
   connected: boolean;
 }

@@ -1,0 +1,58 @@
+//! The search bot's root statistics at searched decisions of a heuristic game, to see what it
+//! prefers over the heuristic and why: `cargo run --release -p tabletop-bots --example
+//! search_debug [STORY] [ITERATIONS] [HORIZON]`.
+
+use tabletop_bots::firefly::FireflyBot;
+use tabletop_bots::search::{Budget, SearchBot, SearchConfig, SearchGame};
+use tabletop_bots::Bot;
+use tabletop_core::{Actor, Game, NewGame};
+use tabletop_firefly::content::Content;
+use tabletop_firefly::{Firefly, Options};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let story = args
+        .get(1)
+        .map_or("First Time in the Captain's Chair", |s| s.as_str());
+    let iterations = args.get(2).map_or(96, |s| s.parse().unwrap());
+    let horizon = args.get(3).map_or(120, |s| s.parse().unwrap());
+    let cfg = SearchConfig {
+        budget: Budget::iterations(iterations),
+        horizon: if horizon == 0 { u32::MAX } else { horizon },
+        ..Firefly::default_config()
+    };
+    let content = Content::builtin();
+    let mut g = Firefly::new_game(content, &Options::new(2, story), 3).unwrap();
+    let mut bots: Vec<FireflyBot> = (0..2).map(FireflyBot::new).collect();
+    let mut legal = Vec::new();
+    let mut ev = Vec::new();
+    let mut shown = 0;
+    for step in 0..3000u64 {
+        let Actor::Seat(seat) = g.actor() else { break };
+        g.legal_actions(&mut legal);
+        let a = bots[seat as usize].choose(&g, seat, &legal);
+        if legal.len() > 1 && g.key_decision(&legal) && step % 4 == 0 && shown < 25 {
+            shown += 1;
+            let mut s = SearchBot::<Firefly>::with_config(step, cfg);
+            let (b, stats) = s.debug_search(&g, seat, &legal);
+            println!(
+                "step {step} round {} seat {seat} {:?}: heuristic {} | search {}",
+                g.round,
+                std::mem::discriminant(&g.phase),
+                g.describe_action(a),
+                g.describe_action(b)
+            );
+            for (act, visits, mean) in stats {
+                println!(
+                    "    {:>4} visits  {:.3}  {}{}",
+                    visits,
+                    mean,
+                    g.describe_action(act),
+                    if act == a { "  <- heuristic" } else { "" }
+                );
+            }
+        }
+        ev.clear();
+        g.apply_unchecked(a, &mut ev);
+    }
+}

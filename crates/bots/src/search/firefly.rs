@@ -1,0 +1,110 @@
+//! Firefly for the search bot: the heuristic captain ([`FireflyBot`]) as the policy, the
+//! decisions worth a search, and how a captain's position is valued.
+
+use tabletop_firefly::state::Phase;
+use tabletop_firefly::{Action, Firefly};
+
+use super::{sigmoid, Budget, SearchConfig, SearchGame};
+use crate::firefly::FireflyBot;
+
+/// A story goal is worth about this much money in the position's value (each goal is a third
+/// to a half of a game's story).
+const GOAL_WORTH: f64 = 6_000.0;
+/// Pay of a job in hand or Active counts this much (not earned yet, may fail).
+const JOB_SHARE: f64 = 0.4;
+/// The money lead that makes a captain about 73 % to win (`sigmoid(1)`).
+const SCALE: f64 = 4_000.0;
+
+impl SearchGame for Firefly {
+    type Policy = FireflyBot;
+
+    fn policy(seed: u64) -> FireflyBot {
+        FireflyBot::new(seed)
+    }
+
+    /// The decisions that shape a captain's game: the action of the turn (FF-TURN: Fly, Buy,
+    /// Deal, Work, end the turn, free actions), which jobs to accept (FF-DEAL-3) and to keep
+    /// (FF-DEAL-5, FF-SETUP-16), which cards to buy (FF-BUY-4), and the set-up picks (FF-SETUP-8,
+    /// -9). Steps of a flight, Nav options, who goes on a job and the like are the policy's.
+    fn key_decision(&self, _legal: &[Action]) -> bool {
+        matches!(
+            self.phase,
+            Phase::Actions
+                | Phase::Accepting { .. }
+                | Phase::Purchasing { .. }
+                | Phase::DiscardJobs
+                | Phase::StartingJobs
+                | Phase::ChooseLeader
+                | Phase::ChooseShip
+        )
+    }
+
+    /// Not the free actions that only throw things away (see [`crate::easy::Beginner`]).
+    fn considered(&self, a: Action) -> bool {
+        crate::easy::Beginner::purposeful(self, a)
+    }
+
+    /// Before the end: each captain's worth (goals, money, the pay of the jobs it holds)
+    /// against the best rival's, through a sigmoid. Over: mostly the result (1 for each winner,
+    /// 0 for the others and for everyone when the round limit ended it), with a quarter of the
+    /// worth's value, so that a rollout also tells by how much a game was won or lost (a
+    /// win/loss alone is a very noisy signal for one decision).
+    fn values(&self, out: &mut [f64]) {
+        self.worth_values(out);
+        if let Some(o) = &self.outcome {
+            for (s, v) in out.iter_mut().enumerate() {
+                let won = if o.winners.contains(&(s as u8)) {
+                    1.0
+                } else {
+                    0.0
+                };
+                *v = 0.75 * won + 0.25 * *v;
+            }
+        }
+    }
+
+    fn default_config() -> SearchConfig {
+        SearchConfig {
+            budget: Budget::iterations(96),
+            exploration: 0.4,
+            bias: 0.3,
+            horizon: u32::MAX,
+            margin: 0.05,
+        }
+    }
+}
+
+trait Worth {
+    fn worth_values(&self, out: &mut [f64]);
+}
+
+impl Worth for Firefly {
+    fn worth_values(&self, out: &mut [f64]) {
+        let jobs = &self.content.jobs;
+        let pay = |j: u16| jobs[j as usize].pay.unwrap_or(0) as f64;
+        let worth: Vec<f64> = self
+            .players
+            .iter()
+            .map(|p| {
+                p.goals as f64 * GOAL_WORTH
+                    + p.money as f64
+                    + JOB_SHARE
+                        * (p.active.iter().map(|a| pay(a.job)).sum::<f64>()
+                            + p.hand.iter().map(|&j| pay(j)).sum::<f64>())
+            })
+            .collect();
+        for (s, v) in out.iter_mut().enumerate() {
+            let best_rival = worth
+                .iter()
+                .enumerate()
+                .filter(|&(r, _)| r != s)
+                .map(|(_, &w)| w)
+                .fold(f64::NEG_INFINITY, f64::max);
+            *v = if best_rival.is_finite() {
+                sigmoid((worth[s] - best_rival) / SCALE)
+            } else {
+                sigmoid(worth[s] / SCALE)
+            };
+        }
+    }
+}

@@ -1,0 +1,494 @@
+//! The search bot (`hard`): single-observer information-set Monte Carlo tree search over
+//! determinizations, with the heuristic bot as its rollout policy and its prior, for any game
+//! that says which decisions are worth a search and how good a position is ([`SearchGame`]).
+//!
+//! Each iteration:
+//! 1. copies the real state and [`Game::determinize`]s the copy for the bot's seat: everything
+//!    the seat cannot see (deck orders, rivals' hands, face-down threats, dice to come) is dealt
+//!    anew from what it has not seen. The search never reads the real state otherwise, so it
+//!    cannot peek (`tests/search_no_peeking.rs`);
+//! 2. descends the tree ([`tree`]): at each searched decision an action not tried yet is
+//!    expanded (the policy's own choice first), or UCB picks among the tried ones that are
+//!    legal in this determinization, for the seat to act (each seat maximises its own value;
+//!    a cooperative game gives every seat the team's). The small decisions between two
+//!    searched ones are played by the policy ([`rollout::play_on`]), so the tree branches only
+//!    where it matters (Firefly: the turn's actions, jobs, purchases; the Mandalorian: which
+//!    card into which slot);
+//! 3. rolls out with the policy to the end, or to a horizon where the position is valued
+//!    ([`SearchGame::values`]);
+//! 4. adds each seat's value to the children on the path.
+//!
+//! The decision is the most visited root child. The budget ([`budget`]) is a number of
+//! iterations by default, so games with seeded bots replay, with an optional time limit.
+
+pub mod budget;
+pub mod firefly;
+pub mod mandalorian;
+pub mod rollout;
+pub mod tree;
+
+use std::time::Duration;
+
+use tabletop_core::{Actor, Game, Rng, Seat};
+
+pub use budget::Budget;
+use rollout::{play_on, Scratch, Stop};
+use tree::{NodeId, Tree, MAX_SEATS};
+
+use crate::Bot;
+
+/// What a search needs of a game beyond the engine.
+pub trait SearchGame: Game + Sized + 'static {
+    /// The heuristic bot that plays rollouts and the decisions not searched.
+    type Policy: Bot<Self>;
+
+    fn policy(seed: u64) -> Self::Policy;
+
+    /// Whether the actor's decision among `legal` (more than one) is one the search branches
+    /// on. It must depend only on what every seat sees (the phase of the game), since it is
+    /// asked of the real state.
+    fn key_decision(&self, legal: &[Self::Action]) -> bool;
+
+    /// Whether `a` is worth a branch of the tree at a searched decision (the policy's own choice
+    /// always is). Firefly leaves out the free actions that only throw things away.
+    fn considered(&self, a: Self::Action) -> bool {
+        let _ = a;
+        true
+    }
+
+    /// Each seat's value of this position in [0, 1] (its result once the game is over; an
+    /// estimate of its chance to win before): `out` has one entry per seat.
+    fn values(&self, out: &mut [f64]);
+
+    /// The search settings of the `hard` level for this game.
+    fn default_config() -> SearchConfig;
+}
+
+/// A search's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchConfig {
+    pub budget: Budget,
+    /// UCB1's exploration constant (values are in [0, 1]).
+    pub exploration: f64,
+    /// Progressive bias toward the policy's own choice: `bias / visits` is added to its UCB
+    /// value, so that few iterations do not lead the search away from it on noise.
+    pub bias: f64,
+    /// Decisions played by the policy after the tree before the position is valued; `u32::MAX`
+    /// plays to the end.
+    pub horizon: u32,
+    /// The search overrules the heuristic's own choice only when its best action's mean value
+    /// is this much higher (a single decision moves a game's result little, and a rollout's
+    /// result is noisy: without a margin the search would follow noise).
+    pub margin: f64,
+}
+
+/// A root action of a search: the action, its visits, its mean value for the searching seat.
+pub type RootChild<G> = (<G as Game>::Action, u32, f64);
+
+/// What the last search did, for benches and logs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    pub iterations: u32,
+    /// Decisions simulated (tree, between searched decisions, rollouts).
+    pub steps: u64,
+    pub elapsed: Duration,
+    /// Legal actions of the root, and the visits of the chosen one.
+    pub root_actions: usize,
+    pub chosen_visits: u32,
+}
+
+/// The search bot. Its RNG (determinizations, rollout bots' seeds) is seeded, so with an
+/// iteration budget its games replay.
+pub struct SearchBot<G: SearchGame> {
+    config: SearchConfig,
+    rng: Rng,
+    /// Plays the decisions that are not searched, and keeps its memory between them.
+    own: G::Policy,
+    name: String,
+    last: SearchStats,
+    /// Searches made and their totals, for the bench.
+    pub searches: u64,
+    pub total: SearchStats,
+}
+
+impl<G: SearchGame> SearchBot<G> {
+    pub fn new(seed: u64) -> Self {
+        Self::with_config(seed, G::default_config())
+    }
+
+    pub fn with_config(seed: u64, config: SearchConfig) -> Self {
+        SearchBot {
+            config,
+            rng: Rng::new(seed ^ 0x5ea2_c4b0_7000_0001),
+            own: G::policy(seed),
+            name: "hard".into(),
+            last: SearchStats::default(),
+            searches: 0,
+            total: SearchStats::default(),
+        }
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// What the last searched decision did.
+    pub fn last_stats(&self) -> &SearchStats {
+        &self.last
+    }
+
+    /// Search the decision of `seat` (the actor of `g`) among `legal`.
+    pub fn search(&mut self, g: &G, seat: Seat, legal: &[G::Action]) -> G::Action {
+        self.debug_search(g, seat, legal).0
+    }
+
+    /// [`SearchBot::search`], with the root's children: action, visits and mean value for
+    /// `seat`, most visited first (for tuning and debugging).
+    pub fn debug_search(
+        &mut self,
+        g: &G,
+        seat: Seat,
+        legal: &[G::Action],
+    ) -> (G::Action, Vec<RootChild<G>>) {
+        let n = g.num_seats().min(MAX_SEATS);
+        let cfg = self.config;
+        // The heuristic's own choice (on the real state: it reads only what its seat may see):
+        // the prior at the root, and the decision unless the search finds clearly better.
+        let own = self.own.choose(g, seat, legal);
+        let considered: Vec<G::Action> = legal
+            .iter()
+            .copied()
+            .filter(|&a| a == own || g.considered(a))
+            .collect();
+        if considered.len() < 2 {
+            return (own, Vec::new());
+        }
+        let mut tree: Tree<G::Action> = Tree::new();
+        let mut clock = cfg.budget.start();
+        let mut scratch = Scratch::<G>::default();
+        let mut values = [0.0f64; MAX_SEATS];
+        let mut path: Vec<(NodeId, usize)> = Vec::new();
+        let mut untried = Vec::new();
+        let mut total_steps = 0u64;
+        while clock.another() {
+            // Honest information: only a determinized copy is ever looked into.
+            let mut s = g.clone();
+            s.determinize(seat, self.rng.next_u64());
+            let it_seed = self.rng.next_u64();
+            let mut policies: Vec<G::Policy> = (0..g.num_seats())
+                .map(|i| G::policy(it_seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)))
+                .collect();
+            s.legal_actions(&mut scratch.legal);
+            scratch.legal.retain(|a| considered.contains(a));
+            path.clear();
+            let mut steps = 0u32;
+            let mut node: NodeId = 0;
+            let mut stop = Stop::Key;
+            while stop == Stop::Key {
+                let Actor::Seat(actor) = s.actor() else { break };
+                if node != 0 {
+                    let st = &s;
+                    scratch.legal.retain(|&a| st.considered(a));
+                    if scratch.legal.is_empty() {
+                        break;
+                    }
+                }
+                tree.mark_available(node, &scratch.legal, &mut untried);
+                let (child, expanded) = if !untried.is_empty() {
+                    let pref = if node == 0 {
+                        own
+                    } else {
+                        policies[actor as usize].choose(&s, actor, &scratch.legal)
+                    };
+                    let a = if untried.contains(&pref) {
+                        pref
+                    } else {
+                        untried[self.rng.index(untried.len())]
+                    };
+                    (tree.expand(node, a, a == pref), true)
+                } else {
+                    (
+                        tree.select(
+                            node,
+                            &scratch.legal,
+                            actor as usize,
+                            cfg.exploration,
+                            cfg.bias,
+                        ),
+                        false,
+                    )
+                };
+                let ch = &tree.nodes[node as usize].children[child];
+                let a = ch.action;
+                let next = ch.node;
+                scratch.events.clear();
+                s.apply_unchecked(a, &mut scratch.events);
+                steps += 1;
+                path.push((node, child));
+                node = next;
+                stop = play_on(
+                    &mut s,
+                    &mut policies,
+                    &mut scratch,
+                    true,
+                    u32::MAX,
+                    &mut steps,
+                );
+                if expanded {
+                    break;
+                }
+            }
+            if stop == Stop::Key {
+                play_on(
+                    &mut s,
+                    &mut policies,
+                    &mut scratch,
+                    false,
+                    cfg.horizon,
+                    &mut steps,
+                );
+            }
+            values[..n].iter_mut().for_each(|v| *v = 0.0);
+            s.values(&mut values[..n]);
+            for &(nd, c) in &path {
+                let ch = &mut tree.nodes[nd as usize].children[c];
+                ch.visits += 1;
+                for (sum, v) in ch.sums.iter_mut().zip(&values[..n]) {
+                    *sum += v;
+                }
+            }
+            total_steps += steps as u64;
+        }
+        let own_mean = tree.nodes[0]
+            .children
+            .iter()
+            .find(|c| c.action == own)
+            .map_or(f64::NEG_INFINITY, |c| c.mean(seat as usize));
+        let best = tree
+            .best_root(seat as usize)
+            .filter(|c| c.mean(seat as usize) > own_mean + cfg.margin)
+            .map(|c| (c.action, c.visits))
+            .filter(|(a, _)| legal.contains(a))
+            .or(Some((own, 0)));
+        self.last = SearchStats {
+            iterations: clock.iterations(),
+            steps: total_steps,
+            elapsed: clock.elapsed(),
+            root_actions: legal.len(),
+            chosen_visits: best.map_or(0, |b| b.1),
+        };
+        self.searches += 1;
+        self.total.iterations += self.last.iterations;
+        self.total.steps += self.last.steps;
+        self.total.elapsed += self.last.elapsed;
+        let mut root: Vec<RootChild<G>> = tree.nodes[0]
+            .children
+            .iter()
+            .map(|c| (c.action, c.visits, c.mean(seat as usize)))
+            .collect();
+        root.sort_by_key(|c| std::cmp::Reverse(c.1));
+        let a = match best {
+            Some((a, _)) => a,
+            // Cannot happen (the root's legal actions are the real ones); the policy decides.
+            None => self.own.choose(g, seat, legal),
+        };
+        (a, root)
+    }
+}
+
+impl<G: SearchGame> Bot<G> for SearchBot<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, g: &G, seat: Seat, legal: &[G::Action]) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        if !g.key_decision(legal) {
+            return self.own.choose(g, seat, legal);
+        }
+        self.search(g, seat, legal)
+    }
+}
+
+/// `1 / (1 + e^-x)`.
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    //! The search on a small game whose best move is known: Nim with one pile (take 1, 2 or 3;
+    //! who takes the last counter wins). From a pile of 4k + r the winning move takes r.
+
+    use super::*;
+    use crate::RandomBot;
+    use tabletop_core::{IllegalAction, Outcome};
+
+    #[derive(Clone, Debug)]
+    struct Nim {
+        pile: u8,
+        to_move: u8,
+        seats: u8,
+        last: Option<u8>,
+        /// Counts determinize calls (the search must make one per iteration).
+        determinized: std::sync::Arc<std::sync::atomic::AtomicU32>,
+    }
+
+    impl Nim {
+        fn new(pile: u8, seats: u8) -> Nim {
+            Nim {
+                pile,
+                to_move: 0,
+                seats,
+                last: None,
+                determinized: Default::default(),
+            }
+        }
+    }
+
+    impl Game for Nim {
+        type Action = u8;
+        type Event = ();
+        type View = u8;
+        const NAME: &'static str = "nim";
+
+        fn num_seats(&self) -> usize {
+            self.seats as usize
+        }
+        fn actor(&self) -> Actor {
+            if self.pile == 0 {
+                Actor::Over
+            } else {
+                Actor::Seat(self.to_move)
+            }
+        }
+        fn legal_actions(&self, out: &mut Vec<u8>) {
+            out.clear();
+            out.extend((1..=3).filter(|&t| t <= self.pile));
+        }
+        fn apply_unchecked(&mut self, take: u8, _: &mut Vec<()>) {
+            self.pile -= take;
+            self.last = Some(self.to_move);
+            self.to_move = (self.to_move + 1) % self.seats;
+        }
+        fn why_illegal(&self, _: u8) -> IllegalAction {
+            IllegalAction::new("no")
+        }
+        fn view(&self, _: Seat) -> u8 {
+            self.pile
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.pile == 0).then(|| Outcome {
+                winners: self.last.into_iter().collect(),
+                reason: "took the last".into(),
+            })
+        }
+        fn describe_action(&self, a: u8) -> String {
+            format!("take {a}")
+        }
+        fn reseed(&mut self, _: u64) {}
+        fn determinize(&mut self, _: Seat, _: u64) {
+            self.determinized
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    impl SearchGame for Nim {
+        type Policy = RandomBot;
+        fn policy(seed: u64) -> RandomBot {
+            RandomBot::new(seed)
+        }
+        fn key_decision(&self, _: &[u8]) -> bool {
+            true
+        }
+        fn values(&self, out: &mut [f64]) {
+            let w = self.outcome().map(|o| o.winners).unwrap_or_default();
+            for (s, v) in out.iter_mut().enumerate() {
+                *v = if w.contains(&(s as u8)) { 1.0 } else { 0.0 };
+            }
+        }
+        fn default_config() -> SearchConfig {
+            SearchConfig {
+                budget: Budget::iterations(2000),
+                exploration: 0.7,
+                bias: 0.0,
+                horizon: u32::MAX,
+                margin: 0.0,
+            }
+        }
+    }
+
+    fn decide(pile: u8, seed: u64) -> (u8, SearchStats) {
+        let g = Nim::new(pile, 2);
+        let mut bot = SearchBot::<Nim>::new(seed);
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        let a = bot.choose(&g, 0, &legal);
+        (a, bot.last_stats().clone())
+    }
+
+    #[test]
+    fn it_finds_the_winning_move_where_random_play_does_not() {
+        for (pile, best) in [(5, 1), (6, 2), (7, 3), (9, 1), (10, 2)] {
+            for seed in 0..3 {
+                assert_eq!(decide(pile, seed).0, best, "pile {pile}, seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn it_takes_an_immediate_win() {
+        assert_eq!(decide(3, 1).0, 3);
+        assert_eq!(decide(2, 1).0, 2);
+    }
+
+    #[test]
+    fn the_iteration_budget_is_respected_and_every_iteration_determinizes() {
+        let g = Nim::new(11, 2);
+        let cfg = SearchConfig {
+            budget: Budget::iterations(123),
+            ..Nim::default_config()
+        };
+        let mut bot = SearchBot::<Nim>::with_config(4, cfg);
+        bot.choose(&g, 0, &[1, 2, 3]);
+        assert_eq!(bot.last_stats().iterations, 123);
+        assert_eq!(
+            g.determinized.load(std::sync::atomic::Ordering::Relaxed),
+            123
+        );
+        let timed = SearchConfig {
+            budget: Budget {
+                iterations: u32::MAX,
+                time: Some(Duration::from_millis(30)),
+            },
+            ..cfg
+        };
+        let mut bot = SearchBot::<Nim>::with_config(4, timed);
+        bot.choose(&Nim::new(40, 2), 0, &[1, 2, 3]);
+        assert!(bot.last_stats().elapsed < Duration::from_millis(300));
+        assert!(bot.last_stats().iterations > 1);
+    }
+
+    #[test]
+    fn it_is_deterministic_at_a_seed() {
+        for pile in [8, 13, 17, 22] {
+            let (a1, s1) = decide(pile, 42);
+            let (a2, s2) = decide(pile, 42);
+            assert_eq!((a1, s1.chosen_visits), (a2, s2.chosen_visits));
+        }
+    }
+
+    #[test]
+    fn with_three_seats_each_maximises_its_own_result() {
+        // Three players, each playing for itself (max^n): from 7 taking 1 wins for the mover
+        // in 2 of 3 continuations where the others play for themselves (taking 2 in 1 of 3,
+        // taking 3 never); from 3 the mover takes all.
+        let g = Nim::new(3, 3);
+        assert_eq!(SearchBot::<Nim>::new(9).choose(&g, 0, &[1, 2, 3]), 3);
+        let mut g = Nim::new(7, 3);
+        g.to_move = 1;
+        assert_eq!(SearchBot::<Nim>::new(2).choose(&g, 1, &[1, 2, 3]), 1);
+    }
+}
