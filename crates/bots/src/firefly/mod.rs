@@ -88,6 +88,8 @@ pub struct FireflyBot {
     flight: Option<(u16, Seat, u8, SectorId)>,
     /// Round of the last Deal with each Contact that gave us nothing.
     fruitless: [u16; ContactName::COUNT],
+    /// The last route searched (the moves of one flight share it).
+    routes: Routes,
 }
 
 impl Bot<Firefly> for FireflyBot {
@@ -212,6 +214,7 @@ impl FireflyBot {
             fruitless: [u16::MAX; ContactName::COUNT],
             misb_memo: std::cell::Cell::new((u64::MAX, 0.0)),
             flight: None,
+            routes: Routes::default(),
         }
     }
 

@@ -303,54 +303,39 @@ impl FireflyBot {
     }
 
     /// Distances to `target` over the sectors a ship may enter now: never the Cutter's
-    /// (FF-FLY-12), and not the Cruiser's when we are an Outlaw Ship (FF-FLY-15).
+    /// (FF-FLY-12), and not the Cruiser's when we are an Outlaw Ship (FF-FLY-15). Kept in
+    /// `self.routes` for the next move of the same flight: a route is a function of the board,
+    /// the target, the two flags and where the Cruiser and the Cutters are, nothing else.
     pub(super) fn route(
-        &self,
+        &mut self,
         g: &Firefly,
         target: SectorId,
         avoid_cruiser: bool,
         hot: bool,
-    ) -> Vec<u16> {
-        // Dijkstra over small integer costs: entering a sector costs 1, an Alliance sector 3
-        // when we carry goods a job needs and the Alliance would seize (its Cruiser card and
-        // Patrols), a sector next to the Cruiser one more when meeting it costs us.
-        let c = g.content;
-        let n = c.sectors.len();
+    ) -> &[u16] {
         let avoid_cruiser = avoid_cruiser && target != g.cruiser;
-        let cost = |y: SectorId| -> u16 {
-            let mut w = 1;
-            if hot && c.sectors[y as usize].zone == Zone::Alliance {
-                w += 2;
-            }
-            if avoid_cruiser && g.neighbours(y).contains(&g.cruiser) {
-                w += 1;
-            }
-            w
+        let mut cutters = [SectorId::MAX; 4];
+        let cached = g.cutters.len() <= cutters.len() && {
+            cutters[..g.cutters.len()].copy_from_slice(&g.cutters);
+            let key = RouteKey {
+                board: self.board,
+                target,
+                avoid_cruiser,
+                hot,
+                cruiser: g.cruiser,
+                cutters,
+            };
+            let hit = self.routes.key == Some(key);
+            self.routes.key = Some(key);
+            hit
         };
-        let mut dist = vec![u16::MAX; n];
-        dist[target as usize] = 0;
-        // Costs are of entering a sector when walking backwards from the target: a ship at `y`
-        // pays to enter `x`. Plain BFS when every step costs 1.
-        let weighted = hot || avoid_cruiser;
-        let mut heap = std::collections::BinaryHeap::new();
-        heap.push(std::cmp::Reverse((0u16, target)));
-        while let Some(std::cmp::Reverse((d, x))) = heap.pop() {
-            if d > dist[x as usize] {
-                continue;
+        if !cached {
+            if g.cutters.len() > cutters.len() {
+                self.routes.key = None;
             }
-            let enter = if x == target || !weighted { 1 } else { cost(x) };
-            for &y in g.neighbours(x) {
-                if g.has_cutter(y) || (avoid_cruiser && y == g.cruiser) {
-                    continue;
-                }
-                let nd = d + enter;
-                if nd < dist[y as usize] {
-                    dist[y as usize] = nd;
-                    heap.push(std::cmp::Reverse((nd, y)));
-                }
-            }
+            self.routes.search(g, target, avoid_cruiser, hot);
         }
-        dist
+        &self.routes.dist
     }
 
     /// Whether we carry goods a job needs that the Alliance would seize (FF-FLY-16, FF-WORK-14).
@@ -378,7 +363,10 @@ impl FireflyBot {
     ) -> Option<Action> {
         let avoid = self.avoid_cruiser(g, p);
         let hot = self.hot_cargo(g, p);
-        let dist = self.route(g, target, avoid, hot);
+        self.route(g, target, avoid, hot);
+        // Taken out while `self` is borrowed mutably below (the tie-breaking die), put back
+        // after.
+        let dist = std::mem::take(&mut self.routes.dist);
         let near_cutter = |s: SectorId| g.neighbours(s).iter().any(|&x| g.has_cutter(x));
         let mut best: Option<(i32, Action)> = None;
         for &a in legal {
@@ -403,6 +391,7 @@ impl FireflyBot {
                 }
             }
         }
+        self.routes.dist = dist;
         best.map(|b| b.1)
     }
 
@@ -462,6 +451,92 @@ impl FireflyBot {
             Action::Done
         } else {
             legal[0]
+        }
+    }
+}
+
+/// What a route is a function of (see [`FireflyBot::route`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct RouteKey {
+    board: usize,
+    target: SectorId,
+    avoid_cruiser: bool,
+    hot: bool,
+    cruiser: SectorId,
+    /// The Cutters' sectors, `SectorId::MAX` past the last.
+    cutters: [SectorId; 4],
+}
+
+/// The last route searched, and the buffers of the search (reused: no allocation once grown).
+#[derive(Default)]
+pub(super) struct Routes {
+    pub(super) key: Option<RouteKey>,
+    /// Distance of each sector to the target (`u16::MAX`: unreachable).
+    pub(super) dist: Vec<u16>,
+    /// Dial's buckets: the sectors reached at each distance (step costs are 1 to 4).
+    buckets: Vec<Vec<SectorId>>,
+}
+
+impl Routes {
+    /// Dijkstra over small integer costs: entering a sector costs 1, an Alliance sector 3 when
+    /// we carry goods a job needs and the Alliance would seize (its Cruiser card and Patrols), a
+    /// sector next to the Cruiser one more when meeting it costs us. Shortest distances are
+    /// unique, so any exact shortest-path search gives the same `dist`.
+    fn search(&mut self, g: &Firefly, target: SectorId, avoid_cruiser: bool, hot: bool) {
+        let c = g.content;
+        let n = c.sectors.len();
+        let cost = |y: SectorId| -> u16 {
+            let mut w = 1;
+            if hot && c.sectors[y as usize].zone == Zone::Alliance {
+                w += 2;
+            }
+            if avoid_cruiser && g.neighbours(y).contains(&g.cruiser) {
+                w += 1;
+            }
+            w
+        };
+        self.dist.clear();
+        self.dist.resize(n, u16::MAX);
+        self.dist[target as usize] = 0;
+        for b in &mut self.buckets {
+            b.clear();
+        }
+        // Costs are of entering a sector when walking backwards from the target: a ship at `y`
+        // pays to enter `x`. Plain BFS when every step costs 1.
+        let weighted = hot || avoid_cruiser;
+        let mut d = 0usize;
+        let mut pending = 1usize;
+        if self.buckets.is_empty() {
+            self.buckets.push(Vec::new());
+        }
+        self.buckets[0].push(target);
+        while pending > 0 {
+            let mut i = 0;
+            while i < self.buckets[d].len() {
+                let x = self.buckets[d][i];
+                i += 1;
+                pending -= 1;
+                if d as u16 > self.dist[x as usize] {
+                    continue;
+                }
+                let enter = if x == target || !weighted { 1 } else { cost(x) };
+                for &y in g.neighbours(x) {
+                    if g.has_cutter(y) || (avoid_cruiser && y == g.cruiser) {
+                        continue;
+                    }
+                    let nd = d as u16 + enter;
+                    if nd < self.dist[y as usize] {
+                        self.dist[y as usize] = nd;
+                        let nd = nd as usize;
+                        if self.buckets.len() <= nd {
+                            self.buckets.resize_with(nd + 1, Vec::new);
+                        }
+                        self.buckets[nd].push(y);
+                        pending += 1;
+                    }
+                }
+            }
+            d += 1;
         }
     }
 }
