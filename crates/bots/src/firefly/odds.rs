@@ -275,18 +275,32 @@ impl CrewStats {
 
 /// Average chance of getting through one Misbehave card with the crew in `mask`
 /// (FF-MISB-4..8): the best option of each card, Aces counted; `bonus` adds skill points.
+/// The copies of each Misbehave card in the deck, by definition, counted once per content.
+fn misbehave_copies(c: &'static Content) -> Arc<Vec<u32>> {
+    static CACHE: Mutex<Vec<(usize, Arc<Vec<u32>>)>> = Mutex::new(Vec::new());
+    let key = c as *const Content as usize;
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, v)) = cache.iter().find(|(k, _)| *k == key) {
+        return v.clone();
+    }
+    let mut copies = vec![0u32; c.misbehave_defs.len()];
+    for &x in &c.misbehave_cards {
+        copies[x as usize] += 1;
+    }
+    let v = Arc::new(copies);
+    cache.push((key, v.clone()));
+    v
+}
+
 pub(super) fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask, bonus: [i32; 3]) -> f64 {
     let c = g.content;
     let stats = CrewStats::of(g, p, mask);
     let mut probs = Vec::new();
     let mut total = 0.0;
     let mut weight = 0.0;
+    let copies_of = misbehave_copies(c);
     for (def, d) in c.misbehave_defs.iter().enumerate() {
-        let copies = c
-            .misbehave_cards
-            .iter()
-            .filter(|&&x| x as usize == def)
-            .count() as f64;
+        let copies = copies_of[def] as f64;
         if copies == 0.0 {
             continue;
         }

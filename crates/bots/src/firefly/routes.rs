@@ -303,39 +303,50 @@ impl FireflyBot {
     }
 
     /// Distances to `target` over the sectors a ship may enter now: never the Cutter's
-    /// (FF-FLY-12), and not the Cruiser's when we are an Outlaw Ship (FF-FLY-15). Kept in
-    /// `self.routes` for the next move of the same flight: a route is a function of the board,
-    /// the target, the two flags and where the Cruiser and the Cutters are, nothing else.
+    /// (FF-FLY-12), and not the Cruiser's when we are an Outlaw Ship (FF-FLY-15). Returns the
+    /// slot of `self.routes` that holds them. The last few routes are kept: a route is a
+    /// function of the board, the target, the two flags and where the Cruiser and the Cutters
+    /// are, nothing else, and a flight's moves (and the next turn's flight) ask for the same.
     pub(super) fn route(
         &mut self,
         g: &Firefly,
         target: SectorId,
         avoid_cruiser: bool,
         hot: bool,
-    ) -> &[u16] {
+    ) -> usize {
         let avoid_cruiser = avoid_cruiser && target != g.cruiser;
-        let mut cutters = [SectorId::MAX; 4];
-        let cached = g.cutters.len() <= cutters.len() && {
+        let key = (g.cutters.len() <= 4).then(|| {
+            let mut cutters = [SectorId::MAX; 4];
             cutters[..g.cutters.len()].copy_from_slice(&g.cutters);
-            let key = RouteKey {
+            RouteKey {
                 board: self.board,
                 target,
                 avoid_cruiser,
                 hot,
-                cruiser: g.cruiser,
+                // Where the Cruiser is matters only when we fly around it.
+                cruiser: if avoid_cruiser {
+                    g.cruiser
+                } else {
+                    SectorId::MAX
+                },
                 cutters,
-            };
-            let hit = self.routes.key == Some(key);
-            self.routes.key = Some(key);
-            hit
-        };
-        if !cached {
-            if g.cutters.len() > cutters.len() {
-                self.routes.key = None;
             }
-            self.routes.search(g, target, avoid_cruiser, hot);
+        });
+        let r = &mut self.routes;
+        if let Some(i) = key.and_then(|k| r.slots.iter().position(|s| s.0 == Some(k))) {
+            return i;
         }
-        &self.routes.dist
+        let i = if r.slots.len() < ROUTE_SLOTS {
+            r.slots.push((None, Vec::new()));
+            r.slots.len() - 1
+        } else {
+            r.next = (r.next + 1) % ROUTE_SLOTS;
+            r.next
+        };
+        let mut dist = std::mem::take(&mut r.slots[i].1);
+        r.search(g, target, avoid_cruiser, hot, &mut dist);
+        r.slots[i] = (key, dist);
+        i
     }
 
     /// Whether we carry goods a job needs that the Alliance would seize (FF-FLY-16, FF-WORK-14).
@@ -363,10 +374,10 @@ impl FireflyBot {
     ) -> Option<Action> {
         let avoid = self.avoid_cruiser(g, p);
         let hot = self.hot_cargo(g, p);
-        self.route(g, target, avoid, hot);
+        let slot = self.route(g, target, avoid, hot);
         // Taken out while `self` is borrowed mutably below (the tie-breaking die), put back
         // after.
-        let dist = std::mem::take(&mut self.routes.dist);
+        let dist = std::mem::take(&mut self.routes.slots[slot].1);
         let near_cutter = |s: SectorId| g.neighbours(s).iter().any(|&x| g.has_cutter(x));
         let mut best: Option<(i32, Action)> = None;
         for &a in legal {
@@ -391,7 +402,7 @@ impl FireflyBot {
                 }
             }
         }
-        self.routes.dist = dist;
+        self.routes.slots[slot].1 = dist;
         best.map(|b| b.1)
     }
 
@@ -467,14 +478,21 @@ pub(super) struct RouteKey {
     cutters: [SectorId; 4],
 }
 
-/// The last route searched, and the buffers of the search (reused: no allocation once grown).
+/// Routes kept (see [`FireflyBot::route`]).
+const ROUTE_SLOTS: usize = 8;
+
+/// The last routes searched, and the buffers of the search (reused: no allocation once grown).
 #[derive(Default)]
 pub(super) struct Routes {
-    pub(super) key: Option<RouteKey>,
-    /// Distance of each sector to the target (`u16::MAX`: unreachable).
-    pub(super) dist: Vec<u16>,
+    /// What each route is of (`None`: not kept, too many Cutters to key it) and the distance
+    /// of each sector to its target (`u16::MAX`: unreachable).
+    pub(super) slots: Vec<(Option<RouteKey>, Vec<u16>)>,
+    /// The slot replaced last, once all are used.
+    next: usize,
     /// Dial's buckets: the sectors reached at each distance (step costs are 1 to 4).
     buckets: Vec<Vec<SectorId>>,
+    /// The sectors the search may not enter, by sector.
+    blocked: Vec<bool>,
 }
 
 impl Routes {
@@ -482,22 +500,39 @@ impl Routes {
     /// we carry goods a job needs and the Alliance would seize (its Cruiser card and Patrols), a
     /// sector next to the Cruiser one more when meeting it costs us. Shortest distances are
     /// unique, so any exact shortest-path search gives the same `dist`.
-    fn search(&mut self, g: &Firefly, target: SectorId, avoid_cruiser: bool, hot: bool) {
+    fn search(
+        &mut self,
+        g: &Firefly,
+        target: SectorId,
+        avoid_cruiser: bool,
+        hot: bool,
+        dist: &mut Vec<u16>,
+    ) {
         let c = g.content;
         let n = c.sectors.len();
+        let board = g.board();
         let cost = |y: SectorId| -> u16 {
             let mut w = 1;
             if hot && c.sectors[y as usize].zone == Zone::Alliance {
                 w += 2;
             }
-            if avoid_cruiser && g.neighbours(y).contains(&g.cruiser) {
+            if avoid_cruiser && board.neighbours[y as usize].contains(&g.cruiser) {
                 w += 1;
             }
             w
         };
-        self.dist.clear();
-        self.dist.resize(n, u16::MAX);
-        self.dist[target as usize] = 0;
+        // Sectors never entered: the Cutters' (FF-FLY-12), and the Cruiser's when avoided.
+        self.blocked.clear();
+        self.blocked.resize(n, false);
+        for &s in &g.cutters {
+            self.blocked[s as usize] = true;
+        }
+        if avoid_cruiser {
+            self.blocked[g.cruiser as usize] = true;
+        }
+        dist.clear();
+        dist.resize(n, u16::MAX);
+        dist[target as usize] = 0;
         for b in &mut self.buckets {
             b.clear();
         }
@@ -516,17 +551,17 @@ impl Routes {
                 let x = self.buckets[d][i];
                 i += 1;
                 pending -= 1;
-                if d as u16 > self.dist[x as usize] {
+                if d as u16 > dist[x as usize] {
                     continue;
                 }
                 let enter = if x == target || !weighted { 1 } else { cost(x) };
-                for &y in g.neighbours(x) {
-                    if g.has_cutter(y) || (avoid_cruiser && y == g.cruiser) {
+                for &y in &board.neighbours[x as usize] {
+                    if self.blocked[y as usize] {
                         continue;
                     }
                     let nd = d as u16 + enter;
-                    if nd < self.dist[y as usize] {
-                        self.dist[y as usize] = nd;
+                    if nd < dist[y as usize] {
+                        dist[y as usize] = nd;
                         let nd = nd as usize;
                         if self.buckets.len() <= nd {
                             self.buckets.resize_with(nd + 1, Vec::new);
