@@ -1091,7 +1091,7 @@ fn header(g: &Firefly, seat: Seat) -> String {
                 p.crew.len()
             );
         }
-        Phase::Resolving => s.push_str(&resolving_text(g)),
+        Phase::Resolving => s.push_str(&resolving_text(g, seat)),
         Phase::Trading(o) | Phase::TradeAnswer(o) => s.push_str(&trade_text(g, o, seat)),
         Phase::TradeWindow { seat: w } => s.push_str(&trade_window_text(g, *w, seat)),
         Phase::Over => {}
@@ -1312,7 +1312,8 @@ fn market_name(c: &Content, m: Market) -> String {
 }
 
 /// The card being resolved, its options and how far it has got.
-fn resolving_text(g: &Firefly) -> String {
+/// The card being resolved, as `viewer` sees it.
+fn resolving_text(g: &Firefly, viewer: Seat) -> String {
     let c = g.content;
     let names = Names::of(c);
     let Some(r) = g.resolving() else {
@@ -1362,6 +1363,7 @@ fn resolving_text(g: &Firefly) -> String {
             }
             ("Job rule", t)
         }
+        Origin::Card(card) => ("Card used", render::supply_card(c, card)),
         Origin::Alerts { sector, .. } => (
             "Alert tokens",
             format!(
@@ -1377,6 +1379,17 @@ fn resolving_text(g: &Firefly) -> String {
     let _ = writeln!(s, "Resolving ({title}, {}):", captain(r.seat));
     for l in text.lines() {
         let _ = writeln!(s, "  │ {l}");
+    }
+    // Cards looked at to arrange (Nav Charts, Heist Intel): only the captain looking sees them.
+    if let Some((nav, cards)) = g.looking_at(viewer) {
+        let _ = writeln!(s, "  │ You look at (top first):");
+        for (i, &id) in cards.iter().enumerate() {
+            let name = match nav {
+                Some(_) => c.nav_def(id).name.as_str(),
+                None => c.misbehave_def(id).name.as_str(),
+            };
+            let _ = writeln!(s, "  │   {}. {name}", i + 1);
+        }
     }
     if r.stage == Stage::ChooseOption && r.options.iter().any(|o| o.test.is_some()) {
         // What the crew who would make the tests bring, gear included (FF-SKILL-2).
@@ -1517,7 +1530,7 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
     let arg = arg.trim();
     if arg.is_empty() {
         return Ok(match &g.phase {
-            _ if g.resolving().is_some() => resolving_text(g),
+            _ if g.resolving().is_some() => resolving_text(g, seat),
             Phase::Trading(o) | Phase::TradeAnswer(o) => trade_text(g, o, seat),
             Phase::TradeWindow { seat: w } => trade_window_text(g, *w, seat),
             _ => render::story_card(g.story_def(), &names),

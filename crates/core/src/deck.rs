@@ -103,6 +103,23 @@ impl<C: Copy + PartialEq> Deck<C> {
         self.draw = cards_bottom_first;
     }
 
+    /// The draw pile, bottom first, to re-order in place (a card that lets a player arrange
+    /// the top cards).
+    pub fn draw_pile_mut(&mut self) -> &mut [C] {
+        &mut self.draw
+    }
+
+    /// Forget the order of the draw pile below its top `keep` cards (those a player has seen
+    /// and put back, still on top): sort the rest, then shuffle it, as [`Deck::forget_order`].
+    pub fn forget_order_below(&mut self, keep: usize, chance: &mut Chance)
+    where
+        C: Ord,
+    {
+        let n = self.draw.len().saturating_sub(keep);
+        self.draw[..n].sort_unstable();
+        chance.shuffle(&mut self.draw[..n]);
+    }
+
     /// The draw pile, bottom first (hidden information: only for the engine and tests).
     pub fn draw_pile(&self) -> &[C] {
         &self.draw

@@ -650,6 +650,19 @@ impl Driven for Firefly {
             Event::GameLengthToken { left } => {
                 format!("a game length token is discarded ({left} left)")
             }
+            Event::CardUsed { seat, card } => {
+                format!("{} uses {}", cap(*seat), c.supply_name(*card))
+            }
+            Event::LookedAtTop { seat, nav, cards } => format!(
+                "{} looks at the top {cards} card(s) of the {} deck and puts them back in the \
+                 order they choose",
+                cap(*seat),
+                nav.map_or("Misbehave", |d| nav_deck_name(d as usize))
+            ),
+            Event::MisbehaveDiscarded { seat, cards } => format!(
+                "{} discards the top {cards} Misbehave card(s) unseen by the others",
+                cap(*seat)
+            ),
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

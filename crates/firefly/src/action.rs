@@ -59,6 +59,8 @@ pub enum Action {
     HireAway(CrewCard),
     /// Discard a gear card of one's ship to use it (GAMBLING gear), no action used.
     Gamble(SupplyCardId),
+    /// Use this card (`Ability::Use`): free, or as the Buy or Deal action it names.
+    UseCard(SupplyCardId),
     /// A Mudder turned over to Magistrate Higgins at his sector, for money (Kalidasa).
     TurnOver(CrewCard),
 
@@ -93,6 +95,8 @@ pub enum Action {
     NegotiateAsFight,
     /// Sheydra: treat this Fight test as a Negotiate test (once per job).
     FightAsNegotiate,
+    /// Discard a carried gear card before rolling for its bonus (a Fruity Oaty Bar).
+    DiscardBeforeRoll(SupplyCardId),
     /// Discard a carried gear card after rolling for its bonus.
     DiscardForBonus(SupplyCardId),
     /// Discard a carried gear card after rolling to re-roll the test (Yolonda's Pistol).
@@ -120,6 +124,11 @@ pub enum Action {
     TakeCrew(SupplyCardId),
     /// Buy one item from a trader (Nav card), or Fuel/Parts at a Supply planet.
     Purchase(Item),
+    /// Arranging the top cards of a deck (`Pending::Arrange`): the `i`-th card still to place,
+    /// counted from the top, goes next on top.
+    PutOnTop(u8),
+    /// Heist Intel: discard the Misbehave cards looked at, instead of putting them back.
+    DiscardLooked,
     /// Ignore the card (`true`: Harken's "Your Papers are in Order", a Cry Baby) or resolve it.
     UseExemption(bool),
 

@@ -288,6 +288,15 @@ impl Firefly {
 
     /// FF-BUY-8: Shore Leave.
     pub fn shore_leave(&mut self, events: &mut Vec<Event>) {
+        self.give_shore_leave(events);
+        let sector = self.players[self.current as usize].sector;
+        let deck = self.supply_deck_at(sector).unwrap();
+        self.phase = Phase::BuyingGoods { deck };
+    }
+
+    /// FF-BUY-8's Shore Leave itself: paid for, and no crew member stays Disgruntled (also
+    /// given anywhere with a Board Game Collection, `Effect::ShoreLeave`).
+    pub fn give_shore_leave(&mut self, events: &mut Vec<Event>) {
         let seat = self.current;
         let cost = self.shore_leave_cost(&self.players[seat as usize]);
         self.pay(seat, cost, events);
@@ -298,9 +307,6 @@ impl Firefly {
                 events.push(Event::Undisgruntled { seat, crew: m.card });
             }
         }
-        let sector = p.sector;
-        let deck = self.supply_deck_at(sector).unwrap();
-        self.phase = Phase::BuyingGoods { deck };
     }
 }
 

@@ -2,7 +2,7 @@
 //! ([`tabletop_core::Game::determinize`]), for bots that look ahead without peeking.
 //!
 //! Hidden from a seat (FF-DEAL-6, the per-seat view): the order of every face-down pile (Supply,
-//! Contact, Nav and Misbehave decks), the jobs in rivals' hands, and the dice to come. What
+//! Contact, Nav and Misbehave decks, but the top cards the seat has looked at and put back), the jobs in rivals' hands, and the dice to come. What
 //! each rival's hand card is remains hidden, but which Contact it came from does not: Contact
 //! decks have their own backs, and taking a job is done in the open (a Deal, a starting job).
 //! So each rival keeps as many cards of each Contact as it holds, drawn anew from that Contact's
@@ -26,10 +26,13 @@ impl Firefly {
         for d in &mut self.decks.supply {
             d.forget_order(&mut self.chance);
         }
-        for d in &mut self.decks.nav {
-            d.forget_order(&mut self.chance);
+        // The top cards the seat has looked at (Nav Charts, Heist Intel) stay where it put
+        // them; the rest of each pile is unseen.
+        let [a, b, r, m] = self.known_top(seat).map(|k| k.len());
+        for (d, keep) in self.decks.nav.iter_mut().zip([a, b, r]) {
+            d.forget_order_below(keep, &mut self.chance);
         }
-        self.decks.misbehave.forget_order(&mut self.chance);
+        self.decks.misbehave.forget_order_below(m, &mut self.chance);
         for k in ALL_CONTACTS {
             self.redeal_unseen_jobs(seat, k);
         }

@@ -44,6 +44,24 @@ pub enum Event {
     NavReshuffled {
         deck: u8,
     },
+    /// A card was used (`Ability::Use`): a Labor Contract, Nav Charts, a Fruity Oaty Bar …
+    CardUsed {
+        seat: Seat,
+        card: SupplyCardId,
+    },
+    /// `seat` looked at the top `cards` cards of a Nav deck (`nav`) or of the Misbehave deck
+    /// (`None`) to put them back in any order; which cards, only that seat's view shows.
+    LookedAtTop {
+        seat: Seat,
+        nav: Option<NavDeckName>,
+        cards: u8,
+    },
+    /// The top `cards` cards of the Misbehave deck were discarded unseen by the others
+    /// (Heist Intel).
+    MisbehaveDiscarded {
+        seat: Seat,
+        cards: u8,
+    },
     MisbehaveDrawn {
         seat: Seat,
         card: MisbehaveCardId,

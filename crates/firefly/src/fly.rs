@@ -195,9 +195,8 @@ impl Firefly {
         let d = self.nav_deck_of(self.players[seat as usize].sector);
         let deck = &mut self.decks.nav[d];
         if deck.draw_len() == 0 {
-            deck.reshuffle(&mut self.chance);
             self.decks.nav_reshuffled[d] = true;
-            events.push(Event::NavReshuffled { deck: d as u8 });
+            self.reshuffle_nav(d, events);
         }
         let Some(card) = self.decks.nav[d].draw() else {
             // An empty deck and discard pile: nothing can happen; the flight goes on.
@@ -359,8 +358,7 @@ impl Firefly {
                 // FF-FLY-26: after the first reshuffle, a RESHUFFLE card drawn and resolved
                 // reshuffles the deck with its discard pile; FF-MISC-13: in a 60-card deck,
                 // every time.
-                self.decks.nav[d].reshuffle(&mut self.chance);
-                events.push(Event::NavReshuffled { deck: d as u8 });
+                self.reshuffle_nav(d, events);
             }
         }
         let _ = seat;
@@ -536,14 +534,20 @@ impl Firefly {
         }
     }
 
+    /// Shuffle Nav deck `d` with its discard pile; nobody knows its top any more.
+    pub fn reshuffle_nav(&mut self, d: usize, events: &mut Vec<Event>) {
+        self.decks.nav[d].reshuffle(&mut self.chance);
+        self.seen_top[d] = [0; 5];
+        events.push(Event::NavReshuffled { deck: d as u8 });
+    }
+
     /// FF-FLY-27: once an action has finished, reshuffle the Nav decks whose RESHUFFLE card was
     /// discarded unresolved during it.
     pub fn reshuffle_due_nav_decks(&mut self, events: &mut Vec<Event>) {
         for d in 0..3 {
             if self.decks.nav_reshuffle_due[d] {
                 self.decks.nav_reshuffle_due[d] = false;
-                self.decks.nav[d].reshuffle(&mut self.chance);
-                events.push(Event::NavReshuffled { deck: d as u8 });
+                self.reshuffle_nav(d, events);
             }
         }
     }

@@ -134,6 +134,7 @@ impl Firefly {
             &'a Option<LastCallState>,
             &'a Option<Outcome>,
             u8,
+            [[u8; 5]; 4],
         );
         serde_json::to_string(&S(
             &self.options,
@@ -159,6 +160,7 @@ impl Firefly {
             &self.last_call,
             &self.outcome,
             self.game_length_tokens,
+            self.seen_top,
         ))
         .expect("the state serializes")
     }
@@ -243,6 +245,22 @@ impl Firefly {
             Action::DiscardUpgrade(u) => format!("Discard ship upgrade {}", c.supply_label(u)),
             Action::HireAway(m) => format!("Hire away {}", self.crew_name(m)),
             Action::Gamble(g) => format!("Gamble: discard {}", c.supply_label(g)),
+            Action::UseCard(card) => self.describe_use(card),
+            Action::PutOnTop(i) => {
+                let name = self.looking_at(self.actor).and_then(|(nav, cards)| {
+                    let placed = match pending {
+                        Some(Pending::Arrange { placed, .. }) => placed as usize,
+                        _ => 0,
+                    };
+                    let id = *cards.get(placed + i as usize)?;
+                    Some(match nav {
+                        Some(_) => c.nav_def(id).name.clone(),
+                        None => c.misbehave_def(id).name.clone(),
+                    })
+                });
+                format!("Put \"{}\" next on top", name.as_deref().unwrap_or("?"))
+            }
+            Action::DiscardLooked => "Discard the cards looked at".into(),
             Action::TurnOver(m) => format!(
                 "Turn {} over to Magistrate Higgins (${}, Immoral)",
                 self.crew_name(m),
@@ -282,6 +300,9 @@ impl Firefly {
             Action::NegotiateAsFight => "Treat this Negotiate test as a Fight test".into(),
             Action::FightAsNegotiate => "Treat this Fight test as a Negotiate test".into(),
             Action::DiscardForBonus(g) => format!("Discard {} for its bonus", c.supply_label(g)),
+            Action::DiscardBeforeRoll(g) => {
+                format!("Discard {} before rolling for its bonus", c.supply_label(g))
+            }
             Action::DiscardToReroll(g) => format!("Discard {} to re-roll", c.supply_label(g)),
             Action::KeepRoll => "Keep the roll".into(),
             Action::ChooseBranch(b) => match self

@@ -5,6 +5,7 @@
 
 pub mod action;
 pub mod buy;
+pub mod card_use;
 pub mod catalog;
 pub mod content;
 pub mod crew;

@@ -48,6 +48,8 @@ pub enum Origin {
     Rule {
         job: JobId,
     },
+    /// A card its owner uses on their turn (`Ability::Use`): its options are the ability's.
+    Card(SupplyCardId),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -83,9 +85,19 @@ pub enum Pending {
     DiscardUpgrade {
         left: u8,
     },
-    /// Take a Ship Upgrade from a Supply discard pile (only one of this name, with `only`).
+    /// Take a Ship Upgrade from a Supply discard pile (only one of this name, with `only`);
+    /// bought at half price with `half_price`.
     TakeUpgrade {
         only: Option<&'static str>,
+        half_price: bool,
+    },
+    /// The player looks at the top `cards` cards of a Nav deck (`nav`) or of the Misbehave
+    /// deck (`nav` = `None`) and puts them back on top one at a time (`Action::PutOnTop`):
+    /// `placed` are in place already, from the top; the last one goes where it is left.
+    Arrange {
+        nav: Option<NavDeckName>,
+        cards: u8,
+        placed: u8,
     },
     /// Take a crew card for free from a Supply discard pile (deck `from`, or any).
     TakeCrew {
@@ -441,6 +453,17 @@ impl Firefly {
             })
     }
 
+    /// Whether option `c` of a card resolved for `origin` can be chosen: its requirements
+    /// (`option_available`), and for a card being used (`Ability::Use`) that it would do
+    /// something.
+    pub fn option_available_in(&self, origin: Origin, seat: Seat, c: &Choice) -> bool {
+        self.option_available(seat, c)
+            && match origin {
+                Origin::Card(card) => self.use_option_useful(seat, card, c),
+                _ => true,
+            }
+    }
+
     /// Start resolving a card for `seat`.
     pub fn begin_resolution(
         &mut self,
@@ -466,7 +489,7 @@ impl Firefly {
             // The first available option and whether it is the only one (no list: no
             // allocation per step).
             let mut available = (0..options.len() as u8)
-                .filter(|&i| self.option_available(seat, &options[i as usize]));
+                .filter(|&i| self.option_available_in(origin, seat, &options[i as usize]));
             let first = available.next();
             let single = first.is_some() && available.next().is_none();
             // With a single possible option there is nothing to decide.
@@ -910,11 +933,36 @@ impl Firefly {
         if self.max_useful_bribe() > 0
             || self.may_negotiate_as_fight()
             || self.may_fight_as_negotiate()
+            || self.discardable_before_roll().next().is_some()
         {
             self.resolution.last_mut().unwrap().stage = Stage::Bribe;
         } else {
             self.roll_test(events);
         }
+    }
+
+    /// Gear carried by crew on the test that may be discarded before the roll for a bonus
+    /// (`DiscardBeforeRoll`, a Fruity Oaty Bar): gear, so not on a Kosherized Fight test
+    /// unless Lund is on it (FF-SKILL-6).
+    fn discardable_before_roll(&self) -> impl Iterator<Item = SupplyCardId> + '_ {
+        let r = self.resolution.last().unwrap();
+        let p = &self.players[r.seat as usize];
+        let mask = self.test_mask();
+        let kosherized = r.test().is_some_and(|t| t.kosherized);
+        let counts = r
+            .skill()
+            .is_some_and(|skill| self.gear_counts_on_test(p, mask, skill, kosherized));
+        p.crew
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| counts && mask & (1 << i) != 0)
+            .flat_map(|(_, m)| m.gear.iter().copied())
+            .filter(|&g| {
+                self.gear_def(g)
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, Ability::DiscardBeforeRoll { .. }))
+            })
     }
 
     /// River Tam (`Gifted`): before each test she makes, roll a die (+ Simon Tam's bonus when
@@ -1193,7 +1241,7 @@ impl Firefly {
                 Pending::DiscardUpgrade { .. } => {
                     out.extend(p.upgrades.iter().map(|&u| Action::LoseUpgrade(u)))
                 }
-                Pending::TakeUpgrade { only } => {
+                Pending::TakeUpgrade { only, half_price } => {
                     for d in &self.decks.supply {
                         for &c in d.discard_pile() {
                             let named = match self.content.supply_cards[c as usize].kind {
@@ -1202,12 +1250,28 @@ impl Firefly {
                                 }
                                 _ => false,
                             };
-                            if named && self.can_fit_upgrade(p, c) {
+                            let affordable = !half_price || p.money >= self.half_price(c);
+                            if named && affordable && self.can_fit_upgrade(p, c) {
                                 out.push(Action::TakeUpgrade(c));
                             }
                         }
                     }
                     out.push(Action::Done);
+                }
+                Pending::Arrange { nav, cards, placed } => {
+                    // The cards not yet placed, from the top of what is left.
+                    let left = self
+                        .arranged_len(nav, cards)
+                        .saturating_sub(placed as usize);
+                    if left > 1 {
+                        out.extend((0..left as u8).map(Action::PutOnTop));
+                    }
+                    if nav.is_none() {
+                        out.push(Action::DiscardLooked);
+                    }
+                    if left <= 1 {
+                        out.push(Action::Done);
+                    }
                 }
                 Pending::TakeCrew { from } => {
                     out.extend(
@@ -1335,7 +1399,7 @@ impl Firefly {
         match r.stage {
             Stage::ChooseOption => {
                 for (i, c) in r.options.iter().enumerate() {
-                    if self.option_available(seat, c) {
+                    if self.option_available_in(r.origin, seat, c) {
                         out.push(Action::ChooseOption(i as u8));
                     }
                 }
@@ -1357,6 +1421,10 @@ impl Firefly {
                 if self.may_fight_as_negotiate() {
                     out.push(Action::FightAsNegotiate);
                 }
+                out.extend(
+                    self.discardable_before_roll()
+                        .map(Action::DiscardBeforeRoll),
+                );
             }
             Stage::Rolled => out.extend(self.after_roll_choices()),
             Stage::ChooseBranch => {
@@ -1438,6 +1506,26 @@ impl Firefly {
                 | (Pending::Sell { .. }, Action::Done)
                 | (Pending::Trade { .. }, Action::Done) => {
                     r.pending = None;
+                }
+                (Pending::Arrange { nav, cards, placed }, Action::PutOnTop(i)) => {
+                    r.pending = Some(Pending::Arrange {
+                        nav,
+                        cards,
+                        placed: placed + 1,
+                    });
+                    let pile = self.arranged_pile_mut(nav);
+                    let top = pile.len() - 1 - placed as usize;
+                    pile.swap(top, top - i as usize);
+                }
+                (Pending::Arrange { .. }, Action::Done) => r.pending = None,
+                (Pending::Arrange { cards, .. }, Action::DiscardLooked) => {
+                    r.pending = None;
+                    for _ in 0..cards {
+                        if let Some(m) = self.decks.misbehave.draw() {
+                            self.decks.misbehave.discard(m);
+                        }
+                    }
+                    events.push(Event::MisbehaveDiscarded { seat, cards });
                 }
                 (Pending::TakeCrew { .. }, Action::TakeCrew(c)) => {
                     r.pending = None;
@@ -1529,8 +1617,12 @@ impl Firefly {
                         self.resolution.last_mut().unwrap().pending = None;
                     }
                 }
-                (Pending::TakeUpgrade { .. }, Action::TakeUpgrade(c)) => {
+                (Pending::TakeUpgrade { half_price, .. }, Action::TakeUpgrade(c)) => {
                     r.pending = None;
+                    if half_price {
+                        let price = self.half_price(c);
+                        self.pay(seat, price, events);
+                    }
                     let deck = self.content.supply_cards[c as usize].deck;
                     self.decks.supply[deck as usize].take_from_discard(c);
                     self.fit_upgrade(seat, c);
@@ -1631,6 +1723,20 @@ impl Firefly {
             (Stage::ChooseTester, Action::ChooseTester(card)) => {
                 r.tester = Some(card);
                 self.begin_test(events);
+            }
+            (Stage::Bribe, Action::DiscardBeforeRoll(g)) => {
+                let amount = self
+                    .gear_def(g)
+                    .abilities
+                    .iter()
+                    .find_map(|a| match a {
+                        Ability::DiscardBeforeRoll { amount } => Some(*amount as i32),
+                        _ => None,
+                    })
+                    .unwrap_or(0);
+                self.resolution.last_mut().unwrap().after_roll_bonus += amount;
+                self.discard_gear(seat, g);
+                self.pre_roll(events);
             }
             (Stage::Bribe, Action::NegotiateAsFight) => {
                 r.as_fight = true;
@@ -1769,6 +1875,9 @@ impl Firefly {
                     && match who {
                         CrewGroup::All | CrewGroup::OnJob => true,
                         CrewGroup::Moral => self.crew_def(m).moral,
+                        CrewGroup::Carrier => self.resolution.last().is_some_and(
+                            |r| matches!(r.origin, Origin::Card(g) if m.gear.contains(&g)),
+                        ),
                     }
             })
             .map(|(_, m)| m.card)
@@ -1892,12 +2001,21 @@ impl Firefly {
                     set_pending(self, Pending::DiscardUpgrade { left: *count });
                 }
             }
-            Effect::TakeShipUpgradeFromDiscard { only } => set_pending(
+            Effect::TakeShipUpgradeFromDiscard { only, half_price } => set_pending(
                 self,
                 Pending::TakeUpgrade {
                     only: only.as_deref(),
+                    half_price: *half_price,
                 },
             ),
+            Effect::ReshuffleNav { deck } => {
+                self.reshuffle_nav(*deck as usize, events);
+            }
+            Effect::ArrangeNav { deck, cards } => {
+                self.look_at_top(seat, Some(*deck), *cards, events)
+            }
+            Effect::ArrangeMisbehave { cards } => self.look_at_top(seat, None, *cards, events),
+            Effect::ShoreLeave => self.give_shore_leave(events),
             Effect::TakeCrewFromDiscard { from } => {
                 let from = from.as_deref().map(|id| {
                     self.content

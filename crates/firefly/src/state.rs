@@ -487,6 +487,11 @@ pub struct Firefly {
     /// A Set Up card's game length tokens still held by the first player ("Time's Not on Our
     /// Side"; 0: none, or all spent).
     pub game_length_tokens: u8,
+    /// What each captain has seen of the top of a face-down deck (Nav Charts, Heist Intel):
+    /// `seen_top[deck][seat]` is 1 + the draw-pile index (from the bottom) from which up the
+    /// seat knows every card; 0, nothing. Decks: Alliance, Border, Rim Nav, then Misbehave.
+    /// Drawing keeps the rest known; a reshuffle forgets it (`Firefly::forget_seen_top`).
+    pub seen_top: [[u8; 5]; 4],
 }
 
 impl Firefly {

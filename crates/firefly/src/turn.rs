@@ -350,6 +350,7 @@ impl Firefly {
             clear_sectors: 0,
             fuel_leak: false,
             game_length_tokens: card.map_or(0, |c| c.game_length_tokens),
+            seen_top: [[0; 5]; 4],
             outcome: None,
         })
     }
@@ -754,6 +755,8 @@ impl Firefly {
             }
         }
         self.jettison_actions(out);
+        // Cards used on one's turn (Labor Contracts, Nav Charts …).
+        self.use_actions(out);
         // GAMBLING gear (Maque Tiles, Billiards Betting): carried or set aside.
         for g in p
             .crew
@@ -848,7 +851,7 @@ impl Firefly {
         events.push(Event::Dismissed { seat, crew: card });
     }
 
-    fn take_action(&mut self, kind: &'static str, events: &mut Vec<Event>) {
+    pub fn take_action(&mut self, kind: &'static str, events: &mut Vec<Event>) {
         self.turn.taken += 1;
         match kind {
             "fly" => self.turn.fly = true,
@@ -1029,6 +1032,7 @@ impl Firefly {
             Action::Dismiss(card) => self.dismiss(seat, card, events),
             Action::TurnOver(card) => self.turn_over(seat, card, events),
             Action::Gamble(g) => self.gamble(seat, g, events),
+            Action::UseCard(card) => self.use_card(seat, card, events),
             Action::Jettison(item) | Action::Unload(item) => self.unload(seat, item, 1, events),
             Action::Equip { gear, crew } => {
                 let p = &mut self.players[seat as usize];
@@ -1134,6 +1138,7 @@ impl Firefly {
             // Events interrupt; what was under way resumes once the stack is empty (settle).
             Origin::Event(e) => self.after_event(e, seat, ending, events),
             Origin::Rule { .. } => {}
+            Origin::Card(card) => self.after_card_use(seat, card, events),
             Origin::Alerts { then, .. } => self.after_alerts(seat, then, events),
             Origin::Misbehave(_)
             | Origin::JobStep { .. }

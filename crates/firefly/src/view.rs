@@ -41,12 +41,26 @@ pub struct View {
     pub contacts_left: Vec<(ContactName, usize)>,
     pub nav_left: [usize; 3],
     pub misbehave_left: usize,
+    /// The cards this seat is looking at to put back in its chosen order (Nav Charts, Heist
+    /// Intel), top first; never another seat's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub looking_at: Option<LookingAt>,
+    /// What this seat knows of the top of each face-down deck from having looked (Alliance,
+    /// Border, Rim Nav, then Misbehave), top first; empty when nothing.
+    pub known_top: [Vec<u16>; 4],
     pub turn: TurnActions,
     /// Last Call, once declared (stories with a Last Call ending).
     pub last_call: Option<LastCallView>,
     /// The cards being resolved, innermost last (an Alliance Contact may interrupt a Nav
     /// card). Public: every card resolved is face up.
     pub resolving: Vec<ResolvingView>,
+}
+
+/// Cards a seat looks at to arrange: a Nav deck's (`nav`) or the Misbehave deck's (`None`).
+#[derive(Clone, Debug, Serialize)]
+pub struct LookingAt {
+    pub nav: Option<NavDeckName>,
+    pub cards: Vec<u16>,
 }
 
 /// A card option or test being resolved (a [`Resolution`]) as a player sees it: the card
@@ -279,6 +293,10 @@ impl View {
                 .collect(),
             nav_left: std::array::from_fn(|i| g.decks.nav[i].draw_len()),
             misbehave_left: g.decks.misbehave.draw_len(),
+            looking_at: g
+                .looking_at(seat)
+                .map(|(nav, cards)| LookingAt { nav, cards }),
+            known_top: g.known_top(seat),
             turn: g.turn,
             last_call: g.last_call.as_ref().map(|lc| LastCallView {
                 declarer: lc.declarer,

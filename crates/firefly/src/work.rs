@@ -468,6 +468,9 @@ impl Firefly {
             if let Activity::Working { misbehave_left, .. } = &mut self.activity {
                 *misbehave_left -= 1;
             }
+            if self.decks.misbehave.draw_len() == 0 {
+                self.forget_seen_top(None);
+            }
             let card = match self.decks.misbehave.draw_or_reshuffle(&mut self.chance) {
                 Some(c) => c,
                 None => return self.step_instructions(events),
@@ -524,6 +527,7 @@ impl Firefly {
             // is shuffled back into the deck (content/base/misbehave.toml, as FF-FLY-26).
             if self.content.misbehave_def(card).reshuffle {
                 self.decks.misbehave.reshuffle(&mut self.chance);
+                self.forget_seen_top(None);
             }
         }
         let Activity::Working { target, .. } = self.activity else {

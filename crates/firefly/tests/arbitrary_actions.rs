@@ -144,6 +144,10 @@ fn action() -> impl Strategy<Value = Action> {
         prop::sample::select(tabletop_firefly::deal::ALL_CONTACTS.to_vec())
             .prop_map(Action::DrawStartingJobs),
         id16().prop_map(Action::TakeCrew),
+        id16().prop_map(Action::UseCard),
+        id16().prop_map(Action::DiscardBeforeRoll),
+        id8().prop_map(Action::PutOnTop),
+        Just(Action::DiscardLooked),
     ]
 }
 
@@ -209,10 +213,14 @@ fn variant(a: &Action) -> usize {
         Action::DiscardToReroll(_) => 55,
         Action::TurnOver(_) => 56,
         Action::Gamble(_) => 57,
+        Action::UseCard(_) => 58,
+        Action::DiscardBeforeRoll(_) => 59,
+        Action::PutOnTop(_) => 60,
+        Action::DiscardLooked => 61,
     }
 }
 
-const VARIANTS: usize = 58;
+const VARIANTS: usize = 62;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.

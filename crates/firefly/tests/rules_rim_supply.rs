@@ -583,7 +583,7 @@ fn supply_additions_are_checked_on_load() {
     assert_eq!(e.field, "deck");
     assert!(e.message.contains("unknown supply deck"), "{}", e.message);
     let e = load(
-        "[[supply_addition]]\ndeck = \"space-bazaar\"\nsource = \"kalidasa\"\n\
+        "[[supply_addition]]\ndeck = \"regina\"\nsource = \"blue-sun\"\n\
          cards = [{ crew = \"mudder-nobody\" }]\n",
     );
     assert_eq!(e.file, "kalidasa/test-additions.toml");
@@ -624,4 +624,254 @@ fn scenario_cards_need_their_expansion() {
         "",
     );
     assert_eq!(crew_names(&scenario(&ok), 0), ["Malcolm", "Mudder Max"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards used on one's turn (`Ability::Use`): FF-TURN-4..6
+// ---------------------------------------------------------------------------------------------
+
+/// A Labor Contract hires one crew card from its planet's discard pile for free, from any
+/// sector, as the turn's Buy action (FF-TURN-5: no second Buy that turn); it is kept, so it
+/// works again on a later turn. With no crew in that pile, it is not offered.
+#[test]
+fn labor_contract_hires_from_afar_as_a_buy_action() {
+    let text = |discard: &str| {
+        captain_text(
+            "expansions = [\"kalidasa\"]",
+            "malcolm",
+            "space-bazaar",
+            "money = 0\nspare-gear = [\"labor-contract-persephone\"]",
+            &format!("[decks.supply-discard]\npersephone = [{discard}]"),
+        )
+    };
+    let g = scenario(&text(""));
+    assert!(!can(&g, "Use Labor Contract"), "{:?}", menu(&g));
+    let mut g = scenario(&text("\"bree\""));
+    assert!(can(&g, "Buy"));
+    let ev = choose(&mut g, "Use Labor Contract: Persephone (a Buy action)");
+    assert!(happened(&ev, |e| matches!(e, Event::CardUsed { .. })));
+    choose(&mut g, "Bree");
+    assert_eq!(crew_names(&g, 0), ["Malcolm", "Bree"]);
+    assert_eq!(g.players[0].money, 0, "free");
+    assert_eq!(g.players[0].spare_gear.len(), 1, "the contract is kept");
+    assert!(g.turn.buy && g.turn.taken == 1);
+    assert!(!can(&g, "Buy"), "{:?}", menu(&g));
+    assert!(!can(&g, "Use Labor Contract"));
+}
+
+/// A Board Game Collection gives Shore Leave (FF-BUY-8, $100 a crew member) in any sector, as
+/// the Buy action.
+#[test]
+fn board_game_collection_gives_shore_leave_anywhere() {
+    let mut g = scenario(&captain_text(
+        "expansions = [\"kalidasa\"]",
+        "malcolm",
+        "border-10",
+        "money = 1000\nupgrades = [\"board-game-collection\"]\n\
+         crew = [{ card = \"zoe\", disgruntled = true }]",
+        "",
+    ));
+    assert!(!can(&g, "Shore Leave"), "not a Supply planet");
+    choose(&mut g, "Use Board Game Collection");
+    assert!(!g.players[0].crew[1].disgruntled);
+    assert_eq!(g.players[0].money, 800);
+    assert!(g.turn.buy);
+    assert!(!can(&g, "Use Board Game Collection"));
+}
+
+/// Wash's Hawaiian Shirt: discarded (no action) to shuffle a Nav deck of the player's choice,
+/// its discard pile included.
+#[test]
+fn hawaiian_shirt_reshuffles_a_nav_deck() {
+    let mut g = scenario(&captain_text(
+        "expansions = [\"kalidasa\"]",
+        "malcolm",
+        "border-10",
+        "spare-gear = [\"washs-hawaiian-shirt\"]",
+        "",
+    ));
+    for _ in 0..4 {
+        let card = g.decks.nav[1].draw().unwrap();
+        g.decks.nav[1].discard(card);
+    }
+    let before = g.decks.nav[1].draw_len();
+    choose(&mut g, "Use Wash's Hawaiian Shirt");
+    let ev = choose(&mut g, "Option: Border Space");
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::NavReshuffled { deck: 1 }
+    )));
+    assert_eq!(g.decks.nav[1].discard_len(), 0);
+    assert_eq!(g.decks.nav[1].draw_len(), before + 4);
+    assert!(g.players[0].spare_gear.is_empty(), "discarded");
+    assert_eq!(g.turn.taken, 0, "no action used");
+}
+
+/// Nav Charts: the player looks at the top 5 cards of the deck and puts them back in the
+/// order they choose, one at a time; only their view shows the cards (and what they know of
+/// the deck's top afterwards); the next Full Burn draws them in that order; a look-ahead
+/// copy for that seat keeps them on top, one for another seat does not know them.
+#[test]
+fn nav_charts_arrange_the_top_of_a_nav_deck() {
+    use tabletop_core::Game;
+    let top = [
+        "reavers-on-the-hunt",
+        "the-big-black-border",
+        "the-big-black-border",
+        "the-big-black-border",
+        "the-big-black-border",
+    ];
+    let mut g = scenario(&captain_text(
+        "expansions = [\"kalidasa\"]",
+        "malcolm",
+        "border-10",
+        "spare-gear = [\"nav-charts-border\"]",
+        &format!("[decks]\nnav-border = [{}]", cards(&top)),
+    ));
+    let ev = choose(&mut g, "Use Nav Charts: Border Space");
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::LookedAtTop { cards: 5, .. }
+    )));
+    let seen = g
+        .view(0)
+        .looking_at
+        .expect("the looker sees the cards")
+        .cards;
+    assert_eq!(seen.len(), 5);
+    assert_eq!(g.content.nav_def(seen[0]).id, "reavers-on-the-hunt");
+    assert!(g.view(1).looking_at.is_none(), "the rival does not");
+    // Put the Reavers last: four Big Blacks go on top first.
+    for _ in 0..4 {
+        let menu = menu(&g);
+        let i = menu
+            .iter()
+            .position(|m| m.contains("The Big Black"))
+            .unwrap_or_else(|| panic!("{menu:?}"));
+        let a = legal(&g)[i];
+        act(&mut g, a);
+    }
+    choose(&mut g, "Done");
+    let pile = g.decks.nav[1].draw_pile();
+    let order: Vec<&str> = pile
+        .iter()
+        .rev()
+        .take(5)
+        .map(|&c| g.content.nav_def(c).id.as_str())
+        .collect();
+    assert_eq!(order[4], "reavers-on-the-hunt", "{order:?}");
+    assert!(g.players[0].spare_gear.is_empty(), "discarded");
+    assert_eq!(g.view(0).known_top[1].len(), 5);
+    assert!(g.view(1).known_top[1].is_empty());
+    // Determinized for seat 0 the five stay; for seat 1 they are dealt anew.
+    let known: Vec<u16> = pile.iter().rev().take(5).copied().collect();
+    let top5 = |g: &Firefly| -> Vec<u16> {
+        g.decks.nav[1]
+            .draw_pile()
+            .iter()
+            .rev()
+            .take(5)
+            .copied()
+            .collect()
+    };
+    let differs = (0..20u64).any(|seed| {
+        let mut mine = g.clone();
+        mine.determinize(0, seed);
+        assert_eq!(top5(&mine), known);
+        let mut theirs = g.clone();
+        theirs.determinize(1, seed);
+        top5(&theirs) != known
+    });
+    assert!(differs, "another seat's look-ahead does not know the top");
+    // Drawing one card leaves four known; a reshuffle forgets them.
+    let mut g2 = g.clone();
+    g2.decks.nav[1].draw();
+    assert_eq!(g2.view(0).known_top[1].len(), 4);
+    let mut ev = Vec::new();
+    g2.reshuffle_nav(1, &mut ev);
+    assert!(g2.view(0).known_top[1].is_empty());
+}
+
+/// Heist Intel: the top 3 Misbehave cards, looked at, are discarded all together if the
+/// player wishes.
+#[test]
+fn heist_intel_discards_the_misbehave_cards_looked_at() {
+    use tabletop_core::Game;
+    let mut g = scenario(&captain_text(
+        "expansions = [\"blue-sun\"]",
+        "malcolm",
+        "border-10",
+        "spare-gear = [\"heist-intel\"]",
+        &format!(
+            "[decks]\n{}",
+            misbehave_deck(&["kill-the-alarm", "alliance-patrol", "the-local-law"])
+        ),
+    ));
+    let left = g.decks.misbehave.draw_len();
+    choose(&mut g, "Use Heist Intel");
+    assert_eq!(g.view(0).looking_at.unwrap().cards.len(), 3);
+    let ev = choose(&mut g, "Discard the cards looked at");
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::MisbehaveDiscarded { cards: 3, .. }
+    )));
+    assert_eq!(g.decks.misbehave.draw_len(), left - 3);
+    assert_eq!(g.decks.misbehave.discard_len(), 3);
+}
+
+/// The Salesman: as a Buy action from anywhere, discarded to buy a Ship Upgrade from any
+/// discard pile at half its price.
+#[test]
+fn the_salesman_buys_an_upgrade_at_half_price() {
+    let mut g = scenario(&captain_text(
+        "expansions = [\"blue-sun\"]",
+        "malcolm",
+        "border-10",
+        "money = 500\ncrew = [{ card = \"the-salesman\" }]",
+        "[decks.supply-discard]\nosiris = [\"cry-baby\"]",
+    ));
+    choose(&mut g, "Use The Salesman (a Buy action)");
+    choose(&mut g, "Cry Baby");
+    assert_eq!(crew_names(&g, 0), ["Malcolm"], "discarded");
+    assert_eq!(g.players[0].upgrades.len(), 1);
+    let price = g
+        .content
+        .upgrades
+        .iter()
+        .find(|u| u.id == "cry-baby")
+        .unwrap()
+        .cost;
+    assert_eq!(g.players[0].money, 500 - price.unwrap() / 2);
+    assert!(g.turn.buy);
+}
+
+/// A Fruity Oaty Bar: discarded before a roll its carrier makes for +1, or on one's turn to
+/// cheer the carrier up (offered only while the carrier is Disgruntled).
+#[test]
+fn fruity_oaty_bar() {
+    let mut g = misbehaving(
+        "\"blue-sun\"",
+        "2, 2",
+        "crew = [{ card = \"skunk\", gear = [\"fruity-oaty-bar\"] }]",
+        "\"kill-the-alarm\"",
+    );
+    assert!(!can(&g, "Use Fruity Oaty Bar"), "the carrier is content");
+    work_henpecked(&mut g);
+    choose(&mut g, "Just Shoot");
+    // Nothing else to decide before the roll: discarding it rolls.
+    let ev = choose(&mut g, "Discard Fruity Oaty Bar before rolling");
+    // Skunk's Fight 1, Corbin's 0, the die 2, the bar 1.
+    assert_eq!(rolls(&ev)[0].4, 4, "{:?}", rolls(&ev));
+    assert!(g.players[0].crew[1].gear.is_empty());
+    let mut g = scenario(&captain_text(
+        "expansions = [\"blue-sun\"]",
+        "malcolm",
+        "border-10",
+        "crew = [{ card = \"skunk\", disgruntled = true, gear = [\"fruity-oaty-bar\"] }]",
+        "",
+    ));
+    choose(&mut g, "Use Fruity Oaty Bar");
+    assert!(!g.players[0].crew[1].disgruntled);
+    assert!(g.players[0].crew[1].gear.is_empty());
+    assert_eq!(g.turn.taken, 0);
 }

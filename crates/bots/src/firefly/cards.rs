@@ -101,7 +101,8 @@ impl FireflyBot {
             Origin::Event(_)
             | Origin::Rule { .. }
             | Origin::Opportunity { .. }
-            | Origin::Alerts { .. } => {}
+            | Origin::Alerts { .. }
+            | Origin::Card(_) => {}
         }
         st
     }
@@ -141,6 +142,8 @@ impl FireflyBot {
                     CrewGroup::All => true,
                     CrewGroup::Moral => g.crew_def(&p.crew[i]).moral,
                     CrewGroup::OnJob => mask & (1 << i) != 0,
+                    // Only cards used on one's turn name their carrier; none is valued here.
+                    CrewGroup::Carrier => false,
                 })
                 .collect()
         };
@@ -218,8 +221,8 @@ impl FireflyBot {
                     -400.0
                 }
             }
-            Effect::TakeShipUpgradeFromDiscard { only: None } => 300.0,
-            Effect::TakeShipUpgradeFromDiscard { only: Some(_) } => 150.0,
+            Effect::TakeShipUpgradeFromDiscard { only: None, .. } => 300.0,
+            Effect::TakeShipUpgradeFromDiscard { only: Some(_), .. } => 150.0,
             Effect::TakeCrewFromDiscard { .. } => {
                 if p.crew.len() < g.max_crew(p) {
                     250.0
@@ -266,6 +269,11 @@ impl FireflyBot {
                 -130.0 * n.saturating_sub(stash) as f64
             }
             Effect::AddRange { amount, .. } => 40.0 * *amount as f64,
+            // Cards used on one's turn (the bot values them where it uses them).
+            Effect::ReshuffleNav { .. }
+            | Effect::ArrangeNav { .. }
+            | Effect::ArrangeMisbehave { .. }
+            | Effect::ShoreLeave => 0.0,
             Effect::FuelLeak => -150.0,
             Effect::Drift { .. } => -100.0,
             Effect::SeizeFugitives => {

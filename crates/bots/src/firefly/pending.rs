@@ -84,6 +84,14 @@ impl FireflyBot {
                 }
                 best.map_or(Action::Done, |b| b.1)
             }
+            // Cards looked at (Nav Charts, Heist Intel) go back as they were.
+            Pending::Arrange { .. } => {
+                if legal.contains(&Action::Done) {
+                    Action::Done
+                } else {
+                    Action::PutOnTop(0)
+                }
+            }
             // Which Reaver Cutter a card moves, or which ship answers another captain's Alert
             // tokens (the Rim expansions): any will do.
             Pending::MoveCutter { cutter: None, .. }

@@ -403,6 +403,29 @@ pub enum Ability {
     /// Ship: completed jobs of the first type count as jobs of the second too (Hydraulic
     /// Docking Clamps: Crime jobs count as Salvage Ops, FF-MISC-10).
     JobsCountAs { jobs: JobType, also: JobType },
+    /// Gear: before rolling a test its carrier is on, discard it to add `amount` to the
+    /// result (a Fruity Oaty Bar).
+    DiscardBeforeRoll { amount: u8 },
+    /// A card its owner uses on their own turn (FF-TURN-6): a crew member, carried or set-aside
+    /// gear, or a ship upgrade. `action`: the turn's action using it takes ("use a Buy action
+    /// to …", FF-TURN-4/5), none for a free use; `discard`: the card is discarded once used
+    /// ("discard to …"); `options`: what it does, resolved like a card's options (one runs at
+    /// once, several are the player's choice). Options have no test.
+    Use {
+        #[serde(default)]
+        action: Option<UseAction>,
+        #[serde(default)]
+        discard: bool,
+        options: Vec<Choice>,
+    },
+}
+
+/// The turn's action a card's use takes (FF-TURN-4/5: each at most once a turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UseAction {
+    Buy,
+    Deal,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -846,10 +846,10 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                             (!doc.supply.iter().any(|x| &x.id == d))
                                 .then_some(("from", "no Supply deck has this id"))
                         }
-                        Effect::TakeShipUpgradeFromDiscard { only: Some(name) } => {
-                            (!doc.upgrade.iter().any(|x| &x.name == name))
-                                .then_some(("only", "no Ship Upgrade has this name"))
-                        }
+                        Effect::TakeShipUpgradeFromDiscard {
+                            only: Some(name), ..
+                        } => (!doc.upgrade.iter().any(|x| &x.name == name))
+                            .then_some(("only", "no Ship Upgrade has this name")),
                         _ => None,
                     };
                     if let Some((field, msg)) = bad {
@@ -1164,6 +1164,44 @@ fn check_abilities(
                 &format!("abilities[{i}].cards"),
                 "must be at least 1",
             ));
+        }
+        if let Ability::Use { options, .. } = a {
+            if options.is_empty() {
+                return Err(ctx.err(
+                    kind,
+                    id,
+                    &format!("abilities[{i}].options"),
+                    "a card that is used needs at least one option",
+                ));
+            }
+            for (k, o) in options.iter().enumerate() {
+                let f = format!("abilities[{i}].options[{k}]");
+                // A use does what it says; nothing in it is rolled or ends a card.
+                if o.test.is_some() || !o.then.is_empty() || o.ends.is_some() {
+                    return Err(ctx.err(
+                        kind,
+                        id,
+                        &f,
+                        "a card's use has effects only (no `test`, `then` or `ends`)",
+                    ));
+                }
+                for (e, effect) in o.effects.iter().enumerate() {
+                    let cards = match effect {
+                        Effect::ArrangeNav { cards, .. } | Effect::ArrangeMisbehave { cards } => {
+                            *cards
+                        }
+                        _ => continue,
+                    };
+                    if cards == 0 || cards > MAX_ARRANGED {
+                        return Err(ctx.err(
+                            kind,
+                            id,
+                            &format!("{f}.effects[{e}].cards"),
+                            format!("must be 1 to {MAX_ARRANGED}"),
+                        ));
+                    }
+                }
+            }
         }
     }
     Ok(())

@@ -188,6 +188,14 @@ impl Content {
     /// of a product in play, less the cards an expansion in play removes (FF-KAL-2) and, with
     /// both Rim decks combined, the second "Reaver Cutter" RESHUFFLE card (FF-MISC-14/15: one
     /// RESHUFFLE card per deck).
+    /// The Supply deck with this id (`SupplyDeck::id`); content ids are checked on load.
+    pub fn supply_deck_id(&self, id: &str) -> DeckId {
+        self.supply_decks
+            .iter()
+            .position(|d| d.def.id == id)
+            .expect("a Supply deck id checked on load") as DeckId
+    }
+
     pub fn nav_deck_cards(&self, set: ExpansionSet) -> Vec<NavCardId> {
         let mut removed: Vec<(u16, u8)> = Vec::new();
         for r in self.nav_removals.iter().filter(|r| set.includes(r.source)) {

@@ -3,10 +3,15 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::cards::NavDeckName;
 use super::vocab::*;
 
 /// `Effect::LoadUpTo { amount }` for a pick-up with no limit (FF-MISC-3): as many as fit.
 pub const LOAD_NO_LIMIT: u8 = u8::MAX;
+
+/// The most cards a card lets a player look at and arrange at once (`Effect::ArrangeNav`,
+/// `Effect::ArrangeMisbehave`).
+pub const MAX_ARRANGED: u8 = 8;
 
 /// One option a player may choose on a card (FF-FLY-7, FF-MISB-4), or the fixed instructions of
 /// a job step or goal. Effects happen in order, then the test (if any) is rolled and one of its
@@ -164,6 +169,8 @@ pub enum CrewGroup {
     Moral,
     /// Crew on the job.
     OnJob,
+    /// The crew member who carries the card being used (a gear card's owner).
+    Carrier,
 }
 
 /// How the Alliance Cruiser or the Reaver Cutter is moved (FF-FLY-19, FF-FLY-24).
@@ -287,6 +294,10 @@ pub enum Effect {
     TakeShipUpgradeFromDiscard {
         #[serde(default)]
         only: Option<String>,
+        /// Bought at half its price rather than taken free (The Salesman); the player may
+        /// only pick one they can pay for.
+        #[serde(default)]
+        half_price: bool,
     },
     /// Take one crew card for free from a Supply discard pile (`from`: that Supply planet's id;
     /// `None`: any), if the crew has room for it (FF-CREW-3). The player may take none.
@@ -343,6 +354,24 @@ pub enum Effect {
     Drift {
         sectors: u8,
     },
+    /// Shuffle a Nav deck: its discard pile goes back in and the whole deck is shuffled
+    /// (FF-FLY-25's reshuffle, at any time; Wash's Hawaiian Shirt).
+    ReshuffleNav {
+        deck: NavDeckName,
+    },
+    /// Look at the top `cards` cards of a Nav deck and put them back on top in any order, the
+    /// player choosing one card at a time (Nav Charts).
+    ArrangeNav {
+        deck: NavDeckName,
+        cards: u8,
+    },
+    /// Look at the top `cards` cards of the Misbehave deck and put them back on top in any
+    /// order, or discard them all (Heist Intel).
+    ArrangeMisbehave {
+        cards: u8,
+    },
+    /// Shore Leave (FF-BUY-8) wherever the ship is, at its usual price (Board Game Collection).
+    ShoreLeave,
     /// Contraband and Fugitives not in the Stash are seized.
     SeizeContrabandAndFugitives,
     /// Put a Warrant token on the ship (FF-MISB-10).

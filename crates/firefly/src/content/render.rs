@@ -264,6 +264,7 @@ fn crew_group(g: CrewGroup) -> &'static str {
         CrewGroup::All => "all crew",
         CrewGroup::Moral => "all Moral crew",
         CrewGroup::OnJob => "all crew on the job",
+        CrewGroup::Carrier => "the crew member carrying this card",
     }
 }
 
@@ -356,12 +357,43 @@ pub fn effect(e: &Effect) -> String {
                 count(*n as u32, "Ship Upgrade", "Ship Upgrades")
             )
         }
-        Effect::TakeShipUpgradeFromDiscard { only: None } => {
-            "Take 1 Ship Upgrade from any Supply discard pile".into()
-        }
-        Effect::TakeShipUpgradeFromDiscard { only: Some(name) } => {
+        Effect::TakeShipUpgradeFromDiscard {
+            only: None,
+            half_price: false,
+        } => "Take 1 Ship Upgrade from any Supply discard pile".into(),
+        Effect::TakeShipUpgradeFromDiscard {
+            only: Some(name),
+            half_price: false,
+        } => {
             format!("You may take 1 \"{name}\" from any Supply discard pile")
         }
+        Effect::TakeShipUpgradeFromDiscard {
+            only,
+            half_price: true,
+        } => format!(
+            "You may buy {} from any Supply discard pile at half price",
+            only.as_ref()
+                .map_or("1 Ship Upgrade or Drive Core".to_string(), |n| format!(
+                    "1 \"{n}\""
+                ))
+        ),
+        Effect::ReshuffleNav { deck } => {
+            format!(
+                "Shuffle the {} Nav deck, its discard pile included",
+                nav_deck(*deck)
+            )
+        }
+        Effect::ArrangeNav { deck, cards } => format!(
+            "Look at the top {} of the {} Nav deck and put them back on top in any order",
+            count(*cards as u32, "card", "cards"),
+            nav_deck(*deck)
+        ),
+        Effect::ArrangeMisbehave { cards } => format!(
+            "Look at the top {} of the Misbehave deck: put them back on top in any order, or \
+             discard them all",
+            count(*cards as u32, "card", "cards")
+        ),
+        Effect::ShoreLeave => "Give your crew Shore Leave".into(),
         Effect::TakeCrewFromDiscard { from: None } => {
             "If you have room in your crew, take 1 crew card from any Supply discard pile, for free"
                 .into()
@@ -1011,6 +1043,34 @@ fn ability_nb(ab: &Ability) -> String {
             count(*dice as u32, "die", "dice"),
             money(*per_pip)
         ),
+        Ability::DiscardBeforeRoll { amount } => format!(
+            "Before rolling a test the carrier makes, discard this card to add +{amount} to the \
+             result"
+        ),
+        Ability::Use {
+            action,
+            discard,
+            options,
+        } => {
+            let lead = match (action, discard) {
+                (Some(a), true) => format!(
+                    "As {}, wherever your ship is, discard this card",
+                    use_action(*a)
+                ),
+                (Some(a), false) => format!("As {}, wherever your ship is", use_action(*a)),
+                (None, true) => "On your turn, discard this card".to_string(),
+                (None, false) => "On your turn".to_string(),
+            };
+            if let [only] = options.as_slice() {
+                format!("{lead}: {}", choice_body(only).trim_end_matches('.'))
+            } else {
+                let each: Vec<String> = options
+                    .iter()
+                    .map(|o| choice(o).trim_end_matches('.').to_string())
+                    .collect();
+                format!("{lead} to choose one: {}", each.join("; "))
+            }
+        }
         Ability::JobsCountAs { jobs, also } => format!(
             "{} Jobs also count as {}s",
             jobs.name(),
@@ -1018,6 +1078,14 @@ fn ability_nb(ab: &Ability) -> String {
         ),
     };
     format!("{s}.")
+}
+
+/// "a Buy action" (FF-TURN-4/5).
+fn use_action(a: UseAction) -> &'static str {
+    match a {
+        UseAction::Buy => "a Buy action",
+        UseAction::Deal => "a Deal action",
+    }
 }
 
 /// "Ace in the Hole: FAKE ID".

@@ -1,0 +1,316 @@
+//! Cards a captain uses on their own turn (`Ability::Use`): the Labor Contracts, the Nav
+//! Charts, Wash's Hawaiian Shirt, Heist Intel, The Salesman, a Fruity Oaty Bar, the Board Game
+//! Collection … Each is a free action (FF-TURN-6) or takes one of the turn's two actions
+//! (FF-TURN-4/5, a Buy or a Deal action, then not taken again that turn); what it does is its
+//! options, resolved like a card's (`Origin::Card`).
+//!
+//! Also here: what a captain has seen of the top of a face-down deck by looking at it (Nav
+//! Charts, Heist Intel), which the per-seat view shows and `determinize` keeps.
+
+use tabletop_core::Seat;
+
+use crate::action::Action;
+use crate::content::*;
+use crate::event::Event;
+use crate::resolve::{Origin, Pending};
+use crate::state::*;
+
+/// `seen_top`'s row for the Misbehave deck (after the three Nav decks).
+pub const MISBEHAVE_ROW: usize = 3;
+
+impl Firefly {
+    /// The `Use` abilities of `p`'s cards: hired crew, carried and set-aside gear, ship
+    /// upgrades; with the card each is printed on.
+    pub fn usable_cards<'a>(
+        &'a self,
+        p: &'a Player,
+    ) -> impl Iterator<Item = (SupplyCardId, &'static Ability)> + 'a {
+        let c = self.content;
+        let crew = p.crew.iter().flat_map(move |m| {
+            let own = match m.card {
+                CrewCard::Hired(s) => Some(s),
+                CrewCard::Leader(_) => None,
+            };
+            own.into_iter()
+                .flat_map(move |s| self.crew_def(m).abilities.iter().map(move |a| (s, a)))
+                .chain(
+                    m.gear
+                        .iter()
+                        .flat_map(move |&g| self.gear_def(g).abilities.iter().map(move |a| (g, a))),
+                )
+        });
+        let spare = p
+            .spare_gear
+            .iter()
+            .flat_map(move |&g| self.gear_def(g).abilities.iter().map(move |a| (g, a)));
+        let upgrades = p.upgrades.iter().flat_map(move |&u| {
+            let SupplyKind::Upgrade(d) = c.supply_cards[u as usize].kind else {
+                unreachable!("an upgrade card")
+            };
+            c.upgrades[d as usize].abilities.iter().map(move |a| (u, a))
+        });
+        crew.chain(spare)
+            .chain(upgrades)
+            .filter(|(_, a)| matches!(a, Ability::Use { .. }))
+    }
+
+    /// The cards the current captain may use now (in `turn_actions`).
+    pub fn use_actions(&self, out: &mut Vec<Action>) {
+        let p = self.me();
+        let t = self.turn;
+        for (card, a) in self.usable_cards(p) {
+            let Ability::Use {
+                action, options, ..
+            } = a
+            else {
+                continue;
+            };
+            let action_free = match action {
+                None => true,
+                Some(UseAction::Buy) => t.taken < 2 && !t.buy,
+                Some(UseAction::Deal) => t.taken < 2 && !t.deal,
+            };
+            let origin = Origin::Card(card);
+            if action_free
+                && options
+                    .iter()
+                    .any(|o| self.option_available_in(origin, p.seat, o))
+                && !out.contains(&Action::UseCard(card))
+            {
+                out.push(Action::UseCard(card));
+            }
+        }
+    }
+
+    /// "Use Labor Contract: Persephone (a Buy action): …", for menus and logs.
+    pub fn describe_use(&self, card: SupplyCardId) -> String {
+        // Any id is described (a refused action's reason names it), used or not.
+        let how = match self.find_use_ability(card) {
+            Some(Ability::Use {
+                action: Some(UseAction::Buy),
+                ..
+            }) => " (a Buy action)",
+            Some(Ability::Use {
+                action: Some(UseAction::Deal),
+                ..
+            }) => " (a Deal action)",
+            _ => "",
+        };
+        format!("Use {}{how}", self.content.supply_label(card))
+    }
+
+    /// The `Use` ability printed on `card`.
+    fn use_ability(&self, card: SupplyCardId) -> &'static Ability {
+        self.find_use_ability(card)
+            .expect("a card that is used has a Use ability")
+    }
+
+    /// The `Use` ability printed on `card`, if it is a card with one.
+    fn find_use_ability(&self, card: SupplyCardId) -> Option<&'static Ability> {
+        let c = self.content;
+        let abilities = match c.supply_cards.get(card as usize)?.kind {
+            SupplyKind::Crew(d) => &c.crew[d as usize].abilities,
+            SupplyKind::Gear(d) => &c.gear[d as usize].abilities,
+            SupplyKind::Upgrade(d) => &c.upgrades[d as usize].abilities,
+        };
+        abilities.iter().find(|a| matches!(a, Ability::Use { .. }))
+    }
+
+    /// Use `card`: its action is taken, then its options are resolved.
+    pub fn use_card(&mut self, seat: Seat, card: SupplyCardId, events: &mut Vec<Event>) {
+        let Ability::Use {
+            action, options, ..
+        } = self.use_ability(card)
+        else {
+            unreachable!()
+        };
+        match action {
+            Some(UseAction::Buy) => self.take_action("buy", events),
+            Some(UseAction::Deal) => self.take_action("deal", events),
+            None => {}
+        }
+        events.push(Event::CardUsed { seat, card });
+        self.begin_resolution(Origin::Card(card), seat, options, events);
+    }
+
+    /// A used card has done what it does: "discard to …" cards are discarded now.
+    pub fn after_card_use(&mut self, seat: Seat, card: SupplyCardId, events: &mut Vec<Event>) {
+        let Ability::Use { discard, .. } = self.use_ability(card) else {
+            unreachable!()
+        };
+        if !*discard {
+            return;
+        }
+        let p = &self.players[seat as usize];
+        match self.content.supply_cards[card as usize].kind {
+            SupplyKind::Crew(_) => {
+                if let Some(i) = p.crew_index(CrewCard::Hired(card)) {
+                    events.push(Event::Dismissed {
+                        seat,
+                        crew: CrewCard::Hired(card),
+                    });
+                    self.discard_crew(seat, i, events);
+                }
+            }
+            SupplyKind::Gear(_) => self.discard_gear(seat, card),
+            SupplyKind::Upgrade(_) => {
+                if p.upgrades.contains(&card) {
+                    self.discard_upgrade(seat, card);
+                }
+            }
+        }
+    }
+
+    /// Whether option `c` of the card being used would do anything: a use that can change
+    /// nothing is not offered (a Fruity Oaty Bar whose carrier is content, a Labor Contract
+    /// with no crew in its discard pile or no room in the crew, an empty deck to look at).
+    pub fn use_option_useful(&self, seat: Seat, card: SupplyCardId, c: &Choice) -> bool {
+        let p = &self.players[seat as usize];
+        c.effects.iter().all(|e| match e {
+            Effect::RemoveDisgruntled {
+                who: CrewGroup::Carrier,
+            } => p
+                .crew
+                .iter()
+                .any(|m| m.disgruntled && m.gear.contains(&card)),
+            Effect::TakeCrewFromDiscard { from } => {
+                let from = from.as_deref().map(|id| self.content.supply_deck_id(id));
+                p.crew.len() < self.max_crew(p) && !self.crew_in_discards(seat, from).is_empty()
+            }
+            Effect::TakeShipUpgradeFromDiscard { only, half_price } => {
+                self.decks.supply.iter().any(|d| {
+                    d.discard_pile().iter().any(|&u| {
+                        match self.content.supply_cards[u as usize].kind {
+                            SupplyKind::Upgrade(x) => {
+                                only.as_deref()
+                                    .is_none_or(|n| self.content.upgrades[x as usize].name == n)
+                                    && (!half_price || p.money >= self.half_price(u))
+                                    && self.can_fit_upgrade(p, u)
+                            }
+                            _ => false,
+                        }
+                    })
+                })
+            }
+            Effect::ReshuffleNav { deck } => {
+                let d = &self.decks.nav[*deck as usize];
+                d.draw_len() + d.discard_len() > 0
+            }
+            Effect::ArrangeNav { deck, .. } => self.decks.nav[*deck as usize].draw_len() > 1,
+            Effect::ArrangeMisbehave { .. } => self.decks.misbehave.draw_len() > 0,
+            Effect::ShoreLeave => p.money >= self.shore_leave_cost(p),
+            _ => true,
+        })
+    }
+
+    /// Half the printed price of a Supply card (The Salesman's purchases).
+    pub fn half_price(&self, card: SupplyCardId) -> u32 {
+        let c = self.content;
+        let base = match c.supply_cards[card as usize].kind {
+            SupplyKind::Crew(d) => c.crew[d as usize].cost,
+            SupplyKind::Gear(d) => c.gear[d as usize].cost,
+            SupplyKind::Upgrade(d) => c.upgrades[d as usize].cost.unwrap_or(0),
+        };
+        base / 2
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Looking at the top of a deck
+    // -----------------------------------------------------------------------------------------
+
+    /// `seat` looks at the top `cards` cards of a Nav deck (or the Misbehave deck, `None`)
+    /// and is to put them back in the order they choose.
+    pub fn look_at_top(
+        &mut self,
+        seat: Seat,
+        nav: Option<NavDeckName>,
+        cards: u8,
+        events: &mut Vec<Event>,
+    ) {
+        let n = self.arranged_len(nav, cards);
+        if n == 0 {
+            return;
+        }
+        // Public: who looked at how many cards of which deck; the cards are in that seat's
+        // view only.
+        events.push(Event::LookedAtTop {
+            seat,
+            nav,
+            cards: n as u8,
+        });
+        let row = nav.map_or(MISBEHAVE_ROW, |d| d as usize);
+        let len = self.arranged_pile_mut(nav).len();
+        // The seat now knows every card from `len - n` up (and what it knew above stays known).
+        let low = (len - n) as u8 + 1;
+        let known = &mut self.seen_top[row][seat as usize];
+        *known = if *known == 0 { low } else { (*known).min(low) };
+        self.resolution.last_mut().unwrap().pending = Some(Pending::Arrange {
+            nav,
+            cards,
+            placed: 0,
+        });
+    }
+
+    /// How many cards a look at the top `cards` of a deck shows (fewer when the deck is short).
+    pub fn arranged_len(&self, nav: Option<NavDeckName>, cards: u8) -> usize {
+        let len = match nav {
+            Some(d) => self.decks.nav[d as usize].draw_len(),
+            None => self.decks.misbehave.draw_len(),
+        };
+        len.min(cards as usize)
+    }
+
+    /// The draw pile being arranged, bottom first.
+    pub fn arranged_pile_mut(&mut self, nav: Option<NavDeckName>) -> &mut [u16] {
+        match nav {
+            Some(d) => self.decks.nav[d as usize].draw_pile_mut(),
+            None => self.decks.misbehave.draw_pile_mut(),
+        }
+    }
+
+    /// The cards `seat` is looking at to arrange (top first), if it is.
+    pub fn looking_at(&self, seat: Seat) -> Option<(Option<NavDeckName>, Vec<u16>)> {
+        let r = self.resolution.last()?;
+        let Some(Pending::Arrange { nav, cards, .. }) = r.pending else {
+            return None;
+        };
+        if r.seat != seat {
+            return None;
+        }
+        let n = self.arranged_len(nav, cards);
+        let pile = match nav {
+            Some(d) => self.decks.nav[d as usize].draw_pile(),
+            None => self.decks.misbehave.draw_pile(),
+        };
+        Some((nav, pile.iter().rev().take(n).copied().collect()))
+    }
+
+    /// The top cards of each deck `seat` knows, top first: Alliance, Border, Rim Nav, then
+    /// Misbehave (empty when nothing is known).
+    pub fn known_top(&self, seat: Seat) -> [Vec<u16>; 4] {
+        std::array::from_fn(|row| {
+            let pile = if row == MISBEHAVE_ROW {
+                self.decks.misbehave.draw_pile()
+            } else {
+                self.decks.nav[row].draw_pile()
+            };
+            // A spectator's seat number (past the captains) knows nothing.
+            match self.seen_top[row].get(seat as usize).copied().unwrap_or(0) {
+                0 => Vec::new(),
+                k => pile
+                    .get(k as usize - 1..)
+                    .unwrap_or(&[])
+                    .iter()
+                    .rev()
+                    .copied()
+                    .collect(),
+            }
+        })
+    }
+
+    /// A deck was reshuffled (`nav`, or the Misbehave deck with `None`): nobody knows its top.
+    pub fn forget_seen_top(&mut self, nav: Option<NavDeckName>) {
+        let row = nav.map_or(MISBEHAVE_ROW, |d| d as usize);
+        self.seen_top[row] = [0; 5];
+    }
+}
