@@ -132,27 +132,34 @@ impl Firefly {
             unreachable!()
         };
         if considered.len() < *max as usize {
-            let (mut discards, draw_left) = match *market {
+            let (discards, draw_left) = match *market {
                 Market::Supply(d) => {
                     let deck = &self.decks.supply[d as usize];
-                    (deck.discard_pile().to_vec(), deck.draw_len())
+                    (deck.discard_pile(), deck.draw_len())
                 }
                 Market::Contact(c) => {
                     let deck = &self.decks.contacts[c.index()];
-                    (deck.discard_pile().to_vec(), deck.draw_len())
+                    (deck.discard_pile(), deck.draw_len())
                 }
             };
             // FF-BUY-3, FF-DEAL-2: the discard pile is looked through first; the cards not
             // taken from it may then be drawn face down, one by one.
-            if self.considering_drawn {
-                discards.clear();
-            }
-            let mut seen = Vec::new();
-            for c in discards {
-                // Identical copies are one choice.
+            let discards = if self.considering_drawn {
+                &[][..]
+            } else {
+                discards
+            };
+            // Identical copies are one choice: a card is listed unless one with the same key
+            // already is (the listed cards are `out[first..]`; no buffer, so legal_actions
+            // allocates nothing once `out` has grown).
+            let first = out.len();
+            for &c in discards {
                 let key = self.market_card_key(*market, c);
-                if !seen.contains(&key) {
-                    seen.push(key);
+                let seen = out[first..].iter().any(|a| match *a {
+                    Action::ConsiderDiscard(x) => self.market_card_key(*market, x) == key,
+                    _ => false,
+                });
+                if !seen {
                     out.push(Action::ConsiderDiscard(c));
                 }
             }

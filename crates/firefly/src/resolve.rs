@@ -486,12 +486,15 @@ impl Firefly {
             }
         }
         if r.stage == Stage::ChooseOption {
-            let available: Vec<u8> = (0..options.len() as u8)
-                .filter(|&i| self.option_available_in(origin, seat, &options[i as usize]))
-                .collect();
+            // The first available option and whether it is the only one (no list: no
+            // allocation per step).
+            let mut available = (0..options.len() as u8)
+                .filter(|&i| self.option_available_in(origin, seat, &options[i as usize]));
+            let first = available.next();
+            let single = first.is_some() && available.next().is_none();
             // With a single possible option there is nothing to decide.
-            if available.len() == 1 || (available.is_empty() && !options.is_empty()) {
-                let i = available.first().copied().unwrap_or(0);
+            if single || (first.is_none() && !options.is_empty()) {
+                let i = first.unwrap_or(0);
                 self.resolution.push(r);
                 self.choose_option(i, true, events);
                 return;

@@ -71,7 +71,7 @@ pub enum CrewCard {
     Hired(SupplyCardId),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct CrewMember {
     pub card: CrewCard,
     pub def: CrewDefId,
@@ -125,7 +125,7 @@ fn bits_as_list<S: serde::Serializer>(bits: &u8, s: S) -> Result<S::Ok, S::Error
     s.collect_seq((0..8u8).filter(|i| bits & (1 << i) != 0))
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct Player {
     pub seat: Seat,
     pub leader: CrewDefId,
@@ -154,6 +154,104 @@ pub struct Player {
     /// The captain's Haven (FF-PBH-39..41), in stories that choose Havens.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub haven: Option<SectorId>,
+}
+
+// Clone by hand for `clone_from`, which reuses the lists' buffers: the trade checks copy both
+// ships into scratch players at every legal-actions call (issue 11: no allocation per step).
+// The destructuring names every field, so a new field cannot be forgotten.
+impl Clone for CrewMember {
+    fn clone(&self) -> Self {
+        let mut m = CrewMember {
+            card: self.card,
+            def: self.def,
+            gear: Vec::new(),
+            disgruntled: false,
+            wanted_token: false,
+        };
+        m.clone_from(self);
+        m
+    }
+    fn clone_from(&mut self, source: &Self) {
+        let CrewMember {
+            card,
+            def,
+            gear,
+            disgruntled,
+            wanted_token,
+        } = source;
+        self.card = *card;
+        self.def = *def;
+        self.gear.clone_from(gear);
+        self.disgruntled = *disgruntled;
+        self.wanted_token = *wanted_token;
+    }
+}
+
+impl Clone for Player {
+    fn clone(&self) -> Self {
+        let mut p = Player {
+            seat: self.seat,
+            leader: self.leader,
+            ship: self.ship,
+            sector: self.sector,
+            placed: self.placed,
+            drive_core: self.drive_core,
+            upgrades: Vec::new(),
+            crew: Vec::new(),
+            spare_gear: Vec::new(),
+            money: self.money,
+            items: self.items,
+            hand: Vec::new(),
+            active: Vec::new(),
+            completed: Vec::new(),
+            solid: self.solid,
+            warrants: self.warrants,
+            goals: self.goals,
+            haven: self.haven,
+        };
+        p.clone_from(self);
+        p
+    }
+    fn clone_from(&mut self, source: &Self) {
+        let Player {
+            seat,
+            leader,
+            ship,
+            sector,
+            placed,
+            drive_core,
+            upgrades,
+            crew,
+            spare_gear,
+            money,
+            items,
+            hand,
+            active,
+            completed,
+            solid,
+            warrants,
+            goals,
+            haven,
+        } = source;
+        self.seat = *seat;
+        self.leader = *leader;
+        self.ship = *ship;
+        self.sector = *sector;
+        self.placed = *placed;
+        self.drive_core = *drive_core;
+        self.upgrades.clone_from(upgrades);
+        self.crew.clone_from(crew);
+        self.spare_gear.clone_from(spare_gear);
+        self.money = *money;
+        self.items = *items;
+        self.hand.clone_from(hand);
+        self.active.clone_from(active);
+        self.completed.clone_from(completed);
+        self.solid = *solid;
+        self.warrants = *warrants;
+        self.goals = *goals;
+        self.haven = *haven;
+    }
 }
 
 impl Player {

@@ -298,8 +298,22 @@ impl Firefly {
 
     /// Whether both ships can take what the offer gives them (FF-TRADE-6).
     pub fn trade_fits(&self, o: &Offer) -> bool {
-        self.after_trade(o)
-            .is_some_and(|(a, b)| self.within_limits(&a) && self.within_limits(&b))
+        // Checked on scratch copies whose buffers are reused (`Player::clone_from`): the legal
+        // actions of a trade list an offer for each thing that could be added to it.
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<Option<(Player, Player)>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        SCRATCH.with(|s| {
+            let mut s = s.borrow_mut();
+            let (a, b) = s.get_or_insert_with(|| {
+                (
+                    self.players[o.from as usize].clone(),
+                    self.players[o.to as usize].clone(),
+                )
+            });
+            self.after_trade_into(o, a, b) && self.within_limits(a) && self.within_limits(b)
+        })
     }
 
     /// The two players (`from`, `to`) as the offer would leave them, limits not checked, so
@@ -308,12 +322,20 @@ impl Firefly {
     pub fn after_trade(&self, o: &Offer) -> Option<(Player, Player)> {
         let mut a = self.players[o.from as usize].clone();
         let mut b = self.players[o.to as usize].clone();
-        if !self.owns(&a, &o.give) || !self.owns(&b, &o.ask) {
-            return None;
+        self.after_trade_into(o, &mut a, &mut b).then_some((a, b))
+    }
+
+    /// [`Self::after_trade`] into `a` and `b` (overwritten); false if a side does not own what
+    /// it would hand over.
+    fn after_trade_into(&self, o: &Offer, a: &mut Player, b: &mut Player) -> bool {
+        a.clone_from(&self.players[o.from as usize]);
+        b.clone_from(&self.players[o.to as usize]);
+        if !self.owns(a, &o.give) || !self.owns(b, &o.ask) {
+            return false;
         }
-        self.transfer(&mut a, &mut b, &o.give);
-        self.transfer(&mut b, &mut a, &o.ask);
-        Some((a, b))
+        self.transfer(a, b, &o.give);
+        self.transfer(b, a, &o.ask);
+        true
     }
 
     fn owns(&self, p: &Player, b: &Bundle) -> bool {

@@ -60,15 +60,17 @@ fn allocations_per_random_step() {
             legal as f64 / steps as f64,
             apply as f64 / steps as f64
         );
-        // Issue 11 aims at 0 in both. Measured when this test was written: legal_actions
-        // 0.22–0.30 (trade offers still copy both ships to check the limits), apply 0.20
-        // (the resolution stack's cards, market draws). A rise above these fails.
+        // Issue 11 aims at 0 in both. Measured when these bounds were set: legal_actions
+        // 0.013–0.021 (the Rim's Cutter and Corvette destinations are still listed in Vecs),
+        // apply 0.087–0.179 (the resolution stack's effect frames, market draws, starting
+        // jobs). Before: legal_actions 0.22–0.30 (trade checks copied both ships), apply 0.20.
+        // A rise above these fails.
         assert!(
-            legal as f64 / steps as f64 <= 0.32,
+            legal as f64 / steps as f64 <= 0.025,
             "{story}: legal_actions allocates more"
         );
         assert!(
-            apply as f64 / steps as f64 <= 0.23,
+            apply as f64 / steps as f64 <= 0.19,
             "{story}: apply allocates more"
         );
     }

@@ -1,0 +1,404 @@
+//! Odds: the exploding die (FF-SKILL-8), the crew's skills for a test, the chance to pass a test, a
+//! card's option or a Misbehave card.
+
+use super::*;
+
+/// P(an exploding d6 (FF-SKILL-8) totals at least `need`).
+pub fn p_at_least(need: i32) -> f64 {
+    let mut n = need;
+    let mut scale = 1.0;
+    loop {
+        if n <= 1 {
+            return scale;
+        }
+        if n <= 6 {
+            return scale * (7 - n) as f64 / 6.0;
+        }
+        scale /= 6.0;
+        n -= 6;
+    }
+}
+
+/// P(the total of a test lands in each band), for a roll plus `base`.
+pub(super) fn band_probs(t: &Test, base: i32, out: &mut Vec<f64>) {
+    out.clear();
+    let k = t.outcomes.len();
+    for i in 0..k {
+        let lo = if i == 0 {
+            1.0
+        } else {
+            p_at_least(t.outcomes[i].min - base)
+        };
+        let hi = if i + 1 < k {
+            p_at_least(t.outcomes[i + 1].min - base)
+        } else {
+            0.0
+        };
+        out.push((lo - hi).max(0.0));
+    }
+}
+
+pub(super) fn skills_of(g: &Firefly, p: &Player, mask: CrewMask) -> [i32; 3] {
+    [
+        g.mask_skill(p, mask, Skill::Fight, false) as i32,
+        g.mask_skill(p, mask, Skill::Tech, false) as i32,
+        g.mask_skill(p, mask, Skill::Negotiate, false) as i32,
+    ]
+}
+
+pub(super) fn has_profession(g: &Firefly, p: &Player, prof: Profession) -> bool {
+    p.crew.iter().any(|m| g.has_profession(m, prof))
+}
+
+pub(super) fn gear_skills(d: &Gear) -> [i32; 3] {
+    [
+        d.skills.fight as i32,
+        d.skills.tech as i32,
+        d.skills.negotiate as i32,
+    ]
+}
+
+pub(super) fn crew_skills(d: &Crew) -> [i32; 3] {
+    [
+        d.skills.fight as i32,
+        d.skills.tech as i32,
+        d.skills.negotiate as i32,
+    ]
+}
+
+/// Skill points of one test (crew in `mask` and their gear, plus modifiers), as the engine
+/// counts them (FF-SKILL-4/6).
+pub(super) fn test_base(g: &Firefly, p: &Player, mask: CrewMask, t: &Test) -> i32 {
+    let mut points = g.mask_skill(p, mask, t.skill, t.kosherized) as i32;
+    for m in &t.modifiers {
+        match m {
+            TestModifier::PerWarrant { amount } => points += *amount as i32 * p.warrants as i32,
+            TestModifier::KeywordAdds { keyword, amount } => {
+                if g.mask_has_keyword(p, mask, *keyword) {
+                    points += *amount as i32;
+                }
+            }
+            TestModifier::SingleCrew => {}
+        }
+    }
+    points
+}
+
+/// The crew and skill points of the test being resolved, as the engine counts them (the
+/// tester, River's Gifted roll, Stitch's Fight for Negotiate), optionally for another skill.
+pub(super) fn live_test_base(g: &Firefly, r: &Resolution, skill: Option<Skill>) -> (CrewMask, i32) {
+    let t = r.test().unwrap();
+    let p = g.player(r.seat);
+    let mask = g.test_mask();
+    let skill = skill.or(r.skill()).unwrap_or(t.skill);
+    let mut points = g.mask_skill(p, mask, skill, t.kosherized) as i32;
+    for m in &t.modifiers {
+        match m {
+            TestModifier::PerWarrant { amount } => points += *amount as i32 * p.warrants as i32,
+            TestModifier::KeywordAdds { keyword, amount } => {
+                if g.mask_has_keyword(p, mask, *keyword) {
+                    points += *amount as i32;
+                }
+            }
+            TestModifier::SingleCrew => {}
+        }
+    }
+    points += match (r.gifted, skill) {
+        (Some(6), _) => 3,
+        (Some(3), Skill::Fight) | (Some(4), Skill::Tech) | (Some(5), Skill::Negotiate) => 2,
+        _ => 0,
+    };
+    (mask, points)
+}
+
+/// Whether crew member `m` may carry gear card `gear` at all (`Firefly::can_carry` without the
+/// count of cards already carried).
+pub(super) fn may_carry(g: &Firefly, m: &CrewMember, gear: SupplyCardId) -> bool {
+    let def = g.gear_def(gear);
+    let cd = g.crew_def(m);
+    let forbidden = cd
+        .abilities
+        .iter()
+        .any(|a| matches!(a, Ability::MayNotCarry { keyword } if def.keywords.contains(keyword)));
+    let unable = def.abilities.iter().any(|a| {
+        matches!(a, Ability::RequiresSkillToCarry { skill, amount } if cd.skills.get(*skill) < *amount)
+    });
+    !forbidden && !unable
+}
+
+/// The best single tester's mask for a single-crew test.
+pub(super) fn best_single(g: &Firefly, p: &Player, mask: CrewMask, t: &Test) -> (CrewMask, i32) {
+    let mut best = (mask, i32::MIN);
+    for i in 0..p.crew.len() {
+        if mask & (1 << i) == 0 {
+            continue;
+        }
+        let m = 1 << i;
+        let b = test_base(g, p, m, t);
+        if b > best.1 {
+            best = (m, b);
+        }
+    }
+    if best.1 == i32::MIN {
+        best.1 = 0;
+    }
+    best
+}
+
+pub(super) fn is_single(t: &Test) -> bool {
+    t.modifiers
+        .iter()
+        .any(|m| matches!(m, TestModifier::SingleCrew))
+}
+
+pub(super) fn requirement_met_mask(
+    g: &Firefly,
+    p: &Player,
+    mask: CrewMask,
+    r: &Requirement,
+) -> bool {
+    g.requirement_met_by(p, mask, r)
+}
+
+pub(super) fn choice_available_mask(g: &Firefly, p: &Player, mask: CrewMask, c: &Choice) -> bool {
+    c.requires
+        .iter()
+        .all(|r| requirement_met_mask(g, p, mask, r))
+        && c.effects.iter().all(|e| match e {
+            Effect::Spend { item, amount } => p.item(*item) >= *amount,
+            _ => true,
+        })
+}
+
+pub(super) fn has_ace(g: &Firefly, p: &Player, mask: CrewMask, ace: &Option<Ace>) -> bool {
+    match ace {
+        None => false,
+        Some(Ace::Keyword { keyword }) => g.mask_has_keyword(p, mask, *keyword),
+        Some(Ace::Profession { profession }) => g.mask_has_profession(p, mask, *profession),
+        Some(Ace::Crew { crew }) => p
+            .crew
+            .iter()
+            .enumerate()
+            .any(|(i, m)| mask & (1 << i) != 0 && &g.crew_def(m).id == crew),
+        Some(Ace::Gear { gear }) => p.crew.iter().enumerate().any(|(i, m)| {
+            mask & (1 << i) != 0 && m.gear.iter().any(|&x| &g.gear_def(x).id == gear)
+        }),
+    }
+}
+
+/// P(a test ends in Proceed), with the best bribe worth paying ignored (bribes are a bonus).
+pub(super) fn p_proceed(t: &Test, base: i32, probs: &mut Vec<f64>) -> f64 {
+    band_probs(t, base, probs);
+    t.outcomes
+        .iter()
+        .zip(probs.iter())
+        .filter(|(o, _)| {
+            o.ends == Some(Ending::Proceed) || o.choose.iter().any(|b| b.ends == Ending::Proceed)
+        })
+        .map(|(_, p)| *p)
+        .sum()
+}
+
+/// The tests of an option, in order (FF-MISB-15: every step must end in Proceed).
+pub(super) fn steps(ch: &Choice) -> impl Iterator<Item = &Test> {
+    ch.test.iter().chain(ch.then.iter())
+}
+
+/// Chance that choosing `ch` ends in Proceed, given each step's chance: an option without a
+/// test proceeds only if it ends so; with tests, every step must proceed, in order.
+pub(super) fn choice_chance(ch: &Choice, step: impl FnMut(&Test) -> f64) -> f64 {
+    match &ch.test {
+        None if ch.ends == Some(Ending::Proceed) => 1.0,
+        None => 0.0,
+        Some(_) => steps(ch).map(step).product(),
+    }
+}
+
+/// What the crew in a mask brings to a test, computed once for many cards.
+pub(super) struct CrewStats {
+    /// Skill points by [kosherized][skill].
+    pub(super) points: [[i32; 3]; 2],
+    /// The best single crew member's points by [kosherized][skill].
+    pub(super) single: [[i32; 3]; 2],
+    /// Keywords present (bit by `Keyword as u8`).
+    pub(super) keywords: u16,
+}
+
+impl CrewStats {
+    pub(super) fn of(g: &Firefly, p: &Player, mask: CrewMask) -> CrewStats {
+        let mut st = CrewStats {
+            points: [[0; 3]; 2],
+            single: [[0; 3]; 2],
+            keywords: 0,
+        };
+        for (k, kosher) in [false, true].into_iter().enumerate() {
+            for sk in Skill::ALL {
+                let s = skill_index(sk);
+                st.points[k][s] = g.mask_skill(p, mask, sk, kosher) as i32;
+                st.single[k][s] = (0..p.crew.len())
+                    .filter(|&i| mask & (1 << i) != 0)
+                    .map(|i| g.mask_skill(p, 1 << i, sk, kosher) as i32)
+                    .max()
+                    .unwrap_or(0);
+            }
+        }
+        for kw in ALL_KEYWORDS {
+            if g.mask_has_keyword(p, mask, kw) {
+                st.keywords |= 1 << kw as u16;
+            }
+        }
+        st
+    }
+
+    pub(super) fn base(&self, p: &Player, t: &Test) -> i32 {
+        let k = t.kosherized as usize;
+        let s = skill_index(t.skill);
+        let mut points = if is_single(t) {
+            self.single[k][s]
+        } else {
+            self.points[k][s]
+        };
+        for m in &t.modifiers {
+            match m {
+                TestModifier::PerWarrant { amount } => points += *amount as i32 * p.warrants as i32,
+                TestModifier::KeywordAdds { keyword, amount } => {
+                    if self.keywords & (1 << *keyword as u16) != 0 {
+                        points += *amount as i32;
+                    }
+                }
+                TestModifier::SingleCrew => {}
+            }
+        }
+        points
+    }
+}
+
+/// Average chance of getting through one Misbehave card with the crew in `mask`
+/// (FF-MISB-4..8): the best option of each card, Aces counted; `bonus` adds skill points.
+/// The copies of each Misbehave card in the deck, by definition, counted once per content.
+fn misbehave_copies(c: &'static Content) -> Arc<Vec<u32>> {
+    static CACHE: Mutex<Vec<(usize, Arc<Vec<u32>>)>> = Mutex::new(Vec::new());
+    let key = c as *const Content as usize;
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, v)) = cache.iter().find(|(k, _)| *k == key) {
+        return v.clone();
+    }
+    let mut copies = vec![0u32; c.misbehave_defs.len()];
+    for &x in &c.misbehave_cards {
+        copies[x as usize] += 1;
+    }
+    let v = Arc::new(copies);
+    cache.push((key, v.clone()));
+    v
+}
+
+pub(super) fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask, bonus: [i32; 3]) -> f64 {
+    let c = g.content;
+    let stats = CrewStats::of(g, p, mask);
+    let mut probs = Vec::new();
+    let mut total = 0.0;
+    let mut weight = 0.0;
+    let copies_of = misbehave_copies(c);
+    for (def, d) in c.misbehave_defs.iter().enumerate() {
+        let copies = copies_of[def] as f64;
+        if copies == 0.0 {
+            continue;
+        }
+        weight += copies;
+        if has_ace(g, p, mask, &d.ace) {
+            total += copies;
+            continue;
+        }
+        let mut best: f64 = 0.0;
+        for ch in &d.options {
+            if !choice_available_mask(g, p, mask, ch) {
+                continue;
+            }
+            // Every step must end in Proceed, in order (FF-MISB-15).
+            let pr = choice_chance(ch, |t| {
+                let base = stats.base(p, t);
+                // Bribes: count a couple of $100s as available.
+                let bribe = if t.bribes && p.money >= 1500 { 2 } else { 0 };
+                p_proceed(t, base + bribe + bonus[skill_index(t.skill)], &mut probs)
+            });
+            best = best.max(pr);
+        }
+        total += best * copies;
+    }
+    if weight == 0.0 {
+        1.0
+    } else {
+        total / weight
+    }
+}
+
+impl FireflyBot {
+    /// Chance of one Misbehave card passed by the whole crew (cached per decision).
+    pub(super) fn misb(&self, ctx: &Ctx) -> f64 {
+        if let Some(v) = ctx.misb.get() {
+            return v;
+        }
+        let key = chance_key(ctx.g, ctx.p);
+        let (k, cached) = self.misb_memo.get();
+        let v = if k == key {
+            cached
+        } else {
+            let v = misbehave_pass(ctx.g, ctx.p, all_crew(ctx.p), [0; 3]);
+            self.misb_memo.set((key, v));
+            v
+        };
+        ctx.misb.set(Some(v));
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// FF-SKILL-8: the exploding die, checked against enumeration.
+    #[test]
+    fn exploding_die_odds() {
+        assert_eq!(p_at_least(1), 1.0);
+        assert!((p_at_least(2) - 5.0 / 6.0).abs() < 1e-12);
+        assert!((p_at_least(6) - 1.0 / 6.0).abs() < 1e-12);
+        // 7 needs a 6 then anything.
+        assert!((p_at_least(7) - 1.0 / 6.0).abs() < 1e-12);
+        // 8 needs a 6 then 2+.
+        assert!((p_at_least(8) - 5.0 / 36.0).abs() < 1e-12);
+        // 13 needs 6, 6, then 1+.
+        assert!((p_at_least(13) - 1.0 / 36.0).abs() < 1e-12);
+        for n in 1..30 {
+            assert!(p_at_least(n + 1) <= p_at_least(n));
+        }
+    }
+
+    #[test]
+    fn band_odds_sum_to_one() {
+        let t = Test {
+            skill: Skill::Tech,
+            bribes: false,
+            kosherized: false,
+            modifiers: vec![],
+            outcomes: [1, 6, 9]
+                .iter()
+                .map(|&min| Outcome {
+                    min,
+                    effects: vec![],
+                    ends: Some(Ending::Proceed),
+                    choose: vec![],
+                    nested: None,
+                })
+                .collect(),
+        };
+        let mut probs = Vec::new();
+        for base in -3..12 {
+            band_probs(&t, base, &mut probs);
+            let sum: f64 = probs.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-9, "base {base}: {probs:?}");
+        }
+        band_probs(&t, 3, &mut probs);
+        // Totals 4..8 (rolls 1..5) land in the middle band unless the roll is 1 or 2.
+        assert!((probs[0] - 2.0 / 6.0).abs() < 1e-12);
+    }
+}

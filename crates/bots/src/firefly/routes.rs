@@ -1,0 +1,577 @@
+//! Where to fly: the board's distances, the worth of visiting each place (a Supply planet, a
+//! Contact, fuel), the destination of a flight and the route to it (Dijkstra around the Cutters,
+//! the Cruiser and Alliance space).
+
+use super::*;
+
+/// All-pairs shortest-path lengths of a board (`n * n`), computed once per content and set of
+/// expansions (the board on the table).
+pub(super) fn board_distances(c: &'static Content, board: &'static Board) -> Arc<Vec<u8>> {
+    static CACHE: Mutex<Vec<(usize, Arc<Vec<u8>>)>> = Mutex::new(Vec::new());
+    let key = board as *const Board as usize;
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, d)) = cache.iter().find(|(k, _)| *k == key) {
+        return d.clone();
+    }
+    let n = c.sectors.len();
+    let mut dist = vec![u8::MAX; n * n];
+    let mut queue = Vec::with_capacity(n);
+    for s in 0..n {
+        let row = &mut dist[s * n..(s + 1) * n];
+        row[s] = 0;
+        queue.clear();
+        queue.push(s as SectorId);
+        let mut head = 0;
+        while head < queue.len() {
+            let x = queue[head];
+            head += 1;
+            let d = row[x as usize];
+            for &y in &board.neighbours[x as usize] {
+                if row[y as usize] == u8::MAX {
+                    row[y as usize] = d + 1;
+                    queue.push(y);
+                }
+            }
+        }
+    }
+    let d = Arc::new(dist);
+    cache.push((key, d.clone()));
+    d
+}
+
+/// Turns to fly `d` sectors with a Full Burn range of `range` (a Mosey covers 1).
+pub(super) fn turns_for(d: u32, range: u32) -> u32 {
+    if d <= 1 {
+        d
+    } else {
+        d.div_ceil(range.max(1))
+    }
+}
+
+impl FireflyBot {
+    pub(super) fn ensure_dist(&mut self, g: &Firefly) {
+        let n = g.content.sectors.len();
+        let board = g.board();
+        if self.n == n && !self.dist.is_empty() && self.board == board as *const Board as usize {
+            return;
+        }
+        self.n = n;
+        self.board = board as *const Board as usize;
+        self.dist = board_distances(g.content, board);
+    }
+
+    pub(super) fn d(&self, a: SectorId, b: SectorId) -> u32 {
+        self.dist[a as usize * self.n + b as usize] as u32
+    }
+
+    pub(super) fn supply_value(&self, ctx: &Ctx, d: DeckId) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let mut v = 0.0;
+        if p.money >= 100 {
+            v += self.fuel_need(ctx);
+        }
+        if p.item(Item::Parts) == 0 && p.money >= 1500 {
+            v += 150.0;
+        }
+        let avail = p.money.saturating_sub(ctx.reserve(self)) as f64;
+        if avail >= 100.0 {
+            let deck = &g.decks.supply[d as usize];
+            let mut nets: Vec<f64> = deck
+                .discard_pile()
+                .iter()
+                .filter_map(|&c| {
+                    let price = g.price(ctx.seat, c) as f64;
+                    if price > avail {
+                        return None;
+                    }
+                    let net = self.card_value(ctx, c) - price;
+                    (net > 0.0).then_some(net)
+                })
+                .collect();
+            nets.sort_by(|a, b| b.partial_cmp(a).unwrap());
+            v += nets.iter().take(2).sum::<f64>();
+            if avail >= 500.0 && deck.draw_len() > 0 && !ctx.skill_ready(self) {
+                v += 300.0;
+            }
+        }
+        v
+    }
+
+    /// How badly we need Fuel: a ship with no Fuel goes nowhere (FF-FLY-2), so the last Full
+    /// Burns are worth a detour to a Supply planet.
+    pub(super) fn fuel_need(&self, ctx: &Ctx) -> f64 {
+        let burn = ctx.g.full_burn_fuel(ctx.p).max(1) as u32;
+        let burns = ctx.p.item(Item::Fuel) as u32 / burn;
+        match burns {
+            0 => 9000.0,
+            1 => 5000.0,
+            2 => 1500.0,
+            3 => 500.0,
+            n => (8u32.saturating_sub(n * burn)) as f64 * 60.0,
+        }
+    }
+
+    /// Whether we can buy Fuel in a sector: a Supply planet, or Harken while Solid with him.
+    pub(super) fn fuel_source(&self, ctx: &Ctx, s: SectorId) -> bool {
+        let g = ctx.g;
+        if g.supply_deck_at(s).is_some() {
+            return true;
+        }
+        g.contact_at(s).is_some_and(|c| {
+            ctx.p.is_solid(c) && g.content.contact(c).is_some_and(|d| d.sells_fuel.is_some())
+        })
+    }
+
+    pub(super) fn nearest_fuel(&self, ctx: &Ctx) -> Option<SectorId> {
+        let here = ctx.p.sector;
+        (0..ctx.g.content.sectors.len() as SectorId)
+            .filter(|&s| !ctx.g.has_cutter(s) && self.fuel_source(ctx, s))
+            .min_by_key(|&s| self.d(here, s))
+    }
+
+    pub(super) fn held_jobs_from(&self, p: &Player, c: ContactName, g: &Firefly) -> bool {
+        p.hand
+            .iter()
+            .chain(p.active.iter().map(|a| &a.job))
+            .any(|&j| g.content.jobs[j as usize].contact == Some(c))
+    }
+
+    /// Worth of a Deal action with Contact `c` for us now.
+    pub(super) fn deal_value(&self, ctx: &Ctx, c: ContactName) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let deck = &g.decks.contacts[c.index()];
+        let jobs_left = deck.draw_len() + deck.discard_len() > 0;
+        let mut v = 0.0;
+        // Near the end of a story that settles unfinished jobs, new jobs are mostly debts.
+        let settle_soon = g.story_def().settle_jobs && last_call_near(g);
+        if jobs_left && !settle_soon {
+            let room = p.hand.len() < g.hand_limit(p) || p.active.len() < ACTIVE_LIMIT;
+            let good = match ctx.good_jobs.get() {
+                Some(n) => n,
+                None => {
+                    let n = p
+                        .active
+                        .iter()
+                        .map(|a| (a.job, a.steps_done))
+                        .chain(p.hand.iter().map(|&j| (j, 0)))
+                        .filter(|&(j, s)| self.job_eval(ctx, j, s, p.sector).score > 80.0)
+                        .count();
+                    ctx.good_jobs.set(Some(n));
+                    n
+                }
+            };
+            let sector = g.content.contact_sector[c.index()].unwrap_or(p.sector);
+            let best = deck
+                .discard_pile()
+                .iter()
+                .map(|&j| self.job_eval(ctx, j, 0, sector).score)
+                .fold(0.0, f64::max);
+            // Something to find: face-down cards, or a face-up job we can do.
+            if room && (deck.draw_len() > 0 || best > 0.0) {
+                let mut jobs = match good {
+                    0 => 1200.0,
+                    1 => 600.0,
+                    2 => 150.0,
+                    _ => 30.0,
+                };
+                if !self.held_jobs_from(p, c, g) {
+                    jobs += self.story_worth_of_contact(ctx, c) * 0.6;
+                }
+                jobs += best;
+                // We came away empty-handed lately: the deck has not changed much.
+                let last = self.fruitless[c.index()];
+                if last != u16::MAX && g.round < last + 6 {
+                    jobs *= 0.15;
+                }
+                v += jobs;
+            }
+        }
+        if p.is_solid(c) {
+            if let Some(def) = g.content.contact(c) {
+                if let Some(price) = def.buys_cargo {
+                    let spare = (p.item(Item::Cargo) as u32).saturating_sub(self.needed_items(
+                        g,
+                        p,
+                        Item::Cargo,
+                    ));
+                    v += spare as f64 * price as f64;
+                }
+                if let Some(price) = def.buys_contraband {
+                    let spare = (p.item(Item::Contraband) as u32)
+                        .saturating_sub(self.needed_items(g, p, Item::Contraband));
+                    v += spare as f64 * price as f64;
+                }
+                if def.sells_fuel.is_some() && p.money >= 300 {
+                    v += self.fuel_need(ctx) * 0.8;
+                }
+                if def.special_rule == ContactRule::FavorForAFavor
+                    && p.warrants > 0
+                    && p.money >= 1800
+                {
+                    v += 800.0 * p.warrants as f64;
+                }
+            }
+        }
+        v
+    }
+
+    /// Every place worth going to, with its score (worth per turn).
+    pub(super) fn candidates(&self, ctx: &Ctx, out: &mut Vec<(SectorId, f64)>) {
+        out.clear();
+        self.candidates_raw(ctx, out);
+        // Going where the Cruiser is means meeting the Alliance (FF-FLY-15).
+        let g = ctx.g;
+        if g.cruiser != ctx.p.sector && g.is_outlaw(ctx.p) {
+            let cost = self.outlaw_cost(ctx);
+            let t = turns_for(self.d(ctx.p.sector, g.cruiser), ctx.range) as f64 + 1.0;
+            for c in out.iter_mut() {
+                if c.0 == g.cruiser {
+                    c.1 -= cost / t;
+                }
+            }
+        }
+    }
+
+    pub(super) fn candidates_raw(&self, ctx: &Ctx, out: &mut Vec<(SectorId, f64)>) {
+        let g = ctx.g;
+        let p = ctx.p;
+        let here = p.sector;
+        let turns = |s: SectorId| turns_for(self.d(here, s), ctx.range) as f64;
+        if let Some((s, v)) = self.goal_value(ctx) {
+            out.push((s, v / (turns(s) + 1.0)));
+        }
+        for a in &p.active {
+            let e = self.job_eval(ctx, a.job, a.steps_done, here);
+            if e.feasible && e.score > 0.0 {
+                out.push((e.next, e.score));
+            }
+        }
+        if p.active.len() < ACTIVE_LIMIT {
+            for &j in &p.hand {
+                let e = self.job_eval(ctx, j, 0, here);
+                if e.feasible && e.score > 0.0 {
+                    out.push((e.next, e.score));
+                }
+            }
+        }
+        for (i, &c) in ALL_CONTACTS.iter().enumerate() {
+            if let Some(s) = g.content.contact_sector[i] {
+                let v = self.deal_value(ctx, c);
+                if v > 0.0 {
+                    out.push((s, v / (turns(s) + 1.0)));
+                }
+            }
+        }
+        for (d, info) in g.content.supply_decks.iter().enumerate() {
+            let v = self.supply_value(ctx, d as DeckId);
+            if v > 0.0 {
+                out.push((info.sector, v / (turns(info.sector) + 1.0)));
+            }
+        }
+    }
+
+    /// The best place to fly to (not where we are), if any.
+    pub(super) fn best_remote(&mut self, ctx: &Ctx) -> Option<(SectorId, f64)> {
+        let mut cands = Vec::new();
+        self.candidates(ctx, &mut cands);
+        let here = ctx.p.sector;
+        let mut best: Option<(SectorId, f64)> = None;
+        for (s, v) in cands {
+            if s == here || ctx.g.has_cutter(s) {
+                continue;
+            }
+            let v = v + self.rng.below(8) as f64 * 0.01;
+            if best.is_none_or(|b| v > b.1) {
+                best = Some((s, v));
+            }
+        }
+        if best.is_none() {
+            // Nothing to do anywhere: head for the nearest Supply planet.
+            best = ctx
+                .g
+                .content
+                .supply_decks
+                .iter()
+                .map(|d| d.sector)
+                .filter(|&s| s != here)
+                .min_by_key(|&s| self.d(here, s))
+                .map(|s| (s, 1.0));
+        }
+        best
+    }
+
+    /// Distances to `target` over the sectors a ship may enter now: never the Cutter's
+    /// (FF-FLY-12), and not the Cruiser's when we are an Outlaw Ship (FF-FLY-15). Returns the
+    /// slot of `self.routes` that holds them. The last few routes are kept: a route is a
+    /// function of the board, the target, the two flags and where the Cruiser and the Cutters
+    /// are, nothing else, and a flight's moves (and the next turn's flight) ask for the same.
+    pub(super) fn route(
+        &mut self,
+        g: &Firefly,
+        target: SectorId,
+        avoid_cruiser: bool,
+        hot: bool,
+    ) -> usize {
+        let avoid_cruiser = avoid_cruiser && target != g.cruiser;
+        let key = (g.cutters.len() <= 4).then(|| {
+            let mut cutters = [SectorId::MAX; 4];
+            cutters[..g.cutters.len()].copy_from_slice(&g.cutters);
+            RouteKey {
+                board: self.board,
+                target,
+                avoid_cruiser,
+                hot,
+                // Where the Cruiser is matters only when we fly around it.
+                cruiser: if avoid_cruiser {
+                    g.cruiser
+                } else {
+                    SectorId::MAX
+                },
+                cutters,
+            }
+        });
+        let r = &mut self.routes;
+        if let Some(i) = key.and_then(|k| r.slots.iter().position(|s| s.0 == Some(k))) {
+            return i;
+        }
+        let i = if r.slots.len() < ROUTE_SLOTS {
+            r.slots.push((None, Vec::new()));
+            r.slots.len() - 1
+        } else {
+            r.next = (r.next + 1) % ROUTE_SLOTS;
+            r.next
+        };
+        let mut dist = std::mem::take(&mut r.slots[i].1);
+        r.search(g, target, avoid_cruiser, hot, &mut dist);
+        r.slots[i] = (key, dist);
+        i
+    }
+
+    /// Whether we carry goods a job needs that the Alliance would seize (FF-FLY-16, FF-WORK-14).
+    pub(super) fn hot_cargo(&self, g: &Firefly, p: &Player) -> bool {
+        self.needed_items(g, p, Item::Contraband) > 0
+            || self.needed_items(g, p, Item::Fugitives) > 0
+    }
+
+    /// Whether meeting the Alliance Cruiser would cost us enough to fly around it.
+    pub(super) fn avoid_cruiser(&self, g: &Firefly, p: &Player) -> bool {
+        if !g.is_outlaw(p) {
+            return false;
+        }
+        let ctx = Ctx::new(g, p.seat);
+        self.outlaw_cost(&ctx) > 350.0
+    }
+
+    /// The next sector toward `target` among the legal moves.
+    pub(super) fn step_toward(
+        &mut self,
+        g: &Firefly,
+        p: &Player,
+        target: SectorId,
+        legal: &[Action],
+    ) -> Option<Action> {
+        let avoid = self.avoid_cruiser(g, p);
+        let hot = self.hot_cargo(g, p);
+        let slot = self.route(g, target, avoid, hot);
+        // Taken out while `self` is borrowed mutably below (the tie-breaking die), put back
+        // after.
+        let dist = std::mem::take(&mut self.routes.slots[slot].1);
+        let near_cutter = |s: SectorId| g.neighbours(s).iter().any(|&x| g.has_cutter(x));
+        let mut best: Option<(i32, Action)> = None;
+        for &a in legal {
+            if let Action::MoveTo(s) = a {
+                let d = dist[s as usize] as i32;
+                let d = if d == u16::MAX as i32 {
+                    // Unreachable without the Cruiser: fall back to plain distance.
+                    self.d(s, target) as i32 + 50
+                } else {
+                    d
+                };
+                let mut score = d * 10;
+                if near_cutter(s) {
+                    score += 3;
+                }
+                if s == g.cruiser && avoid && s != target {
+                    score += 30;
+                }
+                score += self.rng.below(2) as i32;
+                if best.is_none_or(|b| score < b.0) {
+                    best = Some((score, a));
+                }
+            }
+        }
+        self.routes.slots[slot].1 = dist;
+        best.map(|b| b.1)
+    }
+
+    /// Where this turn's flight is heading.
+    pub(super) fn flight_target(&mut self, ctx: &Ctx) -> SectorId {
+        let g = ctx.g;
+        let p = ctx.p;
+        let here = p.sector;
+        let t = g.turn;
+        let mut cands = Vec::new();
+        self.candidates(ctx, &mut cands);
+        // Stopping here only pays when an action is left to use here.
+        let mut best: Option<(SectorId, f64)> = None;
+        for (s, v) in cands {
+            if g.has_cutter(s) {
+                continue;
+            }
+            if s == here {
+                let usable = t.taken < 2
+                    && ((!t.work
+                        && (p.active.iter().any(|a| g.can_work_job(p, a.job))
+                            || p.hand.iter().any(|&j| g.can_work_job(p, j))
+                            || g.can_work_goal(p)))
+                        || (!t.deal && g.contact_at(here).is_some())
+                        || (!t.buy && g.supply_deck_at(here).is_some()));
+                if !usable {
+                    continue;
+                }
+            }
+            if best.is_none_or(|b| v > b.1) {
+                best = Some((s, v));
+            }
+        }
+        best.map(|b| b.0).unwrap_or(here)
+    }
+
+    pub(super) fn fly_step(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let ctx = Ctx::new(g, seat);
+        let key = (g.round, seat, g.turn.taken);
+        let target = match self.flight {
+            Some((r, s, t, target)) if (r, s, t) == key => target,
+            _ => {
+                let target = self.flight_target(&ctx);
+                self.flight = Some((key.0, key.1, key.2, target));
+                target
+            }
+        };
+        let p = ctx.p;
+        if target == p.sector && legal.contains(&Action::Done) {
+            return Action::Done;
+        }
+        if let Some(a) = self.step_toward(g, p, target, legal) {
+            // Don't fly on just to stand next to the Reavers.
+            return a;
+        }
+        if legal.contains(&Action::Done) {
+            Action::Done
+        } else {
+            legal[0]
+        }
+    }
+}
+
+/// What a route is a function of (see [`FireflyBot::route`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct RouteKey {
+    board: usize,
+    target: SectorId,
+    avoid_cruiser: bool,
+    hot: bool,
+    cruiser: SectorId,
+    /// The Cutters' sectors, `SectorId::MAX` past the last.
+    cutters: [SectorId; 4],
+}
+
+/// Routes kept (see [`FireflyBot::route`]).
+const ROUTE_SLOTS: usize = 8;
+
+/// The last routes searched, and the buffers of the search (reused: no allocation once grown).
+#[derive(Default)]
+pub(super) struct Routes {
+    /// What each route is of (`None`: not kept, too many Cutters to key it) and the distance
+    /// of each sector to its target (`u16::MAX`: unreachable).
+    pub(super) slots: Vec<(Option<RouteKey>, Vec<u16>)>,
+    /// The slot replaced last, once all are used.
+    next: usize,
+    /// Dial's buckets: the sectors reached at each distance (step costs are 1 to 4).
+    buckets: Vec<Vec<SectorId>>,
+    /// The sectors the search may not enter, by sector.
+    blocked: Vec<bool>,
+}
+
+impl Routes {
+    /// Dijkstra over small integer costs: entering a sector costs 1, an Alliance sector 3 when
+    /// we carry goods a job needs and the Alliance would seize (its Cruiser card and Patrols), a
+    /// sector next to the Cruiser one more when meeting it costs us. Shortest distances are
+    /// unique, so any exact shortest-path search gives the same `dist`.
+    fn search(
+        &mut self,
+        g: &Firefly,
+        target: SectorId,
+        avoid_cruiser: bool,
+        hot: bool,
+        dist: &mut Vec<u16>,
+    ) {
+        let c = g.content;
+        let n = c.sectors.len();
+        let board = g.board();
+        let cost = |y: SectorId| -> u16 {
+            let mut w = 1;
+            if hot && c.sectors[y as usize].zone == Zone::Alliance {
+                w += 2;
+            }
+            if avoid_cruiser && board.neighbours[y as usize].contains(&g.cruiser) {
+                w += 1;
+            }
+            w
+        };
+        // Sectors never entered: the Cutters' (FF-FLY-12), and the Cruiser's when avoided.
+        self.blocked.clear();
+        self.blocked.resize(n, false);
+        for &s in &g.cutters {
+            self.blocked[s as usize] = true;
+        }
+        if avoid_cruiser {
+            self.blocked[g.cruiser as usize] = true;
+        }
+        dist.clear();
+        dist.resize(n, u16::MAX);
+        dist[target as usize] = 0;
+        for b in &mut self.buckets {
+            b.clear();
+        }
+        // Costs are of entering a sector when walking backwards from the target: a ship at `y`
+        // pays to enter `x`. Plain BFS when every step costs 1.
+        let weighted = hot || avoid_cruiser;
+        let mut d = 0usize;
+        let mut pending = 1usize;
+        if self.buckets.is_empty() {
+            self.buckets.push(Vec::new());
+        }
+        self.buckets[0].push(target);
+        while pending > 0 {
+            let mut i = 0;
+            while i < self.buckets[d].len() {
+                let x = self.buckets[d][i];
+                i += 1;
+                pending -= 1;
+                if d as u16 > dist[x as usize] {
+                    continue;
+                }
+                let enter = if x == target || !weighted { 1 } else { cost(x) };
+                for &y in &board.neighbours[x as usize] {
+                    if self.blocked[y as usize] {
+                        continue;
+                    }
+                    let nd = d as u16 + enter;
+                    if nd < dist[y as usize] {
+                        dist[y as usize] = nd;
+                        let nd = nd as usize;
+                        if self.buckets.len() <= nd {
+                            self.buckets.resize_with(nd + 1, Vec::new);
+                        }
+                        self.buckets[nd].push(y);
+                        pending += 1;
+                    }
+                }
+            }
+            d += 1;
+        }
+    }
+}

@@ -1,0 +1,295 @@
+//! The story: what its goals ask of the crew (skills, money, reputation), the chance to complete
+//! the next goal, and what a goal is worth.
+
+use super::*;
+
+/// What the remaining story goals need.
+#[derive(Clone, Debug, Default)]
+pub(super) struct StoryNeeds {
+    /// Skill points wanted (Fight, Tech, Negotiate), crew and carried gear.
+    pub(super) desired: [i32; 3],
+    /// Contacts we must still become Solid with (bits by contact index).
+    pub(super) solid_with: u16,
+    /// How many more Solid contacts we need.
+    pub(super) solid_more: u32,
+    /// Money to have in hand for the next goals.
+    pub(super) money: u32,
+    /// That money simply pays for a goal (no test of the crew to prepare for first).
+    pub(super) money_only: bool,
+}
+
+pub(super) fn skill_index(s: Skill) -> usize {
+    match s {
+        Skill::Fight => 0,
+        Skill::Tech => 1,
+        Skill::Negotiate => 2,
+    }
+}
+
+/// The lowest total of a test that can lead to Proceed, and the money that band asks for.
+pub(super) fn proceed_band(t: &Test) -> Option<(i32, u32)> {
+    for o in &t.outcomes {
+        if o.choose.is_empty() {
+            if o.ends == Some(Ending::Proceed) {
+                return Some((o.min, 0));
+            }
+        } else {
+            for b in &o.choose {
+                if b.ends == Ending::Proceed {
+                    let money = b
+                        .requires
+                        .iter()
+                        .map(|r| match r {
+                            Requirement::Money { amount } => *amount,
+                            _ => 0,
+                        })
+                        .max()
+                        .unwrap_or(0);
+                    return Some((o.min, money));
+                }
+            }
+        }
+    }
+    None
+}
+
+pub(super) fn story_needs(g: &Firefly, p: &Player) -> StoryNeeds {
+    let story = g.story_def();
+    let mut n = StoryNeeds {
+        // Misbehaving wants a bit of everything.
+        desired: [3, 3, 3],
+        ..Default::default()
+    };
+    // The Skill Needs of the jobs we hold (FF-WORK-9).
+    for &j in p.hand.iter().chain(p.active.iter().map(|a| &a.job)) {
+        let job = &g.content.jobs[j as usize];
+        for sk in Skill::ALL {
+            let s = skill_index(sk);
+            n.desired[s] = n.desired[s].max(job.needs.get(sk) as i32);
+        }
+    }
+    for (i, goal) in story.goals.iter().enumerate().skip(p.goals as usize) {
+        let current = i == p.goals as usize;
+        for r in &goal.requires {
+            match r {
+                // The engine's own reputation query (carried gear such as the Alliance Ident
+                // Card counts as Solid for goals too).
+                GoalCondition::SolidWith { contacts } => {
+                    for &c in contacts {
+                        if !g.counts_as_solid(p, c) {
+                            n.solid_with |= 1 << c.index();
+                        }
+                    }
+                }
+                GoalCondition::SolidCount { count } => {
+                    n.solid_more = n
+                        .solid_more
+                        .max((*count as u32).saturating_sub(g.counts_as_solid_count(p)));
+                }
+                GoalCondition::Money { amount } => n.money = n.money.max(*amount),
+                _ => {}
+            }
+        }
+        for ch in &goal.choices {
+            for r in &ch.requires {
+                if let Requirement::Money { amount } = r {
+                    n.money = n.money.max(*amount);
+                    if ch.test.is_none() {
+                        n.money_only = true;
+                    }
+                }
+            }
+            if let Some(t) = &ch.test {
+                if let Some((min, money)) = proceed_band(t) {
+                    let s = skill_index(t.skill);
+                    n.desired[s] = n.desired[s].max(min - 3);
+                    if current || i == p.goals as usize + 1 {
+                        n.money = n.money.max(money);
+                    }
+                }
+            }
+        }
+    }
+    n
+}
+
+/// What the chance memo depends on.
+pub(super) fn chance_key(g: &Firefly, p: &Player) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    // Money matters to these odds only across the amounts that something asks for: $1,500 for
+    // bribes (see `misbehave_pass`) and the story's money requirements.
+    let mut money_class = (p.money >= 1500) as u32;
+    for goal in &g.story_def().goals {
+        for ch in &goal.choices {
+            let reqs = ch.requires.iter().chain(ch.test.iter().flat_map(|t| {
+                t.outcomes
+                    .iter()
+                    .flat_map(|o| o.choose.iter().flat_map(|b| b.requires.iter()))
+            }));
+            money_class += reqs
+                .filter(|r| matches!(r, Requirement::Money { amount } if p.money >= *amount))
+                .count() as u32;
+        }
+    }
+    (p.seat, p.goals, p.warrants, money_class, p.items).hash(&mut h);
+    for m in &p.crew {
+        (m.def, &m.gear).hash(&mut h);
+    }
+    (g.story, g.content.sectors.len()).hash(&mut h);
+    h.finish()
+}
+
+/// Chance that one goal's instructions (after its Misbehave cards) complete it, with `bonus`
+/// more skill points; a branch that needs money counts only if we have it.
+pub(super) fn goal_test_chance(g: &Firefly, p: &Player, goal: &Goal, bonus: [i32; 3]) -> f64 {
+    let mask = all_crew(p);
+    let mut probs = Vec::new();
+    let mut best: f64 = if goal.choices.is_empty() { 1.0 } else { 0.0 };
+    for ch in &goal.choices {
+        if !choice_available_mask(g, p, mask, ch) {
+            continue;
+        }
+        let pr = choice_chance(ch, |t| {
+            let base = test_base(g, p, mask, t) + bonus[skill_index(t.skill)];
+            band_probs(t, base, &mut probs);
+            t.outcomes
+                .iter()
+                .zip(probs.iter())
+                .filter(|(o, _)| {
+                    o.ends == Some(Ending::Proceed)
+                        || o.choose.iter().any(|b| {
+                            b.ends == Ending::Proceed
+                                && b.requires.iter().all(|r| match r {
+                                    Requirement::Money { amount } => p.money >= *amount,
+                                    _ => true,
+                                })
+                        })
+                })
+                .map(|(_, x)| *x)
+                .sum::<f64>()
+        });
+        best = best.max(pr);
+    }
+    best
+}
+
+impl FireflyBot {
+    /// What it is worth to us that a job for `c` gets done (the story's Solid goals).
+    pub(super) fn story_worth_of_contact(&self, ctx: &Ctx, c: ContactName) -> f64 {
+        // FF-REP-9: no Solid with Harken through a job while we have a Warrant.
+        if c == ContactName::Harken && ctx.p.warrants > 0 {
+            return 0.0;
+        }
+        self.solid_story_worth(ctx, c)
+    }
+
+    /// What counting as Solid with `c` is worth to the story's Solid goals (FF-WIN-3): nothing
+    /// once we already count as Solid with them.
+    pub(super) fn solid_story_worth(&self, ctx: &Ctx, c: ContactName) -> f64 {
+        if ctx.g.counts_as_solid(ctx.p, c) {
+            return 0.0;
+        }
+        if ctx.needs.solid_with & (1 << c.index()) != 0 {
+            6000.0
+        } else if ctx.needs.solid_more > 0 {
+            3500.0
+        } else {
+            0.0
+        }
+    }
+
+    /// The story's next goal: where, and the chance that one attempt now completes it.
+    pub(super) fn goal_chance(&self, ctx: &Ctx) -> Option<(SectorId, f64)> {
+        let g = ctx.g;
+        let p = ctx.p;
+        let story = g.story_def();
+        let gi = p.goals as usize;
+        if gi >= story.goals.len() {
+            return None;
+        }
+        let goal = &story.goals[gi];
+        let sector = g.content.goal_sectors[g.story as usize][gi]?;
+        if !goal.requires.iter().all(|c| g.goal_condition(p, c)) {
+            return None;
+        }
+        let pm = self.misb(ctx).powi(goal.misbehave as i32);
+        Some((sector, goal_test_chance(g, p, goal, [0; 3]) * pm))
+    }
+
+    /// The first goal still to do that is a test of the crew (it is what the crew is for).
+    pub(super) fn test_goal(&self, g: &Firefly, p: &Player) -> Option<&'static Goal> {
+        g.story_def()
+            .goals
+            .iter()
+            .skip(p.goals as usize)
+            .find(|goal| {
+                goal.at.is_some()
+                    && (goal.misbehave > 0 || goal.choices.iter().any(|c| c.test.is_some()))
+            })
+    }
+
+    /// Chance that the crew, with `bonus` more skill points, gets through the next test goal
+    /// (memoised per crew, since it is asked for every card the bot looks at).
+    pub(super) fn goal_chance_with(&self, ctx: &Ctx, bonus: [i32; 3]) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let Some(goal) = self.test_goal(g, p) else {
+            return 0.0;
+        };
+        let key = chance_key(g, p);
+        let b = [
+            bonus[0].clamp(-4, 4),
+            bonus[1].clamp(-4, 4),
+            bonus[2].clamp(-4, 4),
+        ];
+        let idx = ((b[0] + 4) * 81 + (b[1] + 4) * 9 + b[2] + 4) as usize;
+        let mut memo = self.chance_memo.borrow_mut();
+        if memo.0 != key {
+            memo.0 = key;
+            memo.1.clear();
+            memo.1.resize(729, f32::NAN);
+        }
+        if !memo.1[idx].is_nan() {
+            return memo.1[idx] as f64;
+        }
+        let pm = misbehave_pass(g, p, all_crew(p), b).powi(goal.misbehave as i32);
+        let v = goal_test_chance(g, p, goal, b) * pm;
+        memo.1[idx] = v as f32;
+        v
+    }
+
+    /// The chance below which we would rather improve the crew than try the goal.
+    pub(super) fn goal_threshold(&self, ctx: &Ctx) -> f64 {
+        let g = ctx.g;
+        let mut t = (0.32 - 0.009 * g.round as f64).max(0.06);
+        // Nothing left to improve with: go anyway.
+        let p = ctx.p;
+        let room = p.crew.len() < g.max_crew(p)
+            || p.crew
+                .iter()
+                .any(|m| g.gear_carried_counted(m) < g.gear_capacity(m));
+        if !room || p.money < 800 {
+            t *= 0.5;
+        }
+        t
+    }
+
+    pub(super) fn goal_value(&self, ctx: &Ctx) -> Option<(SectorId, f64)> {
+        let (s, chance) = self.goal_chance(ctx)?;
+        if chance <= 0.0 || chance < self.goal_threshold(ctx) {
+            return None;
+        }
+        Some((s, GOAL_WORTH * chance))
+    }
+
+    /// What `add` skill points are worth for the story's next test goal.
+    pub(super) fn goal_gain(&self, ctx: &Ctx, add: [i32; 3]) -> f64 {
+        if add.iter().all(|&x| x <= 0) {
+            return 0.0;
+        }
+        let now = self.goal_chance_with(ctx, [0; 3]);
+        let with = self.goal_chance_with(ctx, add);
+        (with - now).max(0.0) * GOAL_WORTH * 0.6
+    }
+}

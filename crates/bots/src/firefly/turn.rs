@@ -1,0 +1,214 @@
+//! The turn: free actions, then the action to take (Fly, Buy, Deal, Work, Shore Leave, a goal) or
+//! the end of the turn.
+
+use super::*;
+
+impl FireflyBot {
+    /// Free actions worth taking now (FF-TURN-6..8, FF-CREW-14, FF-CREW-21).
+    pub(super) fn free_action(&self, ctx: &Ctx, legal: &[Action]) -> Option<Action> {
+        let g = ctx.g;
+        let p = ctx.p;
+        // Carry every gear card we can (FF-CREW-21): the most valuable first.
+        let mut best_equip: Option<(f64, Action)> = None;
+        for &a in legal {
+            if let Action::Equip { gear, crew } = a {
+                let d = g.gear_def(gear);
+                let mut v = self.gear_power(ctx, gear) + 0.1;
+                // Prefer a carrier that gets an extra bonus from it.
+                if let Some(i) = p.crew_index(crew) {
+                    let cd = g.crew_def(&p.crew[i]);
+                    if cd.abilities.iter().any(|ab| {
+                        matches!(ab, Ability::SkillWhenCarrying { keyword, .. } if d.keywords.contains(keyword))
+                    }) {
+                        v += 1.0;
+                    }
+                }
+                if best_equip.is_none_or(|b| v > b.0) {
+                    best_equip = Some((v, a));
+                }
+            }
+        }
+        if let Some((_, a)) = best_equip {
+            return Some(a);
+        }
+        // Hands full: set a weaker carried card aside for a better spare one. Every swap raises
+        // the carried total, so swaps end.
+        if let Some(a) = self.gear_swap(ctx, legal) {
+            return Some(a);
+        }
+        // Unload Fugitives and Passengers no job needs (they make us a target).
+        for item in [Item::Fugitives, Item::Passengers] {
+            if legal.contains(&Action::Unload(item))
+                && p.item(item) as u32 > self.needed_items(g, p, item)
+            {
+                return Some(Action::Unload(item));
+            }
+        }
+        // Contraband nobody will buy from us and no job needs only makes us an Outlaw Ship.
+        if legal.contains(&Action::Jettison(Item::Contraband))
+            && p.item(Item::Contraband) as u32 > self.needed_items(g, p, Item::Contraband)
+            && self.item_gain(ctx, Item::Contraband) < 0.0
+        {
+            return Some(Action::Jettison(Item::Contraband));
+        }
+        // A full ship at a Supply planet: make room for a clearly better hand (FF-CREW-5).
+        if let Some(a) = self.replace_crew(ctx, legal) {
+            return Some(a);
+        }
+        // Hire a rival's Disgruntled crew when they are a real catch (FF-CREW-14).
+        let reserve = ctx.reserve(self);
+        for &a in legal {
+            if let Action::HireAway(card) = a {
+                let rival = g
+                    .players
+                    .iter()
+                    .find(|q| q.seat != ctx.seat && q.crew_index(card).is_some());
+                if let Some(q) = rival {
+                    let m = &q.crew[q.crew_index(card).unwrap()];
+                    let d = g.crew_def(m);
+                    if p.money >= d.cost + reserve {
+                        let mut v = self.skill_gain(ctx, crew_skills(d));
+                        v += self.keyword_gain(ctx, &d.keywords);
+                        v += self.profession_gain(ctx, &d.professions);
+                        v -= d.cost as f64 * 2.5;
+                        if d.wanted {
+                            v -= 450.0;
+                        }
+                        if v > 600.0 {
+                            return Some(a);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    pub(super) fn turn(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        if g.last_call.is_some() {
+            return self.last_turn(g, seat, legal);
+        }
+        let a = self.turn_action(g, seat, legal);
+        // Last Call: declared with the turn's last action (or, when free, at its end), so the
+        // turn's other actions still earn first.
+        if legal.contains(&Action::DeclareLastCall) {
+            let uses_action = g.story_def().last_call.is_some_and(|r| r.uses_action);
+            let now = a == Action::EndTurn || (uses_action && g.turn.taken == 1);
+            if now && self.should_declare(&Ctx::new(g, seat)) {
+                return Action::DeclareLastCall;
+            }
+        }
+        a
+    }
+
+    pub(super) fn turn_action(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+        let ctx = Ctx::new(g, seat);
+        if let Some(a) = self.free_action(&ctx, legal) {
+            return a;
+        }
+        let p = ctx.p;
+        let here = p.sector;
+        let t = g.turn;
+        // The best action here.
+        let mut local: Option<(f64, Action)> = None;
+        for &a in legal {
+            let v = match a {
+                Action::Work(WorkTarget::Goal) => match self.goal_value(&ctx) {
+                    Some((s, v)) if s == here => v,
+                    _ => continue,
+                },
+                Action::Work(WorkTarget::Job(j)) => {
+                    let Some((step, _)) = g.job_next_step(p, j) else {
+                        continue;
+                    };
+                    let e = self.job_eval(&ctx, j, step, here);
+                    if e.worth <= 0.0 {
+                        continue;
+                    }
+                    e.score.max(e.worth * 0.3) + 100.0
+                }
+                Action::Deal => match g.contact_at(here) {
+                    Some(c) => self.deal_value(&ctx, c),
+                    None => continue,
+                },
+                Action::Buy => match g.supply_deck_at(here) {
+                    Some(d) => self.supply_value(&ctx, d),
+                    None => continue,
+                },
+                Action::ShoreLeave => self.shore_leave_value(&ctx),
+                Action::CrewRemoveDisgruntled(_) => 250.0,
+                Action::MakeWork => 200.0,
+                // A Bonus Drop-Off we are at (Kalidasa): its money, less the Misbehave risk.
+                Action::Work(WorkTarget::BonusDropOff { job, bonus }) => {
+                    let o = &g.content.jobs[job as usize].opportunities[bonus as usize];
+                    let money: f64 = o
+                        .reward
+                        .iter()
+                        .map(|e| match e {
+                            Effect::TakeMoney { amount } => *amount as f64,
+                            _ => 200.0,
+                        })
+                        .sum();
+                    money * self.misb(&ctx).powi(o.misbehave as i32)
+                }
+                _ => continue,
+            };
+            if v > 0.0 && local.is_none_or(|b| v > b.0) {
+                local = Some((v, a));
+            }
+        }
+        let can_fly = legal.contains(&Action::FullBurn) || legal.contains(&Action::Mosey);
+        let mut remote = if can_fly && !t.fly {
+            self.best_remote(&ctx)
+        } else {
+            None
+        };
+        // Never burn the last Fuel except on the way to more (FF-FLY-2: no Fuel, no go).
+        if let Some((target, v)) = remote {
+            let burn = g.full_burn_fuel(p).max(1);
+            let burns = p.item(Item::Fuel) / burn;
+            let far = turns_for(self.d(here, target), ctx.range) >= 1 && self.d(here, target) > 1;
+            if burns <= 1 && far && !self.fuel_source(&ctx, target) && p.money >= 100 {
+                if let Some(f) = self.nearest_fuel(&ctx) {
+                    if f != here {
+                        remote = Some((f, v));
+                    }
+                }
+            }
+        }
+        let fly = |bot: &mut Self, target: SectorId| -> Action {
+            // The flight keeps this target (fly_step).
+            bot.flight = Some((g.round, seat, t.taken + 1, target));
+            let d = bot.d(here, target);
+            if d <= 1 && legal.contains(&Action::Mosey) {
+                Action::Mosey
+            } else if legal.contains(&Action::FullBurn) {
+                Action::FullBurn
+            } else if legal.contains(&Action::Mosey) {
+                Action::Mosey
+            } else {
+                Action::EndTurn
+            }
+        };
+        match (local, remote) {
+            (Some((lv, la)), Some((target, rv))) => {
+                let arrive_now = turns_for(self.d(here, target), ctx.range) <= 1;
+                let local_first = if t.taken == 0 {
+                    lv >= rv || !arrive_now
+                } else {
+                    lv >= rv
+                };
+                // Make-Work is filler: never instead of flying somewhere we can work today.
+                let local_first = local_first && !(la == Action::MakeWork && arrive_now);
+                if local_first {
+                    la
+                } else {
+                    fly(self, target)
+                }
+            }
+            (Some((_, la)), None) => la,
+            (None, Some((target, _))) => fly(self, target),
+            (None, None) => Action::EndTurn,
+        }
+    }
+}

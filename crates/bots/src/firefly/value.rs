@@ -1,0 +1,335 @@
+//! What things are worth to us: skills, keywords and professions, Supply cards, crew members (and
+//! losing them), goods and the cost of being an Outlaw Ship.
+
+use super::*;
+
+impl FireflyBot {
+    pub(super) fn skill_gain(&self, ctx: &Ctx, add: [i32; 3]) -> f64 {
+        let mut v = 0.0;
+        for (s, &a) in add.iter().enumerate() {
+            if a <= 0 {
+                continue;
+            }
+            let deficit = (ctx.needs.desired[s] + 1 - ctx.skills[s]).max(0);
+            let useful = a.min(deficit);
+            v += useful as f64 * 800.0 + (a - useful) as f64 * 180.0;
+        }
+        v
+    }
+
+    pub(super) fn keyword_gain(&self, ctx: &Ctx, kws: &[Keyword]) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let mut v = 0.0;
+        for &k in kws {
+            if g.mask_has_keyword(p, all_crew(p), k) {
+                v += 20.0;
+                continue;
+            }
+            let wanted = p
+                .hand
+                .iter()
+                .chain(p.active.iter().map(|a| &a.job))
+                .any(|&j| g.content.jobs[j as usize].needs_keywords.contains(&k));
+            v += if wanted { 1500.0 } else { 150.0 };
+        }
+        v
+    }
+
+    pub(super) fn profession_gain(&self, ctx: &Ctx, profs: &[Profession]) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let mut v = 0.0;
+        for &pr in profs {
+            if has_profession(g, p, pr) {
+                continue;
+            }
+            v += match pr {
+                Profession::Pilot | Profession::Mechanic => 250.0,
+                Profession::Medic => 350.0,
+                _ => 0.0,
+            };
+            for &j in p.hand.iter().chain(p.active.iter().map(|a| &a.job)) {
+                if let Some(b) = g.content.jobs[j as usize].bonus {
+                    if b.profession == Some(pr) {
+                        v += b.amount as f64 * 0.5 + 100.0 * b.parts as f64;
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// What a Supply card is worth to us, before its price.
+    pub(super) fn card_value(&self, ctx: &Ctx, card: SupplyCardId) -> f64 {
+        if !ctx.g.can_acquire(ctx.seat, card) {
+            return f64::NEG_INFINITY;
+        }
+        self.card_value_any(ctx, card)
+    }
+
+    /// What losing crew member `idx` would cost us (the mirror of `card_value`).
+    pub(super) fn member_loss(&self, ctx: &Ctx, idx: usize) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let m = &p.crew[idx];
+        let def = g.crew_def(m);
+        let sk = crew_skills(def);
+        let mut v = 0.0;
+        for (s, &x) in sk.iter().enumerate() {
+            if x <= 0 {
+                continue;
+            }
+            let short = ctx.skills[s] - x < ctx.needs.desired[s] + 1;
+            v += x as f64 * if short { 800.0 } else { 180.0 };
+        }
+        let now = self.goal_chance_with(ctx, [0; 3]);
+        let without = self.goal_chance_with(ctx, [-sk[0], -sk[1], -sk[2]]);
+        v += (now - without).max(0.0) * GOAL_WORTH * 0.35;
+        let others = all_crew(p) & !(1 << idx);
+        for &k in &def.keywords {
+            if !g.mask_has_keyword(p, others, k) {
+                v += 300.0;
+            }
+        }
+        for &pr in &def.professions {
+            if !g.mask_has_profession(p, others, pr) {
+                v += match pr {
+                    Profession::Pilot | Profession::Mechanic => 250.0,
+                    Profession::Medic => 350.0,
+                    _ => 50.0,
+                };
+            }
+        }
+        v -= def.cost as f64 * 1.5;
+        if g.is_wanted(m) {
+            v -= 450.0;
+        }
+        v
+    }
+
+    /// `card_value` as if there were room aboard.
+    pub(super) fn card_value_any(&self, ctx: &Ctx, card: SupplyCardId) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let c = g.content;
+        match c.supply_cards[card as usize].kind {
+            SupplyKind::Crew(d) => {
+                let def = &c.crew[d as usize];
+                let mut v = self.skill_gain(ctx, crew_skills(def));
+                v += self.goal_gain(ctx, crew_skills(def));
+                // Hands to carry gear and to take the Kills.
+                if p.crew.len() < 4 {
+                    v += 350.0;
+                }
+                v += self.keyword_gain(ctx, &def.keywords);
+                v += self.profession_gain(ctx, &def.professions);
+                if !p.spare_gear.is_empty() {
+                    v += 250.0;
+                }
+                v -= def.cost as f64 * 1.5;
+                if def.wanted {
+                    v -= 450.0;
+                }
+                if def.abilities.contains(&Ability::Imposter) {
+                    v -= 100.0;
+                }
+                v
+            }
+            SupplyKind::Gear(d) => {
+                let def = &c.gear[d as usize];
+                let mut v = self.skill_gain(ctx, gear_skills(def));
+                v += self.goal_gain(ctx, gear_skills(def));
+                v += self.keyword_gain(ctx, &def.keywords);
+                for a in &def.abilities {
+                    v += match a {
+                        Ability::DiscardForKeyword { keyword } => {
+                            self.keyword_gain(ctx, &[*keyword]) * 0.4
+                        }
+                        Ability::DiscardForBonus { .. } => 80.0,
+                        Ability::MedicCheckBonus { .. } => 100.0,
+                        Ability::ConsiderJobs { .. } | Ability::BuyCards { .. } => 150.0,
+                        // The Alliance Ident Card: Solid with Harken for the story's goals
+                        // too, while carried.
+                        Ability::CountsAsSolid { contact } => {
+                            self.solid_story_worth(ctx, *contact) * 0.5
+                        }
+                        _ => 0.0,
+                    };
+                }
+                let carrier = p.crew.iter().any(|m| g.can_carry(p, m, card));
+                if !carrier {
+                    v *= 0.25;
+                }
+                v
+            }
+            SupplyKind::Upgrade(u) => self.upgrade_value(ctx, u),
+        }
+    }
+
+    pub(super) fn upgrade_value(&self, ctx: &Ctx, u: UpgradeDefId) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let def = &g.content.upgrades[u as usize];
+        let mut v = 0.0;
+        if let Some(dc) = def.drive_core {
+            let cur = g.drive_core_def(p).drive_core.map_or(0, |d| d.range) as f64;
+            v += 700.0 * (dc.range as f64 - cur);
+            if dc.fuel_per_burn == 0 {
+                v += 400.0;
+            }
+        }
+        for a in &def.abilities {
+            v += match a {
+                Ability::ExtraCrew { .. } => {
+                    if p.crew.len() + 1 >= g.max_crew(p) {
+                        300.0
+                    } else {
+                        50.0
+                    }
+                }
+                Ability::ExtraHold { .. } | Ability::ExtraStash { .. } => 100.0,
+                Ability::RangeBonus { amount } => 600.0 * *amount as f64,
+                Ability::MoseyRange { .. } => 150.0,
+                Ability::IgnoreBreakdowns => 200.0,
+                _ => 40.0,
+            };
+        }
+        v
+    }
+
+    /// What losing a crew member would cost us.
+    pub(super) fn crew_worth(&self, g: &Firefly, p: &Player, idx: usize) -> f64 {
+        let m = &p.crew[idx];
+        if idx == 0 {
+            // FF-CREW-9: a Killed Leader returns Disgruntled; a second token fires everyone.
+            // Cheap only while a second token is far off.
+            return if m.disgruntled { 50_000.0 } else { 1400.0 };
+        }
+        let d = g.crew_def(m);
+        let sk = d.skills.fight + d.skills.tech + d.skills.negotiate;
+        400.0
+            + 450.0 * sk as f64
+            + 150.0 * d.professions.len() as f64
+            + 200.0 * d.keywords.len() as f64
+    }
+
+    /// The cost of `n` Kills among `mask` (FF-DEATH-1: we choose the cheapest).
+    pub(super) fn kill_cost(&self, g: &Firefly, p: &Player, mask: CrewMask, n: u32) -> f64 {
+        let mut w: Vec<f64> = (0..p.crew.len())
+            .filter(|&i| mask & (1 << i) != 0)
+            .map(|i| self.crew_worth(g, p, i))
+            .collect();
+        w.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let medic = p.crew.iter().any(|m| g.gives_medic_check(m));
+        let f = if medic { 0.67 } else { 1.0 };
+        let mut total: f64 = w.iter().take(n as usize).map(|x| x * f).sum();
+        // More Kills than crew: the Leader takes them all (a second one fires everyone).
+        if n as usize > w.len() && mask & 1 != 0 {
+            total += 2000.0;
+        }
+        total
+    }
+
+    /// Worth of one more of an item aboard.
+    pub(super) fn item_gain(&self, ctx: &Ctx, item: Item) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        let solid_buyer = |f: fn(&Contact) -> Option<u32>| {
+            g.content
+                .contacts
+                .iter()
+                .filter(|k| p.is_solid(k.contact))
+                .filter_map(f)
+                .max()
+        };
+        match item {
+            Item::Fuel => {
+                if p.item(Item::Fuel) < 8 {
+                    120.0
+                } else {
+                    10.0
+                }
+            }
+            Item::Parts => {
+                if p.item(Item::Parts) < 3 {
+                    150.0
+                } else {
+                    30.0
+                }
+            }
+            Item::Cargo => solid_buyer(|k| k.buys_cargo).map_or(80.0, |x| x as f64 * 0.7),
+            Item::Contraband => {
+                // Goods an Active job lost and must replace (FF-WORK-14).
+                if self.needed_items(g, p, Item::Contraband) > p.item(Item::Contraband) as u32 {
+                    return 1500.0;
+                }
+                solid_buyer(|k| k.buys_contraband).map_or(-150.0, |x| x as f64 * 0.6 - 150.0)
+            }
+            Item::Passengers | Item::Fugitives => 0.0,
+        }
+    }
+
+    /// Worth of one of an item we would lose.
+    pub(super) fn item_loss(&self, ctx: &Ctx, item: Item, n: u32) -> f64 {
+        let p = ctx.p;
+        let have = p.item(item) as u32;
+        let n = n.min(have);
+        if n == 0 {
+            return 0.0;
+        }
+        let needed = self.needed_items(ctx.g, p, item);
+        let spare = have.saturating_sub(needed);
+        let from_spare = n.min(spare);
+        let from_needed = n - from_spare;
+        let unit = match item {
+            Item::Fuel => {
+                if have <= 2 {
+                    600.0
+                } else {
+                    150.0
+                }
+            }
+            Item::Parts => 250.0,
+            _ => self.item_gain(ctx, item).max(0.0),
+        };
+        from_spare as f64 * unit + from_needed as f64 * 2500.0
+    }
+
+    /// What meeting the Alliance would cost us now (FF-FLY-15..17).
+    pub(super) fn outlaw_cost(&self, ctx: &Ctx) -> f64 {
+        let g = ctx.g;
+        let p = ctx.p;
+        if !g.is_outlaw(p) {
+            return 0.0;
+        }
+        let mut v = (p.warrants as f64 * 1000.0).min(p.money as f64) - p.warrants as f64 * 600.0;
+        v += self.item_loss(ctx, Item::Contraband, 255);
+        v += self.item_loss(ctx, Item::Fugitives, 255);
+        for (i, m) in p.crew.iter().enumerate().skip(1) {
+            if g.is_wanted(m) {
+                v += self.crew_worth(g, p, i) / 6.0;
+            }
+        }
+        v.max(100.0)
+    }
+
+    pub(super) fn shore_leave_value(&self, ctx: &Ctx) -> f64 {
+        let p = ctx.p;
+        let cost = ctx.g.shore_leave_cost(p) as f64;
+        if p.money < ctx.g.shore_leave_cost(p) + 300 {
+            return 0.0;
+        }
+        let mut v = 0.0;
+        for (i, m) in p.crew.iter().enumerate() {
+            if m.disgruntled {
+                v += if i == 0 { 2500.0 } else { 350.0 };
+            }
+        }
+        // Shore Leave also buys Fuel and Parts (FF-BUY-8).
+        if p.item(Item::Fuel) < 4 {
+            v += 200.0;
+        }
+        v - cost
+    }
+}

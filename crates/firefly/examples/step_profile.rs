@@ -1,0 +1,68 @@
+//! A profiling aid for the engine's random steps (issue 11): plays random games for the given
+//! seconds and prints the wall time of a set-up, of a step (legal_actions + apply, set-ups
+//! excluded) and of a clone (of positions every 64 steps). Run it under `perf record` to see
+//! where a step's time goes:
+//! `cargo run --release -p tabletop-firefly --example step_profile -- SECONDS [EXPANSIONS] [STORY]`.
+
+use std::time::Instant;
+
+use tabletop_core::{Actor, Game, NewGame, Rng};
+use tabletop_firefly::content::{Content, Expansion};
+use tabletop_firefly::{Firefly, Options};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let seconds: f64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(5.0);
+    let exp = args.next().unwrap_or_default();
+    let story = args
+        .next()
+        .unwrap_or_else(|| "The King of All Londinium".to_string());
+    let content = Content::builtin();
+    let mut o = Options::new(4, &story);
+    o.max_rounds = Some(50);
+    if !exp.is_empty() {
+        o.expansions = exp
+            .split(',')
+            .map(|e| Expansion::ALL.into_iter().find(|x| x.id() == e).unwrap())
+            .collect();
+    }
+    let mut rng = Rng::new(1);
+    let (mut legal, mut events) = (Vec::with_capacity(256), Vec::with_capacity(256));
+    let (mut setup_ns, mut step_ns, mut clone_ns) = (0u128, 0u128, 0u128);
+    let (mut games, mut steps, mut clones) = (0u64, 0u64, 0u64);
+    let start = Instant::now();
+    let mut seed = 0;
+    while start.elapsed().as_secs_f64() < seconds {
+        let t = Instant::now();
+        let mut g = Firefly::new_game(content, &o, seed).unwrap();
+        setup_ns += t.elapsed().as_nanos();
+        seed += 1;
+        games += 1;
+        let t = Instant::now();
+        let mut in_clones = 0u128;
+        while g.actor() != Actor::Over {
+            g.legal_actions(&mut legal);
+            let a = legal[rng.index(legal.len())];
+            events.clear();
+            g.apply_unchecked(a, &mut events);
+            steps += 1;
+            if steps % 64 == 0 {
+                let c = Instant::now();
+                for _ in 0..4 {
+                    std::hint::black_box(std::hint::black_box(&g).clone());
+                }
+                in_clones += c.elapsed().as_nanos();
+                clones += 4;
+            }
+        }
+        step_ns += t.elapsed().as_nanos() - in_clones;
+        clone_ns += in_clones;
+    }
+    println!(
+        "{games} games ({:.0} steps each): set-up {:.0} ns a game, {:.1} ns a step (set-up excluded), clone {:.0} ns",
+        steps as f64 / games as f64,
+        setup_ns as f64 / games as f64,
+        step_ns as f64 / steps as f64,
+        clone_ns as f64 / clones.max(1) as f64
+    );
+}
