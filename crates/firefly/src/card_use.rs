@@ -194,7 +194,7 @@ impl Firefly {
                 .any(|m| m.disgruntled && m.gear.contains(&card)),
             Effect::TakeCrewFromDiscard { from } => {
                 let from = from.as_deref().map(|id| self.content.supply_deck_id(id));
-                p.crew.len() < self.max_crew(p) && !self.crew_in_discards(seat, from).is_empty()
+                p.crew.len() < self.max_crew(p) && self.any_crew_in_discards(seat, from)
             }
             Effect::TakeShipUpgradeFromDiscard { only, half_price } => {
                 self.decks.supply.iter().any(|d| {

@@ -1288,11 +1288,22 @@ impl Firefly {
                     }
                 }
                 Pending::TakeCrew { from } => {
-                    out.extend(
-                        self.crew_in_discards(r.seat, from)
-                            .into_iter()
-                            .map(Action::TakeCrew),
-                    );
+                    // As `crew_in_discards` lists them, straight into `out` (no list made).
+                    let first = out.len();
+                    for (d, deck) in self.decks.supply.iter().enumerate() {
+                        if from.is_some_and(|f| f as usize != d) {
+                            continue;
+                        }
+                        for &c in deck.discard_pile() {
+                            if matches!(
+                                self.content.supply_cards[c as usize].kind,
+                                SupplyKind::Crew(k) if self.may_hire(p, k)
+                            ) && !out[first..].contains(&Action::TakeCrew(c))
+                            {
+                                out.push(Action::TakeCrew(c));
+                            }
+                        }
+                    }
                     out.push(Action::Done);
                 }
                 Pending::Sell { item, .. } => {
@@ -2412,6 +2423,24 @@ impl Firefly {
     /// Crew cards in the Supply discard piles (of deck `from`, or all), for free taking.
     /// The crew cards on the discard piles (one pile, or all) that `seat` may take aboard
     /// (Atherton takes no Companions: `MayNotHire`).
+    /// Whether [`Firefly::crew_in_discards`] would list any card (without listing them: legal
+    /// actions allocate nothing).
+    pub fn any_crew_in_discards(&self, seat: Seat, from: Option<DeckId>) -> bool {
+        let p = &self.players[seat as usize];
+        self.decks
+            .supply
+            .iter()
+            .enumerate()
+            .filter(|(d, _)| from.is_none_or(|f| f as usize == *d))
+            .flat_map(|(_, deck)| deck.discard_pile())
+            .any(|&c| {
+                matches!(
+                    self.content.supply_cards[c as usize].kind,
+                    SupplyKind::Crew(d) if self.may_hire(p, d)
+                )
+            })
+    }
+
     pub fn crew_in_discards(&self, seat: Seat, from: Option<DeckId>) -> Vec<SupplyCardId> {
         let p = &self.players[seat as usize];
         let mut v = Vec::new();

@@ -61,12 +61,13 @@ fn allocations_per_random_step() {
             apply as f64 / steps as f64
         );
         // Issue 11 aims at 0 in both. Measured when these bounds were set: legal_actions
-        // 0.013–0.021 (the Rim's Cutter and Corvette destinations are still listed in Vecs),
+        // 0.013–0.029 (the Rim's Cutter and Corvette destinations are still listed in Vecs; the
+        // Blue Sun story's 0.029 since Hull-Mounted Flak Guns move Cutters more often),
         // apply 0.087–0.179 (the resolution stack's effect frames, market draws, starting
         // jobs). Before: legal_actions 0.22–0.30 (trade checks copied both ships), apply 0.20.
         // A rise above these fails.
         assert!(
-            legal as f64 / steps as f64 <= 0.025,
+            legal as f64 / steps as f64 <= 0.032,
             "{story}: legal_actions allocates more"
         );
         assert!(
