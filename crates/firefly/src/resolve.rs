@@ -1288,22 +1288,13 @@ impl Firefly {
                     }
                 }
                 Pending::TakeCrew { from } => {
-                    // As `crew_in_discards` lists them, straight into `out` (no list made).
                     let first = out.len();
-                    for (d, deck) in self.decks.supply.iter().enumerate() {
-                        if from.is_some_and(|f| f as usize != d) {
-                            continue;
+                    self.each_crew_in_discards(p, from, |c| {
+                        if !out[first..].contains(&Action::TakeCrew(c)) {
+                            out.push(Action::TakeCrew(c));
                         }
-                        for &c in deck.discard_pile() {
-                            if matches!(
-                                self.content.supply_cards[c as usize].kind,
-                                SupplyKind::Crew(k) if self.may_hire(p, k)
-                            ) && !out[first..].contains(&Action::TakeCrew(c))
-                            {
-                                out.push(Action::TakeCrew(c));
-                            }
-                        }
-                    }
+                        false
+                    });
                     out.push(Action::Done);
                 }
                 Pending::Sell { item, .. } => {
@@ -2053,8 +2044,7 @@ impl Firefly {
                 });
                 let p = &self.players[seat as usize];
                 // "If you have space in your Crew" (FF-CREW-3).
-                if p.crew.len() < self.max_crew(p) && !self.crew_in_discards(seat, from).is_empty()
-                {
+                if p.crew.len() < self.max_crew(p) && self.any_crew_in_discards(seat, from) {
                     set_pending(self, Pending::TakeCrew { from });
                 }
             }
@@ -2420,45 +2410,48 @@ fn half_boxes(item: Item) -> u8 {
 }
 
 impl Firefly {
-    /// Crew cards in the Supply discard piles (of deck `from`, or all), for free taking.
-    /// The crew cards on the discard piles (one pile, or all) that `seat` may take aboard
-    /// (Atherton takes no Companions: `MayNotHire`).
     /// Whether [`Firefly::crew_in_discards`] would list any card (without listing them: legal
     /// actions allocate nothing).
     pub fn any_crew_in_discards(&self, seat: Seat, from: Option<DeckId>) -> bool {
-        let p = &self.players[seat as usize];
-        self.decks
-            .supply
-            .iter()
-            .enumerate()
-            .filter(|(d, _)| from.is_none_or(|f| f as usize == *d))
-            .flat_map(|(_, deck)| deck.discard_pile())
-            .any(|&c| {
-                matches!(
-                    self.content.supply_cards[c as usize].kind,
-                    SupplyKind::Crew(d) if self.may_hire(p, d)
-                )
-            })
+        self.each_crew_in_discards(&self.players[seat as usize], from, |_| true)
     }
 
+    /// The crew cards on the Supply discard piles (of deck `from`, or all) that `seat` may
+    /// take aboard for free (Atherton takes no Companions: `MayNotHire`), each once.
     pub fn crew_in_discards(&self, seat: Seat, from: Option<DeckId>) -> Vec<SupplyCardId> {
-        let p = &self.players[seat as usize];
         let mut v = Vec::new();
+        self.each_crew_in_discards(&self.players[seat as usize], from, |c| {
+            if !v.contains(&c) {
+                v.push(c);
+            }
+            false
+        });
+        v
+    }
+
+    /// Call `f` with each crew card `p` may hire in the Supply discard piles (deck `from`, or
+    /// every deck), copies included, until it returns `true`; whether it did.
+    fn each_crew_in_discards(
+        &self,
+        p: &Player,
+        from: Option<DeckId>,
+        mut f: impl FnMut(SupplyCardId) -> bool,
+    ) -> bool {
         for (d, deck) in self.decks.supply.iter().enumerate() {
-            if from.is_some_and(|f| f as usize != d) {
+            if from.is_some_and(|x| x as usize != d) {
                 continue;
             }
             for &c in deck.discard_pile() {
-                if matches!(
+                let hireable = matches!(
                     self.content.supply_cards[c as usize].kind,
-                    SupplyKind::Crew(d) if self.may_hire(p, d)
-                ) && !v.contains(&c)
-                {
-                    v.push(c);
+                    SupplyKind::Crew(k) if self.may_hire(p, k)
+                );
+                if hireable && f(c) {
+                    return true;
                 }
             }
         }
-        v
+        false
     }
 
     /// `Effect::LoseGoodsOutsideStash`: every Good but those `kept` in the Stash is lost.
