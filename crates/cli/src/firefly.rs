@@ -157,13 +157,8 @@ struct ArenaArgs {
     max_rounds: u16,
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// The hard level's iterations per searched decision (default: its own budget).
-    #[arg(long)]
-    iterations: Option<u32>,
-    /// The hard level's rollout horizon in decisions, 0 to play rollouts to the end (default:
-    /// its own).
-    #[arg(long)]
-    horizon: Option<u32>,
+    #[command(flatten)]
+    hard: crate::hard_args::HardArgs,
     /// Do not draw the progress bar.
     #[arg(long)]
     quiet: bool,
@@ -2031,22 +2026,17 @@ fn arena(content: &'static Content, a: ArenaArgs) -> Result<()> {
             )
         })?]
     };
-    let hard = driver::arena::hard_config::<Firefly>(a.iterations, a.horizon);
+    let hard = a.hard.config::<Firefly>();
     let maker = move |name: &str, seat: Seat, seed: u64| make_bot_with(name, seat, seed, &hard);
     println!(
         "Firefly arena: {} ({} captains, seats rotated), {} games per story, at most {} rounds, seed {}; \
-         hard = {} iterations per searched decision, rollouts of {}",
+         {}",
         entries.join(" vs "),
         n,
         a.games,
         a.max_rounds,
         a.seed,
-        hard.budget.iterations,
-        if hard.horizon == u32::MAX {
-            "whole games".to_string()
-        } else {
-            format!("{} decisions", hard.horizon)
-        }
+        driver::arena::describe_hard(&hard),
     );
     let mut total_games = 0;
     let mut total_wins = vec![0.0; entries.len()];

@@ -7,6 +7,7 @@
 mod content;
 mod firefly;
 mod firefly_map;
+mod hard_args;
 mod mandalorian;
 mod serve;
 mod style;

@@ -167,12 +167,8 @@ struct ArenaArgs {
     difficulty: String,
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// The hard level's iterations per searched decision (default: its own budget).
-    #[arg(long)]
-    iterations: Option<u32>,
-    /// The hard level's rollout horizon in decisions, 0 to play rollouts to the end.
-    #[arg(long)]
-    horizon: Option<u32>,
+    #[command(flatten)]
+    hard: crate::hard_args::HardArgs,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -501,20 +497,15 @@ fn arena(content: &'static Content, a: ArenaArgs) -> Result<()> {
     } else {
         vec![parse_difficulty(&a.difficulty)?]
     };
-    let hard = driver::arena::hard_config::<Mandalorian>(a.iterations, a.horizon);
+    let hard = a.hard.config::<Mandalorian>();
     let maker = move |name: &str, seat: Seat, seed: u64| make_bot_with(name, seat, seed, &hard);
     println!(
         "Mandalorian arena: a team of {ta} against a team of {tb}, {} seat{} each, the same {} games \
-         (seeds) per mission and difficulty; hard = {} iterations per searched decision, rollouts of {}",
+         (seeds) per mission and difficulty; {}",
         a.players,
         if a.players == 1 { " (solo, 2 shared characters)" } else { "s" },
         a.games,
-        hard.budget.iterations,
-        if hard.horizon == u32::MAX {
-            "whole games".to_string()
-        } else {
-            format!("{} decisions", hard.horizon)
-        }
+        driver::arena::describe_hard(&hard),
     );
     println!(
         "{:<26} {:<9} {:>24} {:>24} {:>26}  {:>8} {:>8}",

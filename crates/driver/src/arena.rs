@@ -269,6 +269,20 @@ pub fn hard_config<G: tabletop_bots::search::SearchGame>(
     c
 }
 
+/// "hard = 96 iterations per searched decision, rollouts of whole games": the hard level's
+/// budget as an arena's heading says it.
+pub fn describe_hard(c: &tabletop_bots::search::SearchConfig) -> String {
+    let rollouts = if c.horizon == u32::MAX {
+        "whole games".to_string()
+    } else {
+        format!("{} decisions", c.horizon)
+    };
+    format!(
+        "hard = {} iterations per searched decision, rollouts of {rollouts}",
+        c.budget.iterations
+    )
+}
+
 /// Two teams on the same games (a cooperative game): the win rates of each, and the difference
 /// with its 95 % interval from the paired games (normal approximation).
 /// Games that failed for either team are left out.

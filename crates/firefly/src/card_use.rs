@@ -264,10 +264,9 @@ impl Firefly {
             nav,
             cards: n as u8,
         });
-        let row = nav.map_or(MISBEHAVE_ROW, |d| d as usize);
-        let len = self.arranged_pile_mut(nav).len();
+        let row = seen_row(nav);
         // The seat now knows every card from `len - n` up (and what it knew above stays known).
-        let low = (len - n) as u8 + 1;
+        let low = (self.top_pile(row).len() - n) as u8 + 1;
         let known = &mut self.seen_top[row][seat as usize];
         *known = if *known == 0 { low } else { (*known).min(low) };
         self.resolution.last_mut().unwrap().pending = Some(Pending::Arrange {
@@ -279,11 +278,16 @@ impl Firefly {
 
     /// How many cards a look at the top `cards` of a deck shows (fewer when the deck is short).
     pub fn arranged_len(&self, nav: Option<NavDeckName>, cards: u8) -> usize {
-        let len = match nav {
-            Some(d) => self.decks.nav[d as usize].draw_len(),
-            None => self.decks.misbehave.draw_len(),
-        };
-        len.min(cards as usize)
+        self.top_pile(seen_row(nav)).len().min(cards as usize)
+    }
+
+    /// The draw pile of `seen_top`'s row `row` (a Nav deck, or the Misbehave deck), bottom
+    /// first.
+    fn top_pile(&self, row: usize) -> &[u16] {
+        match row {
+            MISBEHAVE_ROW => self.decks.misbehave.draw_pile(),
+            d => self.decks.nav[d].draw_pile(),
+        }
     }
 
     /// The draw pile being arranged, bottom first.
@@ -304,39 +308,35 @@ impl Firefly {
             return None;
         }
         let n = self.arranged_len(nav, cards);
-        let pile = match nav {
-            Some(d) => self.decks.nav[d as usize].draw_pile(),
-            None => self.decks.misbehave.draw_pile(),
-        };
+        let pile = self.top_pile(seen_row(nav));
         Some((nav, pile.iter().rev().take(n).copied().collect()))
+    }
+
+    /// How many of the top cards of `seen_top`'s row `row` `seat` knows (a spectator's seat
+    /// number, past the captains, knows none).
+    pub fn known_top_len(&self, seat: Seat, row: usize) -> usize {
+        match self.seen_top[row].get(seat as usize).copied().unwrap_or(0) {
+            0 => 0,
+            k => self.top_pile(row).len().saturating_sub(k as usize - 1),
+        }
     }
 
     /// The top cards of each deck `seat` knows, top first: Alliance, Border, Rim Nav, then
     /// Misbehave (empty when nothing is known).
     pub fn known_top(&self, seat: Seat) -> [Vec<u16>; 4] {
         std::array::from_fn(|row| {
-            let pile = if row == MISBEHAVE_ROW {
-                self.decks.misbehave.draw_pile()
-            } else {
-                self.decks.nav[row].draw_pile()
-            };
-            // A spectator's seat number (past the captains) knows nothing.
-            match self.seen_top[row].get(seat as usize).copied().unwrap_or(0) {
-                0 => Vec::new(),
-                k => pile
-                    .get(k as usize - 1..)
-                    .unwrap_or(&[])
-                    .iter()
-                    .rev()
-                    .copied()
-                    .collect(),
-            }
+            let n = self.known_top_len(seat, row);
+            self.top_pile(row).iter().rev().take(n).copied().collect()
         })
     }
 
     /// A deck was reshuffled (`nav`, or the Misbehave deck with `None`): nobody knows its top.
     pub fn forget_seen_top(&mut self, nav: Option<NavDeckName>) {
-        let row = nav.map_or(MISBEHAVE_ROW, |d| d as usize);
-        self.seen_top[row] = [0; 5];
+        self.seen_top[seen_row(nav)] = [0; 5];
     }
+}
+
+/// `seen_top`'s row of a Nav deck, or of the Misbehave deck (`None`).
+pub fn seen_row(nav: Option<NavDeckName>) -> usize {
+    nav.map_or(MISBEHAVE_ROW, |d| d as usize)
 }

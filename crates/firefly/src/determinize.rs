@@ -15,6 +15,7 @@
 
 use tabletop_core::Seat;
 
+use crate::card_use::MISBEHAVE_ROW;
 use crate::content::*;
 use crate::deal::ALL_CONTACTS;
 use crate::state::Firefly;
@@ -28,11 +29,13 @@ impl Firefly {
         }
         // The top cards the seat has looked at (Nav Charts, Heist Intel) stay where it put
         // them; the rest of each pile is unseen.
-        let [a, b, r, m] = self.known_top(seat).map(|k| k.len());
-        for (d, keep) in self.decks.nav.iter_mut().zip([a, b, r]) {
+        let keep: [usize; 4] = std::array::from_fn(|row| self.known_top_len(seat, row));
+        for (d, &keep) in self.decks.nav.iter_mut().zip(&keep) {
             d.forget_order_below(keep, &mut self.chance);
         }
-        self.decks.misbehave.forget_order_below(m, &mut self.chance);
+        self.decks
+            .misbehave
+            .forget_order_below(keep[MISBEHAVE_ROW], &mut self.chance);
         for k in ALL_CONTACTS {
             self.redeal_unseen_jobs(seat, k);
         }

@@ -408,3 +408,32 @@ fn the_shortest_route_runs_over_links() {
         }
     }
 }
+
+/// A card used on one's turn (`Ability::Use`): its options only have effects (FF-TURN-6: a
+/// use rolls nothing and ends no card), and a look at a deck's top shows 1 to 8 cards. Each
+/// refusal names the file, the card and the field.
+#[test]
+fn a_cards_use_is_checked() {
+    let gear = |options: &str| {
+        format!(
+            "[[gear]]\nid = \"test-gear\"\nname = \"Test\"\nsource = \"promo\"\ncost = 100\n\
+             abilities = [{{ kind = \"use\", discard = true, options = [{options}] }}]\n"
+        )
+    };
+    let err = load_err(&gear(""));
+    assert_eq!(err.file, "test/extra.toml");
+    assert_eq!(err.entry, "gear \"test-gear\"");
+    assert_eq!(err.field, "abilities[0].options");
+    let err = load_err(&gear("{ name = \"Roll\", ends = \"proceed\" }"));
+    assert_eq!(err.field, "abilities[0].options[0]");
+    assert!(err.message.contains("effects only"), "{err}");
+    let err = load_err(&gear(
+        "{ name = \"Peek\", effects = [{ kind = \"arrange-nav\", deck = \"border\", cards = 0 }] }",
+    ));
+    assert_eq!(err.field, "abilities[0].options[0].effects[0].cards");
+    let err = load_err(&gear(
+        "{ name = \"Peek\", effects = [{ kind = \"arrange-misbehave\", cards = 9 }] }",
+    ));
+    assert_eq!(err.field, "abilities[0].options[0].effects[0].cards");
+    assert!(err.message.contains("1 to 8"), "{err}");
+}

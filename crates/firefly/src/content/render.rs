@@ -1050,13 +1050,7 @@ fn ability_nb(ab: &Ability) -> String {
         Ability::KeepDiscardedGearOnSix => {
             "Whenever you discard a gear card, roll a die: on a 6 keep it".into()
         }
-        Ability::OnMakeWork { options } => {
-            let each: Vec<String> = options
-                .iter()
-                .map(|o| choice_body(o).trim_end_matches('.').to_string())
-                .collect();
-            format!("When you Make-Work, also: {}", each.join("; "))
-        }
+        Ability::OnMakeWork { options } => options_after("When you Make-Work, also", options),
         Ability::EvadeCutter => "When Reavers come at you from a Reaver Cutter in your sector, \
             discard this card to ignore them and move that Cutter 1 sector within Border or Rim \
             Space"
@@ -1079,15 +1073,7 @@ fn ability_nb(ab: &Ability) -> String {
                 (None, true) => "On your turn, discard this card".to_string(),
                 (None, false) => "On your turn".to_string(),
             };
-            if let [only] = options.as_slice() {
-                format!("{lead}: {}", choice_body(only).trim_end_matches('.'))
-            } else {
-                let each: Vec<String> = options
-                    .iter()
-                    .map(|o| choice(o).trim_end_matches('.').to_string())
-                    .collect();
-                format!("{lead} to choose one: {}", each.join("; "))
-            }
+            options_after(&lead, options)
         }
         Ability::JobsCountAs { jobs, also } => format!(
             "{} Jobs also count as {}s",
@@ -1096,6 +1082,19 @@ fn ability_nb(ab: &Ability) -> String {
         ),
     };
     format!("{s}.")
+}
+
+/// A card's own options after a lead: "Lead: the option", or "Lead to choose one: A: …; B: …".
+fn options_after(lead: &str, options: &[Choice]) -> String {
+    if let [only] = options {
+        format!("{lead}: {}", choice_body(only).trim_end_matches('.'))
+    } else {
+        let each: Vec<String> = options
+            .iter()
+            .map(|o| choice(o).trim_end_matches('.').to_string())
+            .collect();
+        format!("{lead} to choose one: {}", each.join("; "))
+    }
 }
 
 /// "a Buy action" (FF-TURN-4/5).
