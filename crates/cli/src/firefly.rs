@@ -1516,7 +1516,17 @@ fn resolving_text(g: &Firefly, viewer: Seat) -> String {
     }
     if let Some(p) = r.pending {
         let what = match p {
-            Pending::Kill { left } => format!("choose {left} crew member(s) to be Killed"),
+            Pending::Kill {
+                left,
+                profession: None,
+            } => format!("choose {left} crew member(s) to be Killed"),
+            Pending::Kill {
+                left,
+                profession: Some(pr),
+            } => format!("choose {left} {}(s) to be Killed", pr.name()),
+            Pending::DeliverUpTo { item, min, max } => {
+                format!("deliver {min} to {}", render::item_count(item, max as u32))
+            }
             Pending::LoadUpTo { item, max } => {
                 format!("load up to {}", render::item_count(item, max as u32))
             }

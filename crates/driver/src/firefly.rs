@@ -276,6 +276,7 @@ pub fn pay_terms(c: &Content, terms: &[PayTerm]) -> String {
                 PaySource::Challenge { challenge } => {
                     format!("{m} for the Challenge {}", c.jobs[challenge as usize].name)
                 }
+                PaySource::DoubleDown => format!("{m} Double Down (two cards of one suit)"),
             };
             match (i, t.amount < 0) {
                 (0, false) => what,
@@ -669,6 +670,22 @@ impl Driven for Firefly {
             }
             Event::GameLengthToken { left } => {
                 format!("a game length token is discarded ({left} left)")
+            }
+            Event::SuitRevealed {
+                seat,
+                card,
+                named,
+                won,
+            } => {
+                let def = c.misbehave_def(*card);
+                format!(
+                    "{} names {}: the top Misbehave card is {} ({}), {}",
+                    cap(*seat),
+                    named.name(),
+                    def.name,
+                    def.suit.name(),
+                    if *won { "a win" } else { "the bet is lost" }
+                )
             }
             Event::GearKept { seat, card } => {
                 format!(

@@ -369,6 +369,14 @@ pub enum Event {
     GameLengthToken {
         left: u8,
     },
+    /// A job's "Gamble" (Kalidasa): `seat` named a suit and the top Misbehave card, now
+    /// discarded, was revealed to everyone.
+    SuitRevealed {
+        seat: Seat,
+        card: MisbehaveCardId,
+        named: Suit,
+        won: bool,
+    },
 }
 
 /// What adds one term to a skill test's total besides the dice (FF-SKILL-3, FF-SKILL-7).
@@ -425,6 +433,8 @@ pub enum PaySource {
     Contact { contact: ContactName },
     /// The reward of the Big Damn Challenge attached to the job (FF-BS-27).
     Challenge { challenge: JobId },
+    /// "Double Down" (Kalidasa): two Misbehave cards of one suit doubled the Pay tab.
+    DoubleDown,
 }
 
 /// One term of a job's pay.

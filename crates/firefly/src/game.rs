@@ -338,7 +338,12 @@ impl Firefly {
                 }
             }
             Action::LoseUpgrade(u) => format!("Discard {}", c.supply_label(u)),
-            Action::LoadCount(n) => format!("Load {n}"),
+            Action::LoadCount(n) => match pending {
+                Some(Pending::DeliverUpTo { item, .. }) => {
+                    format!("Deliver {}", render::item_count(item, n as u32))
+                }
+                _ => format!("Load {n}"),
+            },
             Action::LoadGood(i) if matches!(pending, Some(Pending::StashGoods { .. })) => {
                 format!("Keep 1 {} in the Stash", i.name())
             }

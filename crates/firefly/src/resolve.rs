@@ -71,9 +71,11 @@ pub enum Stage {
 /// A decision an effect is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Pending {
-    /// Choose N crew to Kill (FF-DEATH-1).
+    /// Choose N crew to Kill (FF-DEATH-1); with `profession`, among crew with it ("Kill a
+    /// Merc").
     Kill {
         left: u8,
+        profession: Option<Profession>,
     },
     LoadUpTo {
         item: Item,
@@ -177,6 +179,13 @@ pub enum Pending {
     /// FF-MISC-6: put the crew on the job into the teams of `Resolution::teams`, one crew
     /// member at a time.
     SplitCrew,
+    /// How many of `item` to deliver, `min` to `max` (`Effect::DeliverUpTo`: a drop-off of any
+    /// mix), answered with `Action::LoadCount`.
+    DeliverUpTo {
+        item: Item,
+        min: u8,
+        max: u8,
+    },
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -1210,8 +1219,8 @@ impl Firefly {
         let p = &self.players[seat as usize];
         if let Some(pending) = r.pending {
             match pending {
-                Pending::Kill { .. } => {
-                    let mask = self.kill_mask(seat);
+                Pending::Kill { profession, .. } => {
+                    let mask = self.kill_mask_of(seat, profession);
                     if let Some(first) = self.must_be_killed_first(p, mask) {
                         out.push(Action::Kill(p.crew[first].card));
                     } else {
@@ -1244,6 +1253,9 @@ impl Firefly {
                         .map(|(card, _)| Action::Kill(card)),
                 ),
                 Pending::LoadUpTo { max, .. } => out.extend((0..=max).map(Action::LoadCount)),
+                Pending::DeliverUpTo { min, max, .. } => {
+                    out.extend((min..=max).map(Action::LoadCount))
+                }
                 Pending::LoadGoods { .. } => {
                     for item in [Item::Cargo, Item::Contraband, Item::Fuel, Item::Parts] {
                         if self.room_for(p, item) > 0 {
@@ -1465,9 +1477,12 @@ impl Firefly {
         let seat = r.seat;
         if let Some(pending) = r.pending {
             match (pending, a) {
-                (Pending::Kill { left }, Action::Kill(card)) => {
+                (Pending::Kill { left, profession }, Action::Kill(card)) => {
                     r.pending = if left > 1 {
-                        Some(Pending::Kill { left: left - 1 })
+                        Some(Pending::Kill {
+                            left: left - 1,
+                            profession,
+                        })
                     } else {
                         None
                     };
@@ -1484,7 +1499,7 @@ impl Firefly {
                     } else {
                         self.set_acting_mask_if_working(seat, mask & !1);
                     }
-                    if self.kill_mask(seat) == 0 {
+                    if self.kill_mask_of(seat, profession) == 0 {
                         self.resolution.last_mut().unwrap().pending = None;
                     }
                 }
@@ -1507,6 +1522,10 @@ impl Firefly {
                 (Pending::LoadUpTo { item, .. }, Action::LoadCount(n)) => {
                     r.pending = None;
                     self.load(seat, item, n as u32, events);
+                }
+                (Pending::DeliverUpTo { item, .. }, Action::LoadCount(n)) => {
+                    r.pending = None;
+                    self.deliver_count(seat, item, n, events);
                 }
                 (Pending::LoadGoods { left }, Action::LoadGood(item)) => {
                     r.pending = if left > 1 {
@@ -1877,6 +1896,21 @@ impl Firefly {
         }
     }
 
+    /// Who a Kill restricted to a profession may hit ("Kill a Merc"): those of
+    /// [`Self::kill_mask`] with it.
+    pub fn kill_mask_of(&self, seat: Seat, profession: Option<Profession>) -> CrewMask {
+        let mask = self.kill_mask(seat);
+        let Some(pr) = profession else {
+            return mask;
+        };
+        let p = &self.players[seat as usize];
+        p.crew
+            .iter()
+            .enumerate()
+            .filter(|(i, m)| mask & (1 << i) != 0 && self.has_profession(m, pr))
+            .fold(0, |acc, (i, _)| acc | (1 << i))
+    }
+
     /// The crew an effect touches. While working, "all crew" and "Moral crew" mean those on the
     /// job: crew aboard the ship are never affected by Misbehave results or tests met on the
     /// job (FF-WORK-8); elsewhere the acting crew are the whole crew.
@@ -1937,9 +1971,17 @@ impl Firefly {
             Effect::Spend { item, amount } | Effect::Lose { item, amount } => {
                 self.unload(seat, *item, *amount as u32, events)
             }
-            Effect::KillCrew { count } => {
-                if self.kill_mask(seat) != 0 {
-                    set_pending(self, Pending::Kill { left: *count });
+            Effect::KillCrew { count, profession } => {
+                // "Kill a Merc" ("The expendable"): with no crew of the profession to choose,
+                // nobody is Killed; no other crew member stands in.
+                if self.kill_mask_of(seat, *profession) != 0 {
+                    set_pending(
+                        self,
+                        Pending::Kill {
+                            left: *count,
+                            profession: *profession,
+                        },
+                    );
                 }
             }
             Effect::KillAllCrewOnJob => {
@@ -2266,7 +2308,101 @@ impl Firefly {
                     events.push(Event::GearSeized { seat, card: g });
                 }
             }
+            Effect::GambleOnSuit { suit, stake, prize } => {
+                self.gamble_on_suit(seat, *suit, *stake, *prize, events)
+            }
+            Effect::DeliverUpTo { item } => {
+                let max = self.players[seat as usize].item(*item);
+                // At least one in all: the last item of the mix that is aboard must be
+                // delivered when nothing was yet.
+                let min = u8::from(
+                    self.job_pay.delivered.iter().all(|&n| n == 0)
+                        && !self.later_mix_items_aboard(seat, *item),
+                )
+                .min(max);
+                if min == max {
+                    self.deliver_count(seat, *item, max, events);
+                } else {
+                    set_pending(
+                        self,
+                        Pending::DeliverUpTo {
+                            item: *item,
+                            min,
+                            max,
+                        },
+                    );
+                }
+            }
+            Effect::TakeMoneyPerDelivered { item, amount } => {
+                let n = self.job_pay.delivered[item.index()] as u32;
+                self.earn(seat, amount * n, events);
+            }
         }
+    }
+
+    /// A job's "Gamble" (Kalidasa), as the fan PC game plays it (the only source): the top
+    /// Misbehave card is revealed and discarded; the named suit takes the prize, any other
+    /// loses the stake. With no Misbehave card left anywhere, nothing is bet.
+    fn gamble_on_suit(
+        &mut self,
+        seat: Seat,
+        named: Suit,
+        stake: u32,
+        prize: u32,
+        events: &mut Vec<Event>,
+    ) {
+        if self.decks.misbehave.draw_len() == 0 {
+            self.forget_seen_top(None);
+        }
+        let Some(card) = self.decks.misbehave.draw_or_reshuffle(&mut self.chance) else {
+            return;
+        };
+        let def = self.content.misbehave_def(card);
+        let won = def.suit == named;
+        events.push(Event::SuitRevealed {
+            seat,
+            card,
+            named,
+            won,
+        });
+        // FF-MISB-13: the card goes to the discard pile; the RESHUFFLE card shuffles the deck
+        // as when it is resolved (content/base/misbehave.toml).
+        self.decks.misbehave.discard(card);
+        if def.reshuffle {
+            self.decks.misbehave.reshuffle(&mut self.chance);
+            self.forget_seen_top(None);
+        }
+        if won {
+            self.earn(seat, prize, events);
+        } else {
+            self.pay(seat, stake, events);
+        }
+    }
+
+    /// Whether an item after `item` in the mix of the drop-off being worked is aboard.
+    fn later_mix_items_aboard(&self, seat: Seat, item: Item) -> bool {
+        let Activity::Working {
+            target: WorkTarget::Job(j),
+            step,
+            ..
+        } = self.activity
+        else {
+            return false;
+        };
+        let items = &self.content.jobs[j as usize].steps[step as usize].items;
+        let p = &self.players[seat as usize];
+        items
+            .iter()
+            .skip_while(|it| it.item != item)
+            .skip(1)
+            .any(|it| p.item(it.item) > 0)
+    }
+
+    /// Deliver `n` of `item` on the job being worked: unloaded and counted for its pay.
+    pub fn deliver_count(&mut self, seat: Seat, item: Item, n: u8, events: &mut Vec<Event>) {
+        let d = &mut self.job_pay.delivered[item.index()];
+        *d = d.saturating_add(n);
+        self.unload(seat, item, n as u32, events);
     }
 
     /// FF-FLY-19: a card moves the Cruiser. "To you" is immediate; otherwise the mover (the

@@ -32,6 +32,7 @@ impl Firefly {
                 Event::NavDrawn { .. } => "a Nav card was drawn",
                 Event::NavReshuffled { .. } => "a Nav deck was reshuffled",
                 Event::MisbehaveDrawn { .. } => "a Misbehave card was drawn",
+                Event::SuitRevealed { .. } => "a Misbehave card was revealed",
                 // Settling unfinished jobs names every captain's hidden hand (FF-DEAL-6).
                 Event::JobsSettled { .. } => "unfinished jobs were shown at settlement",
                 _ => continue,

@@ -11,6 +11,13 @@ use crate::resolve::Resolution;
 pub struct JobPay {
     pub adjust: i32,
     pub half: bool,
+    /// Items delivered by the Work action under way, by `Item::index` (pay per item, abilities
+    /// that pay per item delivered).
+    pub delivered: [u8; 6],
+    /// Suits of the Misbehave cards passed on the Work action under way, a bit per `Suit`, and
+    /// whether two of them shared a suit ("Double Down", Kalidasa).
+    pub suits: u8,
+    pub pair: bool,
 }
 
 /// Table options: everything besides the seed that defines a game.

@@ -59,7 +59,10 @@ pub fn pound_of_flesh() -> &'static [Choice] {
         vec![Choice {
             name: "Pound of Flesh".into(),
             requires: vec![],
-            effects: vec![Effect::KillCrew { count: 1 }],
+            effects: vec![Effect::KillCrew {
+                count: 1,
+                profession: None,
+            }],
             test: None,
             then: vec![],
             ends: Some(Ending::Proceed),

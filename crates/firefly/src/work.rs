@@ -47,7 +47,12 @@ impl Firefly {
         }
         // A drop-off, or a single-step job that delivers ("Deliver 1 Part to get paid"): the
         // goods must be aboard.
-        if st.kind != StepKind::PickUp {
+        if st.any_mix {
+            // "Passengers or Fugitives, either or both": any of them aboard will do.
+            if st.items.iter().all(|it| p.item(it.item) == 0) {
+                return false;
+            }
+        } else if st.kind != StepKind::PickUp {
             for it in &st.items {
                 let have = p.item(it.item);
                 if have == 0 || (it.amount > 0 && have < it.amount) {
@@ -490,6 +495,10 @@ impl Firefly {
             unreachable!()
         };
         let choices: &'static [Choice] = match target {
+            // A drop-off of any mix: the player says how many of each item they deliver.
+            WorkTarget::Job(j) if self.content.jobs[j as usize].steps[step as usize].any_mix => {
+                &self.content.delivery_options[j as usize]
+            }
             WorkTarget::Job(j) => &self.content.jobs[j as usize].steps[step as usize].choices,
             WorkTarget::Goal => &self.story_def().goals[step as usize].choices,
             // The drop-off itself: the goods are delivered and the bonus earned.
@@ -580,7 +589,11 @@ impl Firefly {
                     // attempt fails (the job stays Active).
                     events.push(Event::JobFailed { seat });
                     self.end_work();
-                } else if matches!(origin, Origin::Misbehave(_)) {
+                } else if let Origin::Misbehave(card) = origin {
+                    // "Double Down" (Kalidasa): the suits of the cards got through.
+                    let bit = 1u8 << self.content.misbehave_def(card).suit as u8;
+                    self.job_pay.pair |= self.job_pay.suits & bit != 0;
+                    self.job_pay.suits |= bit;
                     self.next_work_stage(events)
                 } else {
                     self.step_succeeded(events)
@@ -703,8 +716,11 @@ impl Firefly {
                         }
                     }
                     StepKind::DropOff | StepKind::Target => {
-                        let delivered = self.deliver(seat, &st.items, events);
-                        self.complete_job(seat, j, on_job, delivered, events);
+                        // A drop-off of any mix was delivered by its instruction.
+                        if !st.any_mix {
+                            self.deliver(seat, &st.items, events);
+                        }
+                        self.complete_job(seat, j, on_job, events);
                     }
                 }
             }
@@ -713,6 +729,9 @@ impl Firefly {
                 // bonus area is taken; no Cut is owed for it.
                 let o = &self.content.jobs[job as usize].opportunities[bonus as usize];
                 self.deliver(seat, &o.items, events);
+                // Abilities on delivering (Leader Wright), resolved once the bonus is paid:
+                // under it on the stack.
+                self.offer_on_deliver(seat, job, events);
                 let earn = &self.content.opportunity_options[job as usize][bonus as usize][..1];
                 let origin = Origin::Opportunity { job, index: bonus };
                 self.begin_resolution(origin, seat, earn, events);
@@ -726,31 +745,58 @@ impl Firefly {
         }
     }
 
-    /// Unload the goods a drop-off delivers (`amount = 0`: all of that item aboard); how many.
-    fn deliver(&mut self, seat: Seat, items: &[StepItem], events: &mut Vec<Event>) -> u32 {
-        let mut delivered = 0u32;
+    /// Unload the goods a drop-off delivers (`amount = 0`: all of that item aboard), counted in
+    /// `job_pay.delivered`.
+    fn deliver(&mut self, seat: Seat, items: &[StepItem], events: &mut Vec<Event>) {
         for it in items {
-            let have = self.players[seat as usize].item(it.item) as u32;
-            let n = if it.amount == 0 {
-                have
-            } else {
-                it.amount as u32
-            };
-            delivered += n;
-            self.unload(seat, it.item, n, events);
+            let have = self.players[seat as usize].item(it.item);
+            let n = if it.amount == 0 { have } else { it.amount };
+            self.deliver_count(seat, it.item, n, events);
         }
-        delivered
+    }
+
+    /// The player's abilities on delivering an item (`Ability::OnDeliver`, Leader Wright) whose
+    /// item the Work action just made delivered: each one's options are resolved.
+    fn offer_on_deliver(&mut self, seat: Seat, j: JobId, events: &mut Vec<Event>) {
+        let content: &'static Content = self.content;
+        let p = &self.players[seat as usize];
+        let offers: Vec<&'static [Choice]> = p
+            .crew
+            .iter()
+            .flat_map(|m| content.crew[m.def as usize].abilities.iter())
+            .filter_map(|a| match a {
+                Ability::OnDeliver { item, options }
+                    if self.job_pay.delivered[item.index()] > 0 =>
+                {
+                    Some(&options[..])
+                }
+                _ => None,
+            })
+            .collect();
+        for options in offers {
+            self.begin_resolution(Origin::Rule { job: j }, seat, options, events);
+        }
+    }
+
+    /// A completed job is paid and its Cuts settled: what it leaves to decide, in order: the
+    /// abilities on delivering (Leader Wright), then the job's "Gamble" (Kalidasa), offered to a
+    /// player who has the stake. The gamble is pushed first so that it is resolved last.
+    fn after_job_paid(&mut self, seat: Seat, j: JobId, events: &mut Vec<Event>) {
+        let content: &'static Content = self.content;
+        if let Some(g) = content.jobs[j as usize].gamble {
+            if self.players[seat as usize].money >= g.stake {
+                let options = &content.gamble_options[j as usize];
+                self.begin_resolution(Origin::Rule { job: j }, seat, options, events);
+            }
+        }
+        self.offer_on_deliver(seat, j, events);
+        if !self.resolution.is_empty() {
+            self.phase = Phase::Resolving;
+        }
     }
 
     /// FF-WORK-16..22, FF-WORK-25, FF-REP-1, FF-REP-9.
-    fn complete_job(
-        &mut self,
-        seat: Seat,
-        j: JobId,
-        _on_job: CrewMask,
-        delivered: u32,
-        events: &mut Vec<Event>,
-    ) {
+    fn complete_job(&mut self, seat: Seat, j: JobId, _on_job: CrewMask, events: &mut Vec<Event>) {
         let job = &self.content.jobs[j as usize];
         let p = &self.players[seat as usize];
         // The pay, term by term, so that players can read how it was made.
@@ -761,16 +807,28 @@ impl Firefly {
             }
         };
         add(&mut terms, PaySource::Printed, job.pay.unwrap_or(0) as i64);
-        if let Some(pp) = job.pay_per {
+        // "Double Down" (Kalidasa), as the fan PC game plays it (the only source): two of the
+        // Misbehave cards got through on this Work action share a suit: the Pay tab again.
+        if job.double_down && self.job_pay.pair {
             add(
                 &mut terms,
-                PaySource::PerItem {
-                    item: pp.item,
-                    count: delivered,
-                    each: pp.amount,
-                },
-                pp.amount as i64 * delivered as i64,
+                PaySource::DoubleDown,
+                job.pay.unwrap_or(0) as i64,
             );
+        }
+        if let Some(pp) = job.pay_per {
+            for item in std::iter::once(pp.item).chain(pp.also) {
+                let count = self.job_pay.delivered[item.index()] as u32;
+                add(
+                    &mut terms,
+                    PaySource::PerItem {
+                        item,
+                        count,
+                        each: pp.amount,
+                    },
+                    pp.amount as i64 * count as i64,
+                );
+            }
         }
         if self.job_pay.half {
             let before: i64 = terms.iter().map(|t| t.amount).sum();
@@ -907,10 +965,13 @@ impl Firefly {
         self.activity = Activity::None;
         // FF-WORK-18: the Cut of each non-Leader crew member (none from Moral crew on a "Good
         // Deeds" job).
-        self.phase = match self.next_cut(seat, j, 1) {
-            Some(next) => Phase::PayCuts { job: j, next },
-            None => Phase::Actions,
-        };
+        match self.next_cut(seat, j, 1) {
+            Some(next) => self.phase = Phase::PayCuts { job: j, next },
+            None => {
+                self.phase = Phase::Actions;
+                self.after_job_paid(seat, j, events);
+            }
+        }
     }
 
     pub fn pay_cut_actions(&self, out: &mut Vec<Action>) {
@@ -957,10 +1018,13 @@ impl Firefly {
         }
         let after = self.players[seat as usize].crew.len();
         let next = if after < before { next } else { next + 1 };
-        self.phase = match self.next_cut(seat, job, next) {
-            Some(next) => Phase::PayCuts { job, next },
-            None => Phase::Actions,
-        };
+        match self.next_cut(seat, job, next) {
+            Some(next) => self.phase = Phase::PayCuts { job, next },
+            None => {
+                self.phase = Phase::Actions;
+                self.after_job_paid(seat, job, events);
+            }
+        }
     }
 
     pub fn end_work(&mut self) {

@@ -171,7 +171,7 @@ impl FireflyBot {
             Effect::Spend { item, amount } | Effect::Lose { item, amount } => {
                 -self.item_loss(ctx, *item, *amount as u32)
             }
-            Effect::KillCrew { count } => -self.kill_cost(g, p, mask, *count as u32),
+            Effect::KillCrew { count, .. } => -self.kill_cost(g, p, mask, *count as u32),
             Effect::KillAllCrewOnJob => -(0..p.crew.len())
                 .filter(|&i| mask & (1 << i) != 0)
                 .map(|i| {
@@ -388,6 +388,15 @@ impl FireflyBot {
                 .filter(|&&x| g.gear_def(x).keywords.contains(keyword))
                 .map(|&x| g.gear_def(x).cost as f64 + self.gear_power(ctx, x).max(0.0))
                 .sum::<f64>(),
+            // A job's Gamble: one suit in four.
+            Effect::GambleOnSuit { stake, prize, .. } => {
+                (*prize as f64 - 3.0 * *stake as f64) / 4.0
+            }
+            // Delivering is paid with the job.
+            Effect::DeliverUpTo { .. } => 0.0,
+            Effect::TakeMoneyPerDelivered { item, amount } => {
+                (*amount * g.job_pay.delivered[item.index()] as u32) as f64
+            }
         }
     }
 

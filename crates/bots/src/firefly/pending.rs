@@ -30,6 +30,8 @@ impl FireflyBot {
                 }
                 best.map_or(legal[0], |b| b.1)
             }
+            // A drop-off of any mix is paid per head: deliver them all.
+            Pending::DeliverUpTo { max, .. } => Action::LoadCount(max),
             Pending::LoadUpTo { item, max } => {
                 let n = if self.item_gain(&ctx, item) > 0.0 {
                     max

@@ -427,6 +427,10 @@ pub enum Ability {
         discard: bool,
         options: Vec<Choice>,
     },
+    /// Whenever the player delivers `item` (a job's drop-off, a Bonus Drop-Off), these options
+    /// are resolved once the delivery is paid (Leader Wright: "you may take an extra $100 per
+    /// Fugitive", with an option to decline). Options have effects only.
+    OnDeliver { item: Item, options: Vec<Choice> },
 }
 
 /// The turn's action a card's use takes (FF-TURN-4/5: each at most once a turn).
@@ -634,6 +638,23 @@ pub struct Job {
     /// steps or pay of its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub challenge: Option<Challenge>,
+    /// "Gamble" (Kalidasa): once the job is completed and paid, a player with at least the stake
+    /// may name a suit; the top Misbehave card is revealed and discarded: the named suit takes
+    /// the prize, any other loses the stake.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gamble: Option<SuitGamble>,
+    /// "Double Down" (Kalidasa): when the job is completed and two of the Misbehave cards passed
+    /// on the Work action that completes it share a suit, its Pay is doubled.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub double_down: bool,
+}
+
+/// A job's "Gamble" (`Job::gamble`): stake and prize.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SuitGamble {
+    pub stake: u32,
+    pub prize: u32,
 }
 
 /// What a Big Damn Challenge adds to the job it is attached to (FF-BS-27): hurdles to meet while
@@ -690,6 +711,9 @@ pub struct Opportunity {
 pub struct PayPer {
     pub item: Item,
     pub amount: u32,
+    /// A second item paid the same ("$300 per Passenger or Fugitive delivered").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub also: Option<Item>,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
@@ -738,6 +762,11 @@ pub struct JobStep {
     /// Options after the Misbehave cards (a vault test, negotiated pay …); one is chosen.
     #[serde(default)]
     pub choices: Vec<Choice>,
+    /// A drop-off of any mix of `items` (each `amount = 0`): "Passengers or Fugitives, either or
+    /// both". The player chooses how many of each to deliver, at least one in all; it can be
+    /// worked with any of them aboard.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub any_mix: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -809,6 +838,8 @@ pub struct MisbehaveCard {
     /// Misbehave deck and its discard pile are shuffled together (by analogy with FF-FLY-26).
     #[serde(default)]
     pub reshuffle: bool,
+    /// The card's suit mark (Kalidasa's "Gamble" and "Double Down" jobs read it).
+    pub suit: Suit,
     /// FF-MISB-6: having this Ace on the job means you Proceed at once.
     #[serde(default)]
     pub ace: Option<Ace>,

@@ -668,6 +668,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     let mut bonus_sectors: Vec<Vec<Option<SectorId>>> = Vec::new();
     for j in &doc.job {
         let mut secs = Vec::new();
+        check_kalidasa_job_rules(ctx, j)?;
         if let Some(ch) = &j.challenge {
             check_challenge(ctx, &doc, j, ch)?;
             job_sectors.push(secs);
@@ -824,6 +825,8 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         .iter()
         .map(|j| j.opportunities.iter().map(opportunity_options).collect())
         .collect();
+    let gamble_options = doc.job.iter().map(gamble_options).collect();
+    let delivery_options = doc.job.iter().map(delivery_options).collect();
 
     // --- nav, events, misbehave ---------------------------------------------------------------
     let mut nav_cards = Vec::new();
@@ -1108,6 +1111,8 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         job_sectors,
         opportunity_options,
         bonus_sectors,
+        gamble_options,
+        delivery_options,
         nav_defs: doc.nav,
         nav_cards,
         events: doc.event,
@@ -1157,6 +1162,48 @@ fn check_abilities(
     abilities: &[Ability],
 ) -> Result<(), ContentError> {
     for (i, a) in abilities.iter().enumerate() {
+        // Money per item delivered only follows a delivery of that item (`on-deliver`).
+        let (options, delivered) = match a {
+            Ability::Use { options, .. } | Ability::OnMakeWork { options } => (&options[..], None),
+            Ability::OnDeliver { item, options } => (&options[..], Some(*item)),
+            _ => (&[][..], None),
+        };
+        for (k, o) in options.iter().enumerate() {
+            for (e, effect) in o.effects.iter().enumerate() {
+                if let Effect::TakeMoneyPerDelivered { item, .. } = effect {
+                    if delivered != Some(*item) {
+                        return Err(ctx.err(
+                            kind,
+                            id,
+                            &format!("abilities[{i}].options[{k}].effects[{e}]"),
+                            "money per item delivered is paid by an `on-deliver` ability of \
+                             that item",
+                        ));
+                    }
+                }
+            }
+        }
+        if let Ability::OnDeliver { options, .. } = a {
+            if options.is_empty() {
+                return Err(ctx.err(
+                    kind,
+                    id,
+                    &format!("abilities[{i}].options"),
+                    "an `on-deliver` ability needs at least one option",
+                ));
+            }
+            if let Some(k) = options
+                .iter()
+                .position(|o| o.test.is_some() || !o.then.is_empty() || o.ends.is_some())
+            {
+                return Err(ctx.err(
+                    kind,
+                    id,
+                    &format!("abilities[{i}].options[{k}]"),
+                    "an `on-deliver` option has effects only (no `test`, `then` or `ends`)",
+                ));
+            }
+        }
         if let Ability::GearCapacity { cards: 0 } = a {
             return Err(ctx.err(
                 kind,
@@ -1498,11 +1545,137 @@ fn check_choice(
                          worked on a job (FF-MISC-9)",
                     ));
                 }
+                Effect::TakeMoneyPerDelivered { .. } => {
+                    return Err(ctx.err(
+                        kind,
+                        id,
+                        &ef,
+                        "money per item delivered is paid by an `on-deliver` ability, after a \
+                         delivery",
+                    ));
+                }
                 _ => {}
             }
         }
     }
     Ok(())
+}
+
+/// Kalidasa's job rules written as data: a "Gamble" once paid, "Double Down" pay, and a drop-off
+/// of any mix of Passengers and Fugitives paid per head.
+fn check_kalidasa_job_rules(ctx: &Ctx, j: &Job) -> Result<(), ContentError> {
+    let err = |field: &str, msg: &str| Err(ctx.err("job", &j.id, field, msg));
+    if j.challenge.is_some() && (j.gamble.is_some() || j.double_down) {
+        return err(
+            "challenge",
+            "a Big Damn Challenge has no pay to gamble or double",
+        );
+    }
+    if let Some(g) = j.gamble {
+        if g.stake == 0 || g.prize == 0 {
+            return err("gamble", "a Gamble has a stake and a prize");
+        }
+    }
+    if j.double_down {
+        // Two Misbehave cards on the Work action that completes the job, and a Pay to double.
+        if j.pay.is_none() {
+            return err(
+                "double_down",
+                "Double Down doubles the Pay tab: the job needs `pay`",
+            );
+        }
+        if j.steps.last().is_none_or(|s| s.misbehave < 2) {
+            return err(
+                "double_down",
+                "Double Down needs two Misbehave cards on the step that completes the job",
+            );
+        }
+    }
+    if let Some(pp) = j.pay_per {
+        if pp.also == Some(pp.item) {
+            return err("pay_per.also", "the second item paid is another item");
+        }
+    }
+    for (n, st) in j.steps.iter().enumerate() {
+        if !st.any_mix {
+            continue;
+        }
+        let f = format!("steps[{n}].any_mix");
+        if st.kind == StepKind::PickUp {
+            return err(&f, "only a drop-off delivers a mix");
+        }
+        if st.items.len() < 2 || st.items.iter().any(|it| it.amount != 0) {
+            return err(
+                &f,
+                "a mix is of two items or more, each `amount = 0` (the player chooses how many)",
+            );
+        }
+        if !st.choices.is_empty() {
+            return err(&f, "a drop-off of any mix has no other instructions");
+        }
+        let paid = |i: Item| {
+            j.pay_per
+                .is_some_and(|pp| pp.item == i || pp.also == Some(i))
+        };
+        if j.pay.is_none() && !st.items.iter().all(|it| paid(it.item)) {
+            return err(
+                &f,
+                "with no Pay tab, each item of the mix is paid per head (`pay_per`, `also`)",
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A job's "Gamble" once it is paid: decline, or name a suit (with the stake in hand).
+fn gamble_options(j: &Job) -> Vec<Choice> {
+    let Some(g) = j.gamble else {
+        return Vec::new();
+    };
+    let option = |name: String, requires, effects| Choice {
+        name,
+        requires,
+        effects,
+        test: None,
+        then: vec![],
+        ends: Some(Ending::Proceed),
+        salvage_op: false,
+        breakdown: false,
+    };
+    let mut out = vec![option("Keep the takings".into(), vec![], vec![])];
+    for suit in Suit::ALL {
+        out.push(option(
+            format!("Gamble {} on {}", render::money(g.stake), suit.name()),
+            vec![Requirement::Money { amount: g.stake }],
+            vec![Effect::GambleOnSuit {
+                suit,
+                stake: g.stake,
+                prize: g.prize,
+            }],
+        ));
+    }
+    out
+}
+
+/// The instruction of a job's drop-off of any mix: how many of each item, one after the other.
+fn delivery_options(j: &Job) -> Vec<Choice> {
+    let Some(st) = j.steps.iter().find(|s| s.any_mix) else {
+        return Vec::new();
+    };
+    vec![Choice {
+        name: "Deliver".into(),
+        requires: vec![],
+        effects: st
+            .items
+            .iter()
+            .map(|it| Effect::DeliverUpTo { item: it.item })
+            .collect(),
+        test: None,
+        then: vec![],
+        ends: Some(Ending::Proceed),
+        salvage_op: false,
+        breakdown: false,
+    }]
 }
 
 /// Whether Contact `c` deals Big Damn Challenge cards instead of jobs (Mr. Universe).

@@ -123,6 +123,12 @@ pub struct Content {
     /// For each job, the sector of each of its Opportunity Bonuses that is a Bonus Drop-Off
     /// (`Opportunity::at`), else `None`.
     pub bonus_sectors: Vec<Vec<Option<SectorId>>>,
+    /// For each job with a `gamble`, its options once paid: `[decline, name each suit]`; empty
+    /// for other jobs. Built by the loader.
+    pub gamble_options: Vec<Vec<Choice>>,
+    /// For each job with an `any_mix` drop-off, the instruction that delivers it: one option,
+    /// a `DeliverUpTo` per item; empty for other jobs. Built by the loader.
+    pub delivery_options: Vec<Vec<Choice>>,
     pub nav_defs: Vec<NavCard>,
     /// Physical Nav cards: index into `nav_defs`.
     pub nav_cards: Vec<u16>,

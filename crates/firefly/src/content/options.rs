@@ -264,9 +264,13 @@ pub enum Effect {
         item: Item,
         amount: u8,
     },
-    /// Kill N crew (on the job when working one); the player chooses (FF-DEATH-1).
+    /// Kill N crew (on the job when working one); the player chooses (FF-DEATH-1). With
+    /// `profession`, only crew with it may be chosen ("Kill a Merc"); with none of them, nobody
+    /// is Killed.
     KillCrew {
         count: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        profession: Option<Profession>,
     },
     /// Kill every crew member on the job.
     KillAllCrewOnJob,
@@ -470,5 +474,27 @@ pub enum Effect {
     /// instructions worked on a job (crew aboard the ship are not touched, FF-WORK-8).
     SeizeGear {
         keyword: Keyword,
+    },
+    /// A job's "Gamble" (`Job::gamble`, Kalidasa): the top Misbehave card is revealed and
+    /// discarded; of this suit, take $`prize`, otherwise pay $`stake`. The engine's own option,
+    /// built from the job's data; content cannot write it.
+    #[serde(skip_deserializing)]
+    GambleOnSuit {
+        suit: Suit,
+        stake: u32,
+        prize: u32,
+    },
+    /// The player delivers as many of `item` as they choose, from none to all aboard: a drop-off
+    /// of any mix (`JobStep::any_mix`, "Passengers or Fugitives, either or both"), at least one
+    /// in all. The engine's own instruction, built from the step's data; content cannot write it.
+    #[serde(skip_deserializing)]
+    DeliverUpTo {
+        item: Item,
+    },
+    /// Take $N for each `item` delivered by the Work action just made (Leader Wright's "an
+    /// extra $100 per Fugitive").
+    TakeMoneyPerDelivered {
+        item: Item,
+        amount: u32,
     },
 }

@@ -331,7 +331,18 @@ pub fn effect(e: &Effect) -> String {
         ),
         Effect::Spend { item, amount } => format!("Spend {}", item_count(*item, *amount as u32)),
         Effect::Lose { item, amount } => format!("Lose {}", item_count(*item, *amount as u32)),
-        Effect::KillCrew { count } => format!("Kill {count} Crew"),
+        Effect::KillCrew {
+            count,
+            profession: None,
+        } => format!("Kill {count} Crew"),
+        Effect::KillCrew {
+            count: 1,
+            profession: Some(pr),
+        } => format!("Kill 1 {}", pr.name()),
+        Effect::KillCrew {
+            count,
+            profession: Some(pr),
+        } => format!("Kill {count} {}", profession_plural(*pr)),
         Effect::KillAllCrewOnJob => "Kill all crew on the job".into(),
         Effect::KillPassengersAndFugitives => "Kill all Passengers and Fugitives".into(),
         Effect::Disgruntle { who } => {
@@ -548,6 +559,21 @@ pub fn effect(e: &Effect) -> String {
         Effect::SeizeGear { keyword } => format!(
             "All {} Gear carried by the crew on the job is seized and removed from play",
             keyword.name()
+        ),
+        Effect::GambleOnSuit { suit, stake, prize } => format!(
+            "Name {}: reveal the top Misbehave card and discard it; {}, take {}, otherwise pay {}",
+            suit.name(),
+            suit.name(),
+            money(*prize),
+            money(*stake)
+        ),
+        Effect::DeliverUpTo { item } => {
+            format!("Deliver as many {} as you choose", item_noun(*item, 2))
+        }
+        Effect::TakeMoneyPerDelivered { item, amount } => format!(
+            "Take {} for each {} delivered",
+            money(*amount),
+            item_noun(*item, 1)
         ),
     }
 }
@@ -1051,6 +1077,10 @@ fn ability_nb(ab: &Ability) -> String {
             "Whenever you discard a gear card, roll a die: on a 6 keep it".into()
         }
         Ability::OnMakeWork { options } => options_after("When you Make-Work, also", options),
+        Ability::OnDeliver { item, options } => options_after(
+            &format!("Whenever you deliver {}, once paid", item_noun(*item, 2)),
+            options,
+        ),
         Ability::EvadeCutter => "When Reavers come at you from a Reaver Cutter in your sector, \
             discard this card to ignore them and move that Cutter 1 sector within Border or Rim \
             Space"
@@ -1513,14 +1543,22 @@ pub fn job_pay(j: &Job) -> String {
             "Pay: {}, plus {} per {} delivered.",
             money(p),
             money(pp.amount),
-            item_noun(pp.item, 1)
+            per_noun(pp)
         ),
         (None, Some(pp)) => format!(
             "Pay: Special, {} per {} delivered.",
             money(pp.amount),
-            item_noun(pp.item, 1)
+            per_noun(pp)
         ),
         (None, None) => "Pay: Special, as the instructions say.".into(),
+    }
+}
+
+/// "Passenger", "Passenger or Fugitive".
+fn per_noun(pp: PayPer) -> String {
+    match pp.also {
+        None => item_noun(pp.item, 1).into(),
+        Some(b) => format!("{} or {}", item_noun(pp.item, 1), item_noun(b, 1)),
     }
 }
 
@@ -1574,10 +1612,12 @@ pub fn job_card(j: &Job, names: &Names) -> String {
         );
     }
     for st in &j.steps {
-        let lead = sentences([
-            misbehave_count(st.misbehave),
-            step_items(st.kind, &st.items),
-        ]);
+        let items = if st.any_mix {
+            any_mix_items(&st.items)
+        } else {
+            step_items(st.kind, &st.items)
+        };
+        let lead = sentences([misbehave_count(st.misbehave), items]);
         card.para(
             2,
             2,
@@ -1620,7 +1660,44 @@ pub fn job_card(j: &Job, names: &Names) -> String {
         card.para(2, 2, &opportunity(o, names));
     }
     card.para(2, 2, &job_pay(j));
+    if j.double_down {
+        card.para(
+            2,
+            2,
+            "Double Down: if two of the Misbehave cards you get through on the Work action that \
+             completes this job share a suit, its Pay is doubled.",
+        );
+    }
+    if let Some(g) = j.gamble {
+        card.para(
+            2,
+            2,
+            &format!(
+                "Gamble: once paid, if you have {}, you may bet it and name a suit; reveal the top \
+                 Misbehave card and discard it: your suit takes {}, any other loses the bet.",
+                money(g.stake),
+                money(g.prize)
+            ),
+        );
+    }
     card.finish()
+}
+
+/// "Deliver any number of Passengers or Fugitives, or both (at least 1)".
+fn any_mix_items(items: &[StepItem]) -> String {
+    let each: Vec<String> = items
+        .iter()
+        .map(|it| item_noun(it.item, 2).into())
+        .collect();
+    format!(
+        "Deliver as many {} as you choose, {} (at least 1)",
+        join_list(&each, "or"),
+        if each.len() == 2 {
+            "or both"
+        } else {
+            "any mix"
+        }
+    )
 }
 
 /// A Big Damn Challenge card (FF-BS-23..27): what it adds to the job it goes under.

@@ -377,3 +377,26 @@ impl Item {
         }
     }
 }
+
+/// The suit mark of a Misbehave card, read by Kalidasa's "Gamble" and "Double Down" jobs.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Suit {
+    Spades,
+    Clubs,
+    Diamonds,
+    Hearts,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Clubs, Suit::Diamonds, Suit::Hearts];
+    pub fn name(self) -> &'static str {
+        match self {
+            Suit::Spades => "Spades",
+            Suit::Clubs => "Clubs",
+            Suit::Diamonds => "Diamonds",
+            Suit::Hearts => "Hearts",
+        }
+    }
+}
