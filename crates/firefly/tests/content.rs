@@ -155,7 +155,8 @@ fn load_err(extra: &str) -> tabletop_firefly::content::ContentError {
 
 const NAV_HEAD: &str =
     "[[nav]]\nid = \"test-nav\"\nname = \"Test\"\ndeck = \"border\"\nsource = \"promo\"\n";
-const MISB_HEAD: &str = "[[misbehave]]\nid = \"test-misb\"\nname = \"Test\"\nsource = \"promo\"\n";
+const MISB_HEAD: &str =
+    "[[misbehave]]\nid = \"test-misb\"\nname = \"Test\"\nsuit = \"spades\"\nsource = \"promo\"\n";
 
 /// FF-MISB-14: only a Misbehave card can tell you to draw another Misbehave card.
 #[test]

@@ -999,6 +999,7 @@ fn a_misbehave_card_with_an_ace() {
 id = "test-misbehave"
 name = "Test Checkpoint"
 source = "promo"
+suit = "hearts"
 ace = { kind = "keyword", keyword = "fake-id" }
 
 [[options]]
@@ -1018,7 +1019,7 @@ ends = "proceed"
 "#);
     assert_eq!(
         render::misbehave_card(&m, &Names::none()),
-        "Test Checkpoint (Misbehave)\n\
+        "Test Checkpoint (Misbehave, Hearts)\n\
          \x20 Talk your way past: Negotiate test (Bribes).\n\
          \x20   1–3: Warrant Issued.\n\
          \x20   4–6: Attempt Botched.\n\
@@ -1071,6 +1072,7 @@ ends = "proceed"
         source: Source::Promo,
         copies: 1,
         reshuffle: false,
+        suit: Suit::Clubs,
         ace: None,
         options: vec![Choice {
             name: "Two Ways In".into(),
@@ -1081,7 +1083,7 @@ ends = "proceed"
     let card = render::misbehave_card(&m, &Names::none());
     assert_eq!(
         card,
-        "Split Up (Misbehave)\n\
+        "Split Up (Misbehave, Clubs)\n\
          \x20 Two Ways In: Split the crew on the job into 2 teams of at least 1 crew member\n\
          \x20   each (with fewer crew on the job, the job fails).\n\
          \x20   Team 1: Tech test.\n\
@@ -1099,7 +1101,7 @@ ends = "proceed"
     };
     assert_eq!(
         render::misbehave_card(&vault, &Names::none()),
-        "Through the Vault (Misbehave)\n\
+        "Through the Vault (Misbehave, Clubs)\n\
          \x20 Crack It, Then Walk Out: 2 steps to succeed, in order.\n\
          \x20   Step 1: Tech test.\n\
          \x20     1–4: Draw another Misbehave card (this one is not passed).\n\
@@ -1332,7 +1334,7 @@ fn a_job_with_negotiated_pay() {
 fn a_misbehave_card_and_a_crew_card() {
     assert_eq!(
         builtin_card("misbehave \"kill-the-alarm\""),
-        "Kill the Alarm (Misbehave)\n\
+        "Kill the Alarm (Misbehave, Spades)\n\
          \x20 Choose one:\n\
          \x20   Rig a Bypass: Tech test.\n\
          \x20     1–4: Attempt Botched.\n\
@@ -1499,6 +1501,8 @@ fn every_field_the_content_sets_is_rendered() {
             "needs_one_of",
             "good_deeds",
             "challenge",
+            "gamble",
+            "double_down",
         ]);
         check(&what, x, &known, &mut p);
         if let Some(b) = &x.bonus {
@@ -1521,7 +1525,7 @@ fn every_field_the_content_sets_is_rendered() {
             check(
                 &what,
                 s,
-                &["kind", "at", "misbehave", "items", "choices"],
+                &["kind", "at", "misbehave", "items", "choices", "any_mix"],
                 &mut p,
             );
             choices(&what, &s.choices, &mut p);
@@ -1547,7 +1551,7 @@ fn every_field_the_content_sets_is_rendered() {
         check(
             &what,
             x,
-            &with(&["name", "reshuffle", "ace", "options"]),
+            &with(&["name", "reshuffle", "ace", "options", "suit"]),
             &mut p,
         );
         choices(&what, &x.options, &mut p);

@@ -410,3 +410,49 @@ fn wrights_extra_follows_every_delivery_of_fugitives() {
     work(&mut g, "patience-the-beaumonde-derby");
     assert!(!can(&g, "Take the extra"), "{:?}", menu(&g));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Card text, rendered from the data
+// ---------------------------------------------------------------------------------------------
+
+fn card(label: &str) -> String {
+    tabletop_firefly::content::render::all_cards(c())
+        .into_iter()
+        .find(|(l, _)| l == label)
+        .map(|(_, t)| t.split_whitespace().collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|| panic!("no card {label}"))
+}
+
+/// The new rules are printed on the cards from their data (text with its lines joined).
+#[test]
+fn the_cards_say_what_they_do() {
+    let derby = card("job \"patience-the-beaumonde-derby\"");
+    assert!(
+        derby.contains("Gamble: once paid, if you have $500"),
+        "{derby}"
+    );
+    let fun = card("job \"fanty-and-mingo-double-the-fun\"");
+    assert!(fun.contains("Double Down:"), "{fun}");
+    let grab = card("job \"magistrate-higgins-mudder-grab-hera\"");
+    assert!(
+        grab.contains(
+            "Deliver as many Passengers or Fugitives as you choose, or both (at least 1)"
+        ),
+        "{grab}"
+    );
+    assert!(
+        grab.contains("$300 per Passenger or Fugitive delivered"),
+        "{grab}"
+    );
+    let expendable = card("job \"niska-the-expendable\"");
+    assert!(expendable.contains("Kill 1 Merc"), "{expendable}");
+    let wright = card("crew \"wright\"");
+    assert!(
+        wright.contains(
+            "Whenever you deliver Fugitives, once paid, choose one: Take the extra: Take $100 \
+             for each Fugitive delivered. All Moral crew become Disgruntled; Leave it"
+        ),
+        "{wright}"
+    );
+    assert!(card("misbehave \"kill-the-alarm\"").starts_with("Kill the Alarm (Misbehave, Spades)"));
+}

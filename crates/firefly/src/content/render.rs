@@ -1077,10 +1077,19 @@ fn ability_nb(ab: &Ability) -> String {
             "Whenever you discard a gear card, roll a die: on a 6 keep it".into()
         }
         Ability::OnMakeWork { options } => options_after("When you Make-Work, also", options),
-        Ability::OnDeliver { item, options } => options_after(
-            &format!("Whenever you deliver {}, once paid", item_noun(*item, 2)),
-            options,
-        ),
+        Ability::OnDeliver { item, options } => {
+            let lead = format!("Whenever you deliver {}, once paid", item_noun(*item, 2));
+            match &options[..] {
+                [only] => format!("{lead}: {}", choice_body(only).trim_end_matches('.')),
+                _ => {
+                    let each: Vec<String> = options
+                        .iter()
+                        .map(|o| choice(o).trim_end_matches('.').to_string())
+                        .collect();
+                    format!("{lead}, choose one: {}", each.join("; "))
+                }
+            }
+        }
         Ability::EvadeCutter => "When Reavers come at you from a Reaver Cutter in your sector, \
             discard this card to ignore them and move that Cutter 1 sector within Border or Rim \
             Space"
@@ -1879,10 +1888,11 @@ pub fn event_card(e: &EventCard) -> String {
 
 /// A Misbehave card.
 pub fn misbehave_card(m: &MisbehaveCard, names: &Names) -> String {
+    // The suit mark is printed on the card (Kalidasa's "Gamble" and "Double Down" read it).
     let title = if m.reshuffle {
-        format!("{} (Misbehave, RESHUFFLE)", m.name)
+        format!("{} (Misbehave, {}, RESHUFFLE)", m.name, m.suit.name())
     } else {
-        format!("{} (Misbehave)", m.name)
+        format!("{} (Misbehave, {})", m.name, m.suit.name())
     };
     let mut card = Card::new(title);
     options_lines(&mut card, 2, &m.options, &m.name, Ctx::Card);
