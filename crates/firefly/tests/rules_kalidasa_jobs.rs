@@ -456,3 +456,54 @@ fn the_cards_say_what_they_do() {
     );
     assert!(card("misbehave \"kill-the-alarm\"").starts_with("Kill the Alarm (Misbehave, Spades)"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Checked on load
+// ---------------------------------------------------------------------------------------------
+
+fn load_err(extra: &str) -> tabletop_firefly::content::ContentError {
+    let mut files = tabletop_firefly::content::ContentFiles::builtin();
+    files
+        .files
+        .push(("test/extra.toml".into(), extra.to_string()));
+    Content::load(&files).expect_err("the test file is invalid")
+}
+
+const JOB_HEAD: &str = "[[job]]\nid = \"test-job\"\nname = \"Test\"\ncontact = \"patience\"\n\
+     source = \"promo\"\ntypes = [\"crime\"]\n";
+
+/// The new job fields are checked on load, the error naming file, entry and field.
+#[test]
+fn the_new_job_fields_are_checked_on_load() {
+    // Double Down with one Misbehave card.
+    let e = load_err(&format!(
+        "{JOB_HEAD}pay = 1000\ndouble_down = true\n\
+         [[job.steps]]\nkind = \"target\"\nat = \"persephone\"\nmisbehave = 1\n"
+    ));
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+        ("test/extra.toml", "job \"test-job\"", "double_down")
+    );
+    // A mix whose second item is not paid.
+    let e = load_err(&format!(
+        "{JOB_HEAD}pay_per = {{ item = \"passengers\", amount = 300 }}\n\
+         [[job.steps]]\nkind = \"pick-up\"\nat = \"persephone\"\n\
+         items = [{{ item = \"passengers\", amount = 2 }}]\n\
+         [[job.steps]]\nkind = \"drop-off\"\nat = \"harvest\"\nany_mix = true\n\
+         items = [{{ item = \"passengers\", amount = 0 }}, {{ item = \"fugitives\", amount = 0 }}]\n"
+    ));
+    assert_eq!(e.field, "steps[1].any_mix", "{e}");
+    // A Gamble with no prize.
+    let e = load_err(&format!(
+        "{JOB_HEAD}pay = 1000\ngamble = {{ stake = 500, prize = 0 }}\n\
+         [[job.steps]]\nkind = \"target\"\nat = \"persephone\"\n"
+    ));
+    assert_eq!(e.field, "gamble", "{e}");
+    // Money per item delivered outside an on-deliver ability.
+    let e = load_err(
+        "[[crew]]\nid = \"test-crew\"\nname = \"Test\"\nsource = \"promo\"\ncost = 100\n\
+         abilities = [{ kind = \"on-make-work\", options = [{ name = \"X\", effects = [\
+         { kind = \"take-money-per-delivered\", item = \"fugitives\", amount = 100 }] }] }]\n",
+    );
+    assert_eq!(e.field, "abilities[0].options[0].effects[0]", "{e}");
+}
