@@ -47,6 +47,7 @@ impl SearchGame for Mandalorian {
             bias: 0.2,
             horizon: 60,
             margin: 0.02,
+            paired: None,
         }
     }
 }
