@@ -1393,6 +1393,7 @@ fn resolving_text(g: &Firefly, viewer: Seat) -> String {
             ("Job rule", t)
         }
         Origin::Card(card) => ("Card used", render::supply_card(c, card)),
+        Origin::Offer(card) => ("Your card may be used now", render::supply_card(c, card)),
         Origin::Alerts { sector, .. } => (
             "Alert tokens",
             format!(

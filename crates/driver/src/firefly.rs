@@ -239,6 +239,9 @@ pub fn term_name(c: &Content, t: TermSource) -> String {
         TermSource::Gifted => "Gifted roll".into(),
         TermSource::Bribes => "bribes".into(),
         TermSource::DiscardedGear => "discarded gear".into(),
+        TermSource::LentSkill { crew, card } => {
+            format!("{} ({})", crew_name(c, crew), c.supply_name(card))
+        }
     }
 }
 
@@ -380,6 +383,10 @@ impl Driven for Firefly {
             }
             Event::AceInTheHole { seat } => {
                 format!("{}: Ace in the Hole — Proceed", cap(*seat))
+            }
+            Event::WarrantIgnored { seat } => format!("{}: the Warrant is ignored", cap(*seat)),
+            Event::UpgradeDiscarded { seat, card } => {
+                format!("{} discards {}", cap(*seat), c.supply_name(*card))
             }
             Event::Rolled {
                 skill,

@@ -96,6 +96,21 @@ impl Firefly {
             }) => " (a Deal action)",
             _ => "",
         };
+        if let Some((_, (fuel, range))) = self
+            .ship_card_with(self.current, |a| match a {
+                Ability::CatalyzedBurn { fuel, range } => Some((*fuel, *range)),
+                _ => None,
+            })
+            .filter(|(c, _)| *c == card)
+        {
+            return format!(
+                "Fly: Full Burn with {} ({fuel} more Fuel, +{range} range)",
+                self.content.supply_label(card)
+            );
+        }
+        if let Some(text) = self.describe_offered_use(card) {
+            return text;
+        }
         format!("Use {}{how}", self.content.supply_label(card))
     }
 
@@ -118,6 +133,11 @@ impl Firefly {
 
     /// Use `card`: its action is taken, then its options are resolved.
     pub fn use_card(&mut self, seat: Seat, card: SupplyCardId, events: &mut Vec<Event>) {
+        if self.find_use_ability(card).is_none() {
+            // The one turn-level use of a card with no `Use`: a Modded Fuel Catalyzer's Full
+            // Burn (`crate::interrupts`).
+            return self.start_catalyzed_burn(seat, card, events);
+        }
         let Ability::Use {
             action, options, ..
         } = self.use_ability(card)

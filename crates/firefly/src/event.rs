@@ -74,6 +74,16 @@ pub enum Event {
     AceInTheHole {
         seat: Seat,
     },
+    /// A ship upgrade of `seat` was discarded by its own rule (a Reaver-Flage after Reavers took
+    /// crew).
+    UpgradeDiscarded {
+        seat: Seat,
+        card: SupplyCardId,
+    },
+    /// A Warrant about to be issued to `seat` was ignored (a Fan Dancer discarded).
+    WarrantIgnored {
+        seat: Seat,
+    },
     /// An option of the card (or job step, goal …) being resolved was chosen. `forced`: the
     /// engine chose it because it was the only option possible, so nobody was asked and the
     /// log shows its text (`choice`, not serialized: clients read the `lines`).
@@ -391,6 +401,8 @@ pub enum TermSource {
     Bribes,
     /// Gear discarded after rolling for its bonus (a Knife).
     DiscardedGear,
+    /// A crew member's skill lent to the test by a card (Mal's Brown Coat).
+    LentSkill { crew: CrewCard, card: SupplyCardId },
 }
 
 /// One term of a skill test's total.

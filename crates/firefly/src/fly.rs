@@ -39,13 +39,14 @@ pub enum Exemption {
 }
 
 impl Firefly {
-    /// FF-FLY-6, FF-FLY-12: sectors a ship may move into from `from` by Full Burn or Evade
-    /// (never a Reaver Cutter's).
-    pub fn enterable(&self, from: SectorId) -> impl Iterator<Item = SectorId> + '_ {
+    /// FF-FLY-6, FF-FLY-12: sectors `p`'s ship may move into from `from` by Full Burn or Evade
+    /// (never a Reaver Cutter's, but with a Reaver-Flage).
+    pub fn enterable(&self, p: &Player, from: SectorId) -> impl Iterator<Item = SectorId> + '_ {
+        let flage = self.enters_cutter_sectors(p);
         self.neighbours(from)
             .iter()
             .copied()
-            .filter(move |&s| !self.has_cutter(s))
+            .filter(move |&s| flage || !self.has_cutter(s))
     }
 
     /// Sectors a ship may Mosey into from `from`: with Blue Sun also a Reaver Cutter's
@@ -59,7 +60,7 @@ impl Firefly {
     }
 
     pub fn can_full_burn(&self, p: &Player) -> bool {
-        p.item(Item::Fuel) >= self.full_burn_fuel(p) && self.enterable(p.sector).next().is_some()
+        p.item(Item::Fuel) >= self.full_burn_fuel(p) && self.enterable(p, p.sector).next().is_some()
     }
 
     /// FF-FLY-2: the Fuel a Full Burn costs: the Drive Core's (1, or none for a core that needs
@@ -86,6 +87,7 @@ impl Firefly {
         // "Clearer Skies" (a Set Up card, FF-BS-5): a die roll, not a Test, says how many
         // sectors go by before Nav cards are drawn.
         self.clear_sectors = 0;
+        self.nav_run = 0;
         if self.setup_card_def().is_some_and(|c| c.clear_skies_roll) {
             let roll = self.chance.d6();
             self.clear_sectors = roll;
@@ -208,6 +210,9 @@ impl Firefly {
             return;
         };
         events.push(Event::NavDrawn { seat, card });
+        if matches!(self.activity, Activity::Flying { .. }) {
+            self.count_nav_run(seat, card);
+        }
         let def = self.content.nav_def(card);
         let p = &self.players[seat as usize];
         // FF-BS-16: the Corvette protects a ship moving into its sector from the "Reaver Cutter"
@@ -496,13 +501,16 @@ impl Firefly {
             })
             .collect();
         for s in seats.into_iter().rev() {
-            self.alliance_contact_effect(s, events);
+            if !self.offer_evade_arrival(s, crate::rim::NpcShip::Cruiser) {
+                self.alliance_contact_effect(s, events);
+            }
         }
     }
 
     /// FF-FLY-10: sectors to Evade into.
     pub fn evade_destinations(&self, seat: Seat) -> Vec<SectorId> {
-        self.enterable(self.players[seat as usize].sector).collect()
+        let p = &self.players[seat as usize];
+        self.enterable(p, p.sector).collect()
     }
 
     fn event_index(&self, id: &str) -> Option<u8> {

@@ -285,7 +285,14 @@ impl Firefly {
                 }
                 _ => format!("Move {}", self.npc_label(ship)),
             },
-            Action::Done => "Done".into(),
+            Action::Done => match self.resolution.last().and_then(|r| r.pending) {
+                Some(crate::resolve::Pending::Warrant { .. }) => "Take the Warrant".into(),
+                Some(crate::resolve::Pending::LoseSolid { contact }) => {
+                    format!("Lose Solid with {}", contact.name())
+                }
+                Some(crate::resolve::Pending::EvadeArrival { .. }) => "Do not roll".into(),
+                _ => "Done".into(),
+            },
             Action::ChooseOption(i) => match self
                 .resolution
                 .last()

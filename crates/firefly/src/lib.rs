@@ -13,6 +13,7 @@ pub mod deal;
 pub mod determinize;
 pub mod event;
 pub mod fly;
+pub mod interrupts;
 pub mod last_call;
 pub mod resolve;
 pub mod reveal;

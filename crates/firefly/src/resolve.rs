@@ -50,6 +50,9 @@ pub enum Origin {
     },
     /// A card its owner uses on their turn (`Ability::Use`): its options are the ability's.
     Card(SupplyCardId),
+    /// A card its owner may use now, in the middle of what the rules are doing: the decision
+    /// is the resolution's `pending` (`crate::interrupts`: Fan Dancer, Roberta …).
+    Offer(SupplyCardId),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -177,6 +180,21 @@ pub enum Pending {
     /// FF-MISC-6: put the crew on the job into the teams of `Resolution::teams`, one crew
     /// member at a time.
     SplitCrew,
+    /// A Warrant is about to be issued (`job`: on it; `on_work`: while working it): discard a
+    /// Fan Dancer to ignore it, or not (`crate::interrupts`).
+    Warrant {
+        job: Option<JobId>,
+        on_work: bool,
+    },
+    /// Solid with `contact` is about to be lost: discard Roberta instead, or not.
+    LoseSolid {
+        contact: ContactName,
+    },
+    /// `ship` has entered the sector of the resolution's seat: roll the Xunsu Whisper X1 to
+    /// Evade it (`Action::UseCard`), or not (`Done`).
+    EvadeArrival {
+        ship: crate::rim::NpcShip,
+    },
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -220,6 +238,11 @@ pub struct Resolution {
     /// A Nested Skill Test (Kalidasa) is being made: the band of the original test that
     /// started it; `test()` is then that band's `nested` test.
     pub nested_from: Option<u8>,
+    /// Mal's Brown Coat: the crew member who lent their skill to this test, the card, and the
+    /// points added.
+    pub lent: Option<(CrewCard, SupplyCardId, i32)>,
+    /// Med Foam set against the next Kill of this resolution (`Pending::Kill`).
+    pub med_foam: Option<SupplyCardId>,
 }
 
 impl Resolution {
@@ -249,6 +272,8 @@ impl Resolution {
             failed: false,
             counted: None,
             nested_from: None,
+            lent: None,
+            med_foam: None,
         }
     }
 
@@ -268,6 +293,7 @@ impl Resolution {
         self.gifted = None;
         self.as_fight = false;
         self.as_negotiate = false;
+        self.lent = None;
     }
 
     pub fn choice(&self) -> Option<&'static Choice> {
@@ -492,8 +518,10 @@ impl Firefly {
                 .filter(|&i| self.option_available_in(origin, seat, &options[i as usize]));
             let first = available.next();
             let single = first.is_some() && available.next().is_none();
-            // With a single possible option there is nothing to decide.
-            if single || (first.is_none() && !options.is_empty()) {
+            // With a single possible option there is nothing to decide — unless The
+            // Operative's Sword may pass a Misbehave card instead.
+            let sword = matches!(origin, Origin::Misbehave(_)) && self.sword_on_job(seat).is_some();
+            if !sword && (single || (first.is_none() && !options.is_empty())) {
                 let i = first.unwrap_or(0);
                 self.resolution.push(r);
                 self.choose_option(i, true, events);
@@ -579,6 +607,9 @@ impl Firefly {
     /// Returns the finished resolution, if it finished.
     pub fn advance_resolution(&mut self, events: &mut Vec<Event>) -> Option<Resolution> {
         loop {
+            if self.settle_lapsed_offer(events) {
+                continue;
+            }
             let r = self.resolution.last()?;
             if r.pending.is_some() {
                 return None;
@@ -851,6 +882,9 @@ impl Firefly {
         self.each_test_term(&mut push);
         push(TermSource::Bribes, r.bribe as i32);
         push(TermSource::DiscardedGear, r.after_roll_bonus);
+        if let Some((crew, card, amount)) = r.lent {
+            push(TermSource::LentSkill { crew, card }, amount);
+        }
         out
     }
 
@@ -948,6 +982,7 @@ impl Firefly {
             || self.may_negotiate_as_fight()
             || self.may_fight_as_negotiate()
             || self.discardable_before_roll().next().is_some()
+            || self.lendable_skill().is_some()
         {
             self.resolution.last_mut().unwrap().stage = Stage::Bribe;
         } else {
@@ -1163,6 +1198,9 @@ impl Firefly {
                 }
             }
         }
+        if let Some(g) = self.six_makers() {
+            out.push(Action::UseCard(g));
+        }
         if !out.is_empty() {
             out.push(Action::KeepRoll);
         }
@@ -1175,8 +1213,12 @@ impl Firefly {
         let terms = self.test_terms();
         let r = self.resolution.last_mut().unwrap();
         let roll = r.roll.unwrap();
-        let total =
-            roll.total as i32 + points as i32 + r.bribe as i32 + modifier + r.after_roll_bonus;
+        let total = roll.total as i32
+            + points as i32
+            + r.bribe as i32
+            + modifier
+            + r.after_roll_bonus
+            + r.lent.map_or(0, |(_, _, n)| n);
         r.counted = Some((points, modifier));
         debug_assert_eq!(
             total,
@@ -1221,6 +1263,18 @@ impl Firefly {
                             }
                         }
                     }
+                    if let Some(g) = self.med_foam(seat) {
+                        out.push(Action::UseCard(g));
+                    }
+                }
+                Pending::Warrant { .. } | Pending::LoseSolid { .. } => {
+                    self.offer_actions(pending, seat, out)
+                }
+                Pending::EvadeArrival { .. } => {
+                    if let Origin::Offer(card) = r.origin {
+                        out.push(Action::UseCard(card));
+                    }
+                    out.push(Action::Done);
                 }
                 // Not the job being worked, which its Work action still holds.
                 Pending::DiscardActive => {
@@ -1419,6 +1473,9 @@ impl Firefly {
                         out.push(Action::ChooseOption(i as u8));
                     }
                 }
+                if let Some(g) = self.ace_maker() {
+                    out.push(Action::UseCard(g));
+                }
             }
             Stage::ChooseTester => {
                 // The team whose test it is, when the crew is split (FF-MISC-6).
@@ -1441,6 +1498,9 @@ impl Firefly {
                     self.discardable_before_roll()
                         .map(Action::DiscardBeforeRoll),
                 );
+                if let Some((_, g, _)) = self.lendable_skill() {
+                    out.push(Action::UseCard(g));
+                }
             }
             Stage::Rolled => out.extend(self.after_roll_choices()),
             Stage::ChooseBranch => {
@@ -1472,12 +1532,14 @@ impl Firefly {
                         None
                     };
                     let idx = self.players[seat as usize].crew_index(card).unwrap();
-                    let died = self.kill_crew(seat, idx, events);
+                    let died = !self.saved_by_med_foam(seat, idx, events)
+                        && self.kill_crew(seat, idx, events);
                     // The mask is read after the Kill: a Leader's second Disgruntled token
                     // fires the crew (FF-CREW-10), who leave the job.
                     let mask = self.acting_mask(seat);
                     if died {
                         self.crew_removed(seat, idx);
+                        self.crew_lost(seat, events);
                     } else if idx != 0 {
                         // FF-DEATH-5: saved crew return to the ship, off the job.
                         self.set_acting_mask_if_working(seat, mask & !(1 << idx));
@@ -1488,6 +1550,11 @@ impl Firefly {
                         self.resolution.last_mut().unwrap().pending = None;
                     }
                 }
+                (Pending::Kill { .. }, Action::UseCard(g)) => r.med_foam = Some(g),
+                (Pending::Warrant { .. } | Pending::LoseSolid { .. }, a) => {
+                    self.apply_offer(pending, a, events)
+                }
+                (Pending::EvadeArrival { ship }, a) => self.apply_evade_arrival(ship, a, events),
                 (Pending::DiscardActive, Action::DiscardJob(j)) => {
                     self.discard_active(seat, j);
                     let p = &self.players[seat as usize];
@@ -1736,6 +1803,12 @@ impl Firefly {
         }
         match (r.stage, a) {
             (Stage::ChooseOption, Action::ChooseOption(i)) => self.choose_option(i, false, events),
+            (Stage::ChooseOption, Action::UseCard(g)) => self.play_ace(g, events),
+            (Stage::Bribe, Action::UseCard(_)) => {
+                self.lend_skill(events);
+                self.pre_roll(events);
+            }
+            (Stage::Rolled, Action::UseCard(g)) => self.count_roll_as_six(g, events),
             (Stage::ChooseTester, Action::ChooseTester(card)) => {
                 r.tester = Some(card);
                 self.begin_test(events);
@@ -1948,6 +2021,7 @@ impl Firefly {
                     if let Some(idx) = self.players[seat as usize].crew_index(card) {
                         if self.kill_crew(seat, idx, events) {
                             self.crew_removed(seat, idx);
+                            self.crew_lost(seat, events);
                         }
                     }
                 }
@@ -2095,7 +2169,7 @@ impl Firefly {
             }
             Effect::WarrantIfOutlaw => {
                 if self.is_outlaw(&self.players[seat as usize]) {
-                    self.issue_warrant(seat, None, events);
+                    self.warrant(seat, None, false, events);
                 }
             }
             Effect::LoseGoodsOutsideStash => {
@@ -2161,7 +2235,7 @@ impl Firefly {
                 self.unload(seat, Item::Contraband, c as u32, events);
                 self.unload(seat, Item::Fugitives, f as u32, events);
             }
-            Effect::Warrant => self.issue_warrant(seat, None, events),
+            Effect::Warrant => self.warrant(seat, None, false, events),
             Effect::LoseReputation { contact } => self.lose_reputation(seat, *contact, events),
             Effect::MoveCruiser { how } => self.patrol_move(seat, true, *how, events),
             Effect::MoveCutter { how } => self.cutter_move(seat, *how, events),

@@ -154,6 +154,15 @@ impl Firefly {
         if self.corvette == Some(sector) {
             self.drive_off_cutter(i, events);
         }
+        // Xunsu Whisper X1: ships in the sector the Cutter entered may roll to Evade it.
+        if self.cutters[i as usize] == sector {
+            for s in 0..self.num_players() {
+                let p = &self.players[s as usize];
+                if p.placed && p.sector == sector {
+                    self.offer_evade_arrival(s, NpcShip::Cutter(i));
+                }
+            }
+        }
     }
 
     /// FF-KAL-17: the Corvette and a Cutter share a sector: the Cutter goes to the free Reaver
@@ -215,7 +224,9 @@ impl Firefly {
             })
             .collect();
         for s in seats.into_iter().rev() {
-            self.corvette_contact(s, events);
+            if !self.offer_evade_arrival(s, NpcShip::Corvette) {
+                self.corvette_contact(s, events);
+            }
         }
     }
 

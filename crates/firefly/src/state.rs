@@ -480,6 +480,9 @@ pub struct Firefly {
     /// "Clearer Skies" Set Up card: sectors this Full Burn may still enter without drawing a Nav
     /// card (rolled when the Full Burn starts).
     pub clear_sectors: u8,
+    /// Emissions Recycler: Nav cards of its name drawn in a row in this Full Burn (`u8::MAX`
+    /// once its Fuel was offered this Fly action).
+    pub nav_run: u8,
     /// "Fuel Coupling Failure" (`Effect::FuelLeak`): until the turn ends, each further sector
     /// the current player's ship moves into costs 1 Fuel.
     pub fuel_leak: bool,

@@ -348,6 +348,7 @@ impl Firefly {
             last_call: None,
             setup_card,
             clear_sectors: 0,
+            nav_run: 0,
             fuel_leak: false,
             game_length_tokens: card.map_or(0, |c| c.game_length_tokens),
             seen_top: [[0; 5]; 4],
@@ -631,7 +632,10 @@ impl Firefly {
             Phase::FullBurn { entered, .. } => {
                 // "Fuel Coupling Failure": no further sector without a Fuel to discard.
                 if !self.fuel_leak || self.me().item(Item::Fuel) > 0 {
-                    out.extend(self.enterable(self.me().sector).map(Action::MoveTo));
+                    out.extend(
+                        self.enterable(self.me(), self.me().sector)
+                            .map(Action::MoveTo),
+                    );
                 }
                 if *entered > 0 {
                     out.push(Action::Done);
@@ -675,6 +679,9 @@ impl Firefly {
             if !t.fly {
                 if self.can_full_burn(p) {
                     out.push(Action::FullBurn);
+                    if let Some((card, _, _)) = self.catalyzed_burn(self.current) {
+                        out.push(Action::UseCard(card));
+                    }
                 }
                 if self.mosey_enterable(p.sector).next().is_some() {
                     out.push(Action::Mosey);
@@ -1151,7 +1158,7 @@ impl Firefly {
             }
             // Events interrupt; what was under way resumes once the stack is empty (settle).
             Origin::Event(e) => self.after_event(e, seat, ending, events),
-            Origin::Rule { .. } => {}
+            Origin::Rule { .. } | Origin::Offer(_) => {}
             Origin::Card(card) => self.after_card_use(seat, card, done.choice(), events),
             Origin::Alerts { then, .. } => self.after_alerts(seat, then, events),
             Origin::Misbehave(_)

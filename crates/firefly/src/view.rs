@@ -85,6 +85,8 @@ pub struct ResolvingView {
     pub rerolled: bool,
     /// Bonus from gear discarded after rolling.
     pub after_roll_bonus: i32,
+    /// A crew member's skill lent to the test (Mal's Brown Coat).
+    pub lent: i32,
     /// The outcome band rolled, by index into the test's outcomes, and the branch chosen.
     pub band: Option<u8>,
     pub branch: Option<u8>,
@@ -125,7 +127,12 @@ impl ResolvingView {
             points,
             modifier,
             total: r.roll.map(|roll| {
-                roll.total as i32 + points as i32 + r.bribe as i32 + modifier + r.after_roll_bonus
+                roll.total as i32
+                    + points as i32
+                    + r.bribe as i32
+                    + modifier
+                    + r.after_roll_bonus
+                    + r.lent.map_or(0, |(_, _, n)| n)
             }),
         });
         ResolvingView {
@@ -141,6 +148,7 @@ impl ResolvingView {
             dice: r.roll.map(|roll| roll.total),
             rerolled: r.rerolled,
             after_roll_bonus: r.after_roll_bonus,
+            lent: r.lent.map_or(0, |(_, _, n)| n),
             band: r.band,
             branch: r.branch,
             pending: r.pending,

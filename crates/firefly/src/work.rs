@@ -598,29 +598,9 @@ impl Firefly {
                     // (FF-MISB-11): the job is discarded.
                     WorkTarget::BonusDropOff { job, .. } => Some(job),
                 };
-                self.issue_warrant(seat, job, events);
-                if let Some(j) = job {
-                    // FF-MISB-11: the job is discarded; FF-BS-30: with its Challenge, and the
-                    // reputation with Mr. Universe goes too.
-                    if let Some(c) = self.discard_active(seat, j) {
-                        if let Some(k) = self.content.jobs[c as usize].contact {
-                            self.lose_reputation(seat, k, events);
-                        }
-                    }
-                    // Niska's "Pound of Flesh": a Warrant on a Niska job kills a crew member.
-                    if self.content.jobs[j as usize].contact == Some(ContactName::Niska) {
-                        self.end_work();
-                        self.begin_resolution(
-                            Origin::Rule { job: j },
-                            seat,
-                            crate::turn::pound_of_flesh(),
-                            events,
-                        );
-                        self.phase = Phase::Resolving;
-                        return;
-                    }
-                }
+                // The attempt is over; the Warrant may still be ignored (Fan Dancer).
                 self.end_work();
+                self.warrant(seat, job, true, events);
             }
         }
     }
@@ -873,6 +853,7 @@ impl Firefly {
         for (item, n) in loads {
             self.load(seat, item, n as u32, events);
         }
+        self.goods_after_job(seat, job);
         // FF-MISC-10: a job with "Salvage Op" among its types counts as a Salvage Op when
         // completed: every "after a Salvage Op" ability pays out.
         if self.job_counts_as(seat, j, JobType::SalvageOp) {
@@ -988,7 +969,8 @@ impl Firefly {
         }
     }
 
-    pub fn lose_reputation(&mut self, seat: Seat, c: ContactName, events: &mut Vec<Event>) {
+    /// FF-REP-6: Solid with `c` lost (Roberta was not used: `Firefly::lose_reputation`).
+    pub(crate) fn lose_solid_now(&mut self, seat: Seat, c: ContactName, events: &mut Vec<Event>) {
         let p = &mut self.players[seat as usize];
         if p.is_solid(c) {
             p.set_solid(c, false);

@@ -983,3 +983,206 @@ fn fess_deals_with_higgins_from_afar() {
     assert!(g.turn.deal);
     assert_eq!(crew_names(&g, 0), ["Malcolm", "Fess"], "Fess stays");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Cards used in the middle of something (`crate::interrupts`)
+// ---------------------------------------------------------------------------------------------
+
+/// Mal's Brown Coat: before a Negotiate roll (FF-SKILL-3), its carrier on the test may become
+/// Disgruntled (FF-CREW-11) to add their Fight to the total; once, as a Disgruntled carrier
+/// cannot pay again.
+#[test]
+fn mals_brown_coat_lends_fight_to_a_negotiation() {
+    // A Rival Crew, "Maybe We Can Make a Deal": Negotiate, 8 proceeds.
+    let mut g = misbehaving(
+        "\"blue-sun\"",
+        "3",
+        "crew = [{ card = \"skunk\", gear = [\"mals-brown-coat\"] }]",
+        "\"a-rival-crew\"",
+    );
+    work_henpecked(&mut g);
+    choose(&mut g, "Maybe We Can Make a Deal");
+    let ev = choose(&mut g, "Mal's Brown Coat: its carrier becomes Disgruntled");
+    assert!(g.players[0].crew[1].disgruntled);
+    assert!(happened(&ev, |e| matches!(e, Event::Disgruntled { .. })));
+    assert!(!can(&g, "Mal's Brown Coat"), "once a test");
+    let ev = choose(&mut g, "Bribe $0");
+    let terms = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Rolled { terms, .. } => Some(terms.clone()),
+            _ => None,
+        })
+        .unwrap();
+    // Skunk's Fight 1 lent to the test.
+    assert!(
+        terms.iter().any(|t| matches!(
+            t.source,
+            tabletop_firefly::event::TermSource::LentSkill { .. }
+        ) && t.amount == 1),
+        "{terms:?}"
+    );
+    // Not on a Fight test: only the test its card names.
+    let mut g = misbehaving(
+        "\"blue-sun\"",
+        "3",
+        "crew = [{ card = \"skunk\", gear = [\"mals-brown-coat\"] }]",
+        "\"kill-the-alarm\"",
+    );
+    work_henpecked(&mut g);
+    let ev = choose(&mut g, "Just Shoot");
+    assert_eq!(
+        rolls(&ev).len(),
+        1,
+        "nothing to decide before the Fight roll"
+    );
+}
+
+/// Simon's Sonic Stun Baton: after a Fight roll, discarded, the die counts as a 6 and earns
+/// Thrillin' Heroics' bonus roll (FF-SKILL-8).
+#[test]
+fn stun_baton_counts_a_fight_roll_as_a_six() {
+    // Kill the Alarm, "Just Shoot the Gorram Thing": Fight 7.
+    let mut g = misbehaving(
+        "\"blue-sun\"",
+        "1, 4",
+        "crew = [{ card = \"skunk\", gear = [\"simons-sonic-stun-baton\"] }]",
+        "\"kill-the-alarm\"",
+    );
+    work_henpecked(&mut g);
+    choose(&mut g, "Just Shoot");
+    assert!(can(&g, "Keep the roll"));
+    let ev = choose(
+        &mut g,
+        "Discard Simon's Sonic Stun Baton: the roll counts as a 6",
+    );
+    assert_eq!(rolls(&ev)[0].1, vec![6, 4], "{:?}", rolls(&ev));
+    assert!(g.players[0].crew[1].gear.is_empty());
+}
+
+/// The Operative's Sword: carried on the job, discarded to count as an Ace in the Hole for any
+/// Misbehave card (FF-MISB-6): the card is passed.
+#[test]
+fn operatives_sword_is_an_ace_for_any_misbehave_card() {
+    let mut g = misbehaving(
+        "\"blue-sun\"",
+        "",
+        "crew = [{ card = \"skunk\", gear = [\"the-operatives-sword\"] }]",
+        "\"kill-the-alarm\", \"a-rival-crew\"",
+    );
+    work_henpecked(&mut g);
+    assert!(can(&g, "Just Shoot"));
+    let ev = choose(&mut g, "Discard The Operative's Sword: an Ace in the Hole");
+    assert!(happened(&ev, |e| matches!(e, Event::AceInTheHole { .. })));
+    assert!(g.players[0].crew[1].gear.is_empty());
+    // The next card is resolved as usual, the Sword gone.
+    assert!(can(&g, "Maybe We Can Make a Deal"));
+    assert!(!can(&g, "Operative's Sword"));
+}
+
+/// Med Foam: set against a Kill (FF-DEATH-1), the crew member chosen is saved as by a
+/// successful Medic Check (FF-DEATH-5) and the foam is discarded.
+#[test]
+fn med_foam_saves_the_crew_member_chosen() {
+    // A Rival Crew, "Getting Awful Crowded in My Sky": Fight, 1-8 Kill 1 crew and a Warrant.
+    let mut g = misbehaving(
+        "\"kalidasa\"",
+        "1",
+        "crew = [{ card = \"skunk\", gear = [\"med-foam\"] }]",
+        "\"a-rival-crew\"",
+    );
+    work_henpecked(&mut g);
+    choose(&mut g, "Getting Awful Crowded");
+    assert!(can(&g, "Skunk is Killed"), "{:?}", menu(&g));
+    choose(&mut g, "Set Med Foam against the Kill");
+    assert!(!can(&g, "Set Med Foam"), "once");
+    let ev = choose(&mut g, "Skunk is Killed");
+    assert!(happened(&ev, |e| matches!(e, Event::KillPrevented { .. })));
+    assert!(!happened(&ev, |e| matches!(e, Event::Killed { .. })));
+    assert_eq!(crew_names(&g, 0), ["Corbin", "Skunk"]);
+    assert!(
+        g.players[0].crew[1].gear.is_empty(),
+        "the foam is discarded"
+    );
+}
+
+/// Fan Dancer: when a Warrant is issued (FF-MISB-10..12), she may be discarded to ignore it:
+/// no token, no lost Solid, the job not discarded — the attempt is still over (the fan PC
+/// game's reading, the only source for her card's text). Or the Warrant is taken.
+#[test]
+fn fan_dancer_makes_a_warrant_go_away() {
+    let text = "crew = [{ card = \"fan-dancer\" }]\nsolid = [\"harken\"]";
+    // A Rival Crew, "Getting Awful Crowded in My Sky", rolled 1: Kill 1 crew, Warrant Issued.
+    let mut g = misbehaving("\"kalidasa\"", "1", text, "\"a-rival-crew\"");
+    work_henpecked(&mut g);
+    choose(&mut g, "Getting Awful Crowded");
+    choose(&mut g, "Corbin is Killed");
+    assert!(can(&g, "Take the Warrant"), "{:?}", menu(&g));
+    let ev = choose(&mut g, "Discard Fan Dancer to ignore the Warrant");
+    assert!(happened(&ev, |e| matches!(e, Event::WarrantIgnored { .. })));
+    assert_eq!(g.players[0].warrants, 0);
+    assert!(g.players[0].is_solid(tabletop_firefly::content::ContactName::Harken));
+    assert_eq!(crew_names(&g, 0), ["Corbin"]);
+    assert_eq!(g.players[0].active.len(), 1, "the job stays Active");
+    // Taken: the Warrant as ever.
+    let mut g = misbehaving("\"kalidasa\"", "1", text, "\"a-rival-crew\"");
+    work_henpecked(&mut g);
+    choose(&mut g, "Getting Awful Crowded");
+    choose(&mut g, "Corbin is Killed");
+    choose(&mut g, "Take the Warrant");
+    assert_eq!(g.players[0].warrants, 1);
+    assert!(
+        g.players[0].active.is_empty(),
+        "FF-MISB-11: the job is discarded"
+    );
+    assert_eq!(crew_names(&g, 0), ["Corbin", "Fan Dancer"]);
+}
+
+/// Roberta: discarded instead of losing Solid with a Contact (FF-REP-6), one loss each; a
+/// second loss at the same moment, Roberta gone, happens.
+#[test]
+fn roberta_keeps_a_contact_solid() {
+    let text = "crew = [{ card = \"roberta\" }]\nsolid = [\"harken\", \"patience\"]";
+    let mut g = misbehaving("\"kalidasa\"", "1", text, "\"a-rival-crew\"");
+    work_henpecked(&mut g);
+    choose(&mut g, "Getting Awful Crowded");
+    choose(&mut g, "Corbin is Killed");
+    // The Warrant: Harken's Solid first, then Patience's (the job's Contact, FF-REP-8): the
+    // one asked about last is decided first.
+    assert!(can(&g, "Lose Solid with"), "{:?}", menu(&g));
+    choose(&mut g, "Discard Roberta to stay Solid");
+    assert_eq!(g.players[0].warrants, 1);
+    let solid = |g: &Firefly, c| g.players[0].is_solid(c);
+    use tabletop_firefly::content::ContactName::{Harken, Patience};
+    assert_eq!(
+        [solid(&g, Harken), solid(&g, Patience)]
+            .iter()
+            .filter(|&&s| s)
+            .count(),
+        1,
+        "one kept, the other lost"
+    );
+    assert_eq!(crew_names(&g, 0), ["Corbin"]);
+}
+
+/// MF-813 Flying Mule: after completing a Crime job, 6 Goods of the player's mix, less 1 for
+/// each crew member who worked the job (FF-MISC-3 storage as ever).
+#[test]
+fn flying_mule_loads_goods_after_a_crime_job() {
+    let mut g = misbehaving(
+        "\"blue-sun\"",
+        "6, 6, 6, 6, 6, 6",
+        "crew = [{ card = \"skunk\", gear = [\"mf-813-flying-mule\"] }]",
+        "\"kill-the-alarm\", \"kill-the-alarm\"",
+    );
+    work_henpecked(&mut g);
+    choose(&mut g, "Just Shoot");
+    choose(&mut g, "Just Shoot");
+    // "Cover your tracks" rolled (the one choice), the job done. Corbin and Skunk worked it: 4 Goods.
+    assert!(can(&g, "Load 1 Cargo"), "{:?}", menu(&g));
+    for _ in 0..4 {
+        choose(&mut g, "Load 1 Cargo");
+    }
+    assert!(!can(&g, "Load 1 Cargo"));
+    assert_eq!(g.players[0].item(tabletop_firefly::content::Item::Cargo), 4);
+}

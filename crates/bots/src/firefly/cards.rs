@@ -100,6 +100,7 @@ impl FireflyBot {
             // reward differs.
             Origin::Event(_)
             | Origin::Rule { .. }
+            | Origin::Offer(_)
             | Origin::Opportunity { .. }
             | Origin::Alerts { .. }
             | Origin::Card(_) => {}

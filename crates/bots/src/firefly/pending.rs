@@ -15,6 +15,27 @@ impl FireflyBot {
         let ctx = Ctx::new(g, r.seat);
         let p = ctx.p;
         match pending {
+            // Med Foam set against the Kill first: it saves whoever is chosen next.
+            Pending::Kill { .. } if legal.iter().any(|a| matches!(a, Action::UseCard(_))) => *legal
+                .iter()
+                .find(|a| matches!(a, Action::UseCard(_)))
+                .unwrap(),
+            // A Fan Dancer for a Warrant, Roberta for a Solid Contact: both worth more than the
+            // crew card.
+            Pending::Warrant { .. } | Pending::LoseSolid { .. } => *legal
+                .iter()
+                .find(|a| matches!(a, Action::UseCard(_)))
+                .unwrap_or(&Action::Done),
+            // The Xunsu's roll to Evade a ship that entered our sector: worth it when the ship
+            // means trouble (Reavers; the Alliance for an Outlaw Ship).
+            Pending::EvadeArrival { ship } => {
+                let trouble =
+                    matches!(ship, tabletop_firefly::rim::NpcShip::Cutter(_)) || g.is_outlaw(p);
+                match legal.iter().find(|a| matches!(a, Action::UseCard(_))) {
+                    Some(&a) if trouble => a,
+                    _ => Action::Done,
+                }
+            }
             Pending::Kill { .. } | Pending::Arrest { .. } => {
                 let mut best: Option<(f64, Action)> = None;
                 for &a in legal {

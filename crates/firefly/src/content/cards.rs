@@ -415,6 +415,41 @@ pub enum Ability {
     /// Gear: before rolling a test its carrier is on, discard it to add `amount` to the
     /// result (a Fruity Oaty Bar).
     DiscardBeforeRoll { amount: u8 },
+    /// Gear: before rolling a `test` test its carrier is on, the carrier may become Disgruntled
+    /// to add their `skill` to the test (Mal's Brown Coat: Fight on a Negotiate test).
+    DisgruntleToAddSkill { test: Skill, skill: Skill },
+    /// Gear: after rolling a `skill` test its carrier is on, discard it to count the die as a
+    /// 6, with Thrillin' Heroics' bonus roll (Simon's Sonic Stun Baton: Fight).
+    DiscardForSix { skill: Skill },
+    /// Gear: discard it when a crew member is Killed to count as a successful Medic Check
+    /// (Med Foam, FF-DEATH-5).
+    DiscardForMedicCheck,
+    /// Gear: discard it, carried on a job, to count as an Ace in the Hole for any Misbehave
+    /// card: Proceed (The Operative's Sword, FF-MISB-6).
+    DiscardForAce,
+    /// Crew: discard them to ignore a Warrant being issued (Fan Dancer, FF-MISB-10).
+    DiscardToIgnoreWarrant,
+    /// Crew: discard them instead of losing Solid with a Contact (Roberta, FF-REP-6).
+    DiscardToKeepSolid,
+    /// After completing a job of this kind, load `goods` Goods of the player's mix, less
+    /// `less_per_crew` for each crew member who worked the job (MF-813 Flying Mule).
+    LoadGoodsAfterJob {
+        jobs: JobFilter,
+        goods: u8,
+        less_per_crew: u8,
+    },
+    /// Ship: when starting a Full Burn, spend `fuel` more Fuel for +`range` to the Drive
+    /// Core's range this turn (Modded Fuel Catalyzer).
+    CatalyzedBurn { fuel: u8, range: u8 },
+    /// Ship: after `in_a_row` Nav cards named `card` drawn in a row in one Full Burn, the
+    /// player may take 1 Fuel, once a Fly action (Emissions Recycler: two "The Big Black").
+    FuelAfterNavCards { card: String, in_a_row: u8 },
+    /// Ship: may fly into a sector where a Reaver Cutter is; discarded when Reavers take any
+    /// crew (Reaver-Flage).
+    EnterCutterSectors,
+    /// Drive core: when a Reaver Cutter or an Alliance ship enters the ship's sector, the player
+    /// may roll a die: `from` or more, Evade (FF-FLY-10) (Xunsu Whisper X1).
+    EvadeArrivingShips { from: u8 },
     /// A card its owner uses on their own turn (FF-TURN-6): a crew member, carried or set-aside
     /// gear, or a ship upgrade. `action`: the turn's action using it takes ("use a Buy action
     /// to …", FF-TURN-4/5), none for a free use; `discard`: the card is discarded once used

@@ -1059,6 +1059,56 @@ fn ability_nb(ab: &Ability) -> String {
             "Before rolling a test the carrier makes, discard this card to add +{amount} to the \
              result"
         ),
+        Ability::DisgruntleToAddSkill { test, skill } => format!(
+            "Before rolling a {} test the carrier is on, the carrier may become Disgruntled to \
+             add their {} to it",
+            test.name(),
+            skill.name()
+        ),
+        Ability::DiscardForSix { skill } => format!(
+            "After rolling a {} test the carrier is on, discard this card to count the roll as a \
+             6, with a Thrillin' Heroics bonus roll",
+            skill.name()
+        ),
+        Ability::DiscardForMedicCheck => {
+            "Discard this card to count as a successful Medic Check for a Killed crew member"
+                .into()
+        }
+        Ability::DiscardForAce => "Discard this card, carried on a job, to count as an Ace in \
+            the Hole for any Misbehave card: Proceed"
+            .into(),
+        Ability::DiscardToIgnoreWarrant => "Discard this crew member to ignore a Warrant \
+            being issued"
+            .into(),
+        Ability::DiscardToKeepSolid => "Discard this crew member instead of losing Solid with \
+            a Contact"
+            .into(),
+        Ability::LoadGoodsAfterJob {
+            jobs,
+            goods,
+            less_per_crew,
+        } => format!(
+            "After completing {}, load {}, less {} for each crew member who worked it",
+            job_filter(*jobs),
+            count(*goods as u32, "Good", "Goods"),
+            less_per_crew
+        ),
+        Ability::CatalyzedBurn { fuel, range } => format!(
+            "When starting a Full Burn, you may spend {} more to add +{range} to your Drive \
+             Core's range this turn",
+            count(*fuel as u32, "Fuel", "Fuel")
+        ),
+        Ability::FuelAfterNavCards { card, in_a_row } => format!(
+            "After drawing {in_a_row} \"{card}\" Nav cards in a row in a Full Burn, you may \
+             take 1 Fuel (once a Fly action)"
+        ),
+        Ability::EnterCutterSectors => "Your ship may fly into a sector with a Reaver Cutter. \
+            Discard this card after losing any crew to Reavers"
+            .into(),
+        Ability::EvadeArrivingShips { from } => format!(
+            "Whenever a Reaver Cutter or an Alliance ship enters your sector, you may roll a \
+             die: {from}–6, Evade"
+        ),
         Ability::Use {
             action,
             discard,

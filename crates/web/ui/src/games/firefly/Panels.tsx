@@ -117,7 +117,10 @@ function popcount(n: number): number {
 /** The card a resolution is about, and a title for it. */
 export function resolvingCard(cat: Catalog, view: View, r: Resolving): { title: string; entry?: Entry; note?: string } {
   const o = r.origin;
-  if (o === "Rule") return { title: "A Contact's rule", note: "Niska's Pound of Flesh: Kill a crew member." };
+  if ("Rule" in o) return { title: "Job rule", entry: cat.jobs[o.Rule.job] };
+  if ("Alerts" in o) return { title: "Alert tokens", note: "A die for each kind of Alert token in the sector." };
+  if ("Card" in o) return { title: "Card used", entry: cat.supply[o.Card] };
+  if ("Offer" in o) return { title: "Your card may be used now", entry: cat.supply[o.Offer] };
   if ("Nav" in o) {
     const deck = cat.nav[o.Nav]?.deck ?? "";
     return { title: `${deck.charAt(0).toUpperCase()}${deck.slice(1)} Nav card`, entry: cat.nav[o.Nav] };
@@ -163,6 +166,12 @@ function pendingText(p: unknown): string | null {
       return `a trader sells Fuel at ${money(Number(d.fuel))}, Parts at ${money(Number(d.parts))}, Contraband at ${money(Number(d.contraband))}`;
     case "Exemption":
       return "you may ignore this card";
+    case "Warrant":
+      return "a Warrant is being issued: discard your Fan Dancer to ignore it, or not";
+    case "LoseSolid":
+      return `Solid with ${String(d.contact)} is being lost: discard Roberta instead, or not`;
+    case "EvadeArrival":
+      return "a ship entered your sector: roll your Xunsu Whisper X1 to Evade (3–6), or not";
     default:
       return k;
   }
@@ -186,6 +195,7 @@ export function Dice(props: { r: Resolving }) {
   if (r.bribe > 0) terms.push(`${r.bribe} from ${money(r.bribe * 100)} in bribes`);
   if (t && t.modifier !== 0) terms.push(`${t.modifier > 0 ? "" : "−"}${Math.abs(t.modifier)} from the card's modifiers`);
   if (r.after_roll_bonus !== 0) terms.push(`${r.after_roll_bonus} from gear discarded`);
+  if (r.lent !== 0) terms.push(`${r.lent} lent by a crew member (Mal's Brown Coat)`);
   return (
     <div class="dice">
       {r.faces.length > 0 ? (
@@ -245,7 +255,7 @@ export function ResolvingPanel(props: { cat: Catalog; view: View }) {
 
 function optionName(cat: Catalog, r: Resolving): string | null {
   const o = r.origin;
-  if (r.chosen === null || o === "Rule") return null;
+  if (r.chosen === null || "Rule" in o || "Offer" in o) return null;
   let options: { name: string }[] | undefined;
   if ("Nav" in o) options = cat.nav[o.Nav]?.options;
   else if ("Event" in o) options = cat.events[o.Event]?.options;

@@ -164,7 +164,10 @@ export type Origin =
   | { JobStep: { job: number; step: number } }
   | { Goal: number }
   | { Opportunity: { job: number; index: number } }
-  | "Rule";
+  | { Rule: { job: number } }
+  | { Alerts: { sector: number; then: unknown } }
+  | { Card: number }
+  | { Offer: number };
 
 export interface TestTerms {
   skill: "fight" | "tech" | "negotiate";
@@ -186,6 +189,7 @@ export interface Resolving {
   dice: number | null;
   rerolled: boolean;
   after_roll_bonus: number;
+  lent: number;
   band: number | null;
   branch: number | null;
   pending: unknown;
