@@ -48,6 +48,7 @@ impl SearchGame for Mandalorian {
             horizon: 60,
             margin: 0.02,
             paired: None,
+            max_steps: u64::MAX,
         }
     }
 }

@@ -87,6 +87,12 @@ pub struct SearchConfig {
     /// when the best candidate's mean paired gain exceeds both `margin` and `z` standard
     /// errors. The budget's iterations are then rollouts (spread evenly over the candidates).
     pub paired: Option<f64>,
+    /// The paired search starts no new round once its rollouts have simulated this many
+    /// decisions (`u64::MAX`: no limit). A rollout's cost grows with the captains and the
+    /// story's length (2 captains, a short story: about 240 decisions; 4 captains, a long one:
+    /// about 1,500), so an iteration budget alone lets a decision take seconds there; a count
+    /// of decisions, unlike a clock, keeps seeded games replaying.
+    pub max_steps: u64,
 }
 
 /// A root action of a search: the action, its visits, its mean value for the searching seat.
@@ -339,10 +345,10 @@ impl<G: SearchGame> SearchBot<G> {
         let mut sum_v = vec![0.0f64; k];
         let mut sum_d = vec![0.0f64; k];
         let mut sum_d2 = vec![0.0f64; k];
-        let mut steps = 0u32;
+        let mut steps = 0u64;
         let mut iterations = 0u32;
         for r in 0..rounds {
-            if r > 0 && clock.out_of_time() {
+            if r > 0 && (clock.out_of_time() || steps >= cfg.max_steps) {
                 break;
             }
             // Honest information: only a determinized copy is ever looked into.
@@ -366,15 +372,16 @@ impl<G: SearchGame> SearchBot<G> {
                     .collect();
                 scratch.events.clear();
                 s.apply_unchecked(a, &mut scratch.events);
-                steps += 1;
+                let mut taken = 1u32;
                 play_on(
                     &mut s,
                     &mut policies,
                     &mut scratch,
                     false,
                     cfg.horizon,
-                    &mut steps,
+                    &mut taken,
                 );
+                steps += taken as u64;
                 values[..n].iter_mut().for_each(|v| *v = 0.0);
                 s.values(&mut values[..n]);
                 round_v[i] = values[seat as usize];
@@ -417,7 +424,7 @@ impl<G: SearchGame> SearchBot<G> {
         };
         self.last = SearchStats {
             iterations,
-            steps: steps as u64,
+            steps,
             elapsed: clock.elapsed(),
             root_actions: legal.len(),
             chosen_visits: plays[chosen],
@@ -555,6 +562,7 @@ mod tests {
                 horizon: u32::MAX,
                 margin: 0.0,
                 paired: None,
+                max_steps: u64::MAX,
             }
         }
     }
@@ -608,6 +616,38 @@ mod tests {
         bot.choose(&Nim::new(40, 2), 0, &[1, 2, 3]);
         assert!(bot.last_stats().elapsed < Duration::from_millis(300));
         assert!(bot.last_stats().iterations > 1);
+    }
+
+    fn paired(max_steps: u64) -> SearchConfig {
+        SearchConfig {
+            budget: Budget::iterations(300),
+            paired: Some(1.5),
+            max_steps,
+            ..Nim::default_config()
+        }
+    }
+
+    #[test]
+    fn the_paired_search_takes_a_clear_win_over_the_policys_choice() {
+        // From 3 taking all wins at once; taking 1 or 2 leaves the win to the rival's random
+        // reply 1 time in 2 or 3. The random policy's own pick is kept only when nothing is
+        // clearly better, so this fails unless the paired gain overrules it.
+        for seed in 0..6 {
+            let mut bot = SearchBot::<Nim>::with_config(seed, paired(u64::MAX));
+            assert_eq!(bot.choose(&Nim::new(3, 2), 0, &[1, 2, 3]), 3, "seed {seed}");
+            assert_eq!(bot.last_stats().iterations, 300);
+        }
+    }
+
+    #[test]
+    fn the_paired_search_starts_no_round_past_its_decision_count() {
+        // One round (a rollout per candidate) always runs; none after the count is reached.
+        let mut bot = SearchBot::<Nim>::with_config(1, paired(1));
+        bot.choose(&Nim::new(30, 2), 0, &[1, 2, 3]);
+        assert_eq!(bot.last_stats().iterations, 3);
+        let mut bot = SearchBot::<Nim>::with_config(1, paired(u64::MAX));
+        bot.choose(&Nim::new(30, 2), 0, &[1, 2, 3]);
+        assert_eq!(bot.last_stats().iterations, 300);
     }
 
     #[test]
