@@ -437,3 +437,28 @@ fn a_cards_use_is_checked() {
     assert_eq!(err.field, "abilities[0].options[0].effects[0].cards");
     assert!(err.message.contains("1 to 8"), "{err}");
 }
+
+/// The ship cards' numbers and the Nav card an Emissions Recycler counts are checked on load,
+/// each refusal naming file, entry and field.
+#[test]
+fn ship_card_abilities_are_checked() {
+    let upgrade = |ability: &str| {
+        format!(
+            "[[upgrade]]\nid = \"test-upgrade\"\nname = \"Test\"\nsource = \"promo\"\ncost = 100\n\
+             abilities = [{ability}]\n"
+        )
+    };
+    let err = load_err(&upgrade(
+        "{ kind = \"fuel-after-nav-cards\", card = \"The Small White\", in_a_row = 2 }",
+    ));
+    assert_eq!(err.file, "test/extra.toml");
+    assert_eq!(err.entry, "upgrade \"test-upgrade\"");
+    assert_eq!(err.field, "abilities[0].card");
+    let err = load_err(&upgrade(
+        "{ kind = \"fuel-after-nav-cards\", card = \"The Big Black\", in_a_row = 0 }",
+    ));
+    assert_eq!(err.field, "abilities[0].in_a_row");
+    let err = load_err(&upgrade("{ kind = \"evade-arriving-ships\", from = 7 }"));
+    assert_eq!(err.field, "abilities[0].from");
+    assert!(err.message.contains("1 to 6"), "{err}");
+}

@@ -123,7 +123,9 @@ fn ff_kal_6_mosey_into_a_cutters_sector() {
     let mut g = blue_sun("dice = [6]", "sector = \"rim-101\"", "");
     let cutter = sector("rim-120");
     assert!(g.has_cutter(cutter));
-    assert!(!g.enterable(sector("rim-101")).any(|s| s == cutter));
+    assert!(!g
+        .enterable(&g.players[0], sector("rim-101"))
+        .any(|s| s == cutter));
     choose(&mut g, "Mosey");
     assert!(can(&g, "Move to Rim Space 120"));
     choose(&mut g, "Move to Rim Space 120");

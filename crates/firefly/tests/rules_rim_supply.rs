@@ -6,9 +6,10 @@
 //! Salvage Ops FF-MISC-10).
 
 use tabletop_core::NewGame;
+use tabletop_firefly::content::Item;
 use tabletop_firefly::content::{Content, Expansion, Profession, Skill};
 use tabletop_firefly::testing::*;
-use tabletop_firefly::{Action, Event, Firefly, Options};
+use tabletop_firefly::{Action, Event, Firefly, Options, Phase};
 
 fn c() -> &'static Content {
     Content::builtin()
@@ -1185,4 +1186,141 @@ fn flying_mule_loads_goods_after_a_crime_job() {
     }
     assert!(!can(&g, "Load 1 Cargo"));
     assert_eq!(g.players[0].item(tabletop_firefly::content::Item::Cargo), 4);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ship cards: flying (FF-FLY)
+// ---------------------------------------------------------------------------------------------
+
+fn flying(expansion: &str, extra: &str, decks: &str) -> Firefly {
+    scenario(&format!(
+        "expansions = [\"{expansion}\"]\n{}\n[decks]\n{decks}\n",
+        malcolm_at("persephone", extra)
+    ))
+}
+
+/// Modded Fuel Catalyzer: a Full Burn (FF-FLY-2) may be started spending 1 more Fuel for +2
+/// to the Drive Core's range this turn; only with the Fuel for both.
+#[test]
+fn fuel_catalyzer_burns_more_fuel_for_more_range() {
+    let upgrade = "upgrades = [\"modded-fuel-catalyzer\"]";
+    let mut g = flying("blue-sun", &format!("fuel = 3\n{upgrade}"), "");
+    let plain = g.burn_range(&g.players[0]);
+    assert!(can(&g, "Fly: Full Burn"));
+    choose(&mut g, "Fly: Full Burn with Modded Fuel Catalyzer");
+    assert_eq!(g.players[0].item(Item::Fuel), 1);
+    assert!(matches!(g.phase, Phase::FullBurn { range, .. } if range == plain + 2));
+    let g = flying("blue-sun", &format!("fuel = 1\n{upgrade}"), "");
+    assert!(can(&g, "Fly: Full Burn"));
+    assert!(!can(&g, "Full Burn with Modded Fuel Catalyzer"));
+}
+
+/// Emissions Recycler: +1 Full Burn range (FF-BUY-14), and after two "The Big Black" Nav
+/// cards in a row in a Full Burn (FF-FLY-3) the player may take 1 Fuel, once a Fly action.
+#[test]
+fn emissions_recycler_takes_fuel_after_two_big_blacks() {
+    let decks = format!(
+        "nav-alliance = [{}]\nnav-border = [{}]",
+        copies(4, "the-big-black-alliance"),
+        copies(4, "the-big-black-border")
+    );
+    let mut g = flying(
+        "kalidasa",
+        "fuel = 1\nupgrades = [\"emissions-recycler\"]",
+        &decks,
+    );
+    full_burn_into(&mut g, "Border Space 10");
+    assert_eq!(g.players[0].item(Item::Fuel), 0);
+    assert!(!can(&g, "Load 1"));
+    let next = |g: &Firefly| {
+        menu(g)
+            .into_iter()
+            .find(|m| m.starts_with("Move to"))
+            .unwrap()
+    };
+    let m = next(&g);
+    choose(&mut g, &m);
+    assert!(can(&g, "Load 0"), "{:?}", menu(&g));
+    choose(&mut g, "Load 1");
+    assert_eq!(g.players[0].item(Item::Fuel), 1);
+    let m = next(&g);
+    choose(&mut g, &m);
+    let m = next(&g);
+    choose(&mut g, &m);
+    assert!(!can(&g, "Load 1"), "once a Fly action");
+}
+
+/// Reaver-Flage: the ship may Full Burn into a Reaver Cutter's sector (FF-FLY-12 lifted), and
+/// the card is discarded once Reavers take any crew (Reaver Contact, FF-FLY-20).
+#[test]
+fn reaver_flage_flies_into_a_cutters_sector() {
+    let cutters = "cutters = [\"border-10\", \"border-1\", \"rim-122\"]";
+    let with = |upgrades: &str| {
+        scenario(&format!(
+            "expansions = [\"blue-sun\"]\n{cutters}\n{}",
+            malcolm_at("persephone", upgrades)
+        ))
+    };
+    let mut g = with("");
+    choose(&mut g, "Fly: Full Burn");
+    assert!(!can(&g, "Move to Border Space 10"));
+    let mut g = with("upgrades = [\"reaver-flage\"]");
+    choose(&mut g, "Fly: Full Burn");
+    assert!(can(&g, "Move to Border Space 10"), "{:?}", menu(&g));
+    // Reaver Contact at the start of a turn in the Cutter's sector: crew Killed, the card goes.
+    let text = format!(
+        "expansions = [\"blue-sun\"]\n{cutters}\ndice = [1]\n\
+         [[player]]\nleader = \"malcolm\"\nship = \"serenity\"\nsector = \"persephone\"\n\
+         [[player]]\nleader = \"womack\"\nship = \"bonnie-mae\"\nsector = \"border-10\"\n\
+         upgrades = [\"reaver-flage\"]\ncrew = [{{ card = \"skunk\" }}, {{ card = \"zoe\" }}]\n"
+    );
+    let mut g = scenario(&text);
+    choose(&mut g, "End turn");
+    // "If We're Very Lucky…", the one option Womack's crew has, rolled 1: two crew Killed.
+    choose(&mut g, "Keep the roll");
+    choose(&mut g, "Skunk is Killed");
+    assert!(
+        g.players[1].upgrades.is_empty(),
+        "discarded after losing crew to Reavers"
+    );
+}
+
+/// Xunsu Whisper X1: when an Alliance ship enters the ship's sector, the player may roll a
+/// die: 3–6, Evade (FF-FLY-10) before Alliance Contact (FF-FLY-15); otherwise the contact.
+#[test]
+fn xunsu_whisper_evades_an_arriving_cruiser() {
+    let decks = format!(
+        "nav-alliance = [\"alliance-cruiser\", {}]",
+        copies(3, "the-big-black-alliance")
+    );
+    let ship = |die: u8| {
+        let mut g = scenario(&format!(
+            "expansions = [\"blue-sun\"]\ndice = [{die}]\n{}\n[decks]\n{decks}\n",
+            malcolm_at(
+                "persephone",
+                "fuel = 3\nwarrants = 1\ndrive-core = \"xunsu-whisper-x1\""
+            )
+        ));
+        full_burn_into(&mut g, "Alliance Space 30");
+        g
+    };
+    let mut g = ship(4);
+    assert!(can(&g, "Do not roll"), "{:?}", menu(&g));
+    choose(&mut g, "Roll for Xunsu Whisper X1");
+    let m = menu(&g)
+        .into_iter()
+        .find(|m| m.starts_with("Move to"))
+        .unwrap();
+    let ev = choose(&mut g, &m);
+    assert!(!happened(&ev, |e| matches!(
+        e,
+        Event::AllianceContact { .. }
+    )));
+    assert_ne!(g.players[0].sector, sector("alliance-30"), "evaded");
+    let mut g = ship(2);
+    let ev = choose(&mut g, "Roll for Xunsu Whisper X1");
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::AllianceContact { .. }
+    )));
 }

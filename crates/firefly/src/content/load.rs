@@ -278,6 +278,9 @@ pub fn check_file(path: &str, text: &str) -> Result<(), ContentError> {
     for c in &doc.crew {
         check_abilities(ctx, "crew", &c.id, &c.abilities)?;
     }
+    for u in &doc.upgrade {
+        check_abilities(ctx, "upgrade", &u.id, &u.abilities)?;
+    }
     for j in &doc.job {
         for (n, st) in j.steps.iter().enumerate() {
             for (k, c) in st.choices.iter().enumerate() {
@@ -548,6 +551,22 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     }
     for c in &doc.crew {
         check_abilities(ctx, "crew", &c.id, &c.abilities)?;
+    }
+    for u in &doc.upgrade {
+        check_abilities(ctx, "upgrade", &u.id, &u.abilities)?;
+        // Emissions Recycler: the Nav cards it counts are named in the content.
+        for (i, a) in u.abilities.iter().enumerate() {
+            if let Ability::FuelAfterNavCards { card, .. } = a {
+                if !doc.nav.iter().any(|n| &n.name == card) {
+                    return Err(ctx.err(
+                        "upgrade",
+                        &u.id,
+                        &format!("abilities[{i}].card"),
+                        format!("no Nav card is named {card:?}"),
+                    ));
+                }
+            }
+        }
     }
     let leaders: Vec<CrewDefId> = doc
         .crew
@@ -1157,6 +1176,23 @@ fn check_abilities(
     abilities: &[Ability],
 ) -> Result<(), ContentError> {
     for (i, a) in abilities.iter().enumerate() {
+        let range = match a {
+            Ability::EvadeArrivingShips { from } => Some(("from", *from, 1, 6)),
+            Ability::FuelAfterNavCards { in_a_row, .. } => Some(("in_a_row", *in_a_row, 1, 8)),
+            Ability::CatalyzedBurn { range, .. } => Some(("range", *range, 1, 8)),
+            Ability::LoadGoodsAfterJob { goods, .. } => Some(("goods", *goods, 1, 20)),
+            _ => None,
+        };
+        if let Some((field, n, lo, hi)) = range {
+            if !(lo..=hi).contains(&n) {
+                return Err(ctx.err(
+                    kind,
+                    id,
+                    &format!("abilities[{i}].{field}"),
+                    format!("must be {lo} to {hi}"),
+                ));
+            }
+        }
         if let Ability::GearCapacity { cards: 0 } = a {
             return Err(ctx.err(
                 kind,
