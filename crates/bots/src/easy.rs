@@ -23,14 +23,23 @@ pub trait Beginner: SearchGame {
 /// The easy bot of a game.
 pub struct EasyBot<G: Beginner> {
     rng: Rng,
+    /// How often a searched decision is a slip ([`Beginner::SLIP`] unless tuned).
+    slip: f64,
     inner: G::Policy,
     options: Vec<G::Action>,
 }
 
 impl<G: Beginner> EasyBot<G> {
     pub fn new(seed: u64) -> Self {
+        Self::with_slip(seed, G::SLIP)
+    }
+
+    /// An easy bot that slips at rate `slip` (0..1) instead of the game's own (for tuning it:
+    /// `examples/easy_slip.rs`).
+    pub fn with_slip(seed: u64, slip: f64) -> Self {
         EasyBot {
             rng: Rng::new(seed ^ 0xea5e_0000_0000_0001),
+            slip,
             inner: G::policy(seed),
             options: Vec::new(),
         }
@@ -45,7 +54,7 @@ impl<G: Beginner> Bot<G> for EasyBot<G> {
     fn choose(&mut self, g: &G, seat: Seat, legal: &[G::Action]) -> G::Action {
         if legal.len() > 1
             && g.key_decision(legal)
-            && (self.rng.below(1_000_000) as f64) < G::SLIP * 1e6
+            && (self.rng.below(1_000_000) as f64) < self.slip * 1e6
         {
             self.options.clear();
             self.options
@@ -64,7 +73,9 @@ mod firefly {
     use super::Beginner;
 
     impl Beginner for Firefly {
-        const SLIP: f64 = 0.25;
+        // Tuned with examples/easy_slip.rs (200 games a story): at 0.25 the normal bot won
+        // only 64-74 % against it, at 0.40 77-80 % on every base story (issue 12 asks 70 %).
+        const SLIP: f64 = 0.40;
 
         /// Anything but the free actions that discard, dismiss or jettison (FF-TURN-7, -8,
         /// FF-CREW-5, FF-BUY-12): a beginner flies, buys, deals, works or ends the turn at the

@@ -302,6 +302,46 @@ persephone = ["simon-tam"]
     assert_eq!(g.describe_action(a), "Buy Simon Tam for $200");
 }
 
+/// Issue 9: a Labor Contract (FF-TURN-5: used as the Buy action) hires a crew card from its
+/// planet's discard pile from afar. The bot, alone aboard at the Space Bazaar with no money to
+/// hire, uses it for the Medic waiting in Persephone's discard pile; with nobody in the pile
+/// the card is not offered, and the bot's turn goes on without it.
+#[test]
+fn bot_uses_a_labor_contract_for_crew_in_its_discard_pile() {
+    use tabletop_firefly::state::CrewCard;
+    use tabletop_firefly::testing::{captain_text, scenario};
+    use tabletop_firefly::Event;
+    let text = |discard: &str| {
+        captain_text(
+            "expansions = [\"kalidasa\"]",
+            "malcolm",
+            "space-bazaar",
+            "money = 0\nspare-gear = [\"labor-contract-persephone\"]",
+            &format!("[decks.supply-discard]\npersephone = [{discard}]"),
+        )
+    };
+    let mut g = scenario(&text("\"simon-tam\""));
+    let events = bot_turn(&mut g, 0);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::CardUsed { seat: 0, .. })),
+        "the contract was not used"
+    );
+    let hired: Vec<&str> = g.players[0]
+        .crew
+        .iter()
+        .filter_map(|m| match m.card {
+            CrewCard::Hired(c) => Some(g.content.supply_name(c)),
+            CrewCard::Leader(_) => None,
+        })
+        .collect();
+    assert_eq!(hired, ["Simon Tam"]);
+    let mut g = scenario(&text(""));
+    let events = bot_turn(&mut g, 0);
+    assert!(!events.iter().any(|e| matches!(e, Event::CardUsed { .. })));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Last Call (FF-WIN-2: a story's ending)
 // ---------------------------------------------------------------------------------------------

@@ -934,7 +934,7 @@ fn the_arenas_print_win_rates_with_confidence_intervals_for_the_levels() {
     assert!(o.status.success(), "{err}");
     assert!(out.contains("hard vs easy"), "{out}");
     assert!(
-        out.contains("hard = 4 iterations per searched decision"),
+        out.contains("hard = 4 paired rollouts per searched decision"),
         "{out}"
     );
     assert!(out.contains("seat entry 1 (hard  ) wins"), "{out}");

@@ -277,10 +277,17 @@ pub fn describe_hard(c: &tabletop_bots::search::SearchConfig) -> String {
     } else {
         format!("{} decisions", c.horizon)
     };
-    format!(
-        "hard = {} iterations per searched decision, rollouts of {rollouts}",
-        c.budget.iterations
-    )
+    match c.paired {
+        Some(z) => format!(
+            "hard = {} paired rollouts per searched decision (root candidates on common deals, \
+             a change of plan only on a gain above {} and {z} standard errors), rollouts of {rollouts}",
+            c.budget.iterations, c.margin
+        ),
+        None => format!(
+            "hard = {} iterations per searched decision, rollouts of {rollouts}",
+            c.budget.iterations
+        ),
+    }
 }
 
 /// Two teams on the same games (a cooperative game): the win rates of each, and the difference

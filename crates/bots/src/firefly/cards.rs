@@ -488,6 +488,57 @@ impl FireflyBot {
         v
     }
 
+    /// What using `card` on our turn (its `Use` ability, FF-TURN-6) is worth now, in the
+    /// terms of the turn's other actions, when it is a use the bot knows to be good: a Labor
+    /// Contract's crew from a discard pile (valued as that hire), the Board Game Collection's
+    /// Shore Leave away from a planet, Fess's Deal with his Contact from afar. These cards stay
+    /// aboard after their use, so the use costs only the Buy or Deal action it takes, which
+    /// the comparison with the turn's other actions prices. Cards discarded by their use
+    /// (Nav Charts, Heist Intel, The Salesman, a Fruity Oaty Bar) are left alone: their worth
+    /// hangs on plans (the next flight, a later Misbehave) the bot does not make.
+    pub(super) fn use_card_value(&self, ctx: &Ctx, card: SupplyCardId) -> Option<f64> {
+        let g = ctx.g;
+        let c = g.content;
+        let abilities = match c.supply_cards[card as usize].kind {
+            SupplyKind::Crew(d) => &c.crew[d as usize].abilities,
+            SupplyKind::Gear(d) => &c.gear[d as usize].abilities,
+            SupplyKind::Upgrade(d) => &c.upgrades[d as usize].abilities,
+        };
+        let Some(Ability::Use {
+            options,
+            discard: false,
+            ..
+        }) = abilities.iter().find(|a| matches!(a, Ability::Use { .. }))
+        else {
+            return None;
+        };
+        let mut best: Option<f64> = None;
+        'options: for o in options {
+            if !g.use_option_useful(ctx.seat, card, o) {
+                continue;
+            }
+            let mut v = 0.0;
+            for e in &o.effects {
+                v += match e {
+                    Effect::TakeCrewFromDiscard { from } => {
+                        let from = from.as_deref().map(|id| c.supply_deck_id(id));
+                        g.crew_in_discards(ctx.seat, from)
+                            .into_iter()
+                            .map(|x| self.card_value(ctx, x))
+                            .fold(f64::NEG_INFINITY, f64::max)
+                    }
+                    Effect::ShoreLeave => self.shore_leave_value(ctx),
+                    Effect::DealWith { contact } => self.deal_value(ctx, *contact),
+                    _ => continue 'options,
+                };
+            }
+            if v.is_finite() && best.is_none_or(|b| v > b) {
+                best = Some(v);
+            }
+        }
+        best
+    }
+
     pub(super) fn resolving(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
         let Some(r) = g.resolution.last() else {
             return legal[0];

@@ -136,6 +136,10 @@ impl FireflyBot {
                     None => continue,
                 },
                 Action::ShoreLeave => self.shore_leave_value(&ctx),
+                Action::UseCard(card) => match self.use_card_value(&ctx, card) {
+                    Some(v) => v,
+                    None => continue,
+                },
                 Action::CrewRemoveDisgruntled(_) => 250.0,
                 Action::MakeWork => 200.0,
                 // A Bonus Drop-Off we are at (Kalidasa): its money, less the Misbehave risk.

@@ -56,6 +56,13 @@ impl Clock {
         true
     }
 
+    /// Whether the time limit, if any, has passed (for searches that count their own work).
+    pub fn out_of_time(&self) -> bool {
+        self.budget
+            .time
+            .is_some_and(|t| self.started.elapsed() >= t)
+    }
+
     pub fn iterations(&self) -> u32 {
         self.done
     }

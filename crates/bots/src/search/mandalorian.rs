@@ -47,6 +47,8 @@ impl SearchGame for Mandalorian {
             bias: 0.2,
             horizon: 60,
             margin: 0.02,
+            paired: None,
+            max_steps: u64::MAX,
         }
     }
 }
