@@ -96,13 +96,7 @@ impl Firefly {
             }) => " (a Deal action)",
             _ => "",
         };
-        if let Some((_, (fuel, range))) = self
-            .ship_card_with(self.current, |a| match a {
-                Ability::CatalyzedBurn { fuel, range } => Some((*fuel, *range)),
-                _ => None,
-            })
-            .filter(|(c, _)| *c == card)
-        {
+        if let Some((_, (fuel, range))) = self.catalyzer(self.current).filter(|(c, _)| *c == card) {
             return format!(
                 "Fly: Full Burn with {} ({fuel} more Fuel, +{range} range)",
                 self.content.supply_label(card)

@@ -173,30 +173,31 @@ impl Firefly {
         }
     }
 
+    /// The crew member an offer is about, if still aboard: a Fan Dancer for a Warrant, Roberta
+    /// for lost Solid.
+    fn offered_crew(&self, seat: Seat, pending: Pending) -> Option<(usize, SupplyCardId)> {
+        match pending {
+            Pending::Warrant { .. } => {
+                self.crew_card_with(seat, |a| matches!(a, Ability::DiscardToIgnoreWarrant))
+            }
+            Pending::LoseSolid { .. } => {
+                self.crew_card_with(seat, |a| matches!(a, Ability::DiscardToKeepSolid))
+            }
+            _ => None,
+        }
+    }
+
     /// An offer whose card is gone (used for an earlier offer of the same moment) is no choice:
     /// the rules go on as without it. Returns whether the top offer was settled so.
     pub(crate) fn settle_lapsed_offer(&mut self, events: &mut Vec<Event>) -> bool {
         let Some(r) = self.resolution.last() else {
             return false;
         };
-        let seat = r.seat;
         match r.pending {
-            Some(Pending::Warrant { job, on_work })
-                if self
-                    .crew_card_with(seat, |a| matches!(a, Ability::DiscardToIgnoreWarrant))
-                    .is_none() =>
+            Some(p @ (Pending::Warrant { .. } | Pending::LoseSolid { .. }))
+                if self.offered_crew(r.seat, p).is_none() =>
             {
-                self.resolution.last_mut().unwrap().pending = None;
-                self.warrant_consequences(seat, job, on_work, events);
-                true
-            }
-            Some(Pending::LoseSolid { contact })
-                if self
-                    .crew_card_with(seat, |a| matches!(a, Ability::DiscardToKeepSolid))
-                    .is_none() =>
-            {
-                self.resolution.last_mut().unwrap().pending = None;
-                self.lose_solid_now(seat, contact, events);
+                self.apply_offer(p, Action::Done, events);
                 true
             }
             _ => false,
@@ -205,16 +206,7 @@ impl Firefly {
 
     /// Legal actions of an offer: use the card, or let the rules go on (`Done`).
     pub(crate) fn offer_actions(&self, pending: Pending, seat: Seat, out: &mut Vec<Action>) {
-        let card = match pending {
-            Pending::Warrant { .. } => {
-                self.crew_card_with(seat, |a| matches!(a, Ability::DiscardToIgnoreWarrant))
-            }
-            Pending::LoseSolid { .. } => {
-                self.crew_card_with(seat, |a| matches!(a, Ability::DiscardToKeepSolid))
-            }
-            _ => None,
-        };
-        if let Some((_, c)) = card {
+        if let Some((_, c)) = self.offered_crew(seat, pending) {
             out.push(Action::UseCard(c));
         }
         out.push(Action::Done);
@@ -228,21 +220,15 @@ impl Firefly {
             (Pending::Warrant { job, on_work }, Action::Done) => {
                 self.warrant_consequences(seat, job, on_work, events)
             }
-            (Pending::Warrant { .. }, Action::UseCard(_)) => {
-                let (idx, card) = self
-                    .crew_card_with(seat, |a| matches!(a, Ability::DiscardToIgnoreWarrant))
-                    .unwrap();
-                self.discard_used_crew(seat, idx, card, events);
-                events.push(Event::WarrantIgnored { seat });
-            }
             (Pending::LoseSolid { contact }, Action::Done) => {
                 self.lose_solid_now(seat, contact, events)
             }
-            (Pending::LoseSolid { .. }, Action::UseCard(_)) => {
-                let (idx, card) = self
-                    .crew_card_with(seat, |a| matches!(a, Ability::DiscardToKeepSolid))
-                    .unwrap();
+            (Pending::Warrant { .. } | Pending::LoseSolid { .. }, Action::UseCard(_)) => {
+                let (idx, card) = self.offered_crew(seat, pending).unwrap();
                 self.discard_used_crew(seat, idx, card, events);
+                if matches!(pending, Pending::Warrant { .. }) {
+                    events.push(Event::WarrantIgnored { seat });
+                }
             }
             (p, a) => unreachable!("{a:?} is not legal for {p:?}"),
         }
@@ -467,14 +453,19 @@ impl Firefly {
     /// Modded Fuel Catalyzer (`CatalyzedBurn`): the card, and its extra Fuel and range, when a
     /// Full Burn could be started with it (FF-FLY-2: the Fuel is spent up front).
     pub fn catalyzed_burn(&self, seat: Seat) -> Option<(SupplyCardId, u8, u8)> {
-        let (card, (fuel, range)) = self.ship_card_with(seat, |a| match a {
-            Ability::CatalyzedBurn { fuel, range } => Some((*fuel, *range)),
-            _ => None,
-        })?;
+        let (card, (fuel, range)) = self.catalyzer(seat)?;
         let p = &self.players[seat as usize];
         (self.can_full_burn(p)
             && p.item(crate::content::Item::Fuel) >= self.full_burn_fuel(p) + fuel)
             .then_some((card, fuel, range))
+    }
+
+    /// The `CatalyzedBurn` card of `seat`'s ship, with its extra Fuel and range.
+    pub(crate) fn catalyzer(&self, seat: Seat) -> Option<(SupplyCardId, (u8, u8))> {
+        self.ship_card_with(seat, |a| match a {
+            Ability::CatalyzedBurn { fuel, range } => Some((*fuel, *range)),
+            _ => None,
+        })
     }
 
     /// Start a Full Burn with the Catalyzer: its Fuel spent too, its range added.
@@ -560,14 +551,19 @@ impl Firefly {
     /// sector of `seat`'s ship: the player may roll to Evade before it has any effect.
     /// Returns whether the player is asked (then the ship's effect waits on the answer).
     pub(crate) fn offer_evade_arrival(&mut self, seat: Seat, ship: crate::rim::NpcShip) -> bool {
-        let Some((card, _)) = self.ship_card_with(seat, |a| match a {
-            Ability::EvadeArrivingShips { from } => Some(*from),
-            _ => None,
-        }) else {
+        let Some((card, _)) = self.xunsu(seat) else {
             return false;
         };
         self.offer(seat, card, Pending::EvadeArrival { ship });
         true
+    }
+
+    /// The `EvadeArrivingShips` card of `seat`'s ship and the roll that Evades.
+    fn xunsu(&self, seat: Seat) -> Option<(SupplyCardId, u8)> {
+        self.ship_card_with(seat, |a| match a {
+            Ability::EvadeArrivingShips { from } => Some(*from),
+            _ => None,
+        })
     }
 
     /// The ship's effect on `seat` once the Xunsu is not used or fails: Alliance or Corvette
@@ -592,12 +588,7 @@ impl Firefly {
         let Action::UseCard(card) = a else {
             return self.arrival_effect(seat, ship, events);
         };
-        let from = self
-            .ship_card_with(seat, |a| match a {
-                Ability::EvadeArrivingShips { from } => Some(*from),
-                _ => None,
-            })
-            .map_or(7, |(_, f)| f);
+        let from = self.xunsu(seat).map_or(7, |(_, f)| f);
         events.push(Event::CardUsed { seat, card });
         let roll = self.chance.d6();
         events.push(Event::CardDie { seat, roll });
