@@ -35,6 +35,7 @@ pub enum Kind {
     Story,
     SetupCard,
     Item,
+    Bounty,
 }
 
 /// What every entry has: the content's stable id, the name a player reads, the kind and the
@@ -79,6 +80,19 @@ pub struct Catalog {
     pub items: Vec<ItemEntry>,
     /// The three Nav decks, by index (`nav_left`, `nav_discards`).
     pub nav_decks: [&'static str; 3],
+    /// Pirates & Bounty Hunters' Bounty cards, by `BountyId` (FF-PBH-1).
+    pub bounties: Vec<BountyEntry>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BountyEntry {
+    #[serde(flatten)]
+    pub entry: Entry,
+    pub cortex_alert: bool,
+    /// The drop-off sector; `None`: wherever the Alliance Cruiser is.
+    pub drop_off: Option<SectorId>,
+    pub pay: u32,
+    pub immoral: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -630,6 +644,23 @@ impl Catalog {
                 .collect(),
             items,
             nav_decks: ["Alliance", "Border", "Rim"],
+            bounties: c
+                .bounties
+                .iter()
+                .enumerate()
+                .map(|(i, b)| BountyEntry {
+                    entry: entry(
+                        &b.id,
+                        &b.name,
+                        Kind::Bounty,
+                        render::bounty_card(c, i as BountyId),
+                    ),
+                    cortex_alert: b.cortex_alert,
+                    drop_off: c.bounty.drop_offs[i],
+                    pay: b.pay,
+                    immoral: b.immoral,
+                })
+                .collect(),
         }
     }
 }

@@ -54,6 +54,18 @@ pub struct View {
     /// The cards being resolved, innermost last (an Alliance Contact may interrupt a Nav
     /// card). Public: every card resolved is face up.
     pub resolving: Vec<ResolvingView>,
+    /// Pirates & Bounty Hunters (absent without it): the Most Wanted and Bound Fugitives are face
+    /// up; of the Bounty deck only its size is known (FF-PBH-1, FF-PBH-10).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bounties: Option<BountiesView>,
+}
+
+/// The public face of the bounties.
+#[derive(Clone, Debug, Serialize)]
+pub struct BountiesView {
+    pub most_wanted: Vec<BountyId>,
+    pub bound: Vec<crate::bounty::Bound>,
+    pub deck_left: usize,
 }
 
 /// Cards a seat looks at to arrange: a Nav deck's (`nav`) or the Misbehave deck's (`None`).
@@ -316,6 +328,13 @@ impl View {
                 .enumerate()
                 .map(|(i, r)| ResolvingView::of(g, r, i + 1 == g.resolution.len()))
                 .collect(),
+            bounties: g
+                .uses(Expansion::PiratesAndBountyHunters)
+                .then(|| BountiesView {
+                    most_wanted: g.bounties.most_wanted.clone(),
+                    bound: g.bounties.bound.clone(),
+                    deck_left: g.bounties.deck.draw_len(),
+                }),
         }
     }
 }

@@ -11,7 +11,7 @@
 
 use proptest::prelude::*;
 use tabletop_core::{Actor, Game, NewGame, Rng};
-use tabletop_firefly::content::{Content, ExpansionSet, Item};
+use tabletop_firefly::content::{Content, ExpansionSet, Item, Skill};
 use tabletop_firefly::rim::NpcShip;
 use tabletop_firefly::scenario::Scenario;
 use tabletop_firefly::state::{CrewCard, WorkTarget};
@@ -83,7 +83,10 @@ fn action() -> impl Strategy<Value = Action> {
         prop_oneof![
             id16().prop_map(WorkTarget::Job),
             Just(WorkTarget::Goal),
-            (id16(), id8()).prop_map(|(job, bonus)| WorkTarget::BonusDropOff { job, bonus })
+            (id16(), id8()).prop_map(|(job, bonus)| WorkTarget::BonusDropOff { job, bonus }),
+            id16().prop_map(WorkTarget::Apprehend),
+            id8().prop_map(WorkTarget::DeliverBounty),
+            (id8(), id8()).prop_map(|(from, bounty)| WorkTarget::JumpBounty { from, bounty })
         ]
         .prop_map(Action::Work),
         Just(Action::MakeWork),
@@ -148,6 +151,9 @@ fn action() -> impl Strategy<Value = Action> {
         id16().prop_map(Action::DiscardBeforeRoll),
         id8().prop_map(Action::PutOnTop),
         Just(Action::DiscardLooked),
+        prop::sample::select(Skill::ALL.to_vec()).prop_map(Action::ShowdownSkill),
+        Just(Action::ForceReroll),
+        any::<bool>().prop_map(Action::Rescue),
     ]
 }
 
@@ -217,10 +223,13 @@ fn variant(a: &Action) -> usize {
         Action::DiscardBeforeRoll(_) => 59,
         Action::PutOnTop(_) => 60,
         Action::DiscardLooked => 61,
+        Action::ShowdownSkill(_) => 62,
+        Action::ForceReroll => 63,
+        Action::Rescue(_) => 64,
     }
 }
 
-const VARIANTS: usize = 62;
+const VARIANTS: usize = 65;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.
@@ -252,8 +261,13 @@ fn start(kind: u8, seed: u64) -> Firefly {
             };
             let mut o = Options::new(players, story);
             o.max_rounds = Some(8);
-            // Every set of expansions in turn (none, Blue Sun, Kalidasa, both).
+            // Every set of Rim expansions in turn (none, Blue Sun, Kalidasa, both), every other
+            // time with Pirates & Bounty Hunters.
             o.expansions = ExpansionSet::BOARDS[(seed / 4 % 4) as usize].list();
+            if seed / 16 % 2 == 1 {
+                o.expansions
+                    .push(tabletop_firefly::content::Expansion::PiratesAndBountyHunters);
+            }
             Firefly::new_game(content, &o, seed).unwrap()
         }
     }

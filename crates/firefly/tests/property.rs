@@ -8,7 +8,7 @@
 
 use rayon::prelude::*;
 use tabletop_core::{Actor, Game, NewGame, Replay, Rng};
-use tabletop_firefly::content::{Content, Ending, ExpansionSet, Source};
+use tabletop_firefly::content::{Content, Ending, Expansion, ExpansionSet, Source};
 use tabletop_firefly::scenario::Scenario;
 use tabletop_firefly::testing::{effects_content, EFFECTS_POSITION};
 use tabletop_firefly::{invariants, Action, Event, Firefly, Options, Phase};
@@ -152,9 +152,14 @@ fn random_four_player_games_keep_every_invariant_and_replay_exactly() {
 fn random_games_with_each_set_of_expansions_keep_every_invariant() {
     let content = Content::builtin();
     let n = (games() / 4).max(300);
-    let mut met = [[0u32; 3]; 4];
+    let mut met = [[0u32; 4]; 4];
     for seed in 0..n {
-        let set = ExpansionSet::BOARDS[1 + (seed % 3) as usize];
+        // Every Rim board, each with and without Pirates & Bounty Hunters.
+        let mut list = ExpansionSet::BOARDS[1 + (seed % 3) as usize].list();
+        if seed % 2 == 0 {
+            list.push(Expansion::PiratesAndBountyHunters);
+        }
+        let set = ExpansionSet::of(&list);
         let stories: Vec<String> = content
             .stories
             .iter()
@@ -179,10 +184,15 @@ fn random_games_with_each_set_of_expansions_keep_every_invariant() {
             Event::AlertPlaced { .. } => m[0] += 1,
             Event::AlertsRolled { .. } => m[1] += 1,
             Event::CorvetteMoved { .. } | Event::CutterMoved { .. } => m[2] += 1,
+            // Pirates & Bounty Hunters: Showdowns and fugitives bound (FF-PBH-9, -23).
+            Event::ShowdownBegun { .. } | Event::FugitiveBound { .. } => m[3] += 1,
             _ => {}
         });
     }
-    eprintln!("{n} games; by expansions, alerts placed, rolled, Rim ships moved: {met:?}");
+    eprintln!(
+        "{n} games; by board, alerts placed, rolled, Rim ships moved, Showdowns and fugitives \
+         bound: {met:?}"
+    );
     for set in [1, 3] {
         assert!(met[set].iter().all(|&m| m > 0), "{met:?}");
     }

@@ -31,6 +31,7 @@
 //! | `last_call` | when to declare Last Call, the last turns |
 //! | `trades` | answering trade offers |
 
+mod bounties;
 mod cards;
 mod crew;
 mod jobs;

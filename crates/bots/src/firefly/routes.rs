@@ -270,6 +270,7 @@ impl FireflyBot {
                 out.push((info.sector, v / (turns(info.sector) + 1.0)));
             }
         }
+        self.bounty_candidates(ctx, out);
     }
 
     /// The best place to fly to (not where we are), if any.

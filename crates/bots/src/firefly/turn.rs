@@ -155,6 +155,11 @@ impl FireflyBot {
                         .sum();
                     money * self.misb(&ctx).powi(o.misbehave as i32)
                 }
+                // Pirates & Bounty Hunters: delivering, apprehending, jumping.
+                Action::Work(t) if t.is_bounty() => match self.bounty_action_value(&ctx, t) {
+                    Some(v) => v,
+                    None => continue,
+                },
                 _ => continue,
             };
             if v > 0.0 && local.is_none_or(|b| v > b.0) {

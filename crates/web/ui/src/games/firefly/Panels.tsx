@@ -101,6 +101,17 @@ export function decisionTitle(cat: Catalog, view: View, me: number | null): stri
       return Number(data.seat) === me
         ? "Trade window: you may offer a trade to a ship in your sector"
         : `Trade window: ${captain(Number(data.seat))} may offer a trade`;
+    case "Showdown": {
+      const stage = String(data.stage);
+      const text: Record<string, string> = {
+        AttackerSkill: "the Attacker chooses a skill",
+        DefenderSkill: "the Defender may re-assign gear, then chooses a skill",
+        AttackerRolled: "the Attacker may re-roll, or keep the dice",
+        DefenderRolled: "the Defender may re-roll, or keep the dice",
+        JumpWon: "the Bounty Jump is won: take the fugitives or free them",
+      };
+      return `Showdown: ${text[stage] ?? stage}`;
+    }
     case "Over":
       return "The game is over";
     default:
@@ -117,6 +128,8 @@ function popcount(n: number): number {
 /** The card a resolution is about, and a title for it. */
 export function resolvingCard(cat: Catalog, view: View, r: Resolving): { title: string; entry?: Entry; note?: string } {
   const o = r.origin;
+  if (o === "Boarding") return { title: "Boarding Test", note: "Board the rival ship: Tech or Negotiate, 6 or more." };
+  if ("ShowdownLost" in o) return { title: "Showdown lost", entry: cat.bounties?.[o.ShowdownLost.bounty] };
   if ("Rule" in o) return { title: "Job rule", entry: cat.jobs[o.Rule.job] };
   if ("Alerts" in o) return { title: "Alert tokens", note: "A die for each kind of Alert token in the sector." };
   if ("Card" in o) return { title: "Card used", entry: cat.supply[o.Card] };
@@ -255,7 +268,7 @@ export function ResolvingPanel(props: { cat: Catalog; view: View }) {
 
 function optionName(cat: Catalog, r: Resolving): string | null {
   const o = r.origin;
-  if (r.chosen === null || "Rule" in o || "Offer" in o) return null;
+  if (r.chosen === null || typeof o === "string" || "Rule" in o || "Offer" in o) return null;
   let options: { name: string }[] | undefined;
   if ("Nav" in o) options = cat.nav[o.Nav]?.options;
   else if ("Event" in o) options = cat.events[o.Event]?.options;
@@ -528,6 +541,41 @@ export function RivalsPanel(props: { cat: Catalog; view: View; me: number | null
           {p.solid.length > 0 ? <div class="muted small">Solid: {p.solid.map((c) => contactName(cat, c)).join(", ")}</div> : null}
         </div>
       ))}
+    </Panel>
+  );
+}
+
+/** Pirates & Bounty Hunters (FF-PBH-1, -10): the 'Verse's Most Wanted and who holds whom. */
+export function BountiesPanel(props: { cat: Catalog; view: View }) {
+  const { cat, view } = props;
+  const b = view.bounties;
+  if (!b) return null;
+  const card = (i: number) => cat.bounties?.[i];
+  const drop = (i: number) => {
+    const d = card(i)?.drop_off;
+    return d === null || d === undefined ? "the Alliance Cruiser" : cat.sectors[d]?.name ?? "";
+  };
+  return (
+    <Panel title="Most Wanted" class="bounties-panel">
+      <ul class="most-wanted">
+        {b.most_wanted.map((i) => (
+          <li key={i} title={card(i)?.text}>
+            <strong>{card(i)?.cortex_alert ? `Cortex Alert: ${card(i)?.name}` : card(i)?.name}</strong>{" "}
+            {money(card(i)?.pay ?? 0)} · deliver to {drop(i)}
+            {card(i)?.immoral ? <span class="tag warn">Immoral</span> : null}
+          </li>
+        ))}
+      </ul>
+      <p class="muted small">{b.deck_left} Bounty cards left in the deck.</p>
+      {b.bound.length > 0 ? <h4>Bound by Law</h4> : null}
+      <ul class="bound">
+        {b.bound.map((x) => (
+          <li key={x.fugitive}>
+            <span class="swatch" style={{ background: seatColour(x.seat) }} /> {captain(x.seat)} holds{" "}
+            {cat.supply[x.fugitive]?.name} ({card(x.bounty)?.name}, to {drop(x.bounty)})
+          </li>
+        ))}
+      </ul>
     </Panel>
   );
 }

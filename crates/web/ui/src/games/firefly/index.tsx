@@ -9,7 +9,7 @@ import { myTurn } from "../../shell/table-state";
 import { Board } from "./Board";
 import { decorate, group, inButtons } from "./describe";
 import { boardInPlay, captain, clickableSectors, driveCore, expansionsOf, jobMarks, nextStops, route, setup } from "./logic";
-import { ConsideredPanel, decisionTitle, JobsPanel, Panel, ResolvingPanel, RivalsPanel, ShipPanel, StoryPanel, TradePanel } from "./Panels";
+import { BountiesPanel, ConsideredPanel, decisionTitle, JobsPanel, Panel, ResolvingPanel, RivalsPanel, ShipPanel, StoryPanel, TradePanel } from "./Panels";
 import type { Catalog, View } from "./types";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -89,6 +89,7 @@ function Table(props: GameTableProps) {
         {player ? <ShipPanel cat={cat} view={view} p={player} title={`Your ship (${captain(player.seat)})`} /> : null}
         {player ? <JobsPanel cat={cat} p={player} letters={letters} /> : null}
         <StoryPanel cat={cat} view={view} />
+        <BountiesPanel cat={cat} view={view} />
         <RivalsPanel cat={cat} view={view} me={me} />
         <Panel title="Log" class="log-panel">
           <Log lines={props.state.log} />

@@ -117,6 +117,23 @@ export interface Catalog {
   stories: StoryEntry[];
   items: (Entry & { half_boxes: number })[];
   nav_decks: string[];
+  /** Pirates & Bounty Hunters' Bounty cards, by id (older servers leave it out). */
+  bounties?: BountyEntry[];
+}
+
+/** A Bounty card (FF-PBH-5): `drop_off` null means wherever the Alliance Cruiser is. */
+export interface BountyEntry extends Entry {
+  cortex_alert: boolean;
+  drop_off: number | null;
+  pay: number;
+  immoral: boolean;
+}
+
+/** Pirates & Bounty Hunters: the Most Wanted and the Bound Fugitives (face up). */
+export interface BountiesView {
+  most_wanted: number[];
+  bound: { seat: number; bounty: number; fugitive: number }[];
+  deck_left: number;
 }
 
 export type CrewCard = { Leader: number } | { Hired: number };
@@ -167,7 +184,9 @@ export type Origin =
   | { Rule: { job: number } }
   | { Alerts: { sector: number; then: unknown } }
   | { Card: number }
-  | { Offer: number };
+  | { Offer: number }
+  | "Boarding"
+  | { ShowdownLost: { bounty: number } };
 
 export interface TestTerms {
   skill: "fight" | "tech" | "negotiate";
@@ -245,6 +264,8 @@ export interface View {
   /** A story's Last Call, once declared: who called it, and the captain playing now followed
    * by those whose last turn is to come (empty once the game is over). */
   last_call?: { declarer: number; still_to_play: number[] } | null;
+  /** Pirates & Bounty Hunters, when in play. */
+  bounties?: BountiesView;
 }
 
 /** The phase's name and its fields. */
