@@ -903,7 +903,10 @@ fn ff_prof_9_no_base_game_lawmen() {
     assert!(c
         .crew
         .iter()
+        .filter(|x| x.source == tabletop_firefly::content::Source::Base)
         .all(|x| !x.professions.contains(&Profession::Lawman)));
+    // The expansion's Lawmen are its own cards.
+    assert!(c.crew.iter().any(|x| x.professions.contains(&Profession::Lawman)));
 }
 
 /// FF-PROF-10: Moral is a trait, not a Profession: Immoral jobs disgruntle Moral crew.
