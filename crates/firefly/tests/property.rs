@@ -8,7 +8,7 @@
 
 use rayon::prelude::*;
 use tabletop_core::{Actor, Game, NewGame, Replay, Rng};
-use tabletop_firefly::content::{Content, Ending, ExpansionSet, Source};
+use tabletop_firefly::content::{Content, Ending, Expansion, ExpansionSet, Source};
 use tabletop_firefly::scenario::Scenario;
 use tabletop_firefly::testing::{effects_content, EFFECTS_POSITION};
 use tabletop_firefly::{invariants, Action, Event, Firefly, Options, Phase};
@@ -145,16 +145,27 @@ fn random_four_player_games_keep_every_invariant_and_replay_exactly() {
     eprintln!("{n} games, {total_steps} steps");
 }
 
-/// The same with each set of expansions (FF-BS, FF-KAL): Blue Sun, Kalidasa and both, a quarter
-/// of the games each: every invariant (the Cutters, the Corvette, Alert tokens included) holds
-/// and replays are exact; the Rim's tokens and ships are met.
+/// The same with each set of expansions (FF-BS, FF-KAL): Blue Sun, Kalidasa and both, each with
+/// and without Breakin' Atmo, and Breakin' Atmo alone: every invariant (the Cutters, the
+/// Corvette, Alert tokens included) holds and replays are exact; the Rim's tokens and ships are
+/// met, and Breakin' Atmo's cards are taken.
 #[test]
 fn random_games_with_each_set_of_expansions_keep_every_invariant() {
     let content = Content::builtin();
     let n = (games() / 4).max(300);
     let mut met = [[0u32; 3]; 4];
+    // Breakin' Atmo's cards taken: jobs accepted, Supply cards bought or hired.
+    let mut atmo = 0u32;
     for seed in 0..n {
-        let set = ExpansionSet::BOARDS[1 + (seed % 3) as usize];
+        let mut set = ExpansionSet::BOARDS[1 + (seed % 3) as usize];
+        // Breakin' Atmo (cards only) with every other pair of Rim sets, and alone in every
+        // seventh game.
+        let atmo_set = ExpansionSet::of(&[Expansion::BreakinAtmo]);
+        if seed % 7 == 6 {
+            set = atmo_set;
+        } else if (seed / 3) % 2 == 1 {
+            set = ExpansionSet(set.0 | atmo_set.0);
+        }
         let stories: Vec<String> = content
             .stories
             .iter()
@@ -179,13 +190,27 @@ fn random_games_with_each_set_of_expansions_keep_every_invariant() {
             Event::AlertPlaced { .. } => m[0] += 1,
             Event::AlertsRolled { .. } => m[1] += 1,
             Event::CorvetteMoved { .. } | Event::CutterMoved { .. } => m[2] += 1,
+            Event::JobAccepted { job, .. }
+                if content.jobs[*job as usize].source == Source::BreakinAtmo =>
+            {
+                atmo += 1
+            }
+            Event::Hired { card, .. } | Event::Bought { card, .. }
+                if content.supply_cards[*card as usize].source == Source::BreakinAtmo =>
+            {
+                atmo += 1
+            }
             _ => {}
         });
     }
-    eprintln!("{n} games; by expansions, alerts placed, rolled, Rim ships moved: {met:?}");
+    eprintln!(
+        "{n} games; by expansions, alerts placed, rolled, Rim ships moved: {met:?}; \
+         Breakin' Atmo cards taken: {atmo}"
+    );
     for set in [1, 3] {
         assert!(met[set].iter().all(|&m| m > 0), "{met:?}");
     }
+    assert!(atmo > 0);
 }
 
 /// The effects no base card has — draw another Misbehave card (FF-MISB-14), steps to succeed
