@@ -1102,9 +1102,13 @@ fn header(g: &Firefly, seat: Seat) -> String {
                     format!("a Bonus Drop-Off of {}", job_line(c, *job))
                 }
                 WorkTarget::Goal => "the story goal".into(),
+                _ => "a bounty".into(),
             };
             let _ = writeln!(s, "Who goes on the job? {what}");
             crew_lines(g, p, Some(*on_job), &mut s);
+        }
+        Phase::Showdown(sd) => {
+            let _ = writeln!(s, "{}", showdown_lines(g, sd));
         }
         Phase::AttachChallenge { job, .. } => {
             let _ = writeln!(
@@ -1395,6 +1399,14 @@ fn resolving_text(g: &Firefly, viewer: Seat) -> String {
             }
             ("Job rule", t)
         }
+        Origin::Boarding => {
+            let mut t = "Board the rival ship (FF-PBH-21): Tech or Negotiate, 6+.".to_string();
+            for ch in r.options {
+                let _ = write!(t, "\n  {}", render::choice(ch));
+            }
+            ("Boarding Test", t)
+        }
+        Origin::ShowdownLost { bounty } => ("Showdown lost", render::bounty_card(c, bounty)),
         Origin::Card(card) => ("Card used", render::supply_card(c, card)),
         Origin::Offer(card) => ("Your card may be used now", render::supply_card(c, card)),
         Origin::Alerts { sector, .. } => (
@@ -2774,4 +2786,49 @@ crew = [{ card = "zoe" }, { card = "wash" }, { card = "jayne" }, { card = "simon
         let e = card_for(&g, 0, "a", &[]).unwrap_err();
         assert!(e.contains("Be more precise"), "{e}");
     }
+}
+
+/// A Showdown under way (FF-PBH-23): who stands against whom, the skills chosen, the dice.
+fn showdown_lines(g: &Firefly, sd: &tabletop_firefly::showdown::Showdown) -> String {
+    use tabletop_firefly::showdown::{Defender, ShowdownStage};
+    let c = g.content;
+    let defender = match sd.defender {
+        Defender::Rival(d) => captain(d),
+        Defender::Fugitive(card) => format!("{} (a lone fugitive)", c.supply_label(card)),
+    };
+    let mut s = format!("Showdown: {} attacks {defender}.", captain(sd.attacker));
+    let side = |skill: Option<tabletop_firefly::content::Skill>,
+                roll: Option<tabletop_core::ExplodingRoll>,
+                attacker: bool| {
+        match (skill, roll) {
+            (Some(k), Some(r)) => format!(
+                "{} {} + die {} = {}",
+                k.name(),
+                g.showdown_points(sd, attacker),
+                r.total,
+                g.showdown_points(sd, attacker) + r.total
+            ),
+            (Some(k), None) => format!("{} {}", k.name(), g.showdown_points(sd, attacker)),
+            _ => "choosing".into(),
+        }
+    };
+    let _ = write!(
+        s,
+        "\n  Attacker: {}\n  Defender: {}",
+        side(sd.attack, sd.attack_roll, true),
+        side(sd.defend, sd.defend_roll, false)
+    );
+    let next = match sd.stage {
+        ShowdownStage::AttackerSkill => "The Attacker chooses a skill.",
+        ShowdownStage::DefenderSkill => {
+            "The Defender may re-assign gear, then chooses a skill (ties go to the Defender)."
+        }
+        ShowdownStage::AttackerRolled => "The Attacker may use a re-roll, or keep the dice.",
+        ShowdownStage::DefenderRolled => "The Defender may use a re-roll, or keep the dice.",
+        ShowdownStage::JumpWon => {
+            "The Bounty Jump is won: take the Bound Fugitives, or free them (a Rescue)."
+        }
+    };
+    let _ = write!(s, "\n  {next}");
+    s
 }

@@ -132,6 +132,14 @@ pub enum Action {
     /// Ignore the card (`true`: Harken's "Your Papers are in Order", a Cry Baby) or resolve it.
     UseExemption(bool),
 
+    // ---- Showdowns (FF-PBH-23) ----
+    /// Choose the skill this side uses in the Showdown.
+    ShowdownSkill(Skill),
+    /// Make the rival re-roll their Showdown die (Chari).
+    ForceReroll,
+    /// After a Bounty Jump is won: free the fugitives (`true`, a Rescue) or take them.
+    Rescue(bool),
+
     // ---- trading (FF-TRADE, no action) ----
     /// Open, build, propose or answer an offer between players in the same sector.
     Trade(crate::trade::TradeAction),

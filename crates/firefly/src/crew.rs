@@ -220,6 +220,14 @@ impl Firefly {
                     {
                         f(TermSource::Ability { crew }, *amount as u32)
                     }
+                    // Sheriff Bourne: "+2 Fight while in Border Space".
+                    Ability::SkillInZone {
+                        skill: s,
+                        amount,
+                        zone,
+                    } if *s == skill && self.content.sectors[p.sector as usize].zone == *zone => {
+                        f(TermSource::Ability { crew }, *amount as u32)
+                    }
                     _ => {}
                 }
             }
@@ -234,12 +242,23 @@ impl Firefly {
             (Phase::ChooseCrew { target, .. }, _) => *target,
             _ => return false,
         };
-        matches!(target, WorkTarget::Job(j) if self.content.jobs[j as usize].immoral)
-            && self
-                .crew_def(m)
-                .abilities
+        self.stays_aboard_for(m, target)
+    }
+
+    /// Whether crew member `m` stays aboard for a Work action on `target`: Shepherd Book-like
+    /// crew on an Immoral job (`StaysAboardForImmoralJobs`), Lawmen on an Illegal one
+    /// (FF-PBH-19: "Lawmen follow the Law").
+    pub fn stays_aboard_for(&self, m: &CrewMember, target: WorkTarget) -> bool {
+        let (WorkTarget::Job(j) | WorkTarget::BonusDropOff { job: j, .. }) = target else {
+            return false;
+        };
+        let job = &self.content.jobs[j as usize];
+        let d = self.crew_def(m);
+        (job.immoral
+            && d.abilities
                 .iter()
-                .any(|a| matches!(a, Ability::StaysAboardForImmoralJobs))
+                .any(|a| matches!(a, Ability::StaysAboardForImmoralJobs)))
+            || (job.illegal && d.professions.contains(&Profession::Lawman))
     }
 
     /// FF-CREW-17: how many gear cards this crew member may carry.
@@ -537,5 +556,47 @@ impl Firefly {
             targets.push((m.card, rolls));
         }
         targets
+    }
+}
+
+impl Firefly {
+    /// FF-CREW-21: the gear `p` may give to a crew member or set aside now.
+    pub fn equip_actions(&self, p: &Player, out: &mut Vec<crate::action::Action>) {
+        use crate::action::Action;
+        for &g in &p.spare_gear {
+            for m in &p.crew {
+                if self.can_carry(p, m, g) {
+                    out.push(Action::Equip {
+                        gear: g,
+                        crew: m.card,
+                    });
+                }
+            }
+        }
+        for m in &p.crew {
+            for &g in &m.gear {
+                out.push(Action::Unequip(g));
+            }
+        }
+    }
+
+    /// FF-CREW-21: `Action::Equip` or `Action::Unequip` by `seat`.
+    pub fn apply_equip(&mut self, seat: Seat, a: crate::action::Action) {
+        use crate::action::Action;
+        let p = &mut self.players[seat as usize];
+        match a {
+            Action::Equip { gear, crew } => {
+                p.spare_gear.retain(|&g| g != gear);
+                let i = p.crew_index(crew).unwrap();
+                p.crew[i].gear.push(gear);
+            }
+            Action::Unequip(gear) => {
+                for m in &mut p.crew {
+                    m.gear.retain(|&g| g != gear);
+                }
+                p.spare_gear.push(gear);
+            }
+            _ => unreachable!("not a gear action"),
+        }
     }
 }

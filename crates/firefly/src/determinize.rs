@@ -39,6 +39,8 @@ impl Firefly {
         for k in ALL_CONTACTS {
             self.redeal_unseen_jobs(seat, k);
         }
+        // The Bounty deck is face down (FF-PBH-1).
+        self.bounties.deck.forget_order(&mut self.chance);
     }
 
     /// Contact `k`'s cards `seat` cannot see (its draw pile, the rivals' hand cards from it)

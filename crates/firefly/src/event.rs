@@ -387,6 +387,80 @@ pub enum Event {
         named: Suit,
         won: bool,
     },
+    // ---- Pirates & Bounty Hunters (FF-PBH) ----
+    /// FF-PBH-2/4: a Bounty card revealed onto the Most Wanted list.
+    BountyRevealed {
+        bounty: BountyId,
+    },
+    /// FF-PBH-4: a Bounty card whose fugitive is gone leaves the game.
+    BountyRemoved {
+        bounty: BountyId,
+    },
+    /// FF-PBH-3: the Alliance Cruiser card: the Most Wanted went to the bottom of the deck.
+    MostWantedUpdated,
+    /// FF-PBH-9(c): a captain betrays a crew member for the bounty on them.
+    Betrayed {
+        seat: Seat,
+        fugitive: SupplyCardId,
+    },
+    /// FF-PBH-10: a fugitive is Bound by Law, held by `seat`.
+    FugitiveBound {
+        seat: Seat,
+        bounty: BountyId,
+        fugitive: SupplyCardId,
+    },
+    /// FF-PBH-13: Bound Fugitives delivered for their reward.
+    BountyDelivered {
+        seat: Seat,
+        bounty: BountyId,
+        fugitives: u8,
+        pay: u32,
+    },
+    /// FF-PBH-12: a Bound Fugitive taken by the Reavers.
+    BoundFugitiveLost {
+        seat: Seat,
+        fugitive: SupplyCardId,
+    },
+    /// FF-PBH-14/15: `seat` jumped `from`'s bounty; `rescue`: to free the fugitives.
+    BountyJumped {
+        seat: Seat,
+        from: Seat,
+        bounty: BountyId,
+        rescue: bool,
+    },
+    /// FF-PBH-15: a rescued fugitive joined the crew, or went to their discard pile.
+    FugitiveRescued {
+        seat: Seat,
+        fugitive: SupplyCardId,
+        joined: bool,
+    },
+    /// FF-PBH-22: the Boarding Test was passed: `seat`'s crew is aboard `rival`'s ship.
+    Boarded {
+        seat: Seat,
+        rival: Seat,
+    },
+    /// FF-PBH-23: a Showdown begins.
+    ShowdownBegun {
+        attacker: Seat,
+        defender: crate::showdown::Defender,
+    },
+    /// A side chose its skill (`seat` `None`: the lone fugitive).
+    ShowdownSkill {
+        seat: Option<Seat>,
+        skill: Skill,
+    },
+    /// A side rolled (or re-rolled): the die and the side's total.
+    ShowdownRolled {
+        attacker: bool,
+        roll: tabletop_core::ExplodingRoll,
+        total: u32,
+    },
+    /// The Showdown's result (the Defender wins ties).
+    ShowdownWon {
+        attacker_won: bool,
+        attack: u32,
+        defend: u32,
+    },
     // --- Breakin' Atmo (added at the end) ---
     /// A GAMBLING card (Tall Playing Cards) revealed the top Misbehave card to everyone and
     /// discarded it.

@@ -214,6 +214,10 @@ impl Firefly {
             self.count_nav_run(seat, card);
         }
         let def = self.content.nav_def(card);
+        // FF-PBH-3: each "Alliance Cruiser" card drawn updates the Most Wanted list.
+        if def.name == crate::bounty::ALLIANCE_CRUISER_CARD {
+            self.update_most_wanted(events);
+        }
         let p = &self.players[seat as usize];
         // FF-BS-16: the Corvette protects a ship moving into its sector from the "Reaver Cutter"
         // card: it is not resolved, so as a RESHUFFLE card put in the discard pile unresolved it

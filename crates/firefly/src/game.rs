@@ -75,6 +75,7 @@ impl Game for Firefly {
             d.shuffle(&mut self.chance);
         }
         self.decks.misbehave.shuffle(&mut self.chance);
+        self.bounties.deck.shuffle(&mut self.chance);
     }
 
     fn determinize(&mut self, seat: Seat, seed: u64) {
@@ -135,6 +136,7 @@ impl Firefly {
             &'a Option<Outcome>,
             u8,
             [[u8; 5]; 4],
+            &'a crate::bounty::Bounties,
         );
         serde_json::to_string(&S(
             &self.options,
@@ -161,6 +163,7 @@ impl Firefly {
             &self.outcome,
             self.game_length_tokens,
             self.seen_top,
+            &self.bounties,
         ))
         .expect("the state serializes")
     }
@@ -201,6 +204,20 @@ impl Firefly {
                     .and_then(|x| x.opportunities.get(bonus as usize))
                     .map_or("?", |o| o.name.as_str()),
                 job(j)
+            ),
+            Action::Work(WorkTarget::Apprehend(card)) => {
+                format!("Work: apprehend {}", c.supply_label(card))
+            }
+            Action::Work(WorkTarget::DeliverBounty(b)) => format!(
+                "Work: deliver the Bounty on {}",
+                c.bounties.get(b as usize).map_or("?", |x| x.name.as_str())
+            ),
+            Action::Work(WorkTarget::JumpBounty { from, bounty }) => format!(
+                "Work: jump captain {}'s Bounty on {}",
+                from + 1,
+                c.bounties
+                    .get(bounty as usize)
+                    .map_or("?", |x| x.name.as_str())
             ),
             Action::Work(WorkTarget::Goal) => {
                 let g = self.me().goals as usize;
@@ -312,6 +329,10 @@ impl Firefly {
             }
             Action::DiscardToReroll(g) => format!("Discard {} to re-roll", c.supply_label(g)),
             Action::KeepRoll => "Keep the roll".into(),
+            Action::ShowdownSkill(k) => format!("Use {} in the Showdown", k.name()),
+            Action::ForceReroll => "Make the rival re-roll".into(),
+            Action::Rescue(true) => "Rescue: free the fugitives".into(),
+            Action::Rescue(false) => "Take the Bound Fugitives".into(),
             Action::ChooseBranch(b) => match self
                 .resolution
                 .last()

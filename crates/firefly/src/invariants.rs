@@ -15,6 +15,56 @@ pub fn check(g: &Firefly) -> Result<(), String> {
     trading(g)?;
     last_call(g)?;
     ships_and_tokens(g)?;
+    bounties(g)?;
+    Ok(())
+}
+
+/// Pirates & Bounty Hunters: every Bounty card of the game in one place (the deck, the Most
+/// Wanted, held with its fugitives, out of the game), at most 3 face up (FF-PBH-1), each held
+/// card with fugitives it is for (FF-PBH-16), none without the expansion.
+fn bounties(g: &Firefly) -> Result<(), String> {
+    let b = &g.bounties;
+    if b.most_wanted.len() > 3 {
+        return Err(format!("{} Bounty cards face up", b.most_wanted.len()));
+    }
+    if !g.uses(crate::content::Expansion::PiratesAndBountyHunters)
+        && (b.deck.draw_len() + b.most_wanted.len() + b.bound.len() + b.removed.len()) > 0
+    {
+        return Err("Bounty cards without Pirates & Bounty Hunters".into());
+    }
+    let mut seen = vec![0u8; g.content.bounties.len()];
+    let held: Vec<_> = {
+        let mut h: Vec<_> = b.bound.iter().map(|x| x.bounty).collect();
+        h.sort_unstable();
+        h.dedup();
+        h
+    };
+    for &x in b
+        .deck
+        .draw_pile()
+        .iter()
+        .chain(&b.most_wanted)
+        .chain(&held)
+        .chain(&b.removed)
+    {
+        seen[x as usize] += 1;
+        if seen[x as usize] > 1 {
+            return Err(format!("Bounty card {x} is in two places"));
+        }
+    }
+    for x in &b.bound {
+        let d = g.content.supply_cards[x.fugitive as usize].crew();
+        if !d.is_some_and(|d| g.content.bounty.fugitives[x.bounty as usize].contains(&d)) {
+            return Err(format!("fugitive {} bound to the wrong bounty", x.fugitive));
+        }
+        // Held cards of one bounty are one captain's (a Cortex Alert's stack moves together).
+        if b.bound
+            .iter()
+            .any(|y| y.bounty == x.bounty && y.seat != x.seat)
+        {
+            return Err(format!("Bounty card {} held by two captains", x.bounty));
+        }
+    }
     Ok(())
 }
 
@@ -205,6 +255,12 @@ fn cards_in_one_place(g: &Firefly) -> Result<(), String> {
         &mut supply,
         "supply",
         g.removed.supply.iter().map(|&x| x as usize),
+    )?;
+    // FF-PBH-10: Bound Fugitives are beside a ship, in no crew and no deck.
+    count(
+        &mut supply,
+        "supply",
+        g.bounties.bound.iter().map(|b| b.fugitive as usize),
     )?;
     let mut jobs = vec![0u8; c.jobs.len()];
     match &g.phase {

@@ -4,6 +4,7 @@
 //! comments (`FF-FLY-3` …) are those of the project's rules specification.
 
 pub mod action;
+pub mod bounty;
 pub mod buy;
 pub mod card_use;
 pub mod catalog;
@@ -20,6 +21,7 @@ pub mod reveal;
 pub mod rim;
 pub mod setup_card;
 pub mod ship;
+pub mod showdown;
 pub mod state;
 pub mod trade;
 pub mod turn;

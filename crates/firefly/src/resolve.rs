@@ -53,6 +53,12 @@ pub enum Origin {
     /// A card its owner may use now, in the middle of what the rules are doing: the decision
     /// is the resolution's `pending` (`crate::interrupts`: Fan Dancer, Roberta …).
     Offer(SupplyCardId),
+    /// FF-PBH-21: the Boarding Test of a bounty's Work action.
+    Boarding,
+    /// The Showdown of bounty `bounty` was lost: its Bounty card's results (FF-PBH-9).
+    ShowdownLost {
+        bounty: BountyId,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -2095,6 +2101,8 @@ impl Firefly {
                 let (pa, fu) = (p.item(Item::Passengers), p.item(Item::Fugitives));
                 self.unload(seat, Item::Passengers, pa as u32, events);
                 self.unload(seat, Item::Fugitives, fu as u32, events);
+                // FF-PBH-12: Bound Fugitives too.
+                self.reavers_eat_bound(seat, events);
             }
             Effect::Disgruntle { who } => {
                 for card in self.crew_in_group(seat, *who) {

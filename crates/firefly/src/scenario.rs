@@ -68,6 +68,23 @@ pub struct Scenario {
     pub player: Vec<ScenarioPlayer>,
     #[serde(default)]
     pub decks: ScenarioDecks,
+    /// Pirates & Bounty Hunters: the Bounty cards face up, by id (FF-PBH-1; default: as dealt).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub most_wanted: Option<Vec<String>>,
+    /// Pirates & Bounty Hunters: Bound Fugitives (FF-PBH-10).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bound: Vec<ScenarioBound>,
+}
+
+/// A fugitive Bound by Law beside a captain's ship, under its Bounty card.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ScenarioBound {
+    pub seat: Seat,
+    /// The Bounty card's id.
+    pub bounty: String,
+    /// The fugitive's crew card id.
+    pub fugitive: String,
 }
 
 /// Alert tokens on one sector.
@@ -754,6 +771,7 @@ impl Firefly {
                 }
             }
         }
+        g.set_scenario_bounties(s)?;
         g.round = s.round;
         g.pick_order = (0..s.player.len() as Seat).collect();
         let mut events: Vec<Event> = Vec::new();
@@ -769,5 +787,67 @@ impl Firefly {
             return err("(position)", "the player to act has no legal action");
         }
         Ok(g)
+    }
+}
+
+impl Firefly {
+    /// A scenario's Most Wanted list and Bound Fugitives: the cards named are taken out of the
+    /// Bounty deck (and the crew cards out of their Supply decks).
+    fn set_scenario_bounties(&mut self, s: &Scenario) -> Result<(), ScenarioError> {
+        let c = self.content;
+        if (s.most_wanted.is_some() || !s.bound.is_empty())
+            && !self.uses(Expansion::PiratesAndBountyHunters)
+        {
+            return err(
+                "most-wanted",
+                "Bounty cards come with pirates-and-bounty-hunters",
+            );
+        }
+        let take_bounty = |g: &mut Firefly, field: &str, id: &str| {
+            let Some(b) = c.bounties.iter().position(|x| x.id == id) else {
+                return err(field, format!("no Bounty card \"{id}\""));
+            };
+            let b = b as BountyId;
+            if let Some(i) = g.bounties.most_wanted.iter().position(|&x| x == b) {
+                g.bounties.most_wanted.remove(i);
+            } else if !g.bounties.deck.take_from_draw(b) {
+                // Held already (a Cortex Alert's second fugitive), or not in this game.
+                if !g.bounties.bound.iter().any(|x| x.bounty == b) {
+                    return err(field, format!("Bounty card \"{id}\" is not in this game"));
+                }
+            }
+            Ok(b)
+        };
+        if let Some(list) = &s.most_wanted {
+            if list.len() > 3 {
+                return err("most-wanted", "at most 3 Bounty cards face up (FF-PBH-1)");
+            }
+            for b in std::mem::take(&mut self.bounties.most_wanted) {
+                self.bounties.deck.put_bottom(b);
+            }
+            let mut face_up = Vec::new();
+            for (k, id) in list.iter().enumerate() {
+                face_up.push(take_bounty(self, &format!("most-wanted[{k}]"), id)?);
+            }
+            self.bounties.most_wanted = face_up;
+        }
+        for (k, x) in s.bound.iter().enumerate() {
+            let f = |n: &str| format!("bound[{k}].{n}");
+            if x.seat as usize >= self.players.len() {
+                return err(f("seat"), "no such captain");
+            }
+            let b = take_bounty(self, &f("bounty"), &x.bounty)?;
+            let card = Taker { g: self }.supply(&f("fugitive"), &x.fugitive)?;
+            let d = c.supply_cards[card as usize].crew();
+            if !d.is_some_and(|d| c.bounty.fugitives[b as usize].contains(&d)) {
+                return err(f("fugitive"), format!("not a fugitive of \"{}\"", x.bounty));
+            }
+            self.bounties.bound.push(crate::bounty::Bound {
+                seat: x.seat,
+                bounty: b,
+                fugitive: card,
+            });
+        }
+        Ok(())
     }
 }

@@ -303,6 +303,25 @@ pub enum WorkTarget {
         job: JobId,
         bonus: u8,
     },
+    /// FF-PBH-8/9: apprehend this fugitive (a crew card) for its bounty.
+    Apprehend(SupplyCardId),
+    /// FF-PBH-13: deliver the Bound Fugitives of this bounty at its drop-off.
+    DeliverBounty(BountyId),
+    /// FF-PBH-14: jump this bounty held by the captain in seat `from`.
+    JumpBounty {
+        from: Seat,
+        bounty: BountyId,
+    },
+}
+
+impl WorkTarget {
+    /// A bounty's Work action (Pirates & Bounty Hunters, `crate::bounty`).
+    pub fn is_bounty(self) -> bool {
+        matches!(
+            self,
+            WorkTarget::Apprehend(_) | WorkTarget::DeliverBounty(_) | WorkTarget::JumpBounty { .. }
+        )
+    }
 }
 
 /// The decision point of the game: what the actor is deciding now.
@@ -368,6 +387,8 @@ pub enum Phase {
     /// A Set Up card's starting jobs (FF-BS-5): the actor chooses the Contact deck to draw them
     /// from, in picking order.
     StartingDeck,
+    /// FF-PBH-23: a Showdown between the active player and a rival crew or a lone fugitive.
+    Showdown(crate::showdown::Showdown),
 }
 
 /// What a Fly, Work or other multi-step action is doing, beneath the current [`Phase`].
@@ -502,6 +523,8 @@ pub struct Firefly {
     /// seat knows every card; 0, nothing. Decks: Alliance, Border, Rim Nav, then Misbehave.
     /// Drawing keeps the rest known; a reshuffle forgets it (`Firefly::forget_seen_top`).
     pub seen_top: [[u8; 5]; 4],
+    /// Pirates & Bounty Hunters: the Bounty deck, the Most Wanted, Bound Fugitives.
+    pub bounties: crate::bounty::Bounties,
 }
 
 impl Firefly {

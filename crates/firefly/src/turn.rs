@@ -278,6 +278,8 @@ impl Firefly {
         let mut misbehave =
             Deck::new((0..content.misbehave_cards.len() as MisbehaveCardId).collect());
         misbehave.shuffle(&mut chance);
+        // FF-PBH-1: the Bounty deck and the 'Verse's Most Wanted (none without the expansion).
+        let bounties = crate::bounty::Bounties::deal(content, set, &mut chance);
 
         // FF-SETUP-8: everyone rolls; the highest picks first (ties roll again).
         let (first, _rolls) = first_pick_roll(&mut chance, n);
@@ -356,6 +358,7 @@ impl Firefly {
             game_length_tokens: card.map_or(0, |c| c.game_length_tokens),
             seen_top: [[0; 5]; 4],
             outcome: None,
+            bounties,
         })
     }
 
@@ -664,6 +667,7 @@ impl Firefly {
                 }
             }
             Phase::StartingDeck => self.starting_deck_actions(out),
+            Phase::Showdown(_) => self.showdown_actions(out),
             Phase::StartingJobs => {
                 let p = self.me();
                 out.extend(p.hand.iter().map(|&j| Action::DiscardJob(j)));
@@ -766,6 +770,7 @@ impl Firefly {
                 if self.can_work_goal(p) {
                     out.push(Action::Work(WorkTarget::Goal));
                 }
+                self.bounty_work_actions(p, out);
                 if self.planetary(p.sector) {
                     out.push(Action::MakeWork);
                 }
@@ -823,21 +828,7 @@ impl Firefly {
                 out.push(Action::Gamble(*g));
             }
         }
-        for &g in &p.spare_gear {
-            for m in &p.crew {
-                if self.can_carry(p, m, g) {
-                    out.push(Action::Equip {
-                        gear: g,
-                        crew: m.card,
-                    });
-                }
-            }
-        }
-        for m in &p.crew {
-            for &g in &m.gear {
-                out.push(Action::Unequip(g));
-            }
-        }
+        self.equip_actions(p, out);
         for &u in &p.upgrades {
             out.push(Action::DiscardUpgrade(u));
         }
@@ -1012,6 +1003,7 @@ impl Firefly {
             (Phase::AttachChallenge { .. }, _) => self.apply_attach_challenge(a, events),
             (Phase::PayCuts { .. }, Action::PayCut(pay)) => self.apply_pay_cut(pay, events),
             (Phase::Resolving, _) => self.apply_resolution_action(a, events),
+            (Phase::Showdown(_), _) => self.apply_showdown(a, events),
             (
                 Phase::Trading(_) | Phase::TradeAnswer(_) | Phase::TradeWindow { .. },
                 Action::Trade(t),
@@ -1051,7 +1043,11 @@ impl Firefly {
             }
             Action::Work(t) => {
                 self.take_action("work", events);
-                self.start_work(t);
+                if t.is_bounty() {
+                    self.begin_bounty_work(t, events);
+                } else {
+                    self.start_work(t);
+                }
             }
             Action::MakeWork => {
                 self.take_action("work", events);
@@ -1098,19 +1094,7 @@ impl Firefly {
             Action::Gamble(g) => self.gamble(seat, g, events),
             Action::UseCard(card) => self.use_card(seat, card, events),
             Action::Jettison(item) | Action::Unload(item) => self.unload(seat, item, 1, events),
-            Action::Equip { gear, crew } => {
-                let p = &mut self.players[seat as usize];
-                p.spare_gear.retain(|&g| g != gear);
-                let i = p.crew_index(crew).unwrap();
-                p.crew[i].gear.push(gear);
-            }
-            Action::Unequip(gear) => {
-                let p = &mut self.players[seat as usize];
-                for m in &mut p.crew {
-                    m.gear.retain(|&g| g != gear);
-                }
-                p.spare_gear.push(gear);
-            }
+            Action::Equip { .. } | Action::Unequip(_) => self.apply_equip(seat, a),
             Action::DiscardUpgrade(u) => self.discard_upgrade(seat, u),
             Action::HireAway(card) => {
                 let from = self
@@ -1171,6 +1155,7 @@ impl Firefly {
             }
         }
         self.check_standing_goals(events);
+        self.check_most_wanted(events);
         if self.outcome.is_some() {
             self.phase = Phase::Over;
             return;
@@ -1181,6 +1166,7 @@ impl Firefly {
             Phase::TradeAnswer(o) => o.to,
             Phase::Trading(o) => o.from,
             Phase::TradeWindow { seat } => *seat,
+            Phase::Showdown(s) => s.actor(),
             Phase::ChooseLeader
             | Phase::ChooseShip
             | Phase::PlaceShip
@@ -1207,7 +1193,9 @@ impl Firefly {
             Origin::Misbehave(_)
             | Origin::JobStep { .. }
             | Origin::Goal(_)
-            | Origin::Opportunity { .. } => self.after_work_resolution(&done, events),
+            | Origin::Opportunity { .. }
+            | Origin::Boarding
+            | Origin::ShowdownLost { .. } => self.after_work_resolution(&done, events),
         }
     }
 

@@ -178,25 +178,12 @@ impl Firefly {
     }
 
     /// The crew who may go on a Work action: everyone, except Shepherd Book-like crew on an
-    /// Immoral job (`StaysAboardForImmoralJobs`).
+    /// Immoral job (`StaysAboardForImmoralJobs`) and Lawmen on an Illegal one (FF-PBH-19).
     pub fn eligible_crew(&self, p: &Player, target: WorkTarget) -> CrewMask {
-        let immoral = match target {
-            WorkTarget::Job(j) | WorkTarget::BonusDropOff { job: j, .. } => {
-                self.content.jobs[j as usize].immoral
-            }
-            WorkTarget::Goal => false,
-        };
         let mut mask = all_crew(p);
-        if immoral {
-            for (i, m) in p.crew.iter().enumerate() {
-                if self
-                    .crew_def(m)
-                    .abilities
-                    .iter()
-                    .any(|a| matches!(a, Ability::StaysAboardForImmoralJobs))
-                {
-                    mask &= !(1 << i);
-                }
+        for (i, m) in p.crew.iter().enumerate() {
+            if self.stays_aboard_for(m, target) {
+                mask &= !(1 << i);
             }
         }
         mask
@@ -320,6 +307,7 @@ impl Firefly {
                             .all(|r| self.requirement_met_by(p, on_job, r))
                 }
                 WorkTarget::Goal => true,
+                _ => unreachable!("a bounty's Work action chooses no crew"),
             };
         if ok {
             out.push(Action::Done);
@@ -427,13 +415,14 @@ impl Firefly {
                 let g = self.players[seat as usize].goals;
                 (g, self.story_def().goals[g as usize].misbehave)
             }
+            _ => unreachable!("a bounty's Work action begins in `begin_bounty_work`"),
         };
         let misbehave = match target {
             // FF-WIN-7: abilities for jobs do not apply to goals.
             WorkTarget::Job(_) | WorkTarget::BonusDropOff { .. } => {
                 self.fewer_misbehave(seat, on_job, misbehave)
             }
-            WorkTarget::Goal => misbehave,
+            _ => misbehave,
         };
         self.activity = Activity::Working {
             target,
@@ -518,6 +507,7 @@ impl Firefly {
             WorkTarget::Goal => &self.story_def().goals[step as usize].choices,
             // The drop-off itself: the goods are delivered and the bonus earned.
             WorkTarget::BonusDropOff { .. } => &[],
+            _ => unreachable!("a bounty's Work action has no step instructions"),
         };
         if choices.is_empty() {
             return self.step_succeeded(events);
@@ -531,7 +521,7 @@ impl Firefly {
         let origin = match target {
             WorkTarget::Job(job) => Origin::JobStep { job, step },
             WorkTarget::Goal => Origin::Goal(step),
-            WorkTarget::BonusDropOff { .. } => unreachable!("a Bonus Drop-Off has no instructions"),
+            _ => unreachable!("only jobs and goals have instructions"),
         };
         // Mark instructions as begun by leaving no Misbehave cards to draw.
         if let Activity::Working { misbehave_left, .. } = &mut self.activity {
@@ -625,6 +615,7 @@ impl Firefly {
                     // A Warrant on a Bonus Drop-Off is a Warrant while working the job
                     // (FF-MISB-11): the job is discarded.
                     WorkTarget::BonusDropOff { job, .. } => Some(job),
+                    _ => None,
                 };
                 // The attempt is over; the Warrant may still be ignored (Fan Dancer).
                 self.end_work();
@@ -737,6 +728,8 @@ impl Firefly {
                     self.end_work();
                 }
             }
+            // FF-PBH-22: the Boarding Test was passed.
+            _ => self.boarded(events),
         }
     }
 

@@ -52,7 +52,11 @@ impl FireflyBot {
                     }
                 }
             }
-            Origin::Misbehave(_) | Origin::JobStep { .. } | Origin::Goal(_) => {
+            Origin::Misbehave(_)
+            | Origin::JobStep { .. }
+            | Origin::Goal(_)
+            | Origin::Boarding
+            | Origin::ShowdownLost { .. } => {
                 let (worth, goal) = match g.activity {
                     Activity::Working {
                         target: WorkTarget::Job(j),

@@ -40,6 +40,7 @@ mod odds;
 mod pending;
 mod routes;
 mod setup;
+mod showdown;
 mod story;
 mod trades;
 mod turn;
@@ -255,6 +256,7 @@ impl FireflyBot {
                 .unwrap_or(Action::Done),
             Phase::PayCuts { .. } => self.pay_cuts(g, seat, legal),
             Phase::Resolving => self.resolving(g, seat, legal),
+            Phase::Showdown(_) => self.showdown(g, seat, legal),
             Phase::Over => legal[0],
             Phase::Trading(_) => {
                 // The bot opens no offers; drop one if it ever finds itself building one.

@@ -466,6 +466,31 @@ pub enum Ability {
     /// are resolved once the delivery is paid (Leader Wright: "you may take an extra $100 per
     /// Fugitive", with an option to decline). Options have effects only.
     OnDeliver { item: Item, options: Vec<Choice> },
+    // ---- Pirates & Bounty Hunters (FF-PBH) ----
+    /// FF-PBH-20: a Lawman's Bounty Bonus, paid for each fugitive delivered.
+    BountyBonus { amount: u32 },
+    /// +`amount` to `skill` in a Showdown (FF-PBH-23); with `attacking_only`, only as the
+    /// Attacker (Jubal Early).
+    ShowdownSkill {
+        skill: Skill,
+        amount: u8,
+        #[serde(default)]
+        attacking_only: bool,
+    },
+    /// May re-roll their own Showdown roll, once a Showdown (The Guardian).
+    RerollShowdown,
+    /// May make the rival re-roll their Showdown roll, once a Showdown (Chari).
+    ForceRivalReroll,
+    /// Whenever this crew's captain loses a Showdown, the winning captain is issued a Warrant
+    /// (Agent McGinnis).
+    WarrantOnLostShowdown,
+    /// +`amount` to `skill` while the ship is in a sector of `zone` (Sheriff Bourne: +2 Fight
+    /// in Border Space).
+    SkillInZone {
+        skill: Skill,
+        amount: u8,
+        zone: Zone,
+    },
     // --- Breakin' Atmo (added at the end) ---
     /// Crew: may not carry any Gear card, not even one that does not count toward the gear
     /// limit (The Specialist, FF-CREW-17).

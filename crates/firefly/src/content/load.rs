@@ -142,6 +142,9 @@ struct Doc {
     /// FF-BS-5, FF-SETUP-22: Set Up cards.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     setup_card: Vec<SetupCard>,
+    /// FF-PBH-1: Bounty cards.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    bounty: Vec<super::BountyCard>,
 }
 
 /// Where each entry came from, for error messages.
@@ -252,6 +255,7 @@ fn parse_file(
     take!(story, "story", |x: &Story| x.id.clone());
     take!(tile, "tile", |x: &SectorTile| x.id.clone());
     take!(setup_card, "setup_card", |x: &SetupCard| x.id.clone());
+    take!(bounty, "bounty", |x: &super::BountyCard| x.id.clone());
     take!(
         supply_addition,
         "supply_addition",
@@ -1129,6 +1133,23 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         }
     }
 
+    // --- Bounty cards (FF-PBH-1..6) --------------------------------------------------------
+    let bounty = super::bounty::build(
+        &doc.bounty,
+        |id| {
+            doc.crew
+                .iter()
+                .position(|c| c.id == id)
+                .map(|i| i as CrewDefId)
+        },
+        |id| sector_ids.get(id).copied(),
+        |id, field, message| ctx.err("bounty", id, field, message),
+    )?;
+    for (b, lose) in doc.bounty.iter().zip(&bounty.lose) {
+        check_choice(ctx, "bounty", &b.id, "lose", &lose[0])?;
+    }
+    let boarding_test = super::bounty::boarding_test();
+
     let content = Content {
         fingerprint,
         sectors: doc.sector,
@@ -1164,6 +1185,9 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         cruiser_start,
         cutter_start,
         corvette_start,
+        bounties: doc.bounty,
+        bounty,
+        boarding_test,
     };
     check_base_counts(&content)?;
     Ok(content)

@@ -6,12 +6,14 @@
 //! [`Content::load`] validates everything — every reference, every count the rules fix — and
 //! names the file, the entry and the field of the first problem.
 
+pub mod bounty;
 pub mod cards;
 pub mod load;
 pub mod options;
 pub mod render;
 pub mod vocab;
 
+pub use bounty::{BountyCard, BountyId};
 pub use cards::*;
 pub use load::{ContentError, ContentFiles};
 pub use options::*;
@@ -53,6 +55,16 @@ pub struct SupplyCard {
     pub kind: SupplyKind,
     pub deck: DeckId,
     pub source: Source,
+}
+
+impl SupplyCard {
+    /// The crew definition of a crew card.
+    pub fn crew(&self) -> Option<CrewDefId> {
+        match self.kind {
+            SupplyKind::Crew(d) => Some(d),
+            _ => None,
+        }
+    }
 }
 
 /// A Supply deck with its sector and its physical cards.
@@ -147,6 +159,12 @@ pub struct Content {
     pub cutter_start: SectorId,
     /// Cortex Relay 2, the Operative's Corvette's start (FF-BS-3), if the content has it.
     pub corvette_start: Option<SectorId>,
+    /// Pirates & Bounty Hunters' Bounty cards (FF-PBH-1), by [`BountyId`].
+    pub bounties: Vec<BountyCard>,
+    /// What the loader derives from them (fugitives, drop-offs, the Showdown lost).
+    pub bounty: bounty::BountyTables,
+    /// FF-PBH-21: the Boarding Test's two options (Tech or Negotiate).
+    pub boarding_test: Vec<Choice>,
 }
 
 impl Content {

@@ -1179,6 +1179,34 @@ fn ability_nb(ab: &Ability) -> String {
         Ability::EnterCutterSectors => "Your ship may fly into a sector with a Reaver Cutter. \
             Discard this card after losing any crew to Reavers"
             .into(),
+        Ability::BountyBonus { amount } => {
+            format!("Bounty Bonus: +${} for each fugitive you deliver", money(*amount))
+        }
+        Ability::ShowdownSkill {
+            skill,
+            amount,
+            attacking_only,
+        } => format!(
+            "+{amount} {} in a Showdown{}",
+            skill.name(),
+            if *attacking_only {
+                " when attacking"
+            } else {
+                ""
+            }
+        ),
+        Ability::RerollShowdown => "May re-roll in a Showdown (once a Showdown)".into(),
+        Ability::ForceRivalReroll => {
+            "In a Showdown, may make the rival re-roll (once a Showdown)".into()
+        }
+        Ability::WarrantOnLostShowdown => {
+            "Whenever you lose a Showdown, the winning captain is issued a Warrant".into()
+        }
+        Ability::SkillInZone {
+            skill,
+            amount,
+            zone,
+        } => format!("+{amount} {} while in {}", skill.name(), zone_space(*zone)),
         Ability::EvadeArrivingShips { from } => format!(
             "Whenever a Reaver Cutter or an Alliance ship enters your sector, you may roll a \
              die: {from}–6, Evade"
@@ -2268,4 +2296,39 @@ text_via! {
     Ability => ability,
     GoalCondition => goal_condition,
     Ending => |e: &Ending| ending(*e).to_string(),
+}
+
+/// "Alliance Space", "Border Space", "Rim Space" (FF-FLY-3).
+pub fn zone_space(z: Zone) -> &'static str {
+    match z {
+        Zone::Alliance => "Alliance Space",
+        Zone::Border => "Border Space",
+        Zone::Rim => "Rim Space",
+    }
+}
+
+/// A Bounty card (FF-PBH-5): whom it is for, the drop-off, the reward, Immoral, and what a lost
+/// Showdown costs.
+pub fn bounty_card(c: &Content, b: BountyId) -> String {
+    let card = &c.bounties[b as usize];
+    let head = if card.cortex_alert {
+        format!("Cortex Alert: {} (any of them, each paid)", card.name)
+    } else {
+        format!("Wanted: {}", card.name)
+    };
+    let drop = match c.bounty.drop_offs[b as usize] {
+        Some(s) => c.sector_name(s).to_string(),
+        None => "wherever the Alliance Cruiser is".into(),
+    };
+    let mut s = format!(
+        "{head}. Deliver to {drop} for ${}{}.",
+        money(card.pay),
+        if card.cortex_alert { " each" } else { "" }
+    );
+    if card.immoral {
+        s.push_str(" IMMORAL.");
+    }
+    s.push_str(" Showdown lost: ");
+    s.push_str(&choice(&c.bounty.lose[b as usize][0]));
+    s
 }
