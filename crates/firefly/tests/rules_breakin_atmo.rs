@@ -180,9 +180,10 @@ fn decks_by_name(g: &Firefly) -> Vec<Vec<String>> {
 #[test]
 fn without_the_expansion_its_content_changes_nothing() {
     let mut files = tabletop_firefly::content::ContentFiles::builtin();
-    files
-        .files
-        .retain(|(path, _)| !path.starts_with("breakin-atmo/"));
+    files.files.retain(|(path, _)| {
+        // Its files, and the two Bounty cards for its crew.
+        !path.starts_with("breakin-atmo/") && !path.ends_with("bounties-breakin-atmo.toml")
+    });
     let before: &'static Content = Content::load(&files).unwrap().leak();
     for set in [vec![], vec![Expansion::BlueSun, Expansion::Kalidasa]] {
         for seed in [1, 9, 42] {
@@ -822,4 +823,30 @@ fn scenario_cards_of_breakin_atmo_need_the_expansion() {
     let mut o = Options::new(2, DEFAULT_STORY);
     o.scenario = Some(s);
     assert!(Firefly::new_game(c(), &o, 1).is_err());
+}
+
+/// FF-PBH-1 and FF-PBH-4 with Breakin' Atmo: the Bounty cards for The Fixer and The Specialist
+/// (Pirates & Bounty Hunters' cards) are in the Bounty deck only when their crew cards are in
+/// the game, that is with Breakin' Atmo too.
+#[test]
+fn ff_pbh_4_the_fixer_and_the_specialist_are_wanted_only_with_breakin_atmo() {
+    let wanted = |e: &[Expansion]| -> Vec<String> {
+        let g = deal(e);
+        let mut v: Vec<String> = g
+            .bounties
+            .deck
+            .all_cards()
+            .chain(g.bounties.most_wanted.iter().copied())
+            .map(|b| c().bounties[b as usize].id.clone())
+            .filter(|id| id == "the-fixer" || id == "the-specialist")
+            .collect();
+        v.sort();
+        v
+    };
+    let pbh = Expansion::PiratesAndBountyHunters;
+    assert_eq!(
+        wanted(&[pbh, Expansion::BreakinAtmo]),
+        ["the-fixer", "the-specialist"]
+    );
+    assert!(wanted(&[pbh]).is_empty());
 }
