@@ -280,6 +280,15 @@ pub fn pay_terms(c: &Content, terms: &[PayTerm]) -> String {
                     format!("{m} for the Challenge {}", c.jobs[challenge as usize].name)
                 }
                 PaySource::DoubleDown => format!("{m} Double Down (two cards of one suit)"),
+                PaySource::ExtraPay {
+                    skill,
+                    points,
+                    each,
+                } => format!(
+                    "{m} Extra Pay ({points} {} at {})",
+                    skill.name(),
+                    money(each)
+                ),
             };
             match (i, t.amount < 0) {
                 (0, false) => what,
@@ -512,6 +521,19 @@ impl Driven for Firefly {
                 cap(*seat),
                 c.supply_name(*gear)
             ),
+            Event::ArmorRoll {
+                seat,
+                crew,
+                gear,
+                roll,
+                held,
+            } => format!(
+                "{} ({}) would be Killed: {} rolls {roll}, {}",
+                crew_name(c, *crew),
+                cap(*seat),
+                c.supply_name(*gear),
+                if *held { "not Killed" } else { "no help" }
+            ),
             Event::Hired { seat, card } => format!("{} hires {}", cap(*seat), c.supply_name(*card)),
             Event::Bought { seat, card } => format!("{} buys {}", cap(*seat), c.supply_name(*card)),
             Event::Dismissed { seat, crew } => {
@@ -692,6 +714,15 @@ impl Driven for Firefly {
                     def.name,
                     def.suit.name(),
                     if *won { "a win" } else { "the bet is lost" }
+                )
+            }
+            Event::MisbehaveRevealed { seat, card } => {
+                let def = c.misbehave_def(*card);
+                format!(
+                    "{} reveals the top Misbehave card: {} ({}), discarded",
+                    cap(*seat),
+                    def.name,
+                    def.suit.name()
                 )
             }
             Event::GearKept { seat, card } => {

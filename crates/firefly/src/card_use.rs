@@ -167,6 +167,24 @@ impl Firefly {
             self.activity_contact = Some(k);
             self.start_considering(Market::Contact(k));
         }
+        // Cortex Uplink: the Deal action the card took considers that Contact's top face-down
+        // card only (never the discard pile), and ends once it is accepted or discarded: no
+        // selling (`activity_contact` stays unset, `after_accepting`).
+        if let Some(k) = chosen
+            .into_iter()
+            .flat_map(|c| &c.effects)
+            .find_map(|e| match e {
+                Effect::ConsiderTopJob { contact } => Some(*contact),
+                _ => None,
+            })
+        {
+            self.activity_contact = None;
+            self.start_considering(Market::Contact(k));
+            self.considering_drawn = true;
+            if let Phase::Considering { max, .. } = &mut self.phase {
+                *max = 1;
+            }
+        }
         // A card resolved for another reason than its use (Holder's Make-Work) stays.
         let Some(Ability::Use { discard, .. }) = self.find_use_ability(card) else {
             return;
@@ -206,6 +224,10 @@ impl Firefly {
                 .crew
                 .iter()
                 .any(|m| m.disgruntled && m.gear.contains(&card)),
+            // "The Best in the House": only while someone is Disgruntled.
+            Effect::RemoveDisgruntled {
+                who: CrewGroup::All,
+            } => p.crew.iter().any(|m| m.disgruntled),
             Effect::TakeCrewFromDiscard { from } => {
                 let from = from.as_deref().map(|id| self.content.supply_deck_id(id));
                 p.crew.len() < self.max_crew(p) && self.any_crew_in_discards(seat, from)
@@ -231,6 +253,13 @@ impl Firefly {
             }
             Effect::ArrangeNav { deck, .. } => self.decks.nav[*deck as usize].draw_len() > 1,
             Effect::ArrangeMisbehave { .. } => self.decks.misbehave.draw_len() > 0,
+            // Putting back a single card in "any order" changes nothing.
+            Effect::ReorderMisbehave { .. } => self.decks.misbehave.draw_len() > 1,
+            // Cortex Uplink: a face-down card to consider, from a Contact whose jobs are open.
+            Effect::ConsiderTopJob { contact } => {
+                !self.story_def().setup.closed_contacts.contains(contact)
+                    && self.decks.contacts[contact.index()].draw_len() > 0
+            }
             Effect::ShoreLeave => p.money >= self.shore_leave_cost(p),
             // FF-DEAL-1 from afar: as the Deal action would be offered in that Contact's sector.
             Effect::DealWith { contact } => {
@@ -265,6 +294,7 @@ impl Firefly {
         seat: Seat,
         nav: Option<NavDeckName>,
         cards: u8,
+        may_discard: bool,
         events: &mut Vec<Event>,
     ) {
         let n = self.arranged_len(nav, cards);
@@ -287,6 +317,7 @@ impl Firefly {
             nav,
             cards,
             placed: 0,
+            may_discard,
         });
     }
 

@@ -79,11 +79,19 @@ impl Firefly {
         p.crew.iter().enumerate().any(|(i, m)| {
             mask & (1 << i) != 0
                 && (self.crew_def(m).keywords.contains(&kw)
-                    || m.gear.iter().any(|&g| self.gear_keyword_usable(p, g, kw)))
+                    || m.gear
+                        .iter()
+                        .any(|&g| self.gear_keyword_usable(p, mask, g, kw)))
         })
     }
 
-    fn gear_keyword_usable(&self, p: &Player, g: SupplyCardId, kw: Keyword) -> bool {
+    fn gear_keyword_usable(
+        &self,
+        p: &Player,
+        mask: CrewMask,
+        g: SupplyCardId,
+        kw: Keyword,
+    ) -> bool {
         let def = self.gear_def(g);
         def.keywords.contains(&kw)
             && def.abilities.iter().all(|a| match a {
@@ -92,6 +100,29 @@ impl Firefly {
                 }
                 _ => true,
             })
+            && self.gear_usable_with(p, mask, g)
+    }
+
+    /// Whether gear card `g` works with the crew in `mask`: a card that "Requires" a keyword
+    /// (Vehicle Mounted BFG: TRANSPORT) counts its skills and keywords only while that keyword
+    /// is among those crew from another card (their own, or other gear they carry).
+    pub fn gear_usable_with(&self, p: &Player, mask: CrewMask, g: SupplyCardId) -> bool {
+        self.gear_def(g).abilities.iter().all(|a| match a {
+            Ability::RequiresKeywordToUse { keyword } => p.crew.iter().enumerate().any(|(i, m)| {
+                mask & (1 << i) != 0
+                    && (self.crew_def(m).keywords.contains(keyword)
+                        || m.gear.iter().any(|&o| {
+                            o != g
+                                && self.gear_def(o).keywords.contains(keyword)
+                                && self
+                                    .gear_def(o)
+                                    .abilities
+                                    .iter()
+                                    .all(|b| !matches!(b, Ability::RequiresKeywordToUse { .. }))
+                        }))
+            }),
+            _ => true,
+        })
     }
 
     /// FF-SKILL-6: whether gear may add to a test of `skill` made by the crew in `mask`. On a
@@ -149,11 +180,13 @@ impl Firefly {
             f(TermSource::Crew { crew }, d.skills.get(skill) as u32);
             for &card in &m.gear {
                 let g = self.gear_def(card);
-                // Jayne's Holdout Pistol counts even in Kosherized Fight tests.
-                if gear_counts
+                // Jayne's Holdout Pistol counts even in Kosherized Fight tests. A Vehicle
+                // Mounted BFG counts only with a TRANSPORT among these crew.
+                if (gear_counts
                     || g.abilities
                         .iter()
-                        .any(|a| matches!(a, Ability::UsableInKosherized))
+                        .any(|a| matches!(a, Ability::UsableInKosherized)))
+                    && self.gear_usable_with(p, mask, card)
                 {
                     f(TermSource::Gear { crew, card }, g.skills.get(skill) as u32);
                 }
@@ -266,10 +299,11 @@ impl Firefly {
         }
         let cd = self.crew_def(m);
         for a in &cd.abilities {
-            if let Ability::MayNotCarry { keyword } = a {
-                if def.keywords.contains(keyword) {
-                    return false;
-                }
+            match a {
+                Ability::MayNotCarry { keyword } if def.keywords.contains(keyword) => return false,
+                // The Specialist: no Gear at all, counted toward the limit or not.
+                Ability::MayNotCarryGear => return false,
+                _ => {}
             }
         }
         for a in &def.abilities {
@@ -368,6 +402,28 @@ impl Firefly {
             });
             return false;
         }
+        // Alliance Body Armor (Breakin' Atmo): a die, not a Test; high enough, not Killed.
+        let armor = p.crew[idx].gear.iter().find_map(|&g| {
+            self.gear_def(g).abilities.iter().find_map(|a| match a {
+                Ability::SurviveKillOnRoll { from } => Some((g, *from)),
+                _ => None,
+            })
+        });
+        if let Some((g, from)) = armor {
+            let roll = self.chance.d6();
+            let held = roll >= from;
+            events.push(Event::ArmorRoll {
+                seat,
+                crew: card,
+                gear: g,
+                roll,
+                held,
+            });
+            if held {
+                return false;
+            }
+        }
+        let p = &self.players[seat as usize];
         // FF-DEATH-5..7: one Medic Check per Killed crew member, if any crew gives it (the
         // Medic may check for themself, FF-DEATH-6).
         if p.crew.iter().any(|m| self.gives_medic_check(m)) {

@@ -346,7 +346,17 @@ impl Firefly {
                 for j in std::mem::take(considered) {
                     self.decks.contacts[contact.index()].discard(j);
                 }
-                self.after_accepting(contact);
+                if self.activity_contact.is_some() {
+                    self.after_accepting(contact);
+                } else {
+                    // Cortex Uplink: only a card to consider; no selling (FF-DEAL-5 still).
+                    let p = self.me();
+                    self.phase = if p.hand.len() > self.hand_limit(p) {
+                        Phase::DiscardJobs
+                    } else {
+                        Phase::Actions
+                    };
+                }
             }
             (Phase::DiscardJobs, Action::DiscardJob(j)) => {
                 self.discard_from_hand(seat, j, events);

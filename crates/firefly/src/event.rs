@@ -461,6 +461,22 @@ pub enum Event {
         attack: u32,
         defend: u32,
     },
+    // --- Breakin' Atmo (added at the end) ---
+    /// A GAMBLING card (Tall Playing Cards) revealed the top Misbehave card to everyone and
+    /// discarded it.
+    MisbehaveRevealed {
+        seat: Seat,
+        card: MisbehaveCardId,
+    },
+    /// A crew member who would be Killed rolled for the gear they carry (Alliance Body Armor):
+    /// `held`, they are not Killed.
+    ArmorRoll {
+        seat: Seat,
+        crew: CrewCard,
+        gear: SupplyCardId,
+        roll: u8,
+        held: bool,
+    },
 }
 
 /// What adds one term to a skill test's total besides the dice (FF-SKILL-3, FF-SKILL-7).
@@ -521,6 +537,12 @@ pub enum PaySource {
     Challenge { challenge: JobId },
     /// "Double Down" (Kalidasa): two Misbehave cards of one suit doubled the Pay tab.
     DoubleDown,
+    /// "Extra Pay" (Breakin' Atmo): `points` of `skill` among the crew on the job at `each`.
+    ExtraPay {
+        skill: Skill,
+        points: u32,
+        each: u32,
+    },
 }
 
 /// One term of a job's pay.

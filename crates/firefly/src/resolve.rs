@@ -109,6 +109,9 @@ pub enum Pending {
         nav: Option<NavDeckName>,
         cards: u8,
         placed: u8,
+        /// The cards looked at may all be discarded instead (Heist Intel; not the Universal
+        /// Encyclopedia, not Nav Charts).
+        may_discard: bool,
     },
     /// Take a crew card for free from a Supply discard pile (deck `from`, or any).
     TakeCrew {
@@ -1113,9 +1116,13 @@ impl Firefly {
             || p.crew.iter().enumerate().any(|(i, m)| {
                 mask & (1 << i) != 0
                     && m.gear.iter().any(|&g| {
-                        self.gear_def(g).abilities.iter().any(|a| {
-                            matches!(a, Ability::RerollOnes { skill: s, carrier }
-                                if *s == skill && self.has_profession(m, *carrier))
+                        self.gear_def(g).abilities.iter().any(|a| match a {
+                            Ability::RerollOnes { skill: s, carrier } => {
+                                *s == skill && self.has_profession(m, *carrier)
+                            }
+                            // Two-Fry's Carbine, Nandi's Gun Collection: whoever carries it.
+                            Ability::RerollOnesOnTests { skill: s } => *s == skill,
+                            _ => false,
                         })
                     })
             });
@@ -1344,7 +1351,12 @@ impl Firefly {
                     }
                     out.push(Action::Done);
                 }
-                Pending::Arrange { nav, cards, placed } => {
+                Pending::Arrange {
+                    nav,
+                    cards,
+                    placed,
+                    may_discard,
+                } => {
                     // The cards not yet placed, from the top of what is left.
                     let left = self
                         .arranged_len(nav, cards)
@@ -1352,7 +1364,7 @@ impl Firefly {
                     if left > 1 {
                         out.extend((0..left as u8).map(Action::PutOnTop));
                     }
-                    if nav.is_none() {
+                    if may_discard {
                         out.push(Action::DiscardLooked);
                     }
                     if left <= 1 {
@@ -1615,11 +1627,20 @@ impl Firefly {
                 | (Pending::Trade { .. }, Action::Done) => {
                     r.pending = None;
                 }
-                (Pending::Arrange { nav, cards, placed }, Action::PutOnTop(i)) => {
+                (
+                    Pending::Arrange {
+                        nav,
+                        cards,
+                        placed,
+                        may_discard,
+                    },
+                    Action::PutOnTop(i),
+                ) => {
                     r.pending = Some(Pending::Arrange {
                         nav,
                         cards,
                         placed: placed + 1,
+                        may_discard,
                     });
                     let pile = self.arranged_pile_mut(nav);
                     let top = pile.len() - 1 - placed as usize;
@@ -2152,12 +2173,18 @@ impl Firefly {
                 self.reshuffle_nav(*deck as usize, events);
             }
             Effect::ArrangeNav { deck, cards } => {
-                self.look_at_top(seat, Some(*deck), *cards, events)
+                self.look_at_top(seat, Some(*deck), *cards, false, events)
             }
-            Effect::ArrangeMisbehave { cards } => self.look_at_top(seat, None, *cards, events),
+            Effect::ArrangeMisbehave { cards } => {
+                self.look_at_top(seat, None, *cards, true, events)
+            }
+            // Universal Encyclopedia: put back in any order, none discarded.
+            Effect::ReorderMisbehave { cards } => {
+                self.look_at_top(seat, None, *cards, false, events)
+            }
             Effect::ShoreLeave => self.give_shore_leave(events),
             // The Deal starts once the card's use is over (`Firefly::after_card_use`).
-            Effect::DealWith { .. } => {}
+            Effect::DealWith { .. } | Effect::ConsiderTopJob { .. } => {}
             Effect::TakeCrewFromDiscard { from } => {
                 let from = from.as_deref().map(|id| {
                     self.content

@@ -28,11 +28,13 @@ impl Firefly {
                 Event::Gifted { .. } => "River Tam's Gifted die was rolled",
                 Event::MedicCheck { .. } => "a Medic's die was rolled",
                 Event::ClearSkiesRolled { .. } => "a die was rolled for clear skies",
-                Event::CardDie { .. } => "a die was rolled for a card",
+                Event::CardDie { .. } | Event::ArmorRoll { .. } => "a die was rolled for a card",
                 Event::NavDrawn { .. } => "a Nav card was drawn",
                 Event::NavReshuffled { .. } => "a Nav deck was reshuffled",
                 Event::MisbehaveDrawn { .. } => "a Misbehave card was drawn",
-                Event::SuitRevealed { .. } => "a Misbehave card was revealed",
+                Event::SuitRevealed { .. } | Event::MisbehaveRevealed { .. } => {
+                    "a Misbehave card was revealed"
+                }
                 // Settling unfinished jobs names every captain's hidden hand (FF-DEAL-6).
                 Event::JobsSettled { .. } => "unfinished jobs were shown at settlement",
                 _ => continue,

@@ -458,7 +458,9 @@ impl Firefly {
             .find(|a| {
                 matches!(
                     a,
-                    Ability::GambleFiftyFifty { .. } | Ability::GamblePerPip { .. }
+                    Ability::GambleFiftyFifty { .. }
+                        | Ability::GamblePerPip { .. }
+                        | Ability::GambleOnMatchingSuits { .. }
                 )
             })
             .cloned()
@@ -480,11 +482,49 @@ impl Firefly {
             Ability::GamblePerPip { dice, per_pip } => {
                 (0..dice).map(|_| roll(self)).sum::<u32>() * per_pip
             }
+            Ability::GambleOnMatchingSuits {
+                stake,
+                cards,
+                matching,
+                prize,
+            } => {
+                self.pay(seat, stake, events);
+                if self.most_of_one_suit(seat, cards, events) >= matching as usize {
+                    prize
+                } else {
+                    0
+                }
+            }
             _ => unreachable!(),
         };
         if won > 0 {
             self.earn(seat, won, events);
         }
+    }
+
+    /// Tall Playing Cards: the top `cards` Misbehave cards are revealed to everyone and
+    /// discarded, one at a time (FF-MISB-13: the RESHUFFLE card shuffles the deck as when
+    /// resolved; an empty deck takes its discard pile first); how many of them share the most
+    /// common suit.
+    fn most_of_one_suit(&mut self, seat: Seat, cards: u8, events: &mut Vec<Event>) -> usize {
+        let mut counts = [0usize; 4];
+        for _ in 0..cards {
+            if self.decks.misbehave.draw_len() == 0 {
+                self.forget_seen_top(None);
+            }
+            let Some(card) = self.decks.misbehave.draw_or_reshuffle(&mut self.chance) else {
+                break;
+            };
+            let def = self.content.misbehave_def(card);
+            events.push(Event::MisbehaveRevealed { seat, card });
+            counts[def.suit as usize] += 1;
+            self.decks.misbehave.discard(card);
+            if def.reshuffle {
+                self.decks.misbehave.reshuffle(&mut self.chance);
+                self.forget_seen_top(None);
+            }
+        }
+        counts.into_iter().max().unwrap_or(0)
     }
 
     /// FF-WORK-27: Make-Work pays $200, no Cut; a Busker adds to it (`MakeWorkBonus`).
@@ -779,11 +819,11 @@ impl Firefly {
             .flat_map(|m| m.gear.iter())
             .chain(p.spare_gear.iter())
         {
-            if self.gear_def(*g).abilities.iter().any(|a| {
-                matches!(
-                    a,
-                    Ability::GambleFiftyFifty { .. } | Ability::GamblePerPip { .. }
-                )
+            if self.gear_def(*g).abilities.iter().any(|a| match a {
+                Ability::GambleFiftyFifty { .. } | Ability::GamblePerPip { .. } => true,
+                // Tall Playing Cards: the stake is paid first.
+                Ability::GambleOnMatchingSuits { stake, .. } => p.money >= *stake,
+                _ => false,
             }) {
                 out.push(Action::Gamble(*g));
             }

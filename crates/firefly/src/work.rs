@@ -22,10 +22,25 @@ impl Firefly {
     /// step set in the Uroboros Belt (Blue Sun, FF-KAL-7), any sector picturing its asteroids.
     pub fn at_step_place(&self, sector: SectorId, j: JobId, step: u8) -> bool {
         let c = self.content;
+        let st = &c.jobs[j as usize].steps[step as usize];
+        // Breakin' Atmo's "Moon the Alliance": wherever the Alliance Cruiser is.
+        if st.at_cruiser {
+            return sector == self.cruiser;
+        }
         let printed = c.job_sectors[j as usize][step as usize];
-        printed == sector
-            || (c.jobs[j as usize].steps[step as usize].uroboros_belt
-                && c.sectors[sector as usize].uroboros)
+        printed == sector || (st.uroboros_belt && c.sectors[sector as usize].uroboros)
+    }
+
+    /// Where step `step` of job `j` is worked now: its printed sector, or the Alliance
+    /// Cruiser's for a step worked wherever the Cruiser is (`JobStep::at_cruiser`). For a step
+    /// in the Uroboros Belt, the pictured sector (one of several).
+    pub fn job_step_sector(&self, j: JobId, step: u8) -> SectorId {
+        let c = self.content;
+        if c.jobs[j as usize].steps[step as usize].at_cruiser {
+            self.cruiser
+        } else {
+            c.job_sectors[j as usize][step as usize]
+        }
     }
 
     /// FF-WORK-3, FF-WORK-9, FF-DEAL-7, FF-WORK-14: whether `j` can be worked here now.
@@ -769,7 +784,7 @@ impl Firefly {
     }
 
     /// FF-WORK-16..22, FF-WORK-25, FF-REP-1, FF-REP-9.
-    fn complete_job(&mut self, seat: Seat, j: JobId, _on_job: CrewMask, events: &mut Vec<Event>) {
+    fn complete_job(&mut self, seat: Seat, j: JobId, on_job: CrewMask, events: &mut Vec<Event>) {
         let job = &self.content.jobs[j as usize];
         let p = &self.players[seat as usize];
         // The pay, term by term, so that players can read how it was made.
@@ -802,6 +817,21 @@ impl Firefly {
                     pp.amount as i64 * count as i64,
                 );
             }
+        }
+        // Breakin' Atmo's "Extra Pay $X per [skill]": the skill points of the crew on the Work
+        // action that completes the job, their own and their carried gear's, counted as for a
+        // test (FF-SKILL-2/4/11; not Kosherized). Part of the pay: halved with it.
+        if let Some(x) = job.extra_pay {
+            let points = self.mask_skill(p, on_job, x.skill, false);
+            add(
+                &mut terms,
+                PaySource::ExtraPay {
+                    skill: x.skill,
+                    points,
+                    each: x.amount,
+                },
+                x.amount as i64 * points as i64,
+            );
         }
         if self.job_pay.half {
             let before: i64 = terms.iter().map(|t| t.amount).sum();
@@ -1051,6 +1081,19 @@ impl Firefly {
             goal: p.goals,
         });
         p.goals += 1;
+        // The Accountant (Breakin' Atmo): money with every Goal token, before a win is checked
+        // (a Last Call story counts credits).
+        let bonus: u32 = self
+            .crew_abilities(&self.players[seat as usize])
+            .map(|a| match a {
+                Ability::GoalTokenBonus { amount } => *amount,
+                _ => 0,
+            })
+            .sum();
+        if bonus > 0 {
+            self.earn(seat, bonus, events);
+        }
+        let p = &self.players[seat as usize];
         // With a Last Call ending, the last Goal token lets its holder declare Last Call
         // (`crate::last_call`) instead of winning at once.
         let story = &self.content.stories[self.story as usize];

@@ -261,13 +261,19 @@ fn start(kind: u8, seed: u64) -> Firefly {
             };
             let mut o = Options::new(players, story);
             o.max_rounds = Some(8);
-            // Every set of Rim expansions in turn (none, Blue Sun, Kalidasa, both), every other
-            // time with Pirates & Bounty Hunters.
-            o.expansions = ExpansionSet::BOARDS[(seed / 4 % 4) as usize].list();
+            // Every set of expansions in turn (none, Blue Sun, Kalidasa, both), each with and
+            // without Breakin' Atmo, and with and without Pirates & Bounty Hunters.
+            let mut set = ExpansionSet::BOARDS[(seed / 4 % 4) as usize];
             if seed / 16 % 2 == 1 {
-                o.expansions
-                    .push(tabletop_firefly::content::Expansion::PiratesAndBountyHunters);
+                set.0 |= ExpansionSet::of(&[tabletop_firefly::content::Expansion::BreakinAtmo]).0;
             }
+            if seed / 32 % 2 == 1 {
+                set.0 |= ExpansionSet::of(&[
+                    tabletop_firefly::content::Expansion::PiratesAndBountyHunters,
+                ])
+                .0;
+            }
+            o.expansions = set.list();
             Firefly::new_game(content, &o, seed).unwrap()
         }
     }

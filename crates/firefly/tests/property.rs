@@ -145,21 +145,31 @@ fn random_four_player_games_keep_every_invariant_and_replay_exactly() {
     eprintln!("{n} games, {total_steps} steps");
 }
 
-/// The same with each set of expansions (FF-BS, FF-KAL): Blue Sun, Kalidasa and both, a quarter
-/// of the games each: every invariant (the Cutters, the Corvette, Alert tokens included) holds
-/// and replays are exact; the Rim's tokens and ships are met.
+/// The same with each set of expansions (FF-BS, FF-KAL): Blue Sun, Kalidasa and both, each with
+/// and without Breakin' Atmo, and Breakin' Atmo alone: every invariant (the Cutters, the
+/// Corvette, Alert tokens included) holds and replays are exact; the Rim's tokens and ships are
+/// met, and Breakin' Atmo's cards are taken.
 #[test]
 fn random_games_with_each_set_of_expansions_keep_every_invariant() {
     let content = Content::builtin();
     let n = (games() / 4).max(300);
     let mut met = [[0u32; 4]; 4];
+    // Breakin' Atmo's cards taken: jobs accepted, Supply cards bought or hired.
+    let mut atmo = 0u32;
     for seed in 0..n {
-        // Every Rim board, each with and without Pirates & Bounty Hunters.
-        let mut list = ExpansionSet::BOARDS[1 + (seed % 3) as usize].list();
-        if seed % 2 == 0 {
-            list.push(Expansion::PiratesAndBountyHunters);
+        let mut set = ExpansionSet::BOARDS[1 + (seed % 3) as usize];
+        // Breakin' Atmo (cards only) with every other pair of Rim sets, and alone in every
+        // seventh game.
+        let atmo_set = ExpansionSet::of(&[Expansion::BreakinAtmo]);
+        if seed % 7 == 6 {
+            set = atmo_set;
+        } else if (seed / 3) % 2 == 1 {
+            set = ExpansionSet(set.0 | atmo_set.0);
         }
-        let set = ExpansionSet::of(&list);
+        // Pirates & Bounty Hunters with every other game.
+        if seed % 2 == 0 {
+            set = ExpansionSet(set.0 | ExpansionSet::of(&[Expansion::PiratesAndBountyHunters]).0);
+        }
         let stories: Vec<String> = content
             .stories
             .iter()
@@ -186,16 +196,27 @@ fn random_games_with_each_set_of_expansions_keep_every_invariant() {
             Event::CorvetteMoved { .. } | Event::CutterMoved { .. } => m[2] += 1,
             // Pirates & Bounty Hunters: Showdowns and fugitives bound (FF-PBH-9, -23).
             Event::ShowdownBegun { .. } | Event::FugitiveBound { .. } => m[3] += 1,
+            Event::JobAccepted { job, .. }
+                if content.jobs[*job as usize].source == Source::BreakinAtmo =>
+            {
+                atmo += 1
+            }
+            Event::Hired { card, .. } | Event::Bought { card, .. }
+                if content.supply_cards[*card as usize].source == Source::BreakinAtmo =>
+            {
+                atmo += 1
+            }
             _ => {}
         });
     }
     eprintln!(
         "{n} games; by board, alerts placed, rolled, Rim ships moved, Showdowns and fugitives \
-         bound: {met:?}"
+         bound: {met:?}; Breakin' Atmo cards taken: {atmo}"
     );
     for set in [1, 3] {
         assert!(met[set].iter().all(|&m| m > 0), "{met:?}");
     }
+    assert!(atmo > 0);
 }
 
 /// The effects no base card has — draw another Misbehave card (FF-MISB-14), steps to succeed

@@ -1503,6 +1503,7 @@ fn every_field_the_content_sets_is_rendered() {
             "challenge",
             "gamble",
             "double_down",
+            "extra_pay",
         ]);
         check(&what, x, &known, &mut p);
         if let Some(b) = &x.bonus {
@@ -1525,7 +1526,15 @@ fn every_field_the_content_sets_is_rendered() {
             check(
                 &what,
                 s,
-                &["kind", "at", "misbehave", "items", "choices", "any_mix"],
+                &[
+                    "kind",
+                    "at",
+                    "misbehave",
+                    "items",
+                    "choices",
+                    "any_mix",
+                    "at_cruiser",
+                ],
                 &mut p,
             );
             choices(&what, &s.choices, &mut p);

@@ -278,8 +278,10 @@ impl FireflyBot {
             Effect::ReshuffleNav { .. }
             | Effect::ArrangeNav { .. }
             | Effect::ArrangeMisbehave { .. }
+            | Effect::ReorderMisbehave { .. }
             | Effect::ShoreLeave
-            | Effect::DealWith { .. } => 0.0,
+            | Effect::DealWith { .. }
+            | Effect::ConsiderTopJob { .. } => 0.0,
             Effect::FuelLeak => -150.0,
             Effect::Drift { .. } => -100.0,
             Effect::SeizeFugitives => {
@@ -533,6 +535,9 @@ impl FireflyBot {
                     }
                     Effect::ShoreLeave => self.shore_leave_value(ctx),
                     Effect::DealWith { contact } => self.deal_value(ctx, *contact),
+                    // Cortex Uplink: one face-down card of that Contact, no selling: a part of
+                    // a Deal there.
+                    Effect::ConsiderTopJob { contact } => self.deal_value(ctx, *contact) * 0.4,
                     _ => continue 'options,
                 };
             }

@@ -69,7 +69,10 @@ impl FireflyBot {
         if let Some(ch) = &job.challenge {
             return self.challenge_eval(ctx, job, ch.reward);
         }
-        let sectors = &c.job_sectors[j as usize];
+        // Where each step is worked now ("Moon the Alliance": wherever the Cruiser is).
+        let sectors: Vec<SectorId> = (0..job.steps.len() as u8)
+            .map(|k| g.job_step_sector(j, k))
+            .collect();
         let step = step as usize;
         let next = sectors[step.min(sectors.len() - 1)];
         // FF-WORK-9, as `Firefly::needs_met` with the whole crew, from the Ctx's totals.
@@ -131,6 +134,11 @@ impl FireflyBot {
         }
         if job.pay.is_none() && job.pay_per.is_none() {
             pay += 600.0;
+        }
+        // Breakin' Atmo's Extra Pay: the crew's points of the skill, gear included (the whole
+        // crew goes on the job: `choose_crew` keeps everyone who may go).
+        if let Some(x) = job.extra_pay {
+            pay += x.amount as f64 * ctx.skills[skill_index(x.skill)].max(0) as f64;
         }
         // A story's rule (Desperadoes): Illegal jobs pay more.
         if job.illegal {

@@ -18,12 +18,19 @@ pub(super) fn last_call_near(g: &Firefly) -> bool {
 pub(super) const ONE_TURN_SLACK: f64 = 600.0;
 
 impl FireflyBot {
-    /// The average Pay value of a job card: what a card in a rival's hidden hand (FF-DEAL-6) is
-    /// likely to cost it at settlement.
+    /// The average Pay value of a job card in this game's decks: what a card in a rival's
+    /// hidden hand (FF-DEAL-6) is likely to cost it at settlement. Only the cards of the
+    /// products in play count, so content left in the box changes nothing.
     pub(super) fn average_pay_value(g: &Firefly) -> f64 {
-        let jobs = &g.content.jobs;
-        let total: u32 = jobs.iter().map(|j| j.pay.unwrap_or(0)).sum();
-        total as f64 / jobs.len().max(1) as f64
+        let set = g.expansions();
+        let (mut total, mut n) = (0u32, 0u32);
+        for (j, job) in g.content.jobs.iter().enumerate() {
+            if job.contact.is_some() && g.content.job_in_play(j as JobId, set) {
+                total += job.pay.unwrap_or(0);
+                n += 1;
+            }
+        }
+        total as f64 / n.max(1) as f64
     }
 
     /// What `q` would owe at settlement (`Story::settle_jobs`) as far as `seat` may know: its
@@ -51,13 +58,16 @@ impl FireflyBot {
             if a.steps_done as usize + 1 != job.steps.len() {
                 continue;
             }
-            let at = g.content.job_sectors[a.job as usize][a.steps_done as usize];
+            let at = g.job_step_sector(a.job, a.steps_done);
             if turns_for(self.d(q.sector, at), range) > 1 {
                 continue;
             }
             let mut v = job.pay.unwrap_or(0) as f64;
             if let Some(pp) = job.pay_per {
                 v += pp.amount as f64 * q.item(pp.item) as f64;
+            }
+            if let Some(x) = job.extra_pay {
+                v += x.amount as f64 * g.mask_skill(q, all_crew(q), x.skill, false) as f64;
             }
             if job.illegal {
                 v += story.setup.illegal_job_bonus as f64;

@@ -51,6 +51,12 @@ impl FireflyBot {
         {
             return Some(Action::Jettison(Item::Contraband));
         }
+        // Breakin' Atmo's cards used on our turn, free: Tall Playing Cards when the $500 stake
+        // leaves our reserve (about 41 % to take $1,500: worth it); "The Best in the House"
+        // once two crew, or the Leader, are Disgruntled (one more token and someone leaves).
+        if let Some(a) = self.atmo_free_use(ctx, legal) {
+            return Some(a);
+        }
         // A full ship at a Supply planet: make room for a clearly better hand (FF-CREW-5).
         if let Some(a) = self.replace_crew(ctx, legal) {
             return Some(a);
@@ -79,6 +85,44 @@ impl FireflyBot {
                         }
                     }
                 }
+            }
+        }
+        None
+    }
+
+    /// Free uses of Breakin' Atmo's cards worth making now (see `free_action`).
+    fn atmo_free_use(&self, ctx: &Ctx, legal: &[Action]) -> Option<Action> {
+        let g = ctx.g;
+        let p = ctx.p;
+        let reserve = ctx.reserve(self);
+        for &a in legal {
+            match a {
+                Action::Gamble(card) => {
+                    let stake = g.gear_def(card).abilities.iter().find_map(|ab| match ab {
+                        Ability::GambleOnMatchingSuits { stake, .. } => Some(*stake),
+                        _ => None,
+                    });
+                    if stake.is_some_and(|s| p.money >= s + reserve) {
+                        return Some(a);
+                    }
+                }
+                Action::UseCard(card)
+                    if matches!(
+                        g.content.supply_cards[card as usize].kind,
+                        SupplyKind::Gear(_)
+                    ) && g.gear_def(card).abilities.iter().any(|ab| {
+                        matches!(ab, Ability::Use { options, discard: true, .. }
+                        if options.iter().all(|o| o.effects == [Effect::RemoveDisgruntled {
+                            who: CrewGroup::All,
+                        }]))
+                    }) =>
+                {
+                    let sour = p.crew.iter().filter(|m| m.disgruntled).count();
+                    if sour >= 2 || p.crew[0].disgruntled {
+                        return Some(a);
+                    }
+                }
+                _ => {}
             }
         }
         None

@@ -147,6 +147,17 @@ impl FireflyBot {
                             self.keyword_gain(ctx, &[*keyword]) * 0.4
                         }
                         Ability::DiscardForBonus { .. } => 80.0,
+                        // Breakin' Atmo: a re-roll of 1s, a Kill survived half the time.
+                        Ability::RerollOnesOnTests { .. } => 120.0,
+                        Ability::SurviveKillOnRoll { .. } => 150.0,
+                        // A Vehicle Mounted BFG is dead weight without a TRANSPORT aboard.
+                        Ability::RequiresKeywordToUse { keyword }
+                            if !g.mask_has_keyword(p, all_crew(p), *keyword) =>
+                        {
+                            -(self.skill_gain(ctx, gear_skills(def))
+                                + self.keyword_gain(ctx, &def.keywords))
+                        }
+                        Ability::GambleOnMatchingSuits { .. } => 100.0,
                         Ability::MedicCheckBonus { .. } => 100.0,
                         Ability::ConsiderJobs { .. } | Ability::BuyCards { .. } => 150.0,
                         // The Alliance Ident Card: Solid with Harken for the story's goals

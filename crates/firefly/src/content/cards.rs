@@ -491,6 +491,32 @@ pub enum Ability {
         amount: u8,
         zone: Zone,
     },
+    // --- Breakin' Atmo (added at the end) ---
+    /// Crew: may not carry any Gear card, not even one that does not count toward the gear
+    /// limit (The Specialist, FF-CREW-17).
+    MayNotCarryGear,
+    /// Whenever the player takes a Goal token (FF-WIN-4), take $`amount` (the Accountant).
+    GoalTokenBonus { amount: u32 },
+    /// Gear: on tests of this skill made by crew that include its carrier, every 1 rolled is
+    /// re-rolled (once), whoever carries it (Two-Fry's Carbine: Fight; Nandi's Gun Collection:
+    /// Negotiate). Compare `RerollOnes`, which needs a profession of the carrier.
+    RerollOnesOnTests { skill: Skill },
+    /// Gear: when its carrier would be Killed, roll a die (not a Test): `from` or more, the
+    /// carrier is not Killed (Alliance Body Armor: 4-6).
+    SurviveKillOnRoll { from: u8 },
+    /// Gear: its skill points and keywords count only while the crew it works with (the crew on
+    /// the job or test; off a job, the whole crew) has this keyword from another card (Vehicle
+    /// Mounted BFG: TRANSPORT).
+    RequiresKeywordToUse { keyword: Keyword },
+    /// GAMBLING gear, discarded on your turn (no action, not a Test) by a player with $`stake`:
+    /// pay $`stake`, reveal the top `cards` Misbehave cards (then discarded); if at least
+    /// `matching` of them share a suit, take $`prize` (Tall Playing Cards).
+    GambleOnMatchingSuits {
+        stake: u32,
+        cards: u8,
+        matching: u8,
+        prize: u32,
+    },
 }
 
 /// The turn's action a card's use takes (FF-TURN-4/5: each at most once a turn).
@@ -707,6 +733,19 @@ pub struct Job {
     /// on the Work action that completes it share a suit, its Pay is doubled.
     #[serde(default, skip_serializing_if = "is_false")]
     pub double_down: bool,
+    /// "Extra Pay" (Breakin' Atmo): completing the job pays $`amount` more for each point of
+    /// `skill` the crew on the completing Work action have (their own and their carried gear's,
+    /// FF-SKILL-2/4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extra_pay: Option<ExtraPay>,
+}
+
+/// A job's "Extra Pay $X per point of skill Y" (Breakin' Atmo, `Job::extra_pay`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraPay {
+    pub skill: Skill,
+    pub amount: u32,
 }
 
 /// A job's "Gamble" (`Job::gamble`): stake and prize.
@@ -827,6 +866,11 @@ pub struct JobStep {
     /// worked with any of them aboard.
     #[serde(default, skip_serializing_if = "is_false")]
     pub any_mix: bool,
+    /// The step is worked wherever the Alliance Cruiser is (Breakin' Atmo's "Moon the
+    /// Alliance"); `at` names the Cruiser's starting sector (FF-SETUP-5), which the card does
+    /// not picture.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub at_cruiser: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -743,6 +743,14 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                 }
             }
         }
+        if j.extra_pay.is_some_and(|x| x.amount == 0) {
+            return Err(ctx.err(
+                "job",
+                &j.id,
+                "extra_pay.amount",
+                "Extra Pay of $0 per point: leave it out",
+            ));
+        }
         if j.needs_one_of.len() == 1 {
             return Err(ctx.err(
                 "job",
@@ -783,6 +791,19 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                     &format!("steps[{n}].at"),
                     format!(
                         "a step in the Uroboros Belt names one of its sectors; \"{}\" is not",
+                        st.at
+                    ),
+                ));
+            }
+            // Breakin' Atmo's "Moon the Alliance": `at` names where the Cruiser starts.
+            if st.at_cruiser && !doc.sector[sid as usize].alliance_capital {
+                return Err(ctx.err(
+                    "job",
+                    &j.id,
+                    &format!("steps[{n}].at"),
+                    format!(
+                        "a step worked wherever the Cruiser is names its starting sector \
+                         (FF-SETUP-5); \"{}\" is not",
                         st.at
                     ),
                 ));

@@ -497,4 +497,16 @@ pub enum Effect {
         item: Item,
         amount: u32,
     },
+    // --- Breakin' Atmo (added at the end) ---
+    /// Look at the top `cards` cards of the Misbehave deck and put them back on top in any
+    /// order; they may not be discarded (Universal Encyclopedia; compare `ArrangeMisbehave`).
+    ReorderMisbehave {
+        cards: u8,
+    },
+    /// Consider the top face-down Job card of this Contact's deck (not its discard pile), then
+    /// accept or discard it as in a Deal (FF-DEAL-2..4), with no selling (Cortex Uplink). Only
+    /// in a card's use that takes a Deal action.
+    ConsiderTopJob {
+        contact: ContactName,
+    },
 }

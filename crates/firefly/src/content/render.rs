@@ -404,6 +404,14 @@ pub fn effect(e: &Effect) -> String {
              discard them all",
             count(*cards as u32, "card", "cards")
         ),
+        Effect::ReorderMisbehave { cards } => format!(
+            "Look at the top {} of the Misbehave deck and put them back on top in any order",
+            count(*cards as u32, "card", "cards")
+        ),
+        Effect::ConsiderTopJob { contact } => format!(
+            "Consider the top face-down Job card of {}'s deck; accept or discard it as usual",
+            contact.name()
+        ),
         Effect::ShoreLeave => "Give your crew Shore Leave".into(),
         Effect::DealWith { contact } => format!(
             "Deal with {}; accept or discard the jobs as usual",
@@ -1073,6 +1081,33 @@ fn ability_nb(ab: &Ability) -> String {
             count(*dice as u32, "die", "dice"),
             money(*per_pip)
         ),
+        Ability::MayNotCarryGear => "May not carry Gear".into(),
+        Ability::GoalTokenBonus { amount } => {
+            format!("Whenever you take a Goal token, take {}", money(*amount))
+        }
+        Ability::RerollOnesOnTests { skill } => {
+            format!("Re-roll any 1s in {} tests", skill.name())
+        }
+        Ability::SurviveKillOnRoll { from } => format!(
+            "If the carrier is Killed, roll a die: {from}–6, the carrier is not Killed"
+        ),
+        Ability::RequiresKeywordToUse { keyword } => format!(
+            "Requires {}: counts only with {} among the crew it works with",
+            keyword.name(),
+            keyword.name()
+        ),
+        Ability::GambleOnMatchingSuits {
+            stake,
+            cards,
+            matching,
+            prize,
+        } => format!(
+            "Gambling: on your turn, discard this card and pay {}: reveal the top {} of the \
+             Misbehave deck; if at least {matching} share a suit, take {}",
+            money(*stake),
+            count(*cards as u32, "card", "cards"),
+            money(*prize)
+        ),
         Ability::KeepDiscardedGearOnSix => {
             "Whenever you discard a gear card, roll a die: on a 6 keep it".into()
         }
@@ -1641,6 +1676,16 @@ pub fn job_pay(j: &Job) -> String {
     }
 }
 
+/// Breakin' Atmo's "Extra Pay": "Extra Pay: +$400 for each point of Tech of the crew on the
+/// job (their gear included)."
+pub fn extra_pay(x: ExtraPay) -> String {
+    format!(
+        "Extra Pay: +{} for each point of {} of the crew on the job (their gear included).",
+        money(x.amount),
+        x.skill.name()
+    )
+}
+
 /// "Passenger", "Passenger or Fugitive".
 fn per_noun(pp: PayPer) -> String {
     match pp.also {
@@ -1709,7 +1754,13 @@ pub fn job_card(j: &Job, names: &Names) -> String {
             2,
             2,
             &titled(
-                &if st.uroboros_belt {
+                &if st.at_cruiser {
+                    format!(
+                        "{} wherever the Alliance Cruiser is (it starts at {})",
+                        step_kind(st.kind),
+                        names.sector(&st.at)
+                    )
+                } else if st.uroboros_belt {
                     format!(
                         "{} in the Uroboros Belt (any of its sectors; pictured: {})",
                         step_kind(st.kind),
@@ -1747,6 +1798,9 @@ pub fn job_card(j: &Job, names: &Names) -> String {
         card.para(2, 2, &opportunity(o, names));
     }
     card.para(2, 2, &job_pay(j));
+    if let Some(x) = j.extra_pay {
+        card.para(2, 2, &extra_pay(x));
+    }
     if j.double_down {
         card.para(
             2,
