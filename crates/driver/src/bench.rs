@@ -2,7 +2,7 @@
 //!
 //! Every figure is the CPU time of the measuring thread (not the wall clock), so a busy
 //! machine slows the run but moves the figures little, and the clock is read once per batch
-//! of work, never inside the measured step.
+//! of work and around each new game's set-up (timed apart), never inside the measured step.
 
 use std::time::Duration;
 
@@ -17,7 +17,12 @@ const BATCH: usize = 256;
 #[derive(Clone, Debug)]
 pub struct BenchReport {
     pub steps: u64,
+    /// CPU seconds of the steps alone: the set-ups of the games they were taken in are timed
+    /// apart (`setup_secs`) and not counted.
     pub step_secs: f64,
+    /// The games set up during the steps and their CPU seconds.
+    pub setups: u64,
+    pub setup_secs: f64,
     pub playouts: u64,
     pub playout_steps: u64,
     pub playout_secs: f64,
@@ -44,11 +49,17 @@ impl std::fmt::Display for BenchReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(
             f,
-            "random legal actions:  {:>12.0} steps/s   ({:.0} ns a step: legal_actions, a random pick, apply; {} steps in {:.2} s)",
+            "random legal actions:  {:>12.0} steps/s   ({:.0} ns a step: legal_actions, a random pick, apply; {} steps in {:.2} s, set-ups not counted)",
             self.steps_per_sec(),
             self.step_ns(),
             self.steps,
             self.step_secs
+        )?;
+        writeln!(
+            f,
+            "set-up:                {:>12.0} ns/game   (a new game, timed apart from the steps above; {} games)",
+            self.setup_secs * 1e9 / self.setups.max(1) as f64,
+            self.setups
         )?;
         writeln!(
             f,
@@ -66,7 +77,7 @@ impl std::fmt::Display for BenchReport {
         write!(
             f,
             "state clone:           {:>12.0} ns/clone  (a search bot's copy of the whole state, same positions)\n\
-             (CPU time of one thread; the clock is read once per {BATCH} steps, outside the step)",
+             (CPU time of one thread; the clock is read once per {BATCH} steps and around each set-up, never inside a step)",
             self.clone_ns
         )
     }
@@ -88,17 +99,22 @@ pub fn bench<G: NewGame>(
     let mut legal = Vec::new();
     let mut events = Vec::new();
 
-    // 1. Steps with random legal actions (a new game whenever one ends).
+    // 1. Steps with random legal actions (a new game whenever one ends, its set-up timed
+    //    apart: a set-up costs as much as tens of steps).
     let mut seed = 0;
     let mut g = new(seed)?;
     let mut game_steps = 0u64;
     let mut steps = 0u64;
+    let (mut setups, mut setup_time) = (0u64, Duration::ZERO);
     let start = ThreadTime::now();
     while start.elapsed() < part {
         for _ in 0..BATCH {
             if g.actor() == Actor::Over || game_steps >= max_steps {
                 seed += 1;
+                let t = ThreadTime::now();
                 g = new(seed)?;
+                setup_time += t.elapsed();
+                setups += 1;
                 game_steps = 0;
             }
             g.legal_actions(&mut legal);
@@ -112,7 +128,7 @@ pub fn bench<G: NewGame>(
         }
         steps += BATCH as u64;
     }
-    let step_secs = start.elapsed().as_secs_f64();
+    let step_secs = start.elapsed().saturating_sub(setup_time).as_secs_f64();
 
     // 2. Whole playouts.
     let (mut playouts, mut playout_steps) = (0u64, 0u64);
@@ -169,6 +185,8 @@ pub fn bench<G: NewGame>(
     Ok(BenchReport {
         steps,
         step_secs,
+        setups,
+        setup_secs: setup_time.as_secs_f64(),
         playouts,
         playout_steps,
         playout_secs,

@@ -81,10 +81,20 @@ impl Firefly {
     /// How many Contacts `p` counts as Solid with ([`Self::counts_as_solid`]): story goals
     /// "Solid with any N Contacts" (FF-WIN-3).
     pub fn counts_as_solid_count(&self, p: &Player) -> u32 {
-        ALL_CONTACTS
-            .iter()
-            .filter(|&&c| self.counts_as_solid(p, c))
-            .count() as u32
+        (self.counts_as_solid_mask(p) & ALL_CONTACTS_MASK).count_ones()
+    }
+
+    /// The Contacts `p` counts as Solid with ([`Self::counts_as_solid`]), a bit per
+    /// [`ContactName::index`]: one walk over the crew's and the ship's abilities for all of
+    /// them (issue 11: standing goals ask this after every step).
+    pub fn counts_as_solid_mask(&self, p: &Player) -> u16 {
+        let mut mask = p.solid;
+        for a in self.crew_abilities(p).chain(self.ship_abilities(p)) {
+            if let Ability::CountsAsSolid { contact } = a {
+                mask |= 1 << contact.index();
+            }
+        }
+        mask
     }
 
     /// A Contact's Special Rule, when the Contact is in the content.
@@ -440,6 +450,9 @@ impl Firefly {
         }
     }
 }
+
+/// Every Contact's bit in a [`Player::solid`]-style mask.
+pub const ALL_CONTACTS_MASK: u16 = (1 << ContactName::COUNT) - 1;
 
 pub const ALL_CONTACTS: [ContactName; ContactName::COUNT] = [
     ContactName::Harken,

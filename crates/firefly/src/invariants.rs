@@ -221,38 +221,127 @@ fn count<T: Copy + Into<usize>>(
     Ok(())
 }
 
+/// How many copies of each card a game's places hold in all, by kind: 1 for a card in play, 0
+/// for one left in the box. They depend only on the content, the expansions and the Set Up card,
+/// so they are worked out once per such table and kept (the property tests check every step of
+/// thousands of games; working them out per step was a third of their time, issue 11).
+struct Expected {
+    supply: Vec<u8>,
+    jobs: Vec<u8>,
+    nav: Vec<u8>,
+}
+
+impl Expected {
+    fn of(g: &Firefly) -> Expected {
+        let c = g.content;
+        // The cards of products not in play stay in the box (FF-SETUP-4): in no place at all.
+        let set = g.expansions();
+        let board = c.board(set);
+        let supply = c
+            .supply_cards
+            .iter()
+            .map(|card| {
+                u8::from(
+                    set.includes(card.source)
+                        && board.in_play(c.supply_decks[card.deck as usize].sector),
+                )
+            })
+            .collect();
+        // "The Rim's the Thing" (a Set Up card) leaves the base game's jobs in the box; story
+        // jobs are not in any deck and are never dealt.
+        let base_boxed = g.setup_card_def().is_some_and(|s| s.expansion_jobs_only);
+        let jobs = (0..c.jobs.len())
+            .map(|i| {
+                let boxed = c.jobs[i].source == crate::content::Source::Base && base_boxed;
+                u8::from(c.jobs[i].contact.is_some() && c.job_in_play(i as u16, set) && !boxed)
+            })
+            .collect();
+        // Only the cards of the Nav decks in play (FF-KAL-2, FF-MISC-15; expansions not in
+        // play).
+        let mut nav = vec![0u8; c.nav_cards.len()];
+        for i in c.nav_deck_cards(set) {
+            nav[i as usize] = 1;
+        }
+        Expected { supply, jobs, nav }
+    }
+
+    /// The counts of `g`'s table, worked out on the first call for such a table.
+    fn with<R>(g: &Firefly, f: impl FnOnce(&Expected) -> R) -> R {
+        type Key = (usize, u8, Option<u16>);
+        thread_local! {
+            static KNOWN: std::cell::RefCell<Vec<(Key, std::rc::Rc<Expected>)>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let key: Key = (
+            g.content as *const crate::content::Content as usize,
+            g.expansions().0,
+            g.setup_card,
+        );
+        let e = KNOWN.with(|k| {
+            let mut k = k.borrow_mut();
+            match k.iter().find(|(x, _)| *x == key) {
+                Some((_, e)) => e.clone(),
+                None => {
+                    let e = std::rc::Rc::new(Expected::of(g));
+                    k.push((key, e.clone()));
+                    e
+                }
+            }
+        });
+        f(&e)
+    }
+}
+
 /// Every card is in exactly one place (deck, discard pile, a player's ship or hand, being
 /// considered or resolved, or out of play).
 fn cards_in_one_place(g: &Firefly) -> Result<(), String> {
+    // The counting buffers are kept between calls (one set per thread).
+    thread_local! {
+        static SEEN: std::cell::RefCell<[Vec<u8>; 4]> = const {
+            std::cell::RefCell::new([Vec::new(), Vec::new(), Vec::new(), Vec::new()])
+        };
+    }
+    Expected::with(g, |expected| {
+        SEEN.with(|seen| {
+            let [supply, jobs, nav, mis] = &mut *seen.borrow_mut();
+            count_places(g, expected, supply, jobs, nav, mis)
+        })
+    })
+}
+
+fn count_places(
+    g: &Firefly,
+    expected: &Expected,
+    supply: &mut Vec<u8>,
+    jobs: &mut Vec<u8>,
+    nav: &mut Vec<u8>,
+    mis: &mut Vec<u8>,
+) -> Result<(), String> {
     let c = g.content;
+    let zero = |v: &mut Vec<u8>, n: usize| {
+        v.clear();
+        v.resize(n, 0);
+    };
     // Supply cards.
-    let mut supply = vec![0u8; c.supply_cards.len()];
+    zero(supply, c.supply_cards.len());
     for d in &g.decks.supply {
-        count(&mut supply, "supply", d.all_cards().map(usize::from))?;
+        count(supply, "supply", d.all_cards().map(usize::from))?;
     }
     for p in &g.players {
         for m in &p.crew {
             if let CrewCard::Hired(s) = m.card {
-                count(&mut supply, "supply", [s as usize])?;
+                count(supply, "supply", [s as usize])?;
             }
-            count(&mut supply, "supply", m.gear.iter().map(|&x| x as usize))?;
+            count(supply, "supply", m.gear.iter().map(|&x| x as usize))?;
         }
-        count(
-            &mut supply,
-            "supply",
-            p.spare_gear.iter().map(|&x| x as usize),
-        )?;
-        count(
-            &mut supply,
-            "supply",
-            p.upgrades.iter().map(|&x| x as usize),
-        )?;
+        count(supply, "supply", p.spare_gear.iter().map(|&x| x as usize))?;
+        count(supply, "supply", p.upgrades.iter().map(|&x| x as usize))?;
         if let DriveCoreCard::Card(s) = p.drive_core {
-            count(&mut supply, "supply", [s as usize])?;
+            count(supply, "supply", [s as usize])?;
         }
     }
     count(
-        &mut supply,
+        supply,
         "supply",
         g.removed.supply.iter().map(|&x| x as usize),
     )?;
@@ -262,93 +351,74 @@ fn cards_in_one_place(g: &Firefly) -> Result<(), String> {
         "supply",
         g.bounties.bound.iter().map(|b| b.fugitive as usize),
     )?;
-    let mut jobs = vec![0u8; c.jobs.len()];
+    zero(jobs, c.jobs.len());
     match &g.phase {
         Phase::Considering {
             market: Market::Supply(_),
             considered,
             ..
         }
-        | Phase::Purchasing { considered, .. } => count(
-            &mut supply,
-            "supply",
-            considered.iter().map(|&x| x as usize),
-        )?,
+        | Phase::Purchasing { considered, .. } => {
+            count(supply, "supply", considered.iter().map(|&x| x as usize))?
+        }
         Phase::Considering {
             market: Market::Contact(_),
             considered,
             ..
         }
         | Phase::Accepting { considered, .. } => {
-            count(&mut jobs, "job", considered.iter().map(|&x| x as usize))?
+            count(jobs, "job", considered.iter().map(|&x| x as usize))?
         }
         _ => {}
     }
-    // The cards of products not in play stay in the box (FF-SETUP-4): in no place at all.
-    let set = g.expansions();
-    let board = c.board(set);
-    let in_play = |i: usize| {
-        let card = &c.supply_cards[i];
-        set.includes(card.source) && board.in_play(c.supply_decks[card.deck as usize].sector)
-    };
-    if let Some(i) = (0..supply.len()).find(|&i| supply[i] != in_play(i) as u8) {
+    if let Some(i) = (0..supply.len()).find(|&i| supply[i] != expected.supply[i]) {
         return Err(format!(
             "supply card {i} ({}) is in {} places",
             c.supply_name(i as u16),
             supply[i]
         ));
     }
-    // Jobs (story jobs are not in any deck and are never dealt).
+    // Jobs.
     for d in &g.decks.contacts {
-        count(&mut jobs, "job", d.all_cards().map(usize::from))?;
+        count(jobs, "job", d.all_cards().map(usize::from))?;
     }
     for p in &g.players {
-        count(&mut jobs, "job", p.hand.iter().map(|&x| x as usize))?;
-        count(&mut jobs, "job", p.active.iter().map(|a| a.job as usize))?;
+        count(jobs, "job", p.hand.iter().map(|&x| x as usize))?;
+        count(jobs, "job", p.active.iter().map(|a| a.job as usize))?;
         // FF-BS-24: Big Damn Challenges under Active jobs.
         count(
-            &mut jobs,
+            jobs,
             "job",
             p.active.iter().filter_map(|a| a.challenge.map(usize::from)),
         )?;
-        count(&mut jobs, "job", p.completed.iter().map(|&x| x as usize))?;
+        count(jobs, "job", p.completed.iter().map(|&x| x as usize))?;
     }
-    count(&mut jobs, "job", g.removed.jobs.iter().map(|&x| x as usize))?;
-    for (i, &n) in jobs.iter().enumerate() {
-        // "The Rim's the Thing" (a Set Up card) leaves the base game's jobs in the box.
-        let boxed = c.jobs[i].source == crate::content::Source::Base
-            && g.setup_card_def().is_some_and(|s| s.expansion_jobs_only);
-        let expected = u8::from(
-            c.jobs[i].contact.is_some() && c.job_in_play(i as u16, g.expansions()) && !boxed,
-        );
-        if n != expected {
-            return Err(format!("job {i} ({}) is in {n} places", c.jobs[i].name));
-        }
+    count(jobs, "job", g.removed.jobs.iter().map(|&x| x as usize))?;
+    if let Some(i) = (0..jobs.len()).find(|&i| jobs[i] != expected.jobs[i]) {
+        return Err(format!(
+            "job {i} ({}) is in {} places",
+            c.jobs[i].name, jobs[i]
+        ));
     }
     // Nav and Misbehave cards: in their deck, or being resolved.
-    let mut nav = vec![0u8; c.nav_cards.len()];
+    zero(nav, c.nav_cards.len());
     for d in &g.decks.nav {
-        count(&mut nav, "nav", d.all_cards().map(usize::from))?;
+        count(nav, "nav", d.all_cards().map(usize::from))?;
     }
-    let mut mis = vec![0u8; c.misbehave_cards.len()];
+    zero(mis, c.misbehave_cards.len());
     count(
-        &mut mis,
+        mis,
         "misbehave",
         g.decks.misbehave.all_cards().map(usize::from),
     )?;
     for r in &g.resolution {
         match r.origin {
-            Origin::Nav(x) => count(&mut nav, "nav", [x as usize])?,
-            Origin::Misbehave(x) => count(&mut mis, "misbehave", [x as usize])?,
+            Origin::Nav(x) => count(nav, "nav", [x as usize])?,
+            Origin::Misbehave(x) => count(mis, "misbehave", [x as usize])?,
             _ => {}
         }
     }
-    // Only the cards of the decks in play (FF-KAL-2, FF-MISC-15; expansions not in play).
-    let mut expected = vec![0u8; c.nav_cards.len()];
-    for i in c.nav_deck_cards(g.expansions()) {
-        expected[i as usize] = 1;
-    }
-    if let Some(i) = (0..nav.len()).find(|&i| nav[i] != expected[i]) {
+    if let Some(i) = (0..nav.len()).find(|&i| nav[i] != expected.nav[i]) {
         return Err(format!(
             "nav card {i} ({}) is in {} places",
             c.nav_def(i as u16).name,

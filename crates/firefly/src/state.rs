@@ -464,7 +464,9 @@ pub struct Removed {
 #[derive(Clone, Debug)]
 pub struct Firefly {
     pub content: &'static Content,
-    pub options: Options,
+    /// Shared by every copy of the state (issue 11: a clone copies a pointer, not the story's
+    /// name, the expansions and a scenario); fixed once the game is set up.
+    pub options: std::sync::Arc<Options>,
     pub story: StoryId,
     pub chance: Chance,
     pub players: Vec<Player>,

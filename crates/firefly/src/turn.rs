@@ -317,7 +317,7 @@ impl Firefly {
             .collect();
         Ok(Firefly {
             content,
-            options: options.clone(),
+            options: std::sync::Arc::new(options.clone()),
             story,
             chance,
             players,

@@ -244,7 +244,7 @@ impl Firefly {
         }
         let goal = &story.goals[g];
         self.content.goal_sectors[self.story as usize][g] == Some(p.sector)
-            && goal.requires.iter().all(|c| self.goal_condition(p, c))
+            && self.goal_met(p, &goal.requires)
             // A goal whose every instruction needs what you do not have ("Pay Niska $6,000")
             // cannot be attempted.
             && (goal.choices.is_empty()
@@ -257,21 +257,49 @@ impl Firefly {
     /// Whether a story goal's standing condition holds (FF-WIN-3). Solid conditions use the same
     /// reputation query as the Contacts' benefits ([`Self::counts_as_solid`]), so a carried
     /// Alliance Ident Card ("counts as Solid with Harken") counts toward them too.
+    /// Whether `p` meets every one of a goal's conditions (FF-WIN-3). The conditions read off
+    /// the player's counters are looked at first, the reputation ones (a walk over the crew's
+    /// and ship's abilities) only when those hold: the conditions have no effects, so their
+    /// order does not change the answer, and standing goals (checked after every step, issue
+    /// 11) cost little in every story.
+    pub fn goal_met(&self, p: &Player, requires: &[GoalCondition]) -> bool {
+        let costly = |c: &GoalCondition| {
+            matches!(
+                c,
+                GoalCondition::SolidWith { .. } | GoalCondition::SolidCount { .. }
+            )
+        };
+        requires
+            .iter()
+            .filter(|c| !costly(c))
+            .all(|c| self.goal_condition(p, c))
+            && requires
+                .iter()
+                .filter(|c| costly(c))
+                .all(|c| self.goal_condition(p, c))
+    }
+
     pub fn goal_condition(&self, p: &Player, c: &GoalCondition) -> bool {
         match c {
+            // Solid reputation alone is read off the player; the crew's and ship's abilities
+            // (FF-REP-5) are walked only when it does not suffice.
             GoalCondition::SolidWith { contacts } => {
-                contacts.iter().all(|&k| self.counts_as_solid(p, k))
+                let want = contacts.iter().fold(0u16, |m, k| m | 1 << k.index());
+                p.solid & want == want || self.counts_as_solid_mask(p) & want == want
             }
-            GoalCondition::SolidCount { count } => self.counts_as_solid_count(p) >= *count as u32,
+            GoalCondition::SolidCount { count } => {
+                p.solid_count() >= *count as u32 || self.counts_as_solid_count(p) >= *count as u32
+            }
             GoalCondition::Money { amount } => p.money >= *amount,
             GoalCondition::NoWarrants => p.warrants == 0,
             GoalCondition::Warrants { count } => p.warrants >= *count,
             GoalCondition::CompletedJobs { jobs, count } => {
-                p.completed
-                    .iter()
-                    .filter(|&&j| job_matches(&self.content.jobs[j as usize], *jobs))
-                    .count()
-                    >= *count as usize
+                p.completed.len() >= *count as usize
+                    && p.completed
+                        .iter()
+                        .filter(|&&j| job_matches(&self.content.jobs[j as usize], *jobs))
+                        .count()
+                        >= *count as usize
             }
         }
     }
@@ -1119,11 +1147,7 @@ impl Firefly {
                 if g >= story.goals.len() || story.goals[g].at.is_some() {
                     break;
                 }
-                if story.goals[g]
-                    .requires
-                    .iter()
-                    .all(|c| self.goal_condition(p, c))
-                {
+                if self.goal_met(p, &story.goals[g].requires) {
                     self.complete_goal(seat, events);
                 } else {
                     break;

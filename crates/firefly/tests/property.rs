@@ -20,7 +20,8 @@ fn games() -> u64 {
         .unwrap_or(10_000)
 }
 
-/// `serialized`: also look through the view as JSON (the costly part, so not after every step).
+/// `serialized`: also walk through everything the view serializes (the costly part, so not
+/// after every step).
 fn check_views(g: &Firefly, serialized: bool) -> Result<(), String> {
     for seat in 0..g.num_seats() as u8 {
         let v = g.view(seat);
@@ -51,9 +52,8 @@ fn check_views(g: &Firefly, serialized: bool) -> Result<(), String> {
         }
         // The serialized view never contains the deck order or the RNG.
         if serialized {
-            let json = serde_json::to_string(&v).unwrap();
-            if json.contains("\"draw\"") || json.contains("chance") {
-                return Err(format!("seat {seat}'s view leaks hidden piles"));
+            if let Err(e) = leak::check(&v) {
+                return Err(format!("seat {seat}'s view leaks hidden piles: {e}"));
             }
         }
     }
@@ -95,7 +95,8 @@ fn play_random(
                 replay.actions.len() - 1
             );
         }
-        // The views' structure after every step; their JSON text every 16th step and at the end.
+        // The views' structure after every step; all they serialize every 16th step and at the
+        // end.
         let serialized = replay.actions.len().is_multiple_of(16) || g.actor() == Actor::Over;
         if let Err(e) = check_views(&g, serialized) {
             panic!(
@@ -153,70 +154,84 @@ fn random_four_player_games_keep_every_invariant_and_replay_exactly() {
 fn random_games_with_each_set_of_expansions_keep_every_invariant() {
     let content = Content::builtin();
     let n = (games() / 4).max(300);
-    let mut met = [[0u32; 4]; 4];
-    // Breakin' Atmo's cards taken: jobs accepted, Supply cards bought or hired.
-    let mut atmo = 0u32;
-    for seed in 0..n {
-        let mut set = ExpansionSet::BOARDS[1 + (seed % 3) as usize];
-        // Breakin' Atmo (cards only) with every other pair of Rim sets, and alone in every
-        // seventh game.
-        let atmo_set = ExpansionSet::of(&[Expansion::BreakinAtmo]);
-        if seed % 7 == 6 {
-            set = atmo_set;
-        } else if (seed / 3) % 2 == 1 {
-            set = ExpansionSet(set.0 | atmo_set.0);
-        }
-        // Pirates & Bounty Hunters with every other game.
-        if seed % 2 == 0 {
-            set = ExpansionSet(set.0 | ExpansionSet::of(&[Expansion::PiratesAndBountyHunters]).0);
-        }
-        let stories: Vec<String> = content
-            .stories
-            .iter()
-            .filter(|s| s.players[0] <= 4 && s.players[1] >= 4 && set.includes(s.source))
-            .map(|s| s.id.clone())
-            .collect();
-        let mut opts = Options::new(4, &stories[(seed as usize / 3) % stories.len()]);
-        opts.max_rounds = Some(12);
-        opts.expansions = set.list();
-        // Every fifth game with a Set Up card of the expansions in play (FF-BS-5).
-        let cards: Vec<&str> = content
-            .setup_cards
-            .iter()
-            .filter(|c| set.includes(c.source))
-            .map(|c| c.id.as_str())
-            .collect();
-        if seed % 5 == 4 && !cards.is_empty() {
-            opts.setup_card = Some(cards[(seed as usize / 5) % cards.len()].to_string());
-        }
-        let m = &mut met[set.board_index()];
-        play_random(content, &opts, seed, &mut |e| match e {
-            Event::AlertPlaced { .. } => m[0] += 1,
-            Event::AlertsRolled { .. } => m[1] += 1,
-            Event::CorvetteMoved { .. } | Event::CutterMoved { .. } => m[2] += 1,
-            // Pirates & Bounty Hunters: Showdowns and fugitives bound (FF-PBH-9, -23).
-            Event::ShowdownBegun { .. } | Event::FugitiveBound { .. } => m[3] += 1,
-            Event::JobAccepted { job, .. }
-                if content.jobs[*job as usize].source == Source::BreakinAtmo =>
-            {
-                atmo += 1
+    // The games are independent: both cores play them; what each meets is added up: by board,
+    // Alert tokens placed, rolled, Rim ships moved, Showdowns and fugitives bound (P&BH),
+    // Breakin' Atmo cards taken (jobs accepted, Supply cards bought or hired).
+    let met = (0..n)
+        .into_par_iter()
+        .map(|seed| {
+            let mut set = ExpansionSet::BOARDS[1 + (seed % 3) as usize];
+            // Breakin' Atmo (cards only) with every other pair of Rim sets, and alone in every
+            // seventh game; Pirates & Bounty Hunters with every other game.
+            let atmo_set = ExpansionSet::of(&[Expansion::BreakinAtmo]);
+            if seed % 7 == 6 {
+                set = atmo_set;
+            } else if (seed / 3) % 2 == 1 {
+                set = ExpansionSet(set.0 | atmo_set.0);
             }
-            Event::Hired { card, .. } | Event::Bought { card, .. }
-                if content.supply_cards[*card as usize].source == Source::BreakinAtmo =>
-            {
-                atmo += 1
+            if seed % 2 == 0 {
+                set =
+                    ExpansionSet(set.0 | ExpansionSet::of(&[Expansion::PiratesAndBountyHunters]).0);
             }
-            _ => {}
-        });
-    }
+            let stories: Vec<String> = content
+                .stories
+                .iter()
+                .filter(|s| s.players[0] <= 4 && s.players[1] >= 4 && set.includes(s.source))
+                .map(|s| s.id.clone())
+                .collect();
+            let mut opts = Options::new(4, &stories[(seed as usize / 3) % stories.len()]);
+            opts.max_rounds = Some(12);
+            opts.expansions = set.list();
+            // Every fifth game with a Set Up card of the expansions in play (FF-BS-5).
+            let cards: Vec<&str> = content
+                .setup_cards
+                .iter()
+                .filter(|c| set.includes(c.source))
+                .map(|c| c.id.as_str())
+                .collect();
+            if seed % 5 == 4 && !cards.is_empty() {
+                opts.setup_card = Some(cards[(seed as usize / 5) % cards.len()].to_string());
+            }
+            let mut met = [[0u32; 5]; 4];
+            let m = &mut met[set.board_index()];
+            play_random(content, &opts, seed, &mut |e| match e {
+                Event::AlertPlaced { .. } => m[0] += 1,
+                Event::AlertsRolled { .. } => m[1] += 1,
+                Event::CorvetteMoved { .. } | Event::CutterMoved { .. } => m[2] += 1,
+                Event::ShowdownBegun { .. } | Event::FugitiveBound { .. } => m[3] += 1,
+                Event::JobAccepted { job, .. }
+                    if content.jobs[*job as usize].source == Source::BreakinAtmo =>
+                {
+                    m[4] += 1
+                }
+                Event::Hired { card, .. } | Event::Bought { card, .. }
+                    if content.supply_cards[*card as usize].source == Source::BreakinAtmo =>
+                {
+                    m[4] += 1
+                }
+                _ => {}
+            });
+            met
+        })
+        .reduce(
+            || [[0u32; 5]; 4],
+            |mut a, b| {
+                for (x, y) in a.iter_mut().flatten().zip(b.iter().flatten()) {
+                    *x += y;
+                }
+                a
+            },
+        );
     eprintln!(
-        "{n} games; by board, alerts placed, rolled, Rim ships moved, Showdowns and fugitives \
-         bound: {met:?}; Breakin' Atmo cards taken: {atmo}"
+        "{n} games; by board: alerts placed, rolled, Rim ships moved, Showdowns and fugitives \
+         bound, Breakin' Atmo cards taken: {met:?}"
     );
     for set in [1, 3] {
-        assert!(met[set].iter().all(|&m| m > 0), "{met:?}");
+        assert!(met[set][..3].iter().all(|&m| m > 0), "{met:?}");
     }
-    assert!(atmo > 0);
+    // Random play meets the bounties and Breakin' Atmo's cards somewhere.
+    assert!(met.iter().map(|m| m[3]).sum::<u32>() > 0, "{met:?}");
+    assert!(met.iter().map(|m| m[4]).sum::<u32>() > 0, "{met:?}");
 }
 
 /// The effects no base card has — draw another Misbehave card (FF-MISB-14), steps to succeed
@@ -230,25 +245,38 @@ fn random_games_with_the_test_only_effects_keep_every_invariant() {
     // Half the games start from a position where the effects are close at hand.
     let start = Scenario::parse(EFFECTS_POSITION).unwrap();
     let n = (games() / 10).max(200);
-    let mut met = [0u32; 5];
-    for seed in 0..n {
-        let mut opts = Options::new(2, "the-king-of-all-londinium");
-        opts.max_rounds = Some(20);
-        if seed % 2 == 1 {
-            opts.scenario = Some(start.clone());
-        }
-        play_random(content, &opts, seed, &mut |e| match e {
-            Event::Ended {
-                ending: Ending::DrawAnother,
-                ..
-            } => met[0] += 1,
-            Event::StepPassed { .. } => met[1] += 1,
-            Event::TeamJoined { .. } => met[2] += 1,
-            Event::GearSeized { .. } => met[3] += 1,
-            Event::OpportunityEarned { .. } => met[4] += 1,
-            _ => {}
-        });
-    }
+    // The games are independent: both cores play them; what each meets is added up.
+    let met = (0..n)
+        .into_par_iter()
+        .map(|seed| {
+            let mut opts = Options::new(2, "the-king-of-all-londinium");
+            opts.max_rounds = Some(20);
+            if seed % 2 == 1 {
+                opts.scenario = Some(start.clone());
+            }
+            let mut met = [0u32; 5];
+            play_random(content, &opts, seed, &mut |e| match e {
+                Event::Ended {
+                    ending: Ending::DrawAnother,
+                    ..
+                } => met[0] += 1,
+                Event::StepPassed { .. } => met[1] += 1,
+                Event::TeamJoined { .. } => met[2] += 1,
+                Event::GearSeized { .. } => met[3] += 1,
+                Event::OpportunityEarned { .. } => met[4] += 1,
+                _ => {}
+            });
+            met
+        })
+        .reduce(
+            || [0u32; 5],
+            |mut a, b| {
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x += y;
+                }
+                a
+            },
+        );
     eprintln!("{n} games; draw another, steps passed, teams joined, gear seized, bonuses: {met:?}");
     assert!(
         met.iter().all(|&m| m > 0),
@@ -298,4 +326,258 @@ fn an_illegal_action_changes_nothing() {
     assert!(err.reason.contains("FullBurn"), "{}", err.reason);
     assert_eq!(g.state_json(), before);
     assert!(ev.is_empty());
+}
+
+/// The hidden-pile check, made on the view's structure instead of its JSON text (issue 11):
+/// a serde serializer that writes nothing and walks every value the view serializes, failing
+/// on a `Deck` or `Chance` value (the types that hold deck orders and the RNG) and on a field,
+/// map key, variant or string named `draw` or mentioning `chance` — everything the JSON text
+/// search (`"draw"`, `chance`) found, without formatting the text.
+mod leak {
+    use serde::ser::{self, Serialize};
+    use std::fmt;
+
+    #[derive(Debug)]
+    pub struct Leak(pub String);
+
+    impl fmt::Display for Leak {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(&self.0)
+        }
+    }
+    impl std::error::Error for Leak {}
+    impl ser::Error for Leak {
+        fn custom<T: fmt::Display>(msg: T) -> Self {
+            Leak(msg.to_string())
+        }
+    }
+
+    /// `Err` names what would show a hidden pile or the RNG.
+    pub fn check<T: Serialize>(v: &T) -> Result<(), Leak> {
+        v.serialize(Walk)
+    }
+
+    fn name(n: &str) -> Result<(), Leak> {
+        if n == "draw" || n.contains("chance") || n == "Deck" || n == "Chance" {
+            Err(Leak(format!("`{n}`")))
+        } else {
+            Ok(())
+        }
+    }
+
+    #[derive(Clone, Copy)]
+    struct Walk;
+
+    type R = Result<(), Leak>;
+
+    impl ser::Serializer for Walk {
+        type Ok = ();
+        type Error = Leak;
+        type SerializeSeq = Walk;
+        type SerializeTuple = Walk;
+        type SerializeTupleStruct = Walk;
+        type SerializeTupleVariant = Walk;
+        type SerializeMap = Walk;
+        type SerializeStruct = Walk;
+        type SerializeStructVariant = Walk;
+        fn serialize_bool(self, _: bool) -> R {
+            Ok(())
+        }
+        fn serialize_i8(self, _: i8) -> R {
+            Ok(())
+        }
+        fn serialize_i16(self, _: i16) -> R {
+            Ok(())
+        }
+        fn serialize_i32(self, _: i32) -> R {
+            Ok(())
+        }
+        fn serialize_i64(self, _: i64) -> R {
+            Ok(())
+        }
+        fn serialize_u8(self, _: u8) -> R {
+            Ok(())
+        }
+        fn serialize_u16(self, _: u16) -> R {
+            Ok(())
+        }
+        fn serialize_u32(self, _: u32) -> R {
+            Ok(())
+        }
+        fn serialize_u64(self, _: u64) -> R {
+            Ok(())
+        }
+        fn serialize_f32(self, _: f32) -> R {
+            Ok(())
+        }
+        fn serialize_f64(self, _: f64) -> R {
+            Ok(())
+        }
+        fn serialize_char(self, _: char) -> R {
+            Ok(())
+        }
+        fn serialize_str(self, v: &str) -> R {
+            name(v)
+        }
+        fn serialize_bytes(self, _: &[u8]) -> R {
+            Ok(())
+        }
+        fn serialize_none(self) -> R {
+            Ok(())
+        }
+        fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> R {
+            v.serialize(self)
+        }
+        fn serialize_unit(self) -> R {
+            Ok(())
+        }
+        fn serialize_unit_struct(self, n: &'static str) -> R {
+            name(n)
+        }
+        fn serialize_unit_variant(self, n: &'static str, _: u32, v: &'static str) -> R {
+            name(n)?;
+            name(v)
+        }
+        fn serialize_newtype_struct<T: ?Sized + Serialize>(self, n: &'static str, v: &T) -> R {
+            name(n)?;
+            v.serialize(self)
+        }
+        fn serialize_newtype_variant<T: ?Sized + Serialize>(
+            self,
+            n: &'static str,
+            _: u32,
+            var: &'static str,
+            v: &T,
+        ) -> R {
+            name(n)?;
+            name(var)?;
+            v.serialize(self)
+        }
+        fn serialize_seq(self, _: Option<usize>) -> Result<Walk, Leak> {
+            Ok(self)
+        }
+        fn serialize_tuple(self, _: usize) -> Result<Walk, Leak> {
+            Ok(self)
+        }
+        fn serialize_tuple_struct(self, n: &'static str, _: usize) -> Result<Walk, Leak> {
+            name(n).map(|_| self)
+        }
+        fn serialize_tuple_variant(
+            self,
+            n: &'static str,
+            _: u32,
+            v: &'static str,
+            _: usize,
+        ) -> Result<Walk, Leak> {
+            name(n)?;
+            name(v).map(|_| self)
+        }
+        fn serialize_map(self, _: Option<usize>) -> Result<Walk, Leak> {
+            Ok(self)
+        }
+        fn serialize_struct(self, n: &'static str, _: usize) -> Result<Walk, Leak> {
+            name(n).map(|_| self)
+        }
+        fn serialize_struct_variant(
+            self,
+            n: &'static str,
+            _: u32,
+            v: &'static str,
+            _: usize,
+        ) -> Result<Walk, Leak> {
+            name(n)?;
+            name(v).map(|_| self)
+        }
+        fn collect_str<T: ?Sized + fmt::Display>(self, v: &T) -> R {
+            name(&v.to_string())
+        }
+    }
+
+    impl ser::SerializeSeq for Walk {
+        type Ok = ();
+        type Error = Leak;
+        fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> R {
+            v.serialize(*self)
+        }
+        fn end(self) -> R {
+            Ok(())
+        }
+    }
+    impl ser::SerializeTuple for Walk {
+        type Ok = ();
+        type Error = Leak;
+        fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> R {
+            v.serialize(*self)
+        }
+        fn end(self) -> R {
+            Ok(())
+        }
+    }
+    impl ser::SerializeTupleStruct for Walk {
+        type Ok = ();
+        type Error = Leak;
+        fn serialize_field<T: ?Sized + Serialize>(&mut self, v: &T) -> R {
+            v.serialize(*self)
+        }
+        fn end(self) -> R {
+            Ok(())
+        }
+    }
+    impl ser::SerializeTupleVariant for Walk {
+        type Ok = ();
+        type Error = Leak;
+        fn serialize_field<T: ?Sized + Serialize>(&mut self, v: &T) -> R {
+            v.serialize(*self)
+        }
+        fn end(self) -> R {
+            Ok(())
+        }
+    }
+    impl ser::SerializeMap for Walk {
+        type Ok = ();
+        type Error = Leak;
+        fn serialize_key<T: ?Sized + Serialize>(&mut self, k: &T) -> R {
+            k.serialize(*self)
+        }
+        fn serialize_value<T: ?Sized + Serialize>(&mut self, v: &T) -> R {
+            v.serialize(*self)
+        }
+        fn end(self) -> R {
+            Ok(())
+        }
+    }
+    impl ser::SerializeStruct for Walk {
+        type Ok = ();
+        type Error = Leak;
+        fn serialize_field<T: ?Sized + Serialize>(&mut self, k: &'static str, v: &T) -> R {
+            name(k)?;
+            v.serialize(*self)
+        }
+        fn end(self) -> R {
+            Ok(())
+        }
+    }
+    impl ser::SerializeStructVariant for Walk {
+        type Ok = ();
+        type Error = Leak;
+        fn serialize_field<T: ?Sized + Serialize>(&mut self, k: &'static str, v: &T) -> R {
+            name(k)?;
+            v.serialize(*self)
+        }
+        fn end(self) -> R {
+            Ok(())
+        }
+    }
+}
+
+/// The structural check finds what it looks for: the decks (their draw piles) and the RNG
+/// fail it, a seat's view passes it.
+#[test]
+fn the_hidden_pile_check_finds_decks_and_the_rng() {
+    let content = Content::builtin();
+    let g = Firefly::new_game(content, &Options::new(2, "the-king-of-all-londinium"), 1).unwrap();
+    assert!(leak::check(&g.decks).is_err());
+    assert!(leak::check(&g.decks.misbehave).is_err());
+    assert!(leak::check(&g.chance).is_err());
+    assert!(leak::check(&g.view(0)).is_ok());
 }
