@@ -159,6 +159,10 @@ struct ArenaArgs {
     seed: u64,
     #[command(flatten)]
     hard: crate::hard_args::HardArgs,
+    /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`). A story of
+    /// an expansion is always played with the expansions it needs (with `--story all` too).
+    #[arg(long, value_parser = parse_expansions, default_value = "")]
+    expansions: Expansions,
     /// Do not draw the progress bar.
     #[arg(long)]
     quiet: bool,
@@ -2055,10 +2059,18 @@ fn arena(content: &'static Content, a: ArenaArgs) -> Result<()> {
         let st = &content.stories[story as usize];
         let mut o = Options::new(n, &st.id);
         o.max_rounds = Some(a.max_rounds);
+        // The expansions asked for, and those the story needs (Making Connections: Blue Sun).
+        o.expansions = a.expansions.0.clone();
+        for e in st.expansions_needed() {
+            if !o.expansions.contains(&e) {
+                o.expansions.push(e);
+            }
+        }
         if let Err(e) = <Firefly as tabletop_core::NewGame>::new_game(content, &o, a.seed) {
             println!("\n{}: skipped ({e})", st.title);
             continue;
         }
+        let played_with = Expansions(o.expansions.clone()).flag();
         let started = std::time::Instant::now();
         let r = driver::arena::Arena::<Firefly> {
             content,
@@ -2072,8 +2084,9 @@ fn arena(content: &'static Content, a: ArenaArgs) -> Result<()> {
         }
         .run();
         println!(
-            "\n{} — {} games, {} without a winner, {} failed ({:.0} s)",
+            "\n{}{} — {} games, {} without a winner, {} failed ({:.0} s)",
             st.title,
+            played_with,
             r.games,
             r.no_winner,
             r.failed.len(),
