@@ -83,7 +83,8 @@ struct PlayArgs {
     /// End the game without a winner after this many rounds.
     #[arg(long, conflicts_with = "load")]
     max_rounds: Option<u16>,
-    /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
+    /// Play with expansions, any of `blue-sun`, `kalidasa`, `breakin-atmo`,
+    /// `pirates-and-bounty-hunters`, comma-separated (`blue-sun,kalidasa`).
     #[arg(long, conflicts_with = "load", value_parser = parse_expansions, default_value = "")]
     expansions: Expansions,
     /// A Set Up card instead of the standard set-up, by id or name (an expansion's: see `cards
@@ -123,7 +124,8 @@ struct SimArgs {
     seed: u64,
     #[arg(long)]
     first_game: bool,
-    /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
+    /// Play with expansions, any of `blue-sun`, `kalidasa`, `breakin-atmo`,
+    /// `pirates-and-bounty-hunters`, comma-separated (`blue-sun,kalidasa`).
     #[arg(long, value_parser = parse_expansions, default_value = "")]
     expansions: Expansions,
     /// A Set Up card instead of the standard set-up, by id or name.
@@ -189,7 +191,8 @@ struct BenchArgs {
     /// Round limit of the playouts.
     #[arg(long, default_value_t = 50)]
     max_rounds: u16,
-    /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`).
+    /// Play with expansions, any of `blue-sun`, `kalidasa`, `breakin-atmo`,
+    /// `pirates-and-bounty-hunters`, comma-separated (`blue-sun,kalidasa`).
     #[arg(long, value_parser = parse_expansions, default_value = "")]
     expansions: Expansions,
 }

@@ -331,7 +331,7 @@ pub fn draw(g: &Firefly, seat: Seat, columns: usize) -> String {
         line.push_str(&paint_opt(run_style, &run));
         let _ = writeln!(out, "{}", line.trim_end());
     }
-    let rim = g.expansions().index() != 0;
+    let rim = g.expansions().has_rim();
     let zones = if style::colour() {
         format!(
             "{}{} {}{}",

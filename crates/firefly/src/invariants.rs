@@ -64,7 +64,7 @@ fn ships_and_tokens(g: &Firefly) -> Result<(), String> {
         }
         _ => {}
     }
-    if !g.alerts.is_empty() && g.expansions().index() == 0 {
+    if !g.alerts.is_empty() && !g.expansions().has_rim() {
         return Err("Alert tokens without an expansion".into());
     }
     for a in &g.alerts {

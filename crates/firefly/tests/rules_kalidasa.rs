@@ -81,7 +81,7 @@ fn ff_kal_1_the_kalidasa_section_lies_right_of_the_base_map() {
         .collect();
     assert_eq!(ours.len(), 28);
     assert!(ours.iter().all(|s| centre(s) > base_right));
-    let all = c().board(ExpansionSet::ALL[3]);
+    let all = c().board(ExpansionSet::BOARDS[3]);
     let on = (0..c().sectors.len() as u16)
         .filter(|&s| all.in_play(s))
         .count();
@@ -388,8 +388,8 @@ fn ff_misc_14_15_one_rim_deck_with_one_reshuffle_card() {
     let (kal, kal_r) = rim(ExpansionSet::of(&[Expansion::Kalidasa]));
     assert_eq!((bs_r, kal_r), (1, 1));
     assert!(bs > 10 && kal > 10, "{bs} {kal}");
-    assert_eq!(rim(ExpansionSet::ALL[3]), (bs + kal - 1, 1));
-    assert_eq!(rim(ExpansionSet::ALL[0]), (0, 0));
+    assert_eq!(rim(ExpansionSet::BOARDS[3]), (bs + kal - 1, 1));
+    assert_eq!(rim(ExpansionSet::BOARDS[0]), (0, 0));
 }
 
 /// FF-MISC-13, FF-BS-2 (Kalidasa): with 60-card Nav decks the RESHUFFLE card is shuffled into the

@@ -1171,7 +1171,7 @@ fn build_boards(doc: &Doc, links: &[Vec<SectorId>]) -> [Board; 4] {
             neighbours,
         }
     };
-    ExpansionSet::ALL.map(board)
+    ExpansionSet::BOARDS.map(board)
 }
 
 fn check_abilities(

@@ -93,7 +93,7 @@ pub struct Content {
     /// `neighbours[s]`: sectors adjacent to `s` on the base game's board (the board of a game
     /// without expansions; see [`Content::board`] for the others).
     pub neighbours: Vec<Vec<SectorId>>,
-    /// The board of each set of expansions, indexed by [`ExpansionSet::index`].
+    /// The board of each set of expansions, indexed by [`ExpansionSet::board_index`].
     pub boards: [Board; 4],
     /// FF-KAL-2: Nav cards that leave their decks when an expansion is in play.
     pub nav_removals: Vec<NavRemoval>,
@@ -187,7 +187,7 @@ impl Content {
 
     /// The board of a game played with these expansions.
     pub fn board(&self, set: ExpansionSet) -> &Board {
-        &self.boards[set.index()]
+        &self.boards[set.board_index()]
     }
 
     /// The physical Nav cards in the decks of a game played with these expansions: every card

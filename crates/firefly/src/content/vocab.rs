@@ -192,23 +192,33 @@ impl Source {
 
 /// An expansion a table may choose to play with (the `expansions` option). Each brings the
 /// content of its [`Source`] (its board section, cards, contacts, leaders and stories) and its
-/// rules (spec §19/§20, read with the corrections at the top of §19). Kalidasa can be played
-/// without Blue Sun and the other way round.
+/// rules (spec §18 Pirates & Bounty Hunters, §19 Blue Sun, §20 Kalidasa, each read with the
+/// corrections at its top; Breakin' Atmo brings cards only). Any combination can be played.
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Expansion {
     BlueSun,
     Kalidasa,
+    BreakinAtmo,
+    PiratesAndBountyHunters,
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 2] = [Expansion::BlueSun, Expansion::Kalidasa];
-    /// The id used by options files, JSON and the CLI (`blue-sun`, `kalidasa`).
+    pub const ALL: [Expansion; 4] = [
+        Expansion::BlueSun,
+        Expansion::Kalidasa,
+        Expansion::BreakinAtmo,
+        Expansion::PiratesAndBountyHunters,
+    ];
+    /// The id used by options files, JSON and the CLI (`blue-sun`, `kalidasa`, `breakin-atmo`,
+    /// `pirates-and-bounty-hunters`).
     pub fn id(self) -> &'static str {
         match self {
             Expansion::BlueSun => "blue-sun",
             Expansion::Kalidasa => "kalidasa",
+            Expansion::BreakinAtmo => "breakin-atmo",
+            Expansion::PiratesAndBountyHunters => "pirates-and-bounty-hunters",
         }
     }
     pub fn name(self) -> &'static str {
@@ -218,6 +228,8 @@ impl Expansion {
         match self {
             Expansion::BlueSun => Source::BlueSun,
             Expansion::Kalidasa => Source::Kalidasa,
+            Expansion::BreakinAtmo => Source::BreakinAtmo,
+            Expansion::PiratesAndBountyHunters => Source::PiratesAndBountyHunters,
         }
     }
     /// This expansion's bit in an [`ExpansionSet`].
@@ -234,19 +246,24 @@ impl std::str::FromStr for Expansion {
             .into_iter()
             .find(|e| e.id() == want)
             .ok_or_else(|| {
-                format!("no expansion \"{s}\" (the expansions are blue-sun and kalidasa)")
+                let ids: Vec<&str> = Expansion::ALL.iter().map(|e| e.id()).collect();
+                format!(
+                    "no expansion \"{s}\" (the expansions are {})",
+                    ids.join(", ")
+                )
             })
     }
 }
 
-/// The expansions in play, as a small bit set (`Copy`, usable as an index: 0 = base game only,
-/// 1 = Blue Sun, 2 = Kalidasa, 3 = both).
+/// The expansions in play, as a small bit set (`Copy`; one bit per [`Expansion`] in the order
+/// of [`Expansion::ALL`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct ExpansionSet(pub u8);
 
 impl ExpansionSet {
-    /// Every combination, in index order.
-    pub const ALL: [ExpansionSet; 4] = [
+    /// Every combination of the expansions that bring board sections (FF-BS-1, FF-KAL-1), in
+    /// [`ExpansionSet::board_index`] order: none, Blue Sun, Kalidasa, both.
+    pub const BOARDS: [ExpansionSet; 4] = [
         ExpansionSet(0),
         ExpansionSet(1),
         ExpansionSet(2),
@@ -265,8 +282,14 @@ impl ExpansionSet {
             .into_iter()
             .find(|e| e.source() == source && !self.has(*e))
     }
-    pub fn index(self) -> usize {
-        self.0 as usize
+    /// Which board this set plays on, an index into [`ExpansionSet::BOARDS`]: only Blue Sun
+    /// and Kalidasa add sectors.
+    pub fn board_index(self) -> usize {
+        (self.0 & 0b11) as usize
+    }
+    /// Whether a Rim board section is on the table.
+    pub fn has_rim(self) -> bool {
+        self.board_index() != 0
     }
     /// Whether content of this source is in play: the base game's always, and the other
     /// products' the engine has (promo cards among them) as before; an expansion's only when
@@ -275,7 +298,9 @@ impl ExpansionSet {
         match source {
             Source::BlueSun => self.has(Expansion::BlueSun),
             Source::Kalidasa => self.has(Expansion::Kalidasa),
-            _ => true,
+            Source::BreakinAtmo => self.has(Expansion::BreakinAtmo),
+            Source::PiratesAndBountyHunters => self.has(Expansion::PiratesAndBountyHunters),
+            Source::Base | Source::Promo => true,
         }
     }
     pub fn list(self) -> Vec<Expansion> {
