@@ -161,8 +161,9 @@ struct ArenaArgs {
     seed: u64,
     #[command(flatten)]
     hard: crate::hard_args::HardArgs,
-    /// Play with expansions: `blue-sun`, `kalidasa`, or both (`blue-sun,kalidasa`). A story of
-    /// an expansion is always played with the expansions it needs (with `--story all` too).
+    /// Play with expansions, any of `blue-sun`, `kalidasa`, `breakin-atmo`,
+    /// `pirates-and-bounty-hunters`, comma-separated (`blue-sun,kalidasa`). A story of an
+    /// expansion is always played with the expansions it needs (with `--story all` too).
     #[arg(long, value_parser = parse_expansions, default_value = "")]
     expansions: Expansions,
     /// Do not draw the progress bar.
