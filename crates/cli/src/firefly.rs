@@ -2048,14 +2048,17 @@ fn arena(content: &'static Content, a: ArenaArgs) -> Result<()> {
     let hard = a.hard.config::<Firefly>();
     let maker = move |name: &str, seat: Seat, seed: u64| make_bot_with(name, seat, seed, &hard);
     println!(
-        "Firefly arena: {} ({} captains, seats rotated), {} games per story, at most {} rounds, seed {}; \
-         {}",
+        "Firefly arena: {} ({} captains, seats rotated), {} games per story, at most {} rounds, seed {}{}",
         entries.join(" vs "),
         n,
         a.games,
         a.max_rounds,
         a.seed,
-        driver::arena::describe_hard(&hard),
+        if entries.iter().any(|e| e == "hard") {
+            format!("; {}", driver::arena::describe_hard(&hard))
+        } else {
+            String::new()
+        },
     );
     let mut total_games = 0;
     let mut total_wins = vec![0.0; entries.len()];
