@@ -2158,8 +2158,9 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
     let half = a.seconds / 2.0;
     let b = driver::bench::bench::<Firefly>(content, &base, half, 5_000_000)?;
     let r = driver::bench::bench::<Firefly>(content, &o, half, 5_000_000)?;
+    let s = driver::bench::search_bench::<Firefly>(content, &o, half / 2.0, 5_000_000)?;
     println!(
-        "-- the base game:\n{b}\n-- with{}:\n{r}",
+        "-- the base game:\n{b}\n-- with{}:\n{r}\n{s}",
         a.expansions.flag()
     );
     Ok(())

@@ -280,10 +280,7 @@ pub fn describe_hard(c: &tabletop_bots::search::SearchConfig) -> String {
     let cap = if c.max_steps == u64::MAX {
         String::new()
     } else {
-        format!(
-            ", no new round past {} simulated decisions",
-            c.max_steps
-        )
+        format!(", no new round past {} simulated decisions", c.max_steps)
     };
     match c.paired {
         Some(z) => format!(
