@@ -2144,7 +2144,11 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
         a.max_rounds,
         a.seconds
     );
-    if o.expansions.is_empty() {
+    let mut base = o.clone();
+    base.expansions.clear();
+    // An expansion's story has no base game to compare with: it is measured as it is played.
+    let base_plays = <Firefly as tabletop_core::NewGame>::new_game(content, &base, 0).is_ok();
+    if o.expansions.is_empty() || !base_plays {
         let r = driver::bench::bench::<Firefly>(content, &o, a.seconds, 5_000_000)?;
         println!("{r}");
         let s = driver::bench::search_bench::<Firefly>(content, &o, a.seconds / 2.0, 5_000_000)?;
@@ -2153,8 +2157,6 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
     }
     // With expansions, the base game's figures beside them, measured in the same run (half the
     // time each), so the cost of the Rim is read off directly.
-    let mut base = o.clone();
-    base.expansions.clear();
     let half = a.seconds / 2.0;
     let b = driver::bench::bench::<Firefly>(content, &base, half, 5_000_000)?;
     let r = driver::bench::bench::<Firefly>(content, &o, half, 5_000_000)?;
