@@ -74,8 +74,10 @@ mod firefly {
 
     impl Beginner for Firefly {
         // Tuned with examples/easy_slip.rs (200 games a story): at 0.25 the normal bot won
-        // only 64-74 % against it, at 0.40 77-80 % on every base story (issue 12 asks 70 %).
-        const SLIP: f64 = 0.40;
+        // only 64-74 % against it, at 0.40 77-80 % on every base story, at 0.55 82-92 %. The
+        // arena at 0.40 (200 games a story) gave 70.5-80.5 %, two stories' 95 % intervals
+        // reaching below the 70 % issue 12 asks; 0.50 leaves room for the interval.
+        const SLIP: f64 = 0.50;
 
         /// Anything but the free actions that discard, dismiss or jettison (FF-TURN-7, -8,
         /// FF-CREW-5, FF-BUY-12): a beginner flies, buys, deals, works or ends the turn at the

@@ -485,3 +485,86 @@ fn bot_takes_no_long_job_before_settlement() {
     assert!(accepts("the-king-of-all-londinium"));
     assert!(!accepts("respectable-persons-of-business"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rim Supply cards used in the middle of a test (the engine's `interrupts`)
+// ---------------------------------------------------------------------------------------------
+
+/// Corbin (Tech 2, Negotiate 1) at Persephone working Patience's "Henpecked Badger" with
+/// `crew` aboard (Blue Sun in play), the next dice and the Misbehave cards on top, his money
+/// set to `money`.
+fn working_with(crew: &str, money: u32, dice: &str, misbehave: &str) -> Firefly {
+    use tabletop_firefly::testing::{two_captains, work_henpecked, HENPECKED};
+    let mut g = two_captains(
+        &format!("expansions = [\"blue-sun\"]\ndice = [{dice}]"),
+        &format!(
+            "leader = \"corbin\"\nsector = \"persephone\"\n{HENPECKED}\ncrew = [{crew}]\n\
+             money = {money}"
+        ),
+        &format!("misbehave = [{misbehave}]"),
+    );
+    work_henpecked(&mut g);
+    g
+}
+
+/// What the heuristic bot chooses now, described.
+fn bot_says(g: &Firefly) -> String {
+    let mut bot = FireflyBot::new(3);
+    let Actor::Seat(s) = g.actor() else {
+        panic!("the game is over")
+    };
+    let a = bot.choose(g, s, &tabletop_firefly::testing::legal(g));
+    g.describe_action(a)
+}
+
+/// The Operative's Sword (an Ace in the Hole for any Misbehave card, FF-MISB-6): against The
+/// Sheriff's Justice (a Negotiate test that at best botches the attempt and else brings a
+/// Warrant; a Fight test that Kills crew and brings a Warrant below 9) every option is bad,
+/// so the bot passes the card with the Sword; against Kill the Alarm (Tech 5 to Rig a Bypass,
+/// which Corbin's Tech 2 makes two times in three, only the attempt botched otherwise) it
+/// keeps the Sword and its Fight.
+#[test]
+fn bot_spends_the_operatives_sword_on_a_hard_misbehave_card() {
+    let sword = "{ card = \"skunk\", gear = [\"the-operatives-sword\"] }";
+    let g = working_with(sword, 0, "", "\"the-sheriffs-justice\"");
+    assert_eq!(
+        bot_says(&g),
+        "Discard The Operative's Sword: an Ace in the Hole, Proceed"
+    );
+    let g = working_with(sword, 0, "", "\"kill-the-alarm\"");
+    assert_eq!(bot_says(&g), "Option: Rig a Bypass");
+}
+
+/// Simon's Sonic Stun Baton (after a Fight roll, the die counts as a 6, FF-SKILL-8): Kill
+/// the Alarm's "Just Shoot the Gorram Thing" is Fight 7; Skunk and the Baton's carrier roll a
+/// 1, a botched attempt, so the bot turns the roll into a 6 (a pass); a roll of 5 already
+/// passes, and the Baton is kept.
+#[test]
+fn bot_counts_a_failed_fight_roll_as_a_six_with_the_stun_baton() {
+    use tabletop_firefly::testing::choose;
+    let baton = "{ card = \"skunk\", gear = [\"simons-sonic-stun-baton\"] }";
+    let mut g = working_with(baton, 0, "1, 4", "\"kill-the-alarm\"");
+    choose(&mut g, "Just Shoot");
+    assert_eq!(
+        bot_says(&g),
+        "Discard Simon's Sonic Stun Baton: the roll counts as a 6"
+    );
+    let mut g = working_with(baton, 0, "6, 2", "\"kill-the-alarm\"");
+    choose(&mut g, "Just Shoot");
+    assert_eq!(bot_says(&g), "Keep the roll");
+}
+
+/// Mal's Brown Coat (before a Negotiate roll its carrier becomes Disgruntled to add their
+/// Fight, FF-SKILL-3, FF-CREW-11): Jayne's Fight 2 on A Rival Crew's "Maybe We Can Make a
+/// Deal" (Negotiate 8) is worth his grudge to a captain with no money to bribe.
+#[test]
+fn bot_lends_fight_to_a_negotiation_with_mals_brown_coat() {
+    use tabletop_firefly::testing::choose;
+    let coat = "{ card = \"jayne\", gear = [\"mals-brown-coat\"] }";
+    let mut g = working_with(coat, 0, "3", "\"a-rival-crew\"");
+    choose(&mut g, "Maybe We Can Make a Deal");
+    assert_eq!(
+        bot_says(&g),
+        "Mal's Brown Coat: its carrier becomes Disgruntled to add their Fight"
+    );
+}

@@ -161,6 +161,11 @@ struct ArenaArgs {
     seed: u64,
     #[command(flatten)]
     hard: crate::hard_args::HardArgs,
+    /// Play with expansions, any of `blue-sun`, `kalidasa`, `breakin-atmo`,
+    /// `pirates-and-bounty-hunters`, comma-separated (`blue-sun,kalidasa`). A story of an
+    /// expansion is always played with the expansions it needs (with `--story all` too).
+    #[arg(long, value_parser = parse_expansions, default_value = "")]
+    expansions: Expansions,
     /// Do not draw the progress bar.
     #[arg(long)]
     quiet: bool,
@@ -2055,14 +2060,17 @@ fn arena(content: &'static Content, a: ArenaArgs) -> Result<()> {
     let hard = a.hard.config::<Firefly>();
     let maker = move |name: &str, seat: Seat, seed: u64| make_bot_with(name, seat, seed, &hard);
     println!(
-        "Firefly arena: {} ({} captains, seats rotated), {} games per story, at most {} rounds, seed {}; \
-         {}",
+        "Firefly arena: {} ({} captains, seats rotated), {} games per story, at most {} rounds, seed {}{}",
         entries.join(" vs "),
         n,
         a.games,
         a.max_rounds,
         a.seed,
-        driver::arena::describe_hard(&hard),
+        if entries.iter().any(|e| e == "hard") {
+            format!("; {}", driver::arena::describe_hard(&hard))
+        } else {
+            String::new()
+        },
     );
     let mut total_games = 0;
     let mut total_wins = vec![0.0; entries.len()];
@@ -2070,10 +2078,18 @@ fn arena(content: &'static Content, a: ArenaArgs) -> Result<()> {
         let st = &content.stories[story as usize];
         let mut o = Options::new(n, &st.id);
         o.max_rounds = Some(a.max_rounds);
+        // The expansions asked for, and those the story needs (Making Connections: Blue Sun).
+        o.expansions = a.expansions.0.clone();
+        for e in st.expansions_needed() {
+            if !o.expansions.contains(&e) {
+                o.expansions.push(e);
+            }
+        }
         if let Err(e) = <Firefly as tabletop_core::NewGame>::new_game(content, &o, a.seed) {
             println!("\n{}: skipped ({e})", st.title);
             continue;
         }
+        let played_with = Expansions(o.expansions.clone()).flag();
         let started = std::time::Instant::now();
         let r = driver::arena::Arena::<Firefly> {
             content,
@@ -2087,8 +2103,9 @@ fn arena(content: &'static Content, a: ArenaArgs) -> Result<()> {
         }
         .run();
         println!(
-            "\n{} — {} games, {} without a winner, {} failed ({:.0} s)",
+            "\n{}{} — {} games, {} without a winner, {} failed ({:.0} s)",
             st.title,
+            played_with,
             r.games,
             r.no_winner,
             r.failed.len(),
@@ -2139,7 +2156,11 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
         a.max_rounds,
         a.seconds
     );
-    if o.expansions.is_empty() {
+    let mut base = o.clone();
+    base.expansions.clear();
+    // An expansion's story has no base game to compare with: it is measured as it is played.
+    let base_plays = <Firefly as tabletop_core::NewGame>::new_game(content, &base, 0).is_ok();
+    if o.expansions.is_empty() || !base_plays {
         let r = driver::bench::bench::<Firefly>(content, &o, a.seconds, 5_000_000)?;
         println!("{r}");
         let s = driver::bench::search_bench::<Firefly>(content, &o, a.seconds / 2.0, 5_000_000)?;
@@ -2148,13 +2169,12 @@ fn bench(content: &'static Content, a: BenchArgs) -> Result<()> {
     }
     // With expansions, the base game's figures beside them, measured in the same run (half the
     // time each), so the cost of the Rim is read off directly.
-    let mut base = o.clone();
-    base.expansions.clear();
     let half = a.seconds / 2.0;
     let b = driver::bench::bench::<Firefly>(content, &base, half, 5_000_000)?;
     let r = driver::bench::bench::<Firefly>(content, &o, half, 5_000_000)?;
+    let s = driver::bench::search_bench::<Firefly>(content, &o, half / 2.0, 5_000_000)?;
     println!(
-        "-- the base game:\n{b}\n-- with{}:\n{r}",
+        "-- the base game:\n{b}\n-- with{}:\n{r}\n{s}",
         a.expansions.flag()
     );
     Ok(())

@@ -945,6 +945,30 @@ fn the_arenas_print_win_rates_with_confidence_intervals_for_the_levels() {
     );
     assert!(out.contains(" % ["), "a rate with its interval: {out}");
 
+    // A story of an expansion is played with the expansion it needs, named in its heading.
+    let o = run(
+        &[
+            "firefly",
+            "arena",
+            "--seats",
+            "normal,easy",
+            "--games",
+            "1",
+            "--story",
+            "Making Connections (Blue Sun)",
+            "--max-rounds",
+            "3",
+            "--quiet",
+        ],
+        "",
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        out.contains("Making Connections (Blue Sun) --expansions blue-sun — 1 games"),
+        "{out}"
+    );
+
     let o = run(
         &[
             "mandalorian",

@@ -277,10 +277,16 @@ pub fn describe_hard(c: &tabletop_bots::search::SearchConfig) -> String {
     } else {
         format!("{} decisions", c.horizon)
     };
+    let cap = if c.max_steps == u64::MAX {
+        String::new()
+    } else {
+        format!(", no new round past {} simulated decisions", c.max_steps)
+    };
     match c.paired {
         Some(z) => format!(
             "hard = {} paired rollouts per searched decision (root candidates on common deals, \
-             a change of plan only on a gain above {} and {z} standard errors), rollouts of {rollouts}",
+             a change of plan only on a gain above {} and {z} standard errors), rollouts of \
+             {rollouts}{cap}",
             c.budget.iterations, c.margin
         ),
         None => format!(

@@ -17,6 +17,19 @@ pub(super) struct Stakes {
     pub(super) draw_another: f64,
 }
 
+/// A one-use card is spent only for a gain this much (in $) above the best other choice.
+const SPEND_MARGIN: f64 = 50.0;
+
+/// The card a `UseCard` among `legal` offers, if any (in a test's stages at most one is: Mal's
+/// Brown Coat before the roll, Simon's Sonic Stun Baton after it, The Operative's Sword at a
+/// Misbehave card's options).
+fn used_card(legal: &[Action]) -> Option<SupplyCardId> {
+    legal.iter().find_map(|a| match a {
+        Action::UseCard(c) => Some(*c),
+        _ => None,
+    })
+}
+
 pub(super) fn ending_value(st: &Stakes, e: Option<Ending>) -> f64 {
     match e {
         None => 0.0,
@@ -548,6 +561,29 @@ impl FireflyBot {
         best
     }
 
+    /// What discarding carried gear `card` for its one use costs us: what the card is worth to
+    /// the crew from now on (its skills, keywords and abilities), never less than nothing.
+    fn spent_gear(&self, ctx: &Ctx, card: SupplyCardId) -> f64 {
+        self.card_value_any(ctx, card).max(0.0)
+    }
+
+    /// Mal's Brown Coat (`DisgruntleToAddSkill`) offered as `card` before the roll of the test
+    /// being resolved: the points its carrier would lend and what their becoming Disgruntled
+    /// costs (as the bot values a Disgruntle effect: more for the Leader).
+    fn lendable(&self, ctx: &Ctx, r: &Resolution, card: SupplyCardId) -> Option<(i32, f64)> {
+        let g = ctx.g;
+        let p = ctx.p;
+        let skill = g.gear_def(card).abilities.iter().find_map(|a| match a {
+            Ability::DisgruntleToAddSkill { skill, .. } => Some(*skill),
+            _ => None,
+        })?;
+        let idx = p.crew.iter().position(|m| m.gear.contains(&card))?;
+        let kosherized = r.test().is_some_and(|t| t.kosherized);
+        let amount = g.mask_skill(p, 1 << idx, skill, kosherized) as i32;
+        let grudge = if idx == 0 { 700.0 } else { 150.0 };
+        Some((amount, grudge))
+    }
+
     pub(super) fn resolving(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
         let Some(r) = g.resolution.last() else {
             return legal[0];
@@ -574,6 +610,15 @@ impl FireflyBot {
                         if best.is_none_or(|b| v > b.0) {
                             best = Some((v, a));
                         }
+                    }
+                }
+                // The Operative's Sword (offered only on a Misbehave card, with its carrier on
+                // the job): an Ace in the Hole passes the card outright (FF-MISB-6), for the
+                // Sword. Worth it when the card's best option is a clear risk.
+                if let Some(card) = used_card(legal) {
+                    let v = ending_value(&st, Some(Ending::Proceed)) - self.spent_gear(&ctx, card);
+                    if best.is_none_or(|b| v > b.0 + SPEND_MARGIN) {
+                        return Action::UseCard(card);
                     }
                 }
                 best.map_or(legal[0], |b| b.1)
@@ -610,6 +655,16 @@ impl FireflyBot {
                     .max()
                     .unwrap_or(0);
                 let (ev, b) = self.test_value(&ctx, &st, t, base, m, max);
+                // Mal's Brown Coat (FF-SKILL-3, FF-CREW-11): its carrier becomes Disgruntled to
+                // add a skill to this test; worth it when the better odds outweigh the grudge.
+                if let Some(card) = used_card(legal) {
+                    if let Some((amount, grudge)) = self.lendable(&ctx, r, card) {
+                        let (ev_lent, _) = self.test_value(&ctx, &st, t, base + amount, m, max);
+                        if ev_lent - grudge > ev + SPEND_MARGIN {
+                            return Action::UseCard(card);
+                        }
+                    }
+                }
                 // Stitch: a Negotiate test may be made as a Fight test instead.
                 if legal.contains(&Action::NegotiateAsFight) {
                     let (_, fight) = live_test_base(g, r, Some(Skill::Fight));
@@ -639,6 +694,20 @@ impl FireflyBot {
                 let total = r.roll.map_or(0, |x| x.total as i32) + base;
                 let band_of = |tot: i32| t.outcomes.iter().rposition(|o| o.min <= tot).unwrap_or(0);
                 let now = self.band_value(&ctx, &st, &t.outcomes[band_of(total)], m);
+                // Simon's Sonic Stun Baton: discarded, the die counts as a 6 and earns its bonus
+                // roll (FF-SKILL-8), so the total is the base, 6 and an exploding die: the odds of
+                // a fresh roll with 6 more points. Against keeping the roll or re-rolling.
+                if let Some(card) = used_card(legal) {
+                    let (six, _) = self.test_value(&ctx, &st, t, base + 6, m, 0);
+                    let reroll = if legal.contains(&Action::Reroll) {
+                        self.test_value(&ctx, &st, t, base, m, 0).0
+                    } else {
+                        f64::NEG_INFINITY
+                    };
+                    if six - self.spent_gear(&ctx, card) > now.max(reroll) + SPEND_MARGIN {
+                        return Action::UseCard(card);
+                    }
+                }
                 if legal.contains(&Action::Reroll) {
                     let (ev, _) = self.test_value(&ctx, &st, t, base, m, 0);
                     if ev > now + 50.0 {

@@ -108,6 +108,8 @@ pub(super) fn live_test_base(g: &Firefly, r: &Resolution, skill: Option<Skill>) 
         (Some(3), Skill::Fight) | (Some(4), Skill::Tech) | (Some(5), Skill::Negotiate) => 2,
         _ => 0,
     };
+    // Mal's Brown Coat: a skill lent to the test before the roll is a term of its own.
+    points += r.lent.map_or(0, |(_, _, n)| n);
     (mask, points)
 }
 

@@ -158,6 +158,12 @@ impl FireflyBot {
                                 + self.keyword_gain(ctx, &def.keywords))
                         }
                         Ability::GambleOnMatchingSuits { .. } => 100.0,
+                        // One-use rescues of a test or a Misbehave card (used in `cards`):
+                        // about one failed test's worth, once.
+                        Ability::DiscardForSix { .. } => 250.0,
+                        Ability::DiscardForAce => 350.0,
+                        // Mal's Brown Coat: another skill on a test, for a grudge each time.
+                        Ability::DisgruntleToAddSkill { .. } => 150.0,
                         Ability::MedicCheckBonus { .. } => 100.0,
                         Ability::ConsiderJobs { .. } | Ability::BuyCards { .. } => 150.0,
                         // The Alliance Ident Card: Solid with Harken for the story's goals
