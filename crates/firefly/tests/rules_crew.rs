@@ -906,7 +906,10 @@ fn ff_prof_9_no_base_game_lawmen() {
         .filter(|x| x.source == tabletop_firefly::content::Source::Base)
         .all(|x| !x.professions.contains(&Profession::Lawman)));
     // The expansion's Lawmen are its own cards.
-    assert!(c.crew.iter().any(|x| x.professions.contains(&Profession::Lawman)));
+    assert!(c
+        .crew
+        .iter()
+        .any(|x| x.professions.contains(&Profession::Lawman)));
 }
 
 /// FF-PROF-10: Moral is a trait, not a Profession: Immoral jobs disgruntle Moral crew.
