@@ -347,7 +347,7 @@ fn count_places(
     )?;
     // FF-PBH-10: Bound Fugitives are beside a ship, in no crew and no deck.
     count(
-        &mut supply,
+        supply,
         "supply",
         g.bounties.bound.iter().map(|b| b.fugitive as usize),
     )?;
