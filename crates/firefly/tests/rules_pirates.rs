@@ -83,10 +83,18 @@ fn ff_pbh_1_the_most_wanted_are_three_face_up_bounties() {
     o.expansions = vec![Expansion::PiratesAndBountyHunters];
     let g = Firefly::new_game(c(), &o, 3).unwrap();
     assert_eq!(g.bounties.most_wanted.len(), 3);
-    let in_play = c()
-        .bounties
-        .iter()
-        .filter(|b| o.expansion_set().includes(b.source))
+    // A card whose fugitive is not in the game is left out (The Fixer and The Specialist are
+    // Breakin' Atmo's crew).
+    let set = o.expansion_set();
+    let in_game = |b: usize| {
+        c().bounty.fugitives[b].iter().any(|&d| {
+            c().supply_cards
+                .iter()
+                .any(|s| s.crew() == Some(d) && set.includes(s.source))
+        })
+    };
+    let in_play = (0..c().bounties.len())
+        .filter(|&b| set.includes(c().bounties[b].source) && in_game(b))
         .count();
     assert_eq!(g.bounties.deck.draw_len() + 3, in_play);
     let plain = Firefly::new_game(c(), &Options::new(2, DEFAULT_STORY), 3).unwrap();

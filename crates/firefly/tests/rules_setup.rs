@@ -469,11 +469,15 @@ fn ff_setup_20_no_bounty_deck_in_the_base_game() {
 
 /// FF-SETUP-21: every Job card of the content with a Contact is shuffled into its Contact's deck
 /// when its product is in play (and its sectors on the board, FF-KAL-19); with both Rim
-/// expansions, every one of them.
+/// expansions, every one of theirs; with Breakin' Atmo, its 25 for the base Contacts.
 #[test]
 fn ff_setup_21_every_contact_job_is_in_its_deck() {
     use tabletop_firefly::content::{Expansion, Source};
-    for expansions in [vec![], vec![Expansion::BlueSun, Expansion::Kalidasa]] {
+    for expansions in [
+        vec![],
+        vec![Expansion::BlueSun, Expansion::Kalidasa],
+        vec![Expansion::BreakinAtmo],
+    ] {
         let mut o = Options::new(2, DEFAULT_STORY);
         o.expansions = expansions.clone();
         let g = Firefly::new_game(c(), &o, 6).unwrap();
@@ -483,7 +487,7 @@ fn ff_setup_21_every_contact_job_is_in_its_deck() {
                     .draw_pile()
                     .contains(&(j as JobId))
                     || g.players.iter().any(|p| p.hand.contains(&(j as JobId)));
-                let in_play = job.source == Source::Base || !expansions.is_empty();
+                let in_play = job.source == Source::Base || o.expansion_set().includes(job.source);
                 assert_eq!(dealt, in_play, "{}", job.id);
             }
         }
