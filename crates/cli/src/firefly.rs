@@ -2390,6 +2390,51 @@ fn cards(content: &'static Content, a: CardsArgs) -> Result<()> {
     Ok(())
 }
 
+/// A Showdown under way (FF-PBH-23): who stands against whom, the skills chosen, the dice.
+fn showdown_lines(g: &Firefly, sd: &tabletop_firefly::showdown::Showdown) -> String {
+    use tabletop_firefly::showdown::{Defender, ShowdownStage};
+    let c = g.content;
+    let defender = match sd.defender {
+        Defender::Rival(d) => captain(d),
+        Defender::Fugitive(card) => format!("{} (a lone fugitive)", c.supply_label(card)),
+    };
+    let mut s = format!("Showdown: {} attacks {defender}.", captain(sd.attacker));
+    let side = |skill: Option<tabletop_firefly::content::Skill>,
+                roll: Option<tabletop_core::ExplodingRoll>,
+                attacker: bool| {
+        match (skill, roll) {
+            (Some(k), Some(r)) => format!(
+                "{} {} + die {} = {}",
+                k.name(),
+                g.showdown_points(sd, attacker),
+                r.total,
+                g.showdown_points(sd, attacker) + r.total
+            ),
+            (Some(k), None) => format!("{} {}", k.name(), g.showdown_points(sd, attacker)),
+            _ => "choosing".into(),
+        }
+    };
+    let _ = write!(
+        s,
+        "\n  Attacker: {}\n  Defender: {}",
+        side(sd.attack, sd.attack_roll, true),
+        side(sd.defend, sd.defend_roll, false)
+    );
+    let next = match sd.stage {
+        ShowdownStage::AttackerSkill => "The Attacker chooses a skill.",
+        ShowdownStage::DefenderSkill => {
+            "The Defender may re-assign gear, then chooses a skill (ties go to the Defender)."
+        }
+        ShowdownStage::AttackerRolled => "The Attacker may use a re-roll, or keep the dice.",
+        ShowdownStage::DefenderRolled => "The Defender may use a re-roll, or keep the dice.",
+        ShowdownStage::JumpWon => {
+            "The Bounty Jump is won: take the Bound Fugitives, or free them (a Rescue)."
+        }
+    };
+    let _ = write!(s, "\n  {next}");
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2806,49 +2851,4 @@ crew = [{ card = "zoe" }, { card = "wash" }, { card = "jayne" }, { card = "simon
         let e = card_for(&g, 0, "a", &[]).unwrap_err();
         assert!(e.contains("Be more precise"), "{e}");
     }
-}
-
-/// A Showdown under way (FF-PBH-23): who stands against whom, the skills chosen, the dice.
-fn showdown_lines(g: &Firefly, sd: &tabletop_firefly::showdown::Showdown) -> String {
-    use tabletop_firefly::showdown::{Defender, ShowdownStage};
-    let c = g.content;
-    let defender = match sd.defender {
-        Defender::Rival(d) => captain(d),
-        Defender::Fugitive(card) => format!("{} (a lone fugitive)", c.supply_label(card)),
-    };
-    let mut s = format!("Showdown: {} attacks {defender}.", captain(sd.attacker));
-    let side = |skill: Option<tabletop_firefly::content::Skill>,
-                roll: Option<tabletop_core::ExplodingRoll>,
-                attacker: bool| {
-        match (skill, roll) {
-            (Some(k), Some(r)) => format!(
-                "{} {} + die {} = {}",
-                k.name(),
-                g.showdown_points(sd, attacker),
-                r.total,
-                g.showdown_points(sd, attacker) + r.total
-            ),
-            (Some(k), None) => format!("{} {}", k.name(), g.showdown_points(sd, attacker)),
-            _ => "choosing".into(),
-        }
-    };
-    let _ = write!(
-        s,
-        "\n  Attacker: {}\n  Defender: {}",
-        side(sd.attack, sd.attack_roll, true),
-        side(sd.defend, sd.defend_roll, false)
-    );
-    let next = match sd.stage {
-        ShowdownStage::AttackerSkill => "The Attacker chooses a skill.",
-        ShowdownStage::DefenderSkill => {
-            "The Defender may re-assign gear, then chooses a skill (ties go to the Defender)."
-        }
-        ShowdownStage::AttackerRolled => "The Attacker may use a re-roll, or keep the dice.",
-        ShowdownStage::DefenderRolled => "The Defender may use a re-roll, or keep the dice.",
-        ShowdownStage::JumpWon => {
-            "The Bounty Jump is won: take the Bound Fugitives, or free them (a Rescue)."
-        }
-    };
-    let _ = write!(s, "\n  {next}");
-    s
 }
