@@ -77,20 +77,13 @@ impl Bounties {
         if !set.has(Expansion::PiratesAndBountyHunters) {
             return b;
         }
-        let in_game = |d: CrewDefId| {
-            content.supply_cards.iter().any(|c| {
-                c.crew() == Some(d)
-                    && set.includes(c.source)
-                    && set.includes(content.supply_decks[c.deck as usize].def.source)
-            })
+        let in_game = |card: &SupplyCardId| {
+            let c = &content.supply_cards[*card as usize];
+            set.includes(c.source) && set.includes(content.supply_decks[c.deck as usize].def.source)
         };
         let cards: Vec<BountyId> = (0..content.bounties.len() as BountyId)
             .filter(|&i| set.includes(content.bounties[i as usize].source))
-            .filter(|&i| {
-                content.bounty.fugitives[i as usize]
-                    .iter()
-                    .any(|&d| in_game(d))
-            })
+            .filter(|&i| content.bounty.cards[i as usize].iter().any(in_game))
             .collect();
         b.deck = Deck::new(cards);
         b.deck.shuffle(chance);
@@ -157,24 +150,24 @@ impl Firefly {
             return;
         }
         let c = self.content;
-        // Apprehending: the fugitives' crew cards, wherever they are within reach.
-        for (card, sc) in c.supply_cards.iter().enumerate() {
-            let Some(d) = sc.crew() else { continue };
-            let Some(b) = self.bounty_for(d) else {
-                continue;
-            };
-            if self.may_hunt(p.seat, b) && self.whereabouts(p.seat, card as SupplyCardId).is_some()
-            {
-                out.push(Action::Work(WorkTarget::Apprehend(card as SupplyCardId)));
+        // Apprehending: the crew cards of the bounties one may hunt, wherever they are within
+        // reach, in card order.
+        let first = out.len();
+        for b in 0..c.bounties.len() as BountyId {
+            if self.may_hunt(p.seat, b) {
+                for &card in &c.bounty.cards[b as usize] {
+                    if self.whereabouts(p.seat, card).is_some() {
+                        out.push(Action::Work(WorkTarget::Apprehend(card)));
+                    }
+                }
             }
         }
+        out[first..].sort_unstable_by_key(|a| match a {
+            Action::Work(WorkTarget::Apprehend(card)) => *card,
+            _ => SupplyCardId::MAX,
+        });
         for b in 0..c.bounties.len() as BountyId {
-            let held = |s: Seat| {
-                self.bounties
-                    .bound
-                    .iter()
-                    .any(|x| x.seat == s && x.bounty == b)
-            };
+            let held = |s: Seat| self.bound_count(s, b) > 0;
             // FF-PBH-13: at the drop-off.
             if held(p.seat) && self.drop_off(b) == p.sector {
                 out.push(Action::Work(WorkTarget::DeliverBounty(b)));
@@ -308,12 +301,21 @@ impl Firefly {
     /// Whether every crew card bounty `b` is for is out of the game (Killed, seized, delivered).
     fn fugitives_gone(&self, b: BountyId) -> bool {
         let c = self.content;
-        let defs = &c.bounty.fugitives[b as usize];
-        c.supply_cards.iter().enumerate().all(|(i, sc)| {
-            !sc.crew().is_some_and(|d| defs.contains(&d))
-                || self.removed.supply.contains(&(i as SupplyCardId))
-                || !self.expansions().includes(sc.source)
+        let set = self.expansions();
+        c.bounty.cards[b as usize].iter().all(|&card| {
+            !set.includes(c.supply_cards[card as usize].source)
+                || self.removed.supply.contains(&card)
         })
+    }
+
+    /// How many fugitives of bounty `b` captain `seat` holds (FF-PBH-10; several for a Cortex
+    /// Alert).
+    pub fn bound_count(&self, seat: Seat, b: BountyId) -> usize {
+        self.bounties
+            .bound
+            .iter()
+            .filter(|x| x.seat == seat && x.bounty == b)
+            .count()
     }
 
     /// FF-PBH-4: a character Killed while their bounty is face up: the card leaves the game and

@@ -6,7 +6,7 @@ use tabletop_core::NewGame;
 use tabletop_firefly::bounty::Bound;
 use tabletop_firefly::content::{BountyId, Content, CrewDefId, Expansion, SupplyCardId};
 use tabletop_firefly::showdown::ShowdownStage;
-use tabletop_firefly::state::{CrewCard, WorkTarget};
+use tabletop_firefly::state::CrewCard;
 use tabletop_firefly::testing::*;
 use tabletop_firefly::{Action, Event, Firefly, Options, Phase};
 
@@ -181,15 +181,11 @@ fn ff_pbh_4_a_bounty_on_a_character_gone_is_removed_and_replaced() {
     let ev = choose(&mut g, "Fly: Mosey");
     assert!(happened(
         &ev,
-        |e| matches!(e, Event::BountyRemoved { bounty } if *bounty == bounty_fn("jayne"))
+        |e| matches!(e, Event::BountyRemoved { bounty } if *bounty == bounty("jayne"))
     ));
     assert!(!g.bounties.most_wanted.contains(&bounty("jayne")));
     assert!(g.bounties.removed.contains(&bounty("jayne")));
     assert_eq!(g.bounties.most_wanted.len(), 3);
-}
-
-fn bounty_fn(id: &str) -> BountyId {
-    bounty(id)
 }
 
 /// FF-PBH-6: bounties count toward neither the hand limit nor the Active-job limit: a captain
@@ -583,7 +579,6 @@ fn ff_pbh_19_lawmen_stay_aboard_for_illegal_jobs() {
     let l = legal(&g);
     assert!(!l.contains(&Action::ToggleCrew(CrewCard::Hired(marshal))));
     assert!(l.contains(&Action::ToggleCrew(CrewCard::Hired(jim))));
-    let _ = WorkTarget::Goal;
 }
 
 /// Agent McGinnis: whenever his captain loses a Showdown, the winner is issued a Warrant.

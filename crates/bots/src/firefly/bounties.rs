@@ -30,12 +30,7 @@ impl FireflyBot {
         let here = ctx.p.sector;
         let turns = |s: SectorId| turns_for(self.d(here, s), ctx.range) as f64;
         for b in 0..g.content.bounties.len() as BountyId {
-            let n = g
-                .bounties
-                .bound
-                .iter()
-                .filter(|x| x.seat == ctx.seat && x.bounty == b)
-                .count();
+            let n = g.bound_count(ctx.seat, b);
             if n > 0 {
                 let s = g.drop_off(b);
                 let pay = (g.content.bounties[b as usize].pay as usize * n) as f64;
@@ -64,12 +59,7 @@ impl FireflyBot {
         let g = ctx.g;
         match t {
             WorkTarget::DeliverBounty(b) => {
-                let n = g
-                    .bounties
-                    .bound
-                    .iter()
-                    .filter(|x| x.seat == ctx.seat && x.bounty == b)
-                    .count();
+                let n = g.bound_count(ctx.seat, b);
                 Some(g.content.bounties[b as usize].pay as f64 * n as f64 + 500.0)
             }
             WorkTarget::Apprehend(card) => {
@@ -88,12 +78,7 @@ impl FireflyBot {
                 }
             }
             WorkTarget::JumpBounty { from, bounty } => {
-                let n = g
-                    .bounties
-                    .bound
-                    .iter()
-                    .filter(|x| x.seat == from && x.bounty == bounty)
-                    .count() as f64;
+                let n = g.bound_count(from, bounty) as f64;
                 let v = self.boarding_value(ctx, from, bounty) * n;
                 (v > 600.0).then_some(v)
             }

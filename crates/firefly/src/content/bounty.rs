@@ -47,6 +47,8 @@ pub struct BountyCard {
 pub struct BountyTables {
     /// For each bounty, the crew definitions it is for.
     pub fugitives: Vec<Vec<CrewDefId>>,
+    /// For each bounty, the physical crew cards of those definitions (every copy, every box).
+    pub cards: Vec<Vec<super::SupplyCardId>>,
     /// For each bounty, its drop-off sector; `None`: wherever the Alliance Cruiser is.
     pub drop_offs: Vec<Option<SectorId>>,
     /// For each bounty, the Showdown lost as one option to resolve (its `lose` effects, then

@@ -1134,7 +1134,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     }
 
     // --- Bounty cards (FF-PBH-1..6) --------------------------------------------------------
-    let bounty = super::bounty::build(
+    let mut bounty = super::bounty::build(
         &doc.bounty,
         |id| {
             doc.crew
@@ -1145,6 +1145,16 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         |id| sector_ids.get(id).copied(),
         |id, field, message| ctx.err("bounty", id, field, message),
     )?;
+    bounty.cards = bounty
+        .fugitives
+        .iter()
+        .map(|defs| {
+            (0..supply_cards.len())
+                .filter(|&i| supply_cards[i].crew().is_some_and(|d| defs.contains(&d)))
+                .map(|i| i as SupplyCardId)
+                .collect()
+        })
+        .collect();
     for (b, lose) in doc.bounty.iter().zip(&bounty.lose) {
         check_choice(ctx, "bounty", &b.id, "lose", &lose[0])?;
     }
