@@ -12,13 +12,14 @@ use tabletop_core::{Actor, Game, NewGame};
 use tabletop_firefly::content::{Content, Expansion};
 use tabletop_firefly::{invariants, Firefly, Options};
 
-const STORIES: [&str; 6] = [
+const STORIES: [&str; 7] = [
     "The King of All Londinium",
     "Harken's Folly",
     "First Time in the Captain's Chair",
     "Desperadoes",
     "\"Respectable\" Persons of Business",
     "Making Connections (Blue Sun)",
+    "…Another Man's Treasure",
 ];
 
 #[derive(Debug, PartialEq)]

@@ -1115,6 +1115,9 @@ fn header(g: &Firefly, seat: Seat) -> String {
         Phase::Showdown(sd) => {
             let _ = writeln!(s, "{}", showdown_lines(g, sd));
         }
+        Phase::Plunder(pl) => {
+            let _ = writeln!(s, "{}", plunder_lines(g, pl));
+        }
         Phase::AttachChallenge { job, .. } => {
             let _ = writeln!(
                 s,
@@ -1412,6 +1415,10 @@ fn resolving_text(g: &Firefly, viewer: Seat) -> String {
             ("Boarding Test", t)
         }
         Origin::ShowdownLost { bounty } => ("Showdown lost", render::bounty_card(c, bounty)),
+        Origin::PiracyLost { job } => (
+            "Showdown lost",
+            render::job_card(&c.jobs[job as usize], &Names::of(c)),
+        ),
         Origin::Card(card) => ("Card used", render::supply_card(c, card)),
         Origin::Offer(card) => ("Your card may be used now", render::supply_card(c, card)),
         Origin::Alerts { sector, .. } => (
@@ -1614,7 +1621,8 @@ fn card_for(g: &Firefly, seat: Seat, arg: &str, legal: &[Action]) -> Result<Stri
             Action::DiscardJob(j)
             | Action::AcceptJob(j)
             | Action::Work(WorkTarget::Job(j))
-            | Action::Work(WorkTarget::BonusDropOff { job: j, .. }) => {
+            | Action::Work(WorkTarget::BonusDropOff { job: j, .. })
+            | Action::Work(WorkTarget::Piracy { job: j, .. }) => {
                 render::job_card(&c.jobs[j as usize], &names)
             }
             Action::Work(WorkTarget::Goal) => {
@@ -2391,6 +2399,55 @@ fn cards(content: &'static Content, a: CardsArgs) -> Result<()> {
 }
 
 /// A Showdown under way (FF-PBH-23): who stands against whom, the skills chosen, the dice.
+/// A won Piracy Showdown (FF-PBH-29..32): what may be taken and what has been.
+fn plunder_lines(g: &Firefly, pl: &tabletop_firefly::piracy::Plunder) -> String {
+    let c = g.content;
+    let mut s = format!(
+        "Aboard {}'s ship for {}.",
+        captain(pl.target),
+        job_line(c, pl.job)
+    );
+    let taken: Vec<String> = tabletop_firefly::piracy::GOODS
+        .iter()
+        .filter(|i| pl.goods[i.index()] > 0)
+        .map(|&i| render::item_count(i, pl.goods[i.index()] as u32))
+        .chain((pl.jobs > 0).then(|| format!("{} job(s)", pl.jobs)))
+        .collect();
+    let _ = write!(
+        s,
+        "\n  Taken so far: {}.",
+        if taken.is_empty() {
+            "nothing".to_string()
+        } else {
+            taken.join(", ")
+        }
+    );
+    let stashed: Vec<String> = tabletop_firefly::piracy::GOODS
+        .iter()
+        .filter(|i| pl.stashed[i.index()] > 0)
+        .map(|&i| render::item_count(i, pl.stashed[i.index()] as u32))
+        .collect();
+    if !stashed.is_empty() {
+        let _ = write!(
+            s,
+            "\n  Out of reach in their Stash: {}.",
+            stashed.join(", ")
+        );
+    }
+    let _ = write!(
+        s,
+        "\n  {}",
+        if pl.done {
+            "Discard down to the hand limit (FF-PBH-32)."
+        } else if pl.taken() == 0 {
+            "Make room first if you need it (jettison, unload), then steal; Done when finished."
+        } else {
+            "Steal more, or Done."
+        }
+    );
+    s
+}
+
 fn showdown_lines(g: &Firefly, sd: &tabletop_firefly::showdown::Showdown) -> String {
     use tabletop_firefly::showdown::{Defender, ShowdownStage};
     let c = g.content;

@@ -13,6 +13,7 @@ use tabletop_core::{Game, Seat};
 use tabletop_firefly::content::render::{self, Names};
 use tabletop_firefly::content::*;
 use tabletop_firefly::event::{PaySource, PayTerm, Term, TermSource};
+use tabletop_firefly::showdown::Defender;
 use tabletop_firefly::state::CrewCard;
 use tabletop_firefly::{Action, Event, Firefly};
 
@@ -193,6 +194,16 @@ pub fn sector_line(c: &Content, s: SectorId) -> String {
     }
 }
 
+/// A Bounty card's name ("Jayne", "Cortex Alert: Scrappers").
+pub fn bounty_name(c: &Content, b: BountyId) -> String {
+    let card = &c.bounties[b as usize];
+    if card.cortex_alert {
+        format!("Cortex Alert: {}", card.name)
+    } else {
+        card.name.clone()
+    }
+}
+
 pub fn money(n: u32) -> String {
     render::money(n)
 }
@@ -280,6 +291,7 @@ pub fn pay_terms(c: &Content, terms: &[PayTerm]) -> String {
                     format!("{m} for the Challenge {}", c.jobs[challenge as usize].name)
                 }
                 PaySource::DoubleDown => format!("{m} Double Down (two cards of one suit)"),
+                PaySource::Plunder { count, each } => format!("{count} taken × {}", money(each)),
                 PaySource::ExtraPay {
                     skill,
                     points,
@@ -745,6 +757,138 @@ impl Driven for Firefly {
                 "{} discards the top {cards} Misbehave card(s) unseen by the others",
                 cap(*seat)
             ),
+            // --- Pirates & Bounty Hunters ---
+            Event::BountyRevealed { bounty } => format!(
+                "Bounty revealed on the Most Wanted list: {}",
+                bounty_name(c, *bounty)
+            ),
+            Event::BountyRemoved { bounty } => format!(
+                "The Bounty on {} leaves the game: the fugitive is gone",
+                bounty_name(c, *bounty)
+            ),
+            Event::MostWantedUpdated => {
+                "Alliance alert: the Most Wanted go to the bottom of the Bounty deck".into()
+            }
+            Event::Betrayed { seat, fugitive } => format!(
+                "{} turns in their own crew member {}",
+                cap(*seat),
+                c.supply_name(*fugitive)
+            ),
+            Event::FugitiveBound {
+                seat,
+                bounty,
+                fugitive,
+            } => format!(
+                "{} holds {} Bound by Law (Bounty: {})",
+                cap(*seat),
+                c.supply_name(*fugitive),
+                bounty_name(c, *bounty)
+            ),
+            Event::BountyDelivered {
+                seat,
+                bounty,
+                fugitives,
+                pay,
+            } => format!(
+                "{} delivers {fugitives} fugitive(s) for the Bounty on {}: {}",
+                cap(*seat),
+                bounty_name(c, *bounty),
+                money(*pay)
+            ),
+            Event::BoundFugitiveLost { seat, fugitive } => format!(
+                "The Reavers take {}'s Bound Fugitive {}",
+                cap(*seat),
+                c.supply_name(*fugitive)
+            ),
+            Event::BountyJumped {
+                seat,
+                from,
+                bounty,
+                rescue,
+            } => format!(
+                "{} {} {}'s Bound Fugitives (Bounty: {})",
+                cap(*seat),
+                if *rescue { "frees" } else { "takes" },
+                cap(*from),
+                bounty_name(c, *bounty)
+            ),
+            Event::FugitiveRescued {
+                seat,
+                fugitive,
+                joined: true,
+            } => format!("{} joins {}'s crew", c.supply_name(*fugitive), cap(*seat)),
+            Event::FugitiveRescued { fugitive, .. } => format!(
+                "{} goes free (to the Supply discard pile)",
+                c.supply_name(*fugitive)
+            ),
+            Event::Boarded { seat, rival } => {
+                format!("{} boards {}'s ship", cap(*seat), cap(*rival))
+            }
+            Event::ShowdownBegun { attacker, defender } => format!(
+                "Showdown: {} against {}",
+                cap(*attacker),
+                match defender {
+                    Defender::Rival(r) => format!("{}'s crew", cap(*r)),
+                    Defender::Fugitive(card) => c.supply_name(*card).to_string(),
+                }
+            ),
+            Event::ShowdownSkill {
+                seat: Some(seat),
+                skill,
+            } => format!("{} uses {} in the Showdown", cap(*seat), skill.name()),
+            Event::ShowdownSkill { seat: None, skill } => {
+                format!("The fugitive uses {}", skill.name())
+            }
+            Event::ShowdownRolled {
+                attacker,
+                roll,
+                total,
+            } => format!(
+                "{} rolls {}: total {total}",
+                if *attacker {
+                    "The Attacker"
+                } else {
+                    "The Defender"
+                },
+                roll.faces()
+                    .iter()
+                    .map(|f| f.to_string())
+                    .collect::<Vec<_>>()
+                    .join("+")
+            ),
+            Event::ShowdownWon {
+                attacker_won,
+                attack,
+                defend,
+            } => format!(
+                "The {} wins the Showdown ({attack} against {defend})",
+                if *attacker_won {
+                    "Attacker"
+                } else {
+                    "Defender"
+                }
+            ),
+            Event::Stashed { seat, item } => {
+                format!("{} keeps 1 {} in the Stash", cap(*seat), item.name())
+            }
+            Event::Plundered { seat, from, item } => format!(
+                "{} steals 1 {} from {}",
+                cap(*seat),
+                item.name(),
+                cap(*from)
+            ),
+            Event::JobStolen { seat, from, job: j } => {
+                if viewer.sees(*seat) || viewer.sees(*from) {
+                    format!(
+                        "{} steals {} from {}'s hand",
+                        cap(*seat),
+                        job(*j),
+                        cap(*from)
+                    )
+                } else {
+                    format!("{} steals a job from {}'s hand", cap(*seat), cap(*from))
+                }
+            }
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

@@ -139,6 +139,10 @@ pub enum Action {
     ForceReroll,
     /// After a Bounty Jump is won: free the fugitives (`true`, a Rescue) or take them.
     Rescue(bool),
+    /// FF-PBH-29: take one of these Goods from the rival's Hold.
+    Steal(Item),
+    /// FF-PBH-32 (Contract jumper): take one Inactive job, unseen, from the rival's hand.
+    StealJob,
 
     // ---- trading (FF-TRADE, no action) ----
     /// Open, build, propose or answer an offer between players in the same sector.

@@ -128,7 +128,7 @@ impl Firefly {
             if let Some(i) = p.crew_index(CrewCard::Hired(card)) {
                 return if p.seat == seat {
                     Some(Whereabouts::OwnCrew(i))
-                } else if p.sector == me.sector {
+                } else if p.sector == me.sector && !self.in_sanctuary(p.seat) {
                     Some(Whereabouts::RivalCrew(p.seat))
                 } else {
                     None
@@ -174,7 +174,11 @@ impl Firefly {
             }
             // FF-PBH-14: a rival's Bound Fugitives in the sector.
             for r in &self.players {
-                if r.seat != p.seat && r.sector == p.sector && held(r.seat) {
+                if r.seat != p.seat
+                    && r.sector == p.sector
+                    && held(r.seat)
+                    && !self.in_sanctuary(r.seat)
+                {
                     out.push(Action::Work(WorkTarget::JumpBounty {
                         from: r.seat,
                         bounty: b,

@@ -249,12 +249,14 @@ impl Firefly {
     /// crew on an Immoral job (`StaysAboardForImmoralJobs`), Lawmen on an Illegal one
     /// (FF-PBH-19: "Lawmen follow the Law").
     pub fn stays_aboard_for(&self, m: &CrewMember, target: WorkTarget) -> bool {
-        let (WorkTarget::Job(j) | WorkTarget::BonusDropOff { job: j, .. }) = target else {
-            return false;
+        let (j, against) = match target {
+            WorkTarget::Job(j) | WorkTarget::BonusDropOff { job: j, .. } => (j, None),
+            WorkTarget::Piracy { job, target } => (job, Some(target)),
+            _ => return false,
         };
         let job = &self.content.jobs[j as usize];
         let d = self.crew_def(m);
-        (job.immoral
+        (self.job_immoral_against(j, against)
             && d.abilities
                 .iter()
                 .any(|a| matches!(a, Ability::StaysAboardForImmoralJobs)))

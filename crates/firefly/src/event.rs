@@ -477,6 +477,24 @@ pub enum Event {
         roll: u8,
         held: bool,
     },
+    // --- Piracy (added at the end) ---
+    /// FF-PBH-27/28: the Defender of a Piracy Showdown keeps one `item` in the Stash.
+    Stashed {
+        seat: Seat,
+        item: Item,
+    },
+    /// FF-PBH-29: `seat` took one `item` from `from`'s Hold.
+    Plundered {
+        seat: Seat,
+        from: Seat,
+        item: Item,
+    },
+    /// FF-PBH-32: `seat` took job `job`, unseen, from `from`'s hand (only the two see which).
+    JobStolen {
+        seat: Seat,
+        from: Seat,
+        job: JobId,
+    },
 }
 
 /// What adds one term to a skill test's total besides the dice (FF-SKILL-3, FF-SKILL-7).
@@ -543,6 +561,8 @@ pub enum PaySource {
         points: u32,
         each: u32,
     },
+    /// A Piracy job: `count` Goods or jobs taken at `each` (FF-PBH-25).
+    Plunder { count: u32, each: u32 },
 }
 
 /// One term of a job's pay.

@@ -180,6 +180,7 @@ impl Firefly {
         let c = self.content;
         let sector = |s: SectorId| c.sector_label(s).into_owned();
         let job = |j: JobId| c.job_label(j);
+        let captain = |s: tabletop_core::Seat| format!("captain {}", s + 1);
         let pending = self.resolution.last().and_then(|r| r.pending);
         match a {
             Action::ChooseLeader(l) => format!("Choose Leader {}", c.crew_label(l)),
@@ -212,6 +213,9 @@ impl Firefly {
                 "Work: deliver the Bounty on {}",
                 c.bounties.get(b as usize).map_or("?", |x| x.name.as_str())
             ),
+            Action::Work(WorkTarget::Piracy { job: j, target }) => {
+                format!("Work: {} against {}'s ship", job(j), captain(target))
+            }
             Action::Work(WorkTarget::JumpBounty { from, bounty }) => format!(
                 "Work: jump captain {}'s Bounty on {}",
                 from + 1,
@@ -249,6 +253,9 @@ impl Firefly {
             Action::Dismiss(m) => format!("Dismiss {}", self.crew_name(m)),
             Action::Jettison(i) if matches!(pending, Some(Pending::LoseGoods { .. })) => {
                 format!("Lose 1 {}", i.name())
+            }
+            Action::Jettison(i) if matches!(self.phase, Phase::Plunder(_)) => {
+                format!("Jettison 1 {} to make room", i.name())
             }
             Action::Jettison(i) => format!("Jettison 1 {}", i.name()),
             Action::Unload(i) if matches!(pending, Some(Pending::LosePassengers { .. })) => {
@@ -333,6 +340,14 @@ impl Firefly {
             Action::ForceReroll => "Make the rival re-roll".into(),
             Action::Rescue(true) => "Rescue: free the fugitives".into(),
             Action::Rescue(false) => "Take the Bound Fugitives".into(),
+            Action::Steal(i) => match self.phase {
+                Phase::Plunder(pl) => format!("Steal 1 {} from {}", i.name(), captain(pl.target)),
+                _ => format!("Steal 1 {}", i.name()),
+            },
+            Action::StealJob => match self.phase {
+                Phase::Plunder(pl) => format!("Steal a job, unseen, from {}", captain(pl.target)),
+                _ => "Steal a job".into(),
+            },
             Action::ChooseBranch(b) => match self
                 .resolution
                 .last()
@@ -372,7 +387,10 @@ impl Firefly {
                 }
                 _ => format!("Load {n}"),
             },
-            Action::LoadGood(i) if matches!(pending, Some(Pending::StashGoods { .. })) => {
+            Action::LoadGood(i)
+                if matches!(pending, Some(Pending::StashGoods { .. }))
+                    || matches!(self.phase, Phase::Showdown(_)) =>
+            {
                 format!("Keep 1 {} in the Stash", i.name())
             }
             Action::LoadGood(i) => format!("Load 1 {}", i.name()),

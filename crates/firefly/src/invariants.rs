@@ -485,7 +485,11 @@ fn player_limits(g: &Firefly, p: &Player) -> Result<(), String> {
     let resolving = seat == g.current && g.phase == Phase::Resolving;
     let choosing = g.phase == Phase::StartingJobs
         || resolving
-        || (g.actor == seat && matches!(g.phase, Phase::DiscardJobs | Phase::Accepting { .. }));
+        || (g.actor == seat
+            && matches!(
+                g.phase,
+                Phase::DiscardJobs | Phase::Accepting { .. } | Phase::Plunder(_)
+            ));
     if p.hand.len() > g.hand_limit(p) && !choosing {
         return Err(format!("seat {seat}: {} jobs in hand", p.hand.len()));
     }

@@ -59,6 +59,10 @@ pub enum Origin {
     ShowdownLost {
         bounty: BountyId,
     },
+    /// The Showdown of Piracy job `job` was lost: the card's results (FF-PBH-25).
+    PiracyLost {
+        job: JobId,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

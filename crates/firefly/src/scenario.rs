@@ -122,6 +122,9 @@ pub struct ScenarioPlayer {
     pub warrants: u8,
     #[serde(default)]
     pub goals: u8,
+    /// The captain's Haven (a story with Havens, FF-PBH-39..41).
+    #[serde(default)]
+    pub haven: Option<String>,
     #[serde(default)]
     pub solid: Vec<ContactName>,
     /// Gear the Leader carries.
@@ -489,6 +492,10 @@ impl Firefly {
                 );
             }
             let sec = sector(&g, &f("sector"), &sp.sector)?;
+            let haven = match &sp.haven {
+                Some(h) => Some(sector(&g, &f("haven"), h)?),
+                None => None,
+            };
             let mut t = Taker { g: &mut g };
             let mut crew = vec![CrewMember {
                 card: CrewCard::Leader(l as CrewDefId),
@@ -545,7 +552,9 @@ impl Firefly {
                         "a Big Damn Challenge is never worked on its own (FF-BS-24)",
                     );
                 }
-                if a.steps_done as usize >= c.jobs[job as usize].steps.len() {
+                // A Piracy job has no steps: Active until its Showdown is won (FF-PBH-25).
+                let steps = c.jobs[job as usize].steps.len();
+                if c.jobs[job as usize].piracy.is_none() && a.steps_done as usize >= steps {
                     return err(
                         f(&format!("active[{k}].steps-done")),
                         "a job with every step done is complete, not active",
@@ -626,7 +635,7 @@ impl Firefly {
                 solid,
                 warrants: sp.warrants,
                 goals: sp.goals,
-                haven: None,
+                haven,
             };
             g.players[i] = p;
             let p = &g.players[i];

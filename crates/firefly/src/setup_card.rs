@@ -163,12 +163,21 @@ impl Firefly {
     /// Haven is never free: ships start on their Havens, and no ship is placed where another
     /// stands (FF-PBH-40, FF-SETUP-11).
     pub fn haven_allowed(&self, s: SectorId) -> bool {
-        self.planetary(s)
+        let zone = self.story_def().setup.haven_zone;
+        zone.is_none_or(|z| self.content.sectors[s as usize].zone == z)
+            && self.planetary(s)
             && !self
                 .content
                 .supply_decks
                 .iter()
                 .any(|d| d.sector == s && self.board().in_play(d.sector))
             && self.contact_at(s).is_none()
+    }
+
+    /// "Haven Sanctuary" (a story's rule): the captain in `seat` is at their own Haven, where
+    /// nobody may board them.
+    pub fn in_sanctuary(&self, seat: tabletop_core::Seat) -> bool {
+        let p = &self.players[seat as usize];
+        self.story_def().setup.haven_sanctuary && p.haven == Some(p.sector)
     }
 }

@@ -64,6 +64,9 @@ pub struct Showdown {
     pub defend_roll: Option<ExplodingRoll>,
     /// Re-roll abilities used, `USED_*` bits.
     pub used: u8,
+    /// Piracy for Goods: what the Defender keeps in the Stash, by `Item::index` (FF-PBH-27/28,
+    /// `crate::piracy`).
+    pub stashed: [u8; 6],
 }
 
 const ATTACKER_REROLLED: u8 = 1;
@@ -102,6 +105,7 @@ impl Firefly {
                 .map(|p| p.seat)
                 .unwrap(),
             WorkTarget::JumpBounty { from, .. } => from,
+            WorkTarget::Piracy { target, .. } => target,
             _ => unreachable!("nothing to board for"),
         };
         events.push(Event::Boarded { seat, rival });
@@ -121,6 +125,7 @@ impl Firefly {
             attack_roll: None,
             defend_roll: None,
             used: 0,
+            stashed: [0; 6],
         });
     }
 
@@ -138,6 +143,7 @@ impl Firefly {
                     unreachable!("a lone fugitive does not choose")
                 };
                 self.equip_actions(&self.players[d as usize], out);
+                self.stash_actions(s, out);
                 out.extend(Skill::ALL.map(Action::ShowdownSkill));
             }
             ShowdownStage::AttackerRolled | ShowdownStage::DefenderRolled => {
@@ -208,6 +214,14 @@ impl Firefly {
                     unreachable!()
                 };
                 self.apply_equip(d, a);
+            }
+            // FF-PBH-27/28: one more of the Defender's Goods kept in the Stash.
+            (ShowdownStage::DefenderSkill, Action::LoadGood(item)) => {
+                s.stashed[item.index()] += 1;
+                events.push(Event::Stashed {
+                    seat: s.actor(),
+                    item,
+                });
             }
             (ShowdownStage::DefenderSkill, Action::ShowdownSkill(k)) => {
                 s.defend = Some(k);
@@ -380,10 +394,11 @@ impl Firefly {
                 self.issue_warrant(winner, None, events);
             }
         }
-        if attacker_won {
-            self.bounty_showdown_won(&s, events);
-        } else {
-            self.showdown_lost(events);
+        match (attacker_won, self.piracy_under_way().is_some()) {
+            (true, true) => self.piracy_won(&s),
+            (false, true) => self.piracy_lost(events),
+            (true, false) => self.bounty_showdown_won(&s, events),
+            (false, false) => self.showdown_lost(events),
         }
     }
 

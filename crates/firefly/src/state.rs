@@ -18,6 +18,8 @@ pub struct JobPay {
     /// whether two of them shared a suit ("Double Down", Kalidasa).
     pub suits: u8,
     pub pair: bool,
+    /// Goods or jobs taken by the Piracy job under way (FF-PBH-25: its pay is per item).
+    pub plundered: u8,
 }
 
 /// Table options: everything besides the seed that defines a game.
@@ -312,6 +314,11 @@ pub enum WorkTarget {
         from: Seat,
         bounty: BountyId,
     },
+    /// FF-PBH-24/25: work Piracy job `job` against the ship of the captain in seat `target`.
+    Piracy {
+        job: JobId,
+        target: Seat,
+    },
 }
 
 impl WorkTarget {
@@ -389,6 +396,8 @@ pub enum Phase {
     StartingDeck,
     /// FF-PBH-23: a Showdown between the active player and a rival crew or a lone fugitive.
     Showdown(crate::showdown::Showdown),
+    /// FF-PBH-29..32: a Piracy Showdown won: the pirate makes room and takes the plunder.
+    Plunder(crate::piracy::Plunder),
 }
 
 /// What a Fly, Work or other multi-step action is doing, beneath the current [`Phase`].

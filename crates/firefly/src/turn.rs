@@ -540,6 +540,21 @@ impl Firefly {
 
     /// FF-SETUP-18: Priming the Pump.
     fn prime_the_pump(&mut self) {
+        // A story's set-up: the Piracy jobs left in the decks go face up on the discard piles.
+        if self.story_def().setup.piracy_to_discard {
+            for d in &mut self.decks.contacts {
+                let piracy: Vec<JobId> = d
+                    .draw_pile()
+                    .iter()
+                    .copied()
+                    .filter(|&j| self.content.jobs[j as usize].piracy.is_some())
+                    .collect();
+                for j in piracy {
+                    d.take_from_draw(j);
+                    d.discard(j);
+                }
+            }
+        }
         for d in &mut self.decks.supply {
             for _ in 0..3 {
                 if let Some(c) = d.draw() {
@@ -668,6 +683,7 @@ impl Firefly {
             }
             Phase::StartingDeck => self.starting_deck_actions(out),
             Phase::Showdown(_) => self.showdown_actions(out),
+            Phase::Plunder(_) => self.plunder_actions(out),
             Phase::StartingJobs => {
                 let p = self.me();
                 out.extend(p.hand.iter().map(|&j| Action::DiscardJob(j)));
@@ -771,6 +787,7 @@ impl Firefly {
                     out.push(Action::Work(WorkTarget::Goal));
                 }
                 self.bounty_work_actions(p, out);
+                self.piracy_work_actions(p, out);
                 if self.planetary(p.sector) {
                     out.push(Action::MakeWork);
                 }
@@ -1004,6 +1021,7 @@ impl Firefly {
             (Phase::PayCuts { .. }, Action::PayCut(pay)) => self.apply_pay_cut(pay, events),
             (Phase::Resolving, _) => self.apply_resolution_action(a, events),
             (Phase::Showdown(_), _) => self.apply_showdown(a, events),
+            (Phase::Plunder(_), _) => self.apply_plunder(a, events),
             (
                 Phase::Trading(_) | Phase::TradeAnswer(_) | Phase::TradeWindow { .. },
                 Action::Trade(t),
@@ -1045,6 +1063,8 @@ impl Firefly {
                 self.take_action("work", events);
                 if t.is_bounty() {
                     self.begin_bounty_work(t, events);
+                } else if let WorkTarget::Piracy { .. } = t {
+                    self.begin_piracy(t, events);
                 } else {
                     self.start_work(t);
                 }
@@ -1195,7 +1215,8 @@ impl Firefly {
             | Origin::Goal(_)
             | Origin::Opportunity { .. }
             | Origin::Boarding
-            | Origin::ShowdownLost { .. } => self.after_work_resolution(&done, events),
+            | Origin::ShowdownLost { .. }
+            | Origin::PiracyLost { .. } => self.after_work_resolution(&done, events),
         }
     }
 

@@ -58,6 +58,16 @@ pub struct View {
     /// up; of the Bounty deck only its size is known (FF-PBH-1, FF-PBH-10).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bounties: Option<BountiesView>,
+    /// FF-PBH-37: the Destination tokens on the story's goal sectors, numbered in goal order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub destinations: Vec<Destination>,
+}
+
+/// FF-PBH-37: a numbered Destination token: goal `goal` (from 0) is at `sector`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Destination {
+    pub goal: u8,
+    pub sector: SectorId,
 }
 
 /// The public face of the bounties.
@@ -204,6 +214,36 @@ pub struct PlayerView {
     pub warrants: u8,
     pub goals: u8,
     pub outlaw: bool,
+    /// The captain's Haven token (FF-PBH-38: in their ship's colour), in a story with Havens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub haven: Option<SectorId>,
+}
+
+impl Firefly {
+    /// FF-PBH-37: a story whose goals are a series of planets gets a numbered Destination token
+    /// on each goal's sector at set-up: every goal worked at a fixed planet, when there are two
+    /// or more such planets. (Goals wherever the Alliance Cruiser is, or at one's Haven, have
+    /// no fixed sector.)
+    pub fn destinations(&self) -> Vec<Destination> {
+        let sectors = &self.content.goal_sectors[self.story as usize];
+        let mut out: Vec<Destination> = sectors
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                s.map(|sector| Destination {
+                    goal: i as u8,
+                    sector,
+                })
+            })
+            .collect();
+        let mut distinct: Vec<SectorId> = out.iter().map(|d| d.sector).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() < 2 {
+            out.clear();
+        }
+        out
+    }
 }
 
 impl View {
@@ -236,6 +276,7 @@ impl View {
                     warrants: p.warrants,
                     goals: p.goals,
                     outlaw: g.is_outlaw(p),
+                    haven: p.haven,
                 }
             })
             .collect();
@@ -335,6 +376,7 @@ impl View {
                     bound: g.bounties.bound.clone(),
                     deck_left: g.bounties.deck.draw_len(),
                 }),
+            destinations: g.destinations(),
         }
     }
 }

@@ -45,8 +45,10 @@ impl Firefly {
 
     /// FF-WORK-3, FF-WORK-9, FF-DEAL-7, FF-WORK-14: whether `j` can be worked here now.
     pub fn can_work_job(&self, p: &Player, j: JobId) -> bool {
-        // FF-BS-24: a Big Damn Challenge is never worked on its own.
-        if self.content.jobs[j as usize].challenge.is_some() {
+        // FF-BS-24: a Big Damn Challenge is never worked on its own; a Piracy job is worked
+        // against a rival (`crate::piracy`), not at a planet.
+        let card = &self.content.jobs[j as usize];
+        if card.challenge.is_some() || card.piracy.is_some() {
             return false;
         }
         let Some((step, in_hand)) = self.job_next_step(p, j) else {
@@ -243,8 +245,12 @@ impl Firefly {
             return false;
         }
         let goal = &story.goals[g];
-        self.content.goal_sectors[self.story as usize][g] == Some(p.sector)
-            && self.goal_met(p, &goal.requires)
+        let here = if goal.at_haven {
+            p.haven == Some(p.sector)
+        } else {
+            self.content.goal_sectors[self.story as usize][g] == Some(p.sector)
+        };
+        here && self.goal_met(p, &goal.requires)
             // A goal whose every instruction needs what you do not have ("Pay Niska $6,000")
             // cannot be attempted.
             && (goal.choices.is_empty()
@@ -643,6 +649,8 @@ impl Firefly {
                     // A Warrant on a Bonus Drop-Off is a Warrant while working the job
                     // (FF-MISB-11): the job is discarded.
                     WorkTarget::BonusDropOff { job, .. } => Some(job),
+                    // FF-PBH-25: a Piracy job lost to a Warrant is discarded like any job.
+                    WorkTarget::Piracy { job, .. } => Some(job),
                     _ => None,
                 };
                 // The attempt is over; the Warrant may still be ignored (Fan Dancer).
@@ -812,7 +820,13 @@ impl Firefly {
     }
 
     /// FF-WORK-16..22, FF-WORK-25, FF-REP-1, FF-REP-9.
-    fn complete_job(&mut self, seat: Seat, j: JobId, on_job: CrewMask, events: &mut Vec<Event>) {
+    pub(crate) fn complete_job(
+        &mut self,
+        seat: Seat,
+        j: JobId,
+        on_job: CrewMask,
+        events: &mut Vec<Event>,
+    ) {
         let job = &self.content.jobs[j as usize];
         let p = &self.players[seat as usize];
         // The pay, term by term, so that players can read how it was made.
@@ -823,6 +837,20 @@ impl Firefly {
             }
         };
         add(&mut terms, PaySource::Printed, job.pay.unwrap_or(0) as i64);
+        // FF-PBH-25: a Piracy job pays for each Good (or job) taken.
+        let piracy_target = self.piracy_under_way().map(|(_, t)| t);
+        let immoral = self.job_immoral_against(j, piracy_target);
+        if let Some(pc) = &job.piracy {
+            let count = self.job_pay.plundered as u32;
+            add(
+                &mut terms,
+                PaySource::Plunder {
+                    count,
+                    each: pc.pay_each,
+                },
+                (pc.pay_each * count) as i64,
+            );
+        }
         // "Double Down" (Kalidasa), as the fan PC game plays it (the only source): two of the
         // Misbehave cards got through on this Work action share a suit: the Pay tab again.
         if job.double_down && self.job_pay.pair {
@@ -896,7 +924,8 @@ impl Firefly {
                 .flat_map(|&g| self.gear_def(g).abilities.iter());
             for a in self.crew_def(m).abilities.iter().chain(carried) {
                 if let Ability::JobCompletionBonus { jobs, amount } = a {
-                    if job_matches(job, *jobs) {
+                    // FF-PBH-26: Piracy made Immoral by its target counts as an Immoral job.
+                    if job_matches(job, *jobs) || (*jobs == JobFilter::Immoral && immoral) {
                         add(
                             &mut terms,
                             PaySource::Ability { crew: m.card },
@@ -990,8 +1019,9 @@ impl Firefly {
                 events.push(Event::Solid { seat, contact: c });
             }
         }
-        // FF-WORK-22: Immoral jobs disgruntle every Moral crew member.
-        if job.immoral {
+        // FF-WORK-22: Immoral jobs disgruntle every Moral crew member; FF-PBH-26: Piracy
+        // against a Moral Leader is Immoral.
+        if immoral {
             self.disgruntle_moral_crew(seat, events);
         }
         self.activity = Activity::None;
@@ -1144,7 +1174,8 @@ impl Firefly {
                 let p = &self.players[seat as usize];
                 let g = p.goals as usize;
                 let story = self.story_def();
-                if g >= story.goals.len() || story.goals[g].at.is_some() {
+                if g >= story.goals.len() || story.goals[g].at.is_some() || story.goals[g].at_haven
+                {
                     break;
                 }
                 if self.goal_met(p, &story.goals[g].requires) {

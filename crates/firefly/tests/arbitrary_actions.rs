@@ -154,6 +154,8 @@ fn action() -> impl Strategy<Value = Action> {
         prop::sample::select(Skill::ALL.to_vec()).prop_map(Action::ShowdownSkill),
         Just(Action::ForceReroll),
         any::<bool>().prop_map(Action::Rescue),
+        item().prop_map(Action::Steal),
+        Just(Action::StealJob),
     ]
 }
 
@@ -226,10 +228,12 @@ fn variant(a: &Action) -> usize {
         Action::ShowdownSkill(_) => 62,
         Action::ForceReroll => 63,
         Action::Rescue(_) => 64,
+        Action::Steal(_) => 65,
+        Action::StealJob => 66,
     }
 }
 
-const VARIANTS: usize = 65;
+const VARIANTS: usize = 67;
 
 /// Where a case starts: a fresh game of 1–4 captains on a story, or the test-only effects
 /// position (crew splits, steps, seizures) on the content that has those cards.

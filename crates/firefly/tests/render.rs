@@ -1504,8 +1504,17 @@ fn every_field_the_content_sets_is_rendered() {
             "gamble",
             "double_down",
             "extra_pay",
+            "piracy",
         ]);
         check(&what, x, &known, &mut p);
+        if let Some(pc) = &x.piracy {
+            check(
+                &what,
+                pc,
+                &["target", "steal", "max", "pay_each", "lose", "lose_ends"],
+                &mut p,
+            );
+        }
         if let Some(b) = &x.bonus {
             check(
                 &what,
@@ -1585,13 +1594,17 @@ fn every_field_the_content_sets_is_rendered() {
             "start_with_warrant",
             "closed_contacts",
             "illegal_job_bonus",
+            "havens",
+            "haven_zone",
+            "haven_sanctuary",
+            "piracy_to_discard",
         ];
         check(&what, &x.setup, &setup, &mut p);
         for g in &x.goals {
             check(
                 &what,
                 g,
-                &["name", "at", "requires", "misbehave", "choices"],
+                &["name", "at", "at_haven", "requires", "misbehave", "choices"],
                 &mut p,
             );
             choices(&what, &g.choices, &mut p);

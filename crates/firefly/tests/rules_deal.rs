@@ -378,10 +378,11 @@ fn ff_deal_11_job_card_anatomy() {
     // Every Contact job has a type and a pay (a number or "Special").
     for j in c.jobs.iter().filter(|j| j.contact.is_some()) {
         assert!(!j.types.is_empty(), "{}", j.id);
-        // "Special" pay is in the instructions: per item, or set by an instruction.
+        // "Special" pay is in the instructions: per item, or set by an instruction; a Piracy
+        // job pays per thing stolen (FF-PBH-25).
         let instructions = j.steps.iter().any(|s| !s.choices.is_empty());
         assert!(
-            j.pay.is_some() || j.pay_per.is_some() || instructions,
+            j.pay.is_some() || j.pay_per.is_some() || instructions || j.piracy.is_some(),
             "{}",
             j.id
         );

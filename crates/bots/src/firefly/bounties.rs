@@ -7,7 +7,7 @@ use tabletop_firefly::bounty::Whereabouts;
 use super::*;
 
 /// The chance that `a` points plus a die beat `b` points plus a die (the Defender wins ties).
-fn win_chance(a: i32, b: i32) -> f64 {
+pub(super) fn win_chance(a: i32, b: i32) -> f64 {
     let mut wins = 0;
     for x in 1..=6 {
         for y in 1..=6 {
@@ -87,7 +87,7 @@ impl FireflyBot {
     }
 
     /// Our best Showdown points (the whole crew, the best skill).
-    fn showdown_best(&self, ctx: &Ctx) -> i32 {
+    pub(super) fn showdown_best(&self, ctx: &Ctx) -> i32 {
         *ctx.skills.iter().max().unwrap_or(&0)
     }
 

@@ -69,7 +69,8 @@ impl FireflyBot {
             | Origin::JobStep { .. }
             | Origin::Goal(_)
             | Origin::Boarding
-            | Origin::ShowdownLost { .. } => {
+            | Origin::ShowdownLost { .. }
+            | Origin::PiracyLost { .. } => {
                 let (worth, goal) = match g.activity {
                     Activity::Working {
                         target: WorkTarget::Job(j),

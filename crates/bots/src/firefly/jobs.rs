@@ -69,6 +69,15 @@ impl FireflyBot {
         if let Some(ch) = &job.challenge {
             return self.challenge_eval(ctx, job, ch.reward);
         }
+        // A Piracy job is worked wherever a rival is met (`piracy`).
+        if let Some(pc) = &job.piracy {
+            return JobEval {
+                score: 0.0,
+                worth: self.piracy_job_worth(pc),
+                feasible: false,
+                next: p.sector,
+            };
+        }
         // Where each step is worked now ("Moon the Alliance": wherever the Cruiser is).
         let sectors: Vec<SectorId> = (0..job.steps.len() as u8)
             .map(|k| g.job_step_sector(j, k))

@@ -134,6 +134,13 @@ impl FireflyBot {
         {
             return Action::Purchase(Item::Parts);
         }
+        // A load of Parts for the story's Haven goal.
+        if legal.contains(&Action::Purchase(Item::Parts))
+            && (p.item(Item::Parts) as u32) < self.haven_parts_wanted(g, p)
+            && p.money >= 300
+        {
+            return Action::Purchase(Item::Parts);
+        }
         Action::Done
     }
 

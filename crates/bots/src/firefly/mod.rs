@@ -39,6 +39,7 @@ mod last_call;
 mod market;
 mod odds;
 mod pending;
+mod piracy;
 mod routes;
 mod setup;
 mod showdown;
@@ -258,6 +259,7 @@ impl FireflyBot {
             Phase::PayCuts { .. } => self.pay_cuts(g, seat, legal),
             Phase::Resolving => self.resolving(g, seat, legal),
             Phase::Showdown(_) => self.showdown(g, seat, legal),
+            Phase::Plunder(_) => self.plunder(g, seat, legal),
             Phase::Over => legal[0],
             Phase::Trading(_) => {
                 // The bot opens no offers; drop one if it ever finds itself building one.

@@ -74,6 +74,13 @@ impl FireflyBot {
         if p.item(Item::Parts) == 0 && p.money >= 1500 {
             v += 150.0;
         }
+        // The story's Haven goal wants a load of Parts: worth a goal's share per Part bought.
+        let want = self.haven_parts_wanted(g, p);
+        let have = p.item(Item::Parts) as u32;
+        if want > have && p.money >= 300 {
+            let can = (p.money / 300).min(want - have);
+            v += GOAL_WORTH * 0.5 * can as f64 / want as f64;
+        }
         let avail = p.money.saturating_sub(ctx.reserve(self)) as f64;
         if avail >= 100.0 {
             let deck = &g.decks.supply[d as usize];

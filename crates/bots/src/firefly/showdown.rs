@@ -18,6 +18,9 @@ impl FireflyBot {
         match s.stage {
             // The skill with the most points; gear stays where it is.
             ShowdownStage::AttackerSkill | ShowdownStage::DefenderSkill => {
+                if let Some(a) = Self::stash_choice(legal) {
+                    return a;
+                }
                 let points = |k: Skill| {
                     let mut t = *s;
                     if attacking {

@@ -209,12 +209,43 @@ impl FireflyBot {
             return None;
         }
         let goal = &story.goals[gi];
-        let sector = g.content.goal_sectors[g.story as usize][gi]?;
+        // A goal at one's Haven ("…Another Man's Treasure"): go there with a load aboard.
+        let sector = if goal.at_haven {
+            if !goal.choices.iter().any(|c| g.option_available(p.seat, c)) {
+                return None;
+            }
+            p.haven?
+        } else {
+            g.content.goal_sectors[g.story as usize][gi]?
+        };
         if !goal.requires.iter().all(|c| g.goal_condition(p, c)) {
             return None;
         }
         let pm = self.misb(ctx).powi(goal.misbehave as i32);
         Some((sector, goal_test_chance(g, p, goal, [0; 3]) * pm))
+    }
+
+    /// Parts wanted for the next goal when it is a load stashed at one's Haven and no load is
+    /// aboard yet: Parts are on sale at every Supply planet (FF-BUY-7), so the bot gathers 8.
+    pub(super) fn haven_parts_wanted(&self, g: &Firefly, p: &Player) -> u32 {
+        let story = g.story_def();
+        let Some(goal) = story.goals.get(p.goals as usize) else {
+            return 0;
+        };
+        if !goal.at_haven || goal.choices.iter().any(|c| g.option_available(p.seat, c)) {
+            return 0;
+        }
+        goal.choices
+            .iter()
+            .flat_map(|c| c.requires.iter())
+            .find_map(|r| match r {
+                Requirement::Has {
+                    item: Item::Parts,
+                    amount,
+                } => Some(*amount as u32),
+                _ => None,
+            })
+            .unwrap_or(0)
     }
 
     /// The first goal still to do that is a test of the crew (it is what the crew is for).

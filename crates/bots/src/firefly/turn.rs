@@ -204,6 +204,12 @@ impl FireflyBot {
                     Some(v) => v,
                     None => continue,
                 },
+                Action::Work(WorkTarget::Piracy { job, target }) => {
+                    match self.piracy_action_value(&ctx, job, target) {
+                        Some(v) => v,
+                        None => continue,
+                    }
+                }
                 _ => continue,
             };
             if v > 0.0 && local.is_none_or(|b| v > b.0) {

@@ -738,6 +738,18 @@ pub struct Job {
     /// FF-SKILL-2/4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extra_pay: Option<ExtraPay>,
+    /// A Piracy job (Pirates & Bounty Hunters, FF-PBH-24..33): worked against a rival's ship in
+    /// one's own sector, with a Boarding Test and a Showdown; such a job has no steps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piracy: Option<super::piracy::Piracy>,
+    /// Identical cards in the deck: the loader makes `copies` jobs of this entry, with ids
+    /// `<id>-1` … `<id>-<copies>` (Pirates & Bounty Hunters' Piracy jobs: five of each).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub copies: u8,
+}
+
+fn is_one(n: &u8) -> bool {
+    *n == 1
 }
 
 /// A job's "Extra Pay $X per point of skill Y" (Breakin' Atmo, `Job::extra_pay`).
@@ -1105,6 +1117,17 @@ pub struct StorySetup {
     /// ship starts there.
     #[serde(skip_serializing_if = "is_false")]
     pub havens: bool,
+    /// Havens go only in sectors of this zone ("in Border Space").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub haven_zone: Option<Zone>,
+    /// "Haven Sanctuary": a ship at its own Haven cannot be boarded (no Piracy, no bounty taken
+    /// from aboard it).
+    #[serde(skip_serializing_if = "is_false")]
+    pub haven_sanctuary: bool,
+    /// Once the starting jobs are dealt, the Piracy jobs left in the Contact decks go face up
+    /// on their discard piles (FF-DEAL: dealt from there like any face-up job).
+    #[serde(skip_serializing_if = "is_false")]
+    pub piracy_to_discard: bool,
     /// A turn limit (solo stories).
     pub turn_limit: Option<u16>,
     /// Every player starts with a Warrant.
@@ -1125,6 +1148,10 @@ pub struct Goal {
     pub name: String,
     #[serde(default)]
     pub at: Option<String>,
+    /// Attempted with a Work action at one's own Haven (a story with Havens, FF-PBH-38..41),
+    /// instead of at a planet named by `at`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub at_haven: bool,
     /// Conditions that must hold to attempt (or, with no `at`, to complete) the goal.
     #[serde(default)]
     pub requires: Vec<GoalCondition>,

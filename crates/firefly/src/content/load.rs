@@ -215,12 +215,26 @@ fn parse_file(
     all: &mut Doc,
     origins: &mut Origins,
 ) -> Result<(), ContentError> {
-    let doc: Doc = toml::from_str(text).map_err(|e| {
+    let mut doc: Doc = toml::from_str(text).map_err(|e| {
         ContentError::file(
             path.to_string(),
             e.to_string().trim_end().replace('\n', " | "),
         )
     })?;
+    // Identical cards (`copies`): one job each, `<id>-1` … `<id>-<copies>`.
+    doc.job = std::mem::take(&mut doc.job)
+        .into_iter()
+        .flat_map(|j| {
+            let n = j.copies;
+            (1..=n.max(1)).map(move |k| {
+                let mut c = j.clone();
+                if n > 1 {
+                    c.id = format!("{}-{k}", j.id);
+                }
+                c
+            })
+        })
+        .collect();
     macro_rules! take {
         ($field:ident, $kind:literal, $id:expr) => {
             for x in doc.$field {
@@ -698,6 +712,34 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
             bonus_sectors.push(Vec::new());
             continue;
         }
+        let piracy_type = j.types.contains(&JobType::Piracy);
+        if piracy_type != j.piracy.is_some() {
+            return Err(ctx.err(
+                "job",
+                &j.id,
+                "piracy",
+                "a Piracy job (type \"piracy\") says whom it targets and what it steals \
+                 (`piracy`), and only a Piracy job does",
+            ));
+        }
+        if let Some(pc) = &j.piracy {
+            super::piracy::check(pc, |field, m| ctx.err("job", &j.id, field, m))?;
+            for c in super::piracy::lose_option(pc) {
+                check_choice(ctx, "job", &j.id, "piracy.lose", &c)?;
+            }
+            if !j.steps.is_empty() || j.pay.is_some() || j.pay_per.is_some() {
+                return Err(ctx.err(
+                    "job",
+                    &j.id,
+                    "steps",
+                    "a Piracy job is worked against a rival's ship: no steps and no Pay tab \
+                     (it pays `piracy.pay_each`)",
+                ));
+            }
+            job_sectors.push(secs);
+            bonus_sectors.push(Vec::new());
+            continue;
+        }
         if j.contact.is_some_and(|c| deals_challenges(&doc, c)) {
             return Err(ctx.err(
                 "job",
@@ -993,7 +1035,24 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                 })?),
                 None => None,
             };
-            if sec.is_none() && (!g.choices.is_empty() || g.misbehave > 0) {
+            if g.at_haven && (sec.is_some() || !s.setup.havens || g.choices.is_empty()) {
+                return Err(ctx.err(
+                    "story",
+                    &s.id,
+                    &format!("goals[{n}].at_haven"),
+                    "a goal at one's Haven is worked there (choices, no `at`), in a story with \
+                     Havens (setup.havens)",
+                ));
+            }
+            if (s.setup.haven_zone.is_some() || s.setup.haven_sanctuary) && !s.setup.havens {
+                return Err(ctx.err(
+                    "story",
+                    &s.id,
+                    "setup.havens",
+                    "Haven rules need Havens (setup.havens = true)",
+                ));
+            }
+            if sec.is_none() && !g.at_haven && (!g.choices.is_empty() || g.misbehave > 0) {
                 return Err(ctx.err(
                     "story",
                     &s.id,
@@ -1159,6 +1218,15 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         check_choice(ctx, "bounty", &b.id, "lose", &lose[0])?;
     }
     let boarding_test = super::bounty::boarding_test();
+    let piracy_lose = doc
+        .job
+        .iter()
+        .map(|j| {
+            j.piracy
+                .as_ref()
+                .map_or_else(Vec::new, super::piracy::lose_option)
+        })
+        .collect();
 
     let content = Content {
         fingerprint,
@@ -1198,6 +1266,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         bounties: doc.bounty,
         bounty,
         boarding_test,
+        piracy_lose,
     };
     check_base_counts(&content)?;
     Ok(content)

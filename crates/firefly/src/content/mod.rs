@@ -10,6 +10,7 @@ pub mod bounty;
 pub mod cards;
 pub mod load;
 pub mod options;
+pub mod piracy;
 pub mod render;
 pub mod vocab;
 
@@ -17,6 +18,7 @@ pub use bounty::{BountyCard, BountyId};
 pub use cards::*;
 pub use load::{ContentError, ContentFiles};
 pub use options::*;
+pub use piracy::{Loot, Piracy, PiracyTarget};
 pub use vocab::*;
 
 use std::borrow::Cow;
@@ -165,6 +167,8 @@ pub struct Content {
     pub bounty: bounty::BountyTables,
     /// FF-PBH-21: the Boarding Test's two options (Tech or Negotiate).
     pub boarding_test: Vec<Choice>,
+    /// For each job, a lost Piracy Showdown as one option (FF-PBH-25); empty for other jobs.
+    pub piracy_lose: Vec<Vec<Choice>>,
 }
 
 impl Content {

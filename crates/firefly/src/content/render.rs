@@ -1686,6 +1686,55 @@ pub fn extra_pay(x: ExtraPay) -> String {
     )
 }
 
+/// A Piracy job's target, Boarding Test, Showdown and pay (FF-PBH-24..29).
+fn piracy_lines(card: &mut Card, pc: &Piracy) {
+    let target = match pc.target {
+        PiracyTarget::AnyRival => "any rival ship".to_string(),
+        PiracyTarget::OutlawShip => "a rival Outlaw Ship".to_string(),
+        PiracyTarget::NotSolidWith { contact } => {
+            format!("a rival who is not Solid with {}", contact.name())
+        }
+        PiracyTarget::NoActiveJobsOf { contact } => {
+            format!("a rival with no Active {} job", contact.name())
+        }
+    };
+    card.para(2, 2, &format!("Target: {target}, in your sector."));
+    card.para(
+        2,
+        2,
+        "Subjective: Immoral when the target's Leader is Moral.",
+    );
+    card.para(
+        2,
+        2,
+        "Boarding Test: Tech or Negotiate. 1-5: Attempt Botched; 6+: aboard, on to the Showdown.",
+    );
+    let what = match (pc.steal, pc.max) {
+        (Loot::Goods, Some(n)) => format!("steal up to {n} of the Defender's Goods"),
+        (Loot::Goods, None) => "steal all of the Defender's Goods".to_string(),
+        (Loot::Jobs, n) => format!("steal up to {} Inactive jobs", n.unwrap_or(1)),
+    };
+    let not_stash = if pc.steal == Loot::Goods {
+        " (not from the Stash, and only what you have room for)"
+    } else {
+        ""
+    };
+    card.para(2, 2, &format!("Showdown won: {what}{not_stash}."));
+    let mut lose: Vec<String> = pc.lose.iter().map(effect).collect();
+    lose.push(ending(pc.lose_ends).to_string());
+    card.para(2, 2, &format!("Showdown lost: {}.", lose.join("; ")));
+    let each = if pc.steal == Loot::Goods {
+        "Good"
+    } else {
+        "job"
+    };
+    card.para(
+        2,
+        2,
+        &format!("Pay: {} per {each} stolen.", money(pc.pay_each)),
+    );
+}
+
 /// "Passenger", "Passenger or Fugitive".
 fn per_noun(pp: PayPer) -> String {
     match pp.also {
@@ -1797,7 +1846,11 @@ pub fn job_card(j: &Job, names: &Names) -> String {
     for o in &j.opportunities {
         card.para(2, 2, &opportunity(o, names));
     }
-    card.para(2, 2, &job_pay(j));
+    if let Some(pc) = &j.piracy {
+        piracy_lines(&mut card, pc);
+    } else {
+        card.para(2, 2, &job_pay(j));
+    }
     if let Some(x) = j.extra_pay {
         card.para(2, 2, &extra_pay(x));
     }
@@ -2044,12 +2097,13 @@ pub fn goal_lines(g: &Goal, number: usize, names: &Names) -> String {
 fn goal_into(card: &mut Card, indent: usize, g: &Goal, number: usize, names: &Names) {
     let title = match &g.at {
         Some(at) => format!("Goal {number}: {} (at {})", g.name, names.sector(at)),
+        None if g.at_haven => format!("Goal {number}: {} (a Work action at your Haven)", g.name),
         None => format!("Goal {number}: {}", g.name),
     };
     card.para(indent, 2, &title);
     if !g.requires.is_empty() {
         let cs: Vec<String> = g.requires.iter().map(goal_condition).collect();
-        let head = if g.at.is_some() {
+        let head = if g.at.is_some() || g.at_haven {
             "To attempt"
         } else {
             "Complete when"
@@ -2103,6 +2157,27 @@ pub fn story_card(s: &Story, names: &Names) -> String {
             "Illegal jobs pay {} more",
             money(s.setup.illegal_job_bonus)
         ));
+    }
+    if s.setup.havens {
+        let zone = match s.setup.haven_zone {
+            Some(z) => format!(" in {}", zone_space(z)),
+            None => String::new(),
+        };
+        setup.push(format!(
+            "After the Leaders are chosen, each captain places their Haven{zone} — a sector with \
+             a planet but no Supply planet, no Contact and no other Haven — and their ship starts \
+             there"
+        ));
+    }
+    if s.setup.haven_sanctuary {
+        setup.push("Haven Sanctuary: a ship at its own Haven cannot be boarded".into());
+    }
+    if s.setup.piracy_to_discard {
+        setup.push(
+            "Once the starting jobs are dealt, the Piracy jobs left in the Contact decks go face \
+             up on their discard piles"
+                .into(),
+        );
     }
     if !setup.is_empty() {
         card.para(2, 2, &format!("Set-up: {}", sentences(setup)));
@@ -2321,7 +2396,7 @@ pub fn bounty_card(c: &Content, b: BountyId) -> String {
         None => "wherever the Alliance Cruiser is".into(),
     };
     let mut s = format!(
-        "{head}. Deliver to {drop} for ${}{}.",
+        "{head}. Deliver to {drop} for {}{}.",
         money(card.pay),
         if card.cortex_alert { " each" } else { "" }
     );

@@ -260,6 +260,18 @@ export function Board(props: BoardProps) {
               <AlertMarks key={a.sector} cat={cat} sector={a.sector} alliance={a.alliance} reaver={a.reaver} unit={unit} />
             ))}
           </g>
+          <g class="destinations">
+            {(view.destinations ?? []).map((d) => (
+              <Marker key={`goal${d.goal}`} cat={cat} sector={d.sector} unit={unit} slot={0} fill="#f2d16b" text={String(d.goal + 1)} title={`Destination token ${d.goal + 1} (goal ${d.goal + 1})`} />
+            ))}
+          </g>
+          <g class="havens">
+            {view.players
+              .filter((p) => p.haven !== undefined && p.haven !== null)
+              .map((p) => (
+                <Marker key={`haven${p.seat}`} cat={cat} sector={p.haven as number} unit={unit} slot={1} fill={seatColour(p.seat)} text="H" title={`${captain(p.seat)}'s Haven`} />
+              ))}
+          </g>
           <NpcShip cat={cat} sector={view.cruiser} kind="cruiser" unit={unit} />
           {(view.cutters ?? [view.cutter]).map((c, i) => (
             <NpcShip key={`cutter${i}`} cat={cat} sector={c} kind="cutter" unit={unit} />
@@ -345,6 +357,25 @@ function AlertMarks(props: { cat: Catalog; sector: number; alliance: number; rea
           </g>
         );
       })}
+    </g>
+  );
+}
+
+/** A round token on a sector's lower edge: a Destination token (FF-PBH-37) or a Haven (FF-PBH-38). */
+function Marker(props: { cat: Catalog; sector: number; unit: number; slot: number; fill: string; text: string; title: string }) {
+  const s = props.cat.sectors[props.sector];
+  if (!s || s.out) return null;
+  const [l, t, w, h] = s.box;
+  const u = props.unit;
+  const x = l + w - 2.6 * u - props.slot * 5 * u;
+  const y = t + h - 2.6 * u;
+  return (
+    <g class="marker">
+      <title>{`${props.title} at ${s.name}`}</title>
+      <circle cx={x} cy={y} r={2.1 * u} fill={props.fill} stroke="#0b0f16" stroke-width={0.35 * u} />
+      <text x={x} y={y + 0.8 * u} font-size={2.1 * u} text-anchor="middle" fill="#0b0f16">
+        {props.text}
+      </text>
     </g>
   );
 }

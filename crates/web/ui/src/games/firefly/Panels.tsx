@@ -112,6 +112,14 @@ export function decisionTitle(cat: Catalog, view: View, me: number | null): stri
       };
       return `Showdown: ${text[stage] ?? stage}`;
     }
+    case "Plunder": {
+      const target = captain(Number(data.target));
+      if (data.done) return "Piracy: discard down to the hand limit";
+      const taken = (data.goods as number[]).reduce((a, b) => a + b, 0) + Number(data.jobs);
+      return taken === 0
+        ? `Aboard ${target}'s ship: make room, then steal`
+        : `Aboard ${target}'s ship: ${taken} taken; steal more, or Done`;
+    }
     case "Over":
       return "The game is over";
     default:
@@ -130,6 +138,7 @@ export function resolvingCard(cat: Catalog, view: View, r: Resolving): { title: 
   const o = r.origin;
   if (o === "Boarding") return { title: "Boarding Test", note: "Board the rival ship: Tech or Negotiate, 6 or more." };
   if ("ShowdownLost" in o) return { title: "Showdown lost", entry: cat.bounties?.[o.ShowdownLost.bounty] };
+  if ("PiracyLost" in o) return { title: "Showdown lost", entry: cat.jobs[o.PiracyLost.job] };
   if ("Rule" in o) return { title: "Job rule", entry: cat.jobs[o.Rule.job] };
   if ("Alerts" in o) return { title: "Alert tokens", note: "A die for each kind of Alert token in the sector." };
   if ("Card" in o) return { title: "Card used", entry: cat.supply[o.Card] };

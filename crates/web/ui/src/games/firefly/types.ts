@@ -172,6 +172,8 @@ export interface PlayerView {
   warrants: number;
   goals: number;
   outlaw: boolean;
+  /** FF-PBH-38: the captain's Haven token, in a story with Havens. */
+  haven?: number;
 }
 
 export type Origin =
@@ -186,7 +188,8 @@ export type Origin =
   | { Card: number }
   | { Offer: number }
   | "Boarding"
-  | { ShowdownLost: { bounty: number } };
+  | { ShowdownLost: { bounty: number } }
+  | { PiracyLost: { job: number } };
 
 export interface TestTerms {
   skill: "fight" | "tech" | "negotiate";
@@ -266,6 +269,8 @@ export interface View {
   last_call?: { declarer: number; still_to_play: number[] } | null;
   /** Pirates & Bounty Hunters, when in play. */
   bounties?: BountiesView;
+  /** FF-PBH-37: numbered Destination tokens on the story's goal sectors. */
+  destinations?: { goal: number; sector: number }[];
 }
 
 /** The phase's name and its fields. */
