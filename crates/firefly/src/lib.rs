@@ -16,6 +16,7 @@ pub mod event;
 pub mod fly;
 pub mod interrupts;
 pub mod last_call;
+pub mod pirate_gear;
 pub mod resolve;
 pub mod reveal;
 pub mod rim;

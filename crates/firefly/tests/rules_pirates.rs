@@ -181,7 +181,7 @@ fn ff_pbh_4_a_bounty_on_a_character_gone_is_removed_and_replaced() {
     let ev = choose(&mut g, "Fly: Mosey");
     assert!(happened(
         &ev,
-        |e| matches!(e, Event::BountyRemoved { bounty } if *bounty == bounty("jayne"))
+        |e| matches!(e, Event::BountyRemoved { bounty: b } if *b == bounty("jayne"))
     ));
     assert!(!g.bounties.most_wanted.contains(&bounty("jayne")));
     assert!(g.bounties.removed.contains(&bounty("jayne")));

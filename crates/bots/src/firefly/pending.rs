@@ -22,7 +22,9 @@ impl FireflyBot {
                 .unwrap(),
             // A Fan Dancer for a Warrant, Roberta for a Solid Contact: both worth more than the
             // crew card.
-            Pending::Warrant { .. } | Pending::LoseSolid { .. } => *legal
+            // Meadows Killed instead of a fugitive taken or a Wanted crew member Seized: she
+            // has no skills, so she is worth less than whoever she saves.
+            Pending::Warrant { .. } | Pending::LoseSolid { .. } | Pending::StandIn(_) => *legal
                 .iter()
                 .find(|a| matches!(a, Action::UseCard(_)))
                 .unwrap_or(&Action::Done),
