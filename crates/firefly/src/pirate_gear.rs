@@ -41,7 +41,98 @@ pub enum StandInFor {
     Seized { crew: CrewCard },
 }
 
+/// Friendly Game of Cards: the four suits one may name (an option each).
+pub fn suit_options() -> &'static [Choice] {
+    static OPTIONS: std::sync::OnceLock<Vec<Choice>> = std::sync::OnceLock::new();
+    OPTIONS.get_or_init(|| {
+        Suit::ALL
+            .into_iter()
+            .map(|suit| Choice {
+                name: format!("Name {}", suit.name()),
+                requires: Vec::new(),
+                effects: vec![Effect::NameSuit { suit }],
+                test: None,
+                then: Vec::new(),
+                ends: None,
+                salvage_op: false,
+                breakdown: false,
+            })
+            .collect()
+    })
+}
+
 impl Firefly {
+    /// Friendly Game of Cards (`Effect::NameSuit`): the card's Misbehave cards are revealed to
+    /// everyone and discarded (as Tall Playing Cards'); each of the named suit takes its money
+    /// and removes a Disgruntled token, the player choosing whose when there are more
+    /// Disgruntled crew than tokens to remove.
+    pub(crate) fn friendly_game(&mut self, seat: Seat, suit: Suit, events: &mut Vec<Event>) {
+        let Some(Origin::Card(g)) = self.resolution.last().map(|r| r.origin) else {
+            return;
+        };
+        let Some((cards, per_match)) = self.gear_def(g).abilities.iter().find_map(|a| match a {
+            Ability::GambleNamedSuit {
+                cards, per_match, ..
+            } => Some((*cards, *per_match)),
+            _ => None,
+        }) else {
+            return;
+        };
+        let mut matches = 0u8;
+        for _ in 0..cards {
+            if self.decks.misbehave.draw_len() == 0 {
+                self.forget_seen_top(None);
+            }
+            let Some(card) = self.decks.misbehave.draw_or_reshuffle(&mut self.chance) else {
+                break;
+            };
+            let def = self.content.misbehave_def(card);
+            events.push(Event::MisbehaveRevealed { seat, card });
+            if def.suit == suit {
+                matches += 1;
+            }
+            self.decks.misbehave.discard(card);
+            if def.reshuffle {
+                self.decks.misbehave.reshuffle(&mut self.chance);
+                self.forget_seen_top(None);
+            }
+        }
+        if matches == 0 {
+            return;
+        }
+        self.earn(seat, per_match * matches as u32, events);
+        let grumpy = self.players[seat as usize]
+            .crew
+            .iter()
+            .filter(|m| m.disgruntled)
+            .count();
+        if grumpy == 0 {
+            return;
+        }
+        if grumpy <= matches as usize {
+            for m in &mut self.players[seat as usize].crew {
+                if m.disgruntled {
+                    m.disgruntled = false;
+                    events.push(Event::Undisgruntled { seat, crew: m.card });
+                }
+            }
+        } else {
+            self.resolution.last_mut().unwrap().pending = Some(Pending::Cheer { left: matches });
+        }
+    }
+
+    /// `Pending::Cheer`: `card`'s Disgruntled token is removed.
+    pub(crate) fn cheer(&mut self, seat: Seat, card: CrewCard, left: u8, events: &mut Vec<Event>) {
+        let p = &mut self.players[seat as usize];
+        if let Some(i) = p.crew_index(card) {
+            p.crew[i].disgruntled = false;
+        }
+        events.push(Event::Undisgruntled { seat, crew: card });
+        let more = p.crew.iter().any(|m| m.disgruntled);
+        self.resolution.last_mut().unwrap().pending =
+            (left > 1 && more).then_some(Pending::Cheer { left: left - 1 });
+    }
+
     /// The ship upgrades of `p` with their abilities (not the drive core: no core has a
     /// Boarding ability).
     fn upgrade_abilities<'a>(

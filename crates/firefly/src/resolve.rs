@@ -217,6 +217,11 @@ pub enum Pending {
     /// Meadows may be Killed instead (`Action::UseCard`) of a crew member about to be
     /// Apprehended or Seized, or not (`Done`) (`crate::pirate_gear`).
     StandIn(crate::pirate_gear::StandInFor),
+    /// Remove `left` more Disgruntled tokens, the player choosing whose, answered with
+    /// `Action::CrewRemoveDisgruntled` (Friendly Game of Cards).
+    Cheer {
+        left: u8,
+    },
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -1326,6 +1331,13 @@ impl Firefly {
                     self.offer_actions(pending, seat, out)
                 }
                 Pending::StandIn(what) => self.stand_in_actions(seat, what, out),
+                Pending::Cheer { .. } => {
+                    for m in &p.crew {
+                        if m.disgruntled {
+                            out.push(Action::CrewRemoveDisgruntled(m.card));
+                        }
+                    }
+                }
                 Pending::EvadeArrival { .. } => {
                     if let Origin::Offer(card) = r.origin {
                         out.push(Action::UseCard(card));
@@ -1627,6 +1639,9 @@ impl Firefly {
                 }
                 (Pending::EvadeArrival { ship }, a) => self.apply_evade_arrival(ship, a, events),
                 (Pending::StandIn(what), a) => self.apply_stand_in(what, a, events),
+                (Pending::Cheer { left }, Action::CrewRemoveDisgruntled(card)) => {
+                    self.cheer(seat, card, left, events)
+                }
                 (Pending::DiscardActive, Action::DiscardJob(j)) => {
                     self.discard_active(seat, j);
                     let p = &self.players[seat as usize];
@@ -2235,6 +2250,7 @@ impl Firefly {
             // The Deal starts once the card's use is over (`Firefly::after_card_use`).
             Effect::DealWith { .. } | Effect::ConsiderTopJob { .. } => {}
             Effect::DiscardTopSupply { cards } => self.discard_top_supply(seat, *cards, events),
+            Effect::NameSuit { suit } => self.friendly_game(seat, *suit, events),
             Effect::TakeCrewFromDiscard { from } => {
                 let from = from.as_deref().map(|id| {
                     self.content

@@ -578,3 +578,41 @@ fn ff_fly_17_an_eva_suit_hides_one_wanted_crew_member() {
     assert_eq!(g.exposed_wanted_crew(0).len(), 2);
     let _ = Item::Fuel;
 }
+
+/// FF-TURN-6 with Friendly Game of Cards (GAMBLING, no action): pay $300, name a suit, reveal 3
+/// Misbehave cards; each of the suit takes $500 and removes 1 Disgruntled token, the player
+/// choosing whose when more crew are Disgruntled than tokens come off.
+#[test]
+fn ff_turn_6_a_friendly_game_of_cards_pays_per_matching_suit() {
+    let mut g = two_captains(
+        PBH,
+        "leader = \"malcolm\"\nsector = \"regina\"\nmoney = 1000\nspare-gear = [\"friendly-game-of-cards\"]\n\
+         crew = [{ card = \"kaylee\", disgruntled = true }, \
+         { card = \"gun-hand-jim\", disgruntled = true }, \
+         { card = \"zoe\", disgruntled = true }]",
+        &misbehave_deck(&["kill-the-alarm", "a-rival-crew", "kill-the-alarm"]),
+    );
+    let game = g.players[0].spare_gear[0];
+    act(&mut g, Action::Gamble(game));
+    assert_eq!(g.players[0].money, 700);
+    let ev = choose(&mut g, "Name Spades");
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::MisbehaveRevealed { .. }))
+            .count(),
+        3
+    );
+    // Two Spades: $1,000 and two tokens, of three Disgruntled crew: the player chooses.
+    assert_eq!(g.players[0].money, 1700);
+    let zoe = crew_card(&g, 0, "zoe");
+    let kaylee = crew_card(&g, 0, "kaylee");
+    assert!(legal(&g).contains(&Action::CrewRemoveDisgruntled(CrewCard::Hired(zoe))));
+    act(&mut g, Action::CrewRemoveDisgruntled(CrewCard::Hired(zoe)));
+    act(
+        &mut g,
+        Action::CrewRemoveDisgruntled(CrewCard::Hired(kaylee)),
+    );
+    let still: Vec<bool> = g.players[0].crew.iter().map(|m| m.disgruntled).collect();
+    assert_eq!(still.iter().filter(|&&d| d).count(), 1);
+    assert_eq!(g.phase, Phase::Actions);
+}

@@ -296,6 +296,8 @@ impl FireflyBot {
             | Effect::DealWith { .. }
             | Effect::ConsiderTopJob { .. }
             | Effect::DiscardTopSupply { .. } => 0.0,
+            // Friendly Game of Cards: one suit in four, on each card revealed.
+            Effect::NameSuit { .. } => 0.0,
             Effect::FuelLeak => -150.0,
             Effect::Drift { .. } => -100.0,
             Effect::SeizeFugitives => {

@@ -53,6 +53,27 @@ impl FireflyBot {
                 }
                 best.map_or(legal[0], |b| b.1)
             }
+            // Friendly Game of Cards: the Leader first (a second token fires the crew), then
+            // whoever is worth most.
+            Pending::Cheer { .. } => {
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::CrewRemoveDisgruntled(card) = a {
+                        let Some(i) = p.crew_index(card) else {
+                            continue;
+                        };
+                        let v = if i == 0 {
+                            f64::MAX
+                        } else {
+                            self.crew_worth(g, p, i)
+                        };
+                        if best.is_none_or(|b| v > b.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                best.map_or(legal[0], |b| b.1)
+            }
             // A drop-off of any mix is paid per head: deliver them all.
             Pending::DeliverUpTo { max, .. } => Action::LoadCount(max),
             Pending::LoadUpTo { item, max } => {

@@ -566,9 +566,6 @@ pub enum Ability {
     /// Drive core: unique to its ship and never replaced: no other drive core may be bought
     /// for the ship (the Echelon LR-8, the Tri-Capissen 28HD).
     IrreplaceableDriveCore,
-    /// Ship: after a Salvage Op, a Tech test: `target`+ takes 1 Ship Upgrade from any Supply
-    /// discard pile (Mag-Grappler Launchers).
-    SalvageUpgradeTest { target: u8 },
     /// GAMBLING gear, discarded on your turn (no action, not a Test) by a player with
     /// $`stake`: pay it, name a suit, reveal the top `cards` Misbehave cards (then discarded);
     /// for each of the named suit take $`per_match` and remove 1 Disgruntled token (Friendly

@@ -518,4 +518,11 @@ pub enum Effect {
     DiscardTopSupply {
         cards: u8,
     },
+    /// Friendly Game of Cards (`Ability::GambleNamedSuit`): this suit is named; the card's
+    /// Misbehave cards are revealed and each of the suit pays. The engine's own option, built
+    /// for the card's use; content cannot write it.
+    #[serde(skip_deserializing)]
+    NameSuit {
+        suit: Suit,
+    },
 }

@@ -416,6 +416,7 @@ pub fn effect(e: &Effect) -> String {
             "Reveal the top {} of the Supply deck where your ship is and discard them",
             count(*cards as u32, "card", "cards")
         ),
+        Effect::NameSuit { suit } => format!("Name {}", suit.name()),
         Effect::ShoreLeave => "Give your crew Shore Leave".into(),
         Effect::DealWith { contact } => format!(
             "Deal with {}; accept or discard the jobs as usual",
@@ -1298,10 +1299,6 @@ fn ability_nb(ab: &Ability) -> String {
         Ability::IrreplaceableDriveCore => {
             "Unique to its ship: may not be replaced by another Drive Core".into()
         }
-        Ability::SalvageUpgradeTest { target } => format!(
-            "After a Salvage Op, roll a Tech test: {target}+ take 1 Ship Upgrade from any \
-             Supply discard pile"
-        ),
         Ability::GambleNamedSuit {
             stake,
             cards,
