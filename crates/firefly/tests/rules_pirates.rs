@@ -179,12 +179,13 @@ fn ff_pbh_4_a_bounty_on_a_character_gone_is_removed_and_replaced() {
     assert!(g.decks.supply[deck as usize].take_from_draw(card));
     g.removed.supply.push(card);
     let ev = choose(&mut g, "Fly: Mosey");
+    let jayne = bounty("jayne");
     assert!(happened(
         &ev,
-        |e| matches!(e, Event::BountyRemoved { bounty: b } if *b == bounty("jayne"))
+        |e| matches!(e, Event::BountyRemoved { bounty } if *bounty == jayne)
     ));
-    assert!(!g.bounties.most_wanted.contains(&bounty("jayne")));
-    assert!(g.bounties.removed.contains(&bounty("jayne")));
+    assert!(!g.bounties.most_wanted.contains(&jayne));
+    assert!(g.bounties.removed.contains(&jayne));
     assert_eq!(g.bounties.most_wanted.len(), 3);
 }
 
