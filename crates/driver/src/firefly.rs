@@ -253,6 +253,7 @@ pub fn term_name(c: &Content, t: TermSource) -> String {
         TermSource::LentSkill { crew, card } => {
             format!("{} ({})", crew_name(c, crew), c.supply_name(card))
         }
+        TermSource::Upgrade { card } => c.supply_name(card).to_string(),
     }
 }
 
@@ -728,6 +729,32 @@ impl Driven for Firefly {
                     if *won { "a win" } else { "the bet is lost" }
                 )
             }
+            Event::KilledInstead {
+                seat,
+                crew,
+                instead_of,
+            } => format!(
+                "{} ({}) is Killed instead of {}",
+                crew_name(c, *crew),
+                cap(*seat),
+                crew_name(c, *instead_of)
+            ),
+            Event::MisbehaveRedrawn { seat, card } => format!(
+                "{} pays to discard {} unresolved and draws another Misbehave card",
+                cap(*seat),
+                c.misbehave_def(*card).name
+            ),
+            Event::SupplyCardRevealed { seat, card } => format!(
+                "{} reveals {} from the top of its Supply deck, discarded",
+                cap(*seat),
+                c.supply_name(*card)
+            ),
+            Event::MoneyTaken { seat, from, amount } => format!(
+                "{} takes {} from {}",
+                cap(*seat),
+                money(*amount),
+                cap(*from)
+            ),
             Event::MisbehaveRevealed { seat, card } => {
                 let def = c.misbehave_def(*card);
                 format!(

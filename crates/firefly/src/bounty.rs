@@ -173,11 +173,13 @@ impl Firefly {
                 out.push(Action::Work(WorkTarget::DeliverBounty(b)));
             }
             // FF-PBH-14: a rival's Bound Fugitives in the sector.
+            // A Cryo Stasis Chamber aboard keeps them from being jumped.
             for r in &self.players {
                 if r.seat != p.seat
                     && r.sector == p.sector
                     && held(r.seat)
                     && !self.in_sanctuary(r.seat)
+                    && self.bounties_jumpable(r.seat)
                 {
                     out.push(Action::Work(WorkTarget::JumpBounty {
                         from: r.seat,
@@ -429,19 +431,23 @@ impl Firefly {
         };
         match target {
             WorkTarget::Apprehend(card) => {
-                let b = self
-                    .bounty_for(self.content.supply_cards[card as usize].crew().unwrap())
-                    .unwrap();
-                let from = match s.defender {
-                    Defender::Rival(r) => Some((
-                        r,
-                        self.players[r as usize]
-                            .crew_index(CrewCard::Hired(card))
-                            .unwrap(),
-                    )),
-                    Defender::Fugitive(_) => None,
-                };
-                self.bind(seat, b, card, from, events);
+                match s.defender {
+                    // Meadows may be Killed instead of the fugitive (`crate::pirate_gear`):
+                    // her captain answers first.
+                    Defender::Rival(r) => {
+                        let what = crate::pirate_gear::StandInFor::Apprehended { fugitive: card };
+                        if self.offer_stand_in(r, what) {
+                            return;
+                        }
+                        self.bind_from_rival(card, events);
+                    }
+                    Defender::Fugitive(_) => {
+                        let b = self
+                            .bounty_for(self.content.supply_cards[card as usize].crew().unwrap())
+                            .unwrap();
+                        self.bind(seat, b, card, None, events);
+                    }
+                }
                 self.end_work();
             }
             WorkTarget::JumpBounty { .. } => {
@@ -453,6 +459,21 @@ impl Firefly {
             }
             _ => unreachable!(),
         }
+    }
+
+    /// FF-PBH-9(a): the fugitive `card`, of the crew of the captain who lost the Showdown, is
+    /// Bound by Law by the captain whose turn it is.
+    pub(crate) fn bind_from_rival(&mut self, card: SupplyCardId, events: &mut Vec<Event>) {
+        let seat = self.current;
+        let b = self
+            .bounty_for(self.content.supply_cards[card as usize].crew().unwrap())
+            .unwrap();
+        let from = self.players.iter().find_map(|p| {
+            p.crew_index(CrewCard::Hired(card))
+                .filter(|_| p.seat != seat)
+                .map(|i| (p.seat, i))
+        });
+        self.bind(seat, b, card, from, events);
     }
 
     /// FF-PBH-14/15, FF-PBH-17: after a Bounty Jump is won: take the Bound Fugitives of the

@@ -93,8 +93,13 @@ impl Firefly {
     /// FF-BUY-11, FF-BUY-13: an upgrade needs a free slot; a drive core replaces the old one.
     pub fn can_fit_upgrade(&self, p: &Player, card: SupplyCardId) -> bool {
         match self.content.supply_cards[card as usize].kind {
+            // A unique Drive Core (the Pirates & Bounty Hunters ships') is never replaced.
             SupplyKind::Upgrade(u) if self.content.upgrades[u as usize].drive_core.is_some() => {
-                true
+                !self
+                    .drive_core_def(p)
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, Ability::IrreplaceableDriveCore))
             }
             SupplyKind::Upgrade(_) => p.upgrades.len() < self.upgrade_slots(p),
             _ => false,

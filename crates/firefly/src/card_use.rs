@@ -69,6 +69,8 @@ impl Firefly {
                 None => true,
                 Some(UseAction::Buy) => t.taken < 2 && !t.buy,
                 Some(UseAction::Deal) => t.taken < 2 && !t.deal,
+                Some(UseAction::Fly) => t.taken < 2 && !t.fly,
+                Some(UseAction::Work) => t.taken < 2 && !t.work,
             };
             let origin = Origin::Card(card);
             if action_free
@@ -94,6 +96,14 @@ impl Firefly {
                 action: Some(UseAction::Deal),
                 ..
             }) => " (a Deal action)",
+            Some(Ability::Use {
+                action: Some(UseAction::Fly),
+                ..
+            }) => " (a Fly action)",
+            Some(Ability::Use {
+                action: Some(UseAction::Work),
+                ..
+            }) => " (a Work action)",
             _ => "",
         };
         if let Some((_, (fuel, range))) = self.catalyzer(self.current).filter(|(c, _)| *c == card) {
@@ -141,6 +151,8 @@ impl Firefly {
         match action {
             Some(UseAction::Buy) => self.take_action("buy", events),
             Some(UseAction::Deal) => self.take_action("deal", events),
+            Some(UseAction::Fly) => self.take_action("fly", events),
+            Some(UseAction::Work) => self.take_action("work", events),
             None => {}
         }
         events.push(Event::CardUsed { seat, card });
@@ -261,6 +273,14 @@ impl Firefly {
                     && self.decks.contacts[contact.index()].draw_len() > 0
             }
             Effect::ShoreLeave => p.money >= self.shore_leave_cost(p),
+            // Early's Datascope: a Supply deck here with cards to reveal.
+            Effect::DiscardTopSupply { .. } => self
+                .supply_deck_at(p.sector)
+                .is_some_and(|d| self.decks.supply[d as usize].draw_len() > 0),
+            // Dobson: the Cruiser is not here already.
+            Effect::MoveCruiser {
+                how: ShipMove::ToYou,
+            } => self.cruiser != p.sector,
             // FF-DEAL-1 from afar: as the Deal action would be offered in that Contact's sector.
             Effect::DealWith { contact } => {
                 let deck = &self.decks.contacts[contact.index()];

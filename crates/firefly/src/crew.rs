@@ -497,7 +497,11 @@ impl Firefly {
     pub fn wanted_crew_rolls(&mut self, seat: Seat, removed_up_to: u8, events: &mut Vec<Event>) {
         for (card, rolls) in self.exposed_wanted_crew(seat) {
             let caught = (0..rolls).any(|_| self.chance.d6() <= removed_up_to);
-            if caught {
+            // Meadows may be Killed instead: her captain is asked (one offer per crew member
+            // caught; once she is gone, the later ones lapse into the arrest).
+            if caught
+                && !self.offer_stand_in(seat, crate::pirate_gear::StandInFor::Seized { crew: card })
+            {
                 self.arrest(seat, card, events);
             }
         }

@@ -495,6 +495,31 @@ pub enum Event {
         from: Seat,
         job: JobId,
     },
+    // --- Pirates & Bounty Hunters' Supply cards (added at the end) ---
+    /// Meadows was Killed instead of `instead_of`, who would have been Killed, Apprehended or
+    /// Seized.
+    KilledInstead {
+        seat: Seat,
+        crew: CrewCard,
+        instead_of: CrewCard,
+    },
+    /// Dalin: the Misbehave card drawn was discarded unresolved, and another is drawn.
+    MisbehaveRedrawn {
+        seat: Seat,
+        card: MisbehaveCardId,
+    },
+    /// Early's Datascope: a card from the top of a Supply deck, shown to everyone and
+    /// discarded.
+    SupplyCardRevealed {
+        seat: Seat,
+        card: SupplyCardId,
+    },
+    /// Money taken from a rival (the Bandits' and Sash's take from a Piracy job).
+    MoneyTaken {
+        seat: Seat,
+        from: Seat,
+        amount: u32,
+    },
 }
 
 /// What adds one term to a skill test's total besides the dice (FF-SKILL-3, FF-SKILL-7).
@@ -519,6 +544,8 @@ pub enum TermSource {
     DiscardedGear,
     /// A crew member's skill lent to the test by a card (Mal's Brown Coat).
     LentSkill { crew: CrewCard, card: SupplyCardId },
+    /// A Ship Upgrade's Boarding Test modifier (the boarder's, or the boarded rival's).
+    Upgrade { card: SupplyCardId },
 }
 
 /// One term of a skill test's total.

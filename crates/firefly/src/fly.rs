@@ -73,6 +73,15 @@ impl Firefly {
             .iter()
             .map(|a| self.content.jobs[a.job as usize].heavy_load)
             .sum();
+        // The Tri-Capissen 28HD is immune to the Heavy Load penalty.
+        let heavy = if self
+            .ship_abilities(p)
+            .any(|a| matches!(a, Ability::IgnoreHeavyLoad))
+        {
+            0
+        } else {
+            heavy
+        };
         self.burn_fuel(p) + heavy
     }
 

@@ -17,6 +17,7 @@ pub mod fly;
 pub mod interrupts;
 pub mod last_call;
 pub mod piracy;
+pub mod pirate_gear;
 pub mod resolve;
 pub mod reveal;
 pub mod rim;

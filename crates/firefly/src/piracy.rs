@@ -294,6 +294,8 @@ impl Firefly {
             let Activity::Working { on_job, .. } = self.activity else {
                 unreachable!()
             };
+            // The Bandits and Leader Sash take their money from the rival on completing it.
+            self.take_piracy_money(seat, pl.target, events);
             self.complete_job(seat, pl.job, on_job, events);
         } else {
             self.phase = Phase::Plunder(pl);

@@ -217,6 +217,15 @@ pub enum Pending {
         min: u8,
         max: u8,
     },
+    // --- Pirates & Bounty Hunters' Supply cards (added at the end) ---
+    /// Meadows may be Killed instead (`Action::UseCard`) of a crew member about to be
+    /// Apprehended or Seized, or not (`Done`) (`crate::pirate_gear`).
+    StandIn(crate::pirate_gear::StandInFor),
+    /// Remove `left` more Disgruntled tokens, the player choosing whose, answered with
+    /// `Action::CrewRemoveDisgruntled` (Friendly Game of Cards).
+    Cheer {
+        left: u8,
+    },
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -459,6 +468,7 @@ impl Firefly {
                 .iter()
                 .enumerate()
                 .any(|(i, m)| mask & (1 << i) != 0 && self.crew_def(m).moral),
+            Requirement::InZone { zone } => self.content.sectors[p.sector as usize].zone == *zone,
         }
     }
 
@@ -508,6 +518,8 @@ impl Firefly {
         self.option_available(seat, c)
             && match origin {
                 Origin::Card(card) => self.use_option_useful(seat, card, c),
+                // Electronic Defense Suite: the rival's ship bars a Boarding Test skill.
+                Origin::Boarding => !self.boarding_option_barred(c),
                 _ => true,
             }
     }
@@ -542,7 +554,9 @@ impl Firefly {
             let single = first.is_some() && available.next().is_none();
             // With a single possible option there is nothing to decide — unless The
             // Operative's Sword may pass a Misbehave card instead.
-            let sword = matches!(origin, Origin::Misbehave(_)) && self.sword_on_job(seat).is_some();
+            // Nor when Dalin may re-draw it.
+            let sword = matches!(origin, Origin::Misbehave(_))
+                && (self.sword_on_job(seat).is_some() || self.redraw_maker(seat).is_some());
             if !sword && (single || (first.is_none() && !options.is_empty())) {
                 let i = first.unwrap_or(0);
                 self.resolution.push(r);
@@ -876,6 +890,10 @@ impl Firefly {
                 TestModifier::SingleCrew => {}
             }
         }
+        // FF-PBH-21: the ships' Boarding Test modifiers (EVA Suit, Booby Trap …).
+        if r.origin == Origin::Boarding {
+            self.each_boarding_term(r.seat, skill, &mut f);
+        }
         // River Tam's Gifted roll: 3 +2 Fight, 4 +2 Tech, 5 +2 Negotiate, 6 +3 to the skill.
         let gifted = match (r.gifted, skill) {
             (Some(6), _) => 3,
@@ -1185,6 +1203,14 @@ impl Firefly {
         {
             out.push(Action::Reroll);
         }
+        // The Interceptor: a Tech Boarding Test may be re-rolled (once, as other re-rolls).
+        if !r.rerolled
+            && r.origin == Origin::Boarding
+            && self.may_reroll_boarding(r.seat, skill)
+            && !out.contains(&Action::Reroll)
+        {
+            out.push(Action::Reroll);
+        }
         // Yolonda's Pistol: discard it to re-roll a test of its skill (gear: not on a
         // Kosherized Fight test unless Lund is on it, FF-SKILL-6).
         let kosherized = r.test().is_some_and(|t| t.kosherized);
@@ -1265,6 +1291,14 @@ impl Firefly {
         r.band = Some(band as u8);
         r.stage = Stage::OutcomeEffects;
         r.frames.push((&t.outcomes[band].effects, 0));
+        // Booby Trap: a boarder who rolled a 1 loses one of the crew on the attempt first.
+        let trap = (r.origin == Origin::Boarding)
+            .then(|| roll.faces().first().copied())
+            .flatten()
+            .and_then(|die| self.booby_trap(die));
+        if let Some(kill) = trap {
+            self.resolution.last_mut().unwrap().frames.push((kill, 0));
+        }
     }
 
     // -----------------------------------------------------------------------------------------
@@ -1289,12 +1323,24 @@ impl Firefly {
                             }
                         }
                     }
+                    // Meadows may be Killed instead of any of them, on the job or not.
+                    if let Some(m) = self.kill_stand_in(seat, mask) {
+                        out.push(Action::Kill(m));
+                    }
                     if let Some(g) = self.med_foam(seat) {
                         out.push(Action::UseCard(g));
                     }
                 }
                 Pending::Warrant { .. } | Pending::LoseSolid { .. } => {
                     self.offer_actions(pending, seat, out)
+                }
+                Pending::StandIn(what) => self.stand_in_actions(seat, what, out),
+                Pending::Cheer { .. } => {
+                    for m in &p.crew {
+                        if m.disgruntled {
+                            out.push(Action::CrewRemoveDisgruntled(m.card));
+                        }
+                    }
                 }
                 Pending::EvadeArrival { .. } => {
                     if let Origin::Offer(card) = r.origin {
@@ -1510,6 +1556,10 @@ impl Firefly {
                 if let Some(g) = self.ace_maker() {
                     out.push(Action::UseCard(g));
                 }
+                // Dalin: pay to re-draw the Misbehave card instead of resolving it.
+                if self.may_redraw() {
+                    out.extend(self.redraw_maker(seat).map(Action::UseCard));
+                }
             }
             Stage::ChooseTester => {
                 // The team whose test it is, when the crew is split (FF-MISC-6).
@@ -1592,6 +1642,10 @@ impl Firefly {
                     self.apply_offer(pending, a, events)
                 }
                 (Pending::EvadeArrival { ship }, a) => self.apply_evade_arrival(ship, a, events),
+                (Pending::StandIn(what), a) => self.apply_stand_in(what, a, events),
+                (Pending::Cheer { left }, Action::CrewRemoveDisgruntled(card)) => {
+                    self.cheer(seat, card, left, events)
+                }
                 (Pending::DiscardActive, Action::DiscardJob(j)) => {
                     self.discard_active(seat, j);
                     let p = &self.players[seat as usize];
@@ -1851,9 +1905,19 @@ impl Firefly {
             }
             return;
         }
+        let stage = r.stage;
+        if stage == Stage::ChooseOption {
+            if let Action::UseCard(g) = a {
+                // Dalin's re-draw, or The Operative's Sword.
+                if self.redraw_maker(seat) == Some(g) {
+                    return self.redraw_misbehave(g, events);
+                }
+                return self.play_ace(g, events);
+            }
+        }
+        let r = self.resolution.last_mut().unwrap();
         match (r.stage, a) {
             (Stage::ChooseOption, Action::ChooseOption(i)) => self.choose_option(i, false, events),
-            (Stage::ChooseOption, Action::UseCard(g)) => self.play_ace(g, events),
             (Stage::Bribe, Action::UseCard(_)) => {
                 self.lend_skill(events);
                 self.pre_roll(events);
@@ -2189,6 +2253,8 @@ impl Firefly {
             Effect::ShoreLeave => self.give_shore_leave(events),
             // The Deal starts once the card's use is over (`Firefly::after_card_use`).
             Effect::DealWith { .. } | Effect::ConsiderTopJob { .. } => {}
+            Effect::DiscardTopSupply { cards } => self.discard_top_supply(seat, *cards, events),
+            Effect::NameSuit { suit } => self.friendly_game(seat, *suit, events),
             Effect::TakeCrewFromDiscard { from } => {
                 let from = from.as_deref().map(|id| {
                     self.content

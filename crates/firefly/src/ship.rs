@@ -28,6 +28,8 @@ impl Firefly {
                     }),
             )
             .flat_map(move |u| c.upgrades[u as usize].abilities.iter())
+            // The ship card's own rules (the Interceptor, the S.S. Walden).
+            .chain(c.ships[p.ship as usize].abilities.iter())
     }
 
     pub fn drive_core_def(&self, p: &Player) -> &'static ShipUpgrade {
@@ -59,7 +61,16 @@ impl Firefly {
                 _ => 0,
             })
             .sum();
-        core + upgrades + crew
+        // The Interceptor's "Optimal Spec": 1 less for each Ship Upgrade installed.
+        let loss = if self
+            .ship_abilities(p)
+            .any(|a| matches!(a, Ability::RangeLossPerUpgrade))
+        {
+            p.upgrades.len().min(u8::MAX as usize) as u8
+        } else {
+            0
+        };
+        (core + upgrades + crew).saturating_sub(loss)
     }
 
     /// FF-FLY-2: Fuel to start a Full Burn.

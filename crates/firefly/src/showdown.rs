@@ -286,8 +286,14 @@ impl Firefly {
         best
     }
 
-    /// Both sides roll a die, Thrillin' Heroics applying (FF-PBH-23).
+    /// Both sides roll a die, Thrillin' Heroics applying (FF-PBH-23); first, Sash's Hand
+    /// Cannon Disgruntles the rival's Leader.
     fn roll_showdown(&mut self, mut s: Showdown, events: &mut Vec<Event>) {
+        let defender = match s.defender {
+            Defender::Rival(d) => Some(d),
+            Defender::Fugitive(_) => None,
+        };
+        self.hand_cannons(s.attacker, defender, events);
         s.attack_roll = Some(self.chance.exploding_d6());
         self.push_showdown_roll(&s, true, events);
         s.defend_roll = Some(self.chance.exploding_d6());
@@ -339,11 +345,15 @@ impl Firefly {
         };
         let Some(skill) = skill else { return 0 };
         let p = &self.players[seat as usize];
-        let mask = match (attacker, self.activity) {
-            (true, Activity::Working { on_job, .. }) => on_job,
-            _ => crate::crew::all_crew(p),
+        let mask = self.showdown_mask(seat, attacker);
+        // An Alliance Sonic Rifle on the other side: this side's Fight is Kosherized.
+        let rival = match s.defender {
+            Defender::Rival(d) if attacker => Some(d),
+            _ if attacker => None,
+            _ => Some(s.attacker),
         };
-        let mut total = self.mask_skill(p, mask, skill, false);
+        let kosherized = self.showdown_kosherized(skill, attacker, rival);
+        let mut total = self.mask_skill(p, mask, skill, kosherized);
         for (i, m) in p.crew.iter().enumerate() {
             if mask & (1 << i) == 0 {
                 continue;

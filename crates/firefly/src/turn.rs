@@ -461,6 +461,7 @@ impl Firefly {
                     Ability::GambleFiftyFifty { .. }
                         | Ability::GamblePerPip { .. }
                         | Ability::GambleOnMatchingSuits { .. }
+                        | Ability::GambleNamedSuit { .. }
                 )
             })
             .cloned()
@@ -494,6 +495,17 @@ impl Firefly {
                 } else {
                     0
                 }
+            }
+            // Friendly Game of Cards: the stake, then the suit is named (`crate::pirate_gear`).
+            Ability::GambleNamedSuit { stake, .. } => {
+                self.pay(seat, stake, events);
+                self.begin_resolution(
+                    crate::resolve::Origin::Card(g),
+                    seat,
+                    crate::pirate_gear::suit_options(),
+                    events,
+                );
+                0
             }
             _ => unreachable!(),
         };
@@ -840,6 +852,8 @@ impl Firefly {
                 Ability::GambleFiftyFifty { .. } | Ability::GamblePerPip { .. } => true,
                 // Tall Playing Cards: the stake is paid first.
                 Ability::GambleOnMatchingSuits { stake, .. } => p.money >= *stake,
+                // Friendly Game of Cards: the stake too.
+                Ability::GambleNamedSuit { stake, .. } => p.money >= *stake,
                 _ => false,
             }) {
                 out.push(Action::Gamble(*g));

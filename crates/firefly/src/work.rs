@@ -492,7 +492,7 @@ impl Firefly {
     }
 
     /// Draw the next Misbehave card, or carry out the step's instructions.
-    fn next_work_stage(&mut self, events: &mut Vec<Event>) {
+    pub(crate) fn next_work_stage(&mut self, events: &mut Vec<Event>) {
         let seat = self.current;
         let Activity::Working {
             on_job,

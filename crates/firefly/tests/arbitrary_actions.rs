@@ -380,7 +380,7 @@ fn ids_out_of_range_are_refused_and_described() {
     let mut g =
         Firefly::new_game(content, &Options::new(2, "the-king-of-all-londinium"), 1).unwrap();
     for a in [
-        Action::ChooseLeader(99),
+        Action::ChooseLeader(9999),
         Action::ChooseShip(200),
         Action::MoveTo(200),
         Action::PlaceShip(u16::MAX),
@@ -395,7 +395,9 @@ fn ids_out_of_range_are_refused_and_described() {
         assert!(try_action(&mut g, a).is_ok_and(|applied| !applied), "{a:?}");
     }
     assert!(g.describe_action(Action::MoveTo(200)).contains("#200"));
-    assert!(g.describe_action(Action::ChooseLeader(99)).contains("#99"));
+    assert!(g
+        .describe_action(Action::ChooseLeader(9999))
+        .contains("#9999"));
     // Found by the fuzz target (the seat number printed one past u8::MAX overflowed).
     let d = g.describe_action(Action::Trade(TradeAction::With(u8::MAX)));
     assert!(d.contains("captain 256"), "{d}");

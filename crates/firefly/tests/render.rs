@@ -1464,6 +1464,7 @@ fn every_field_the_content_sets_is_rendered() {
             "max_crew",
             "upgrade_slots",
             "drive_core",
+            "abilities",
         ]);
         check(&format!("ship \"{}\"", x.id), x, &known, &mut p);
     }

@@ -29,7 +29,10 @@ const AMNON: &str = "amnon-duul-contract-jumper-1";
 /// top-level keys (dice), `p0`/`p1` player fields.
 fn piracy(sector: &str, leaders: [&str; 2], top: &str, p0: &str, p1: &str) -> Firefly {
     let player = |leader: &str, ship: &str, fields: &str| {
-        let mut t = format!("[[player]]\nship = \"{ship}\"\nleader = \"{leader}\"\n{fields}\n");
+        let mut t = format!("[[player]]\nleader = \"{leader}\"\n{fields}\n");
+        if !fields.contains("ship =") {
+            t.push_str(&format!("ship = \"{ship}\"\n"));
+        }
         if !fields.contains("sector =") {
             t.push_str(&format!("sector = \"{sector}\"\n"));
         }
@@ -507,4 +510,45 @@ fn ff_pbh_33_no_challenge_under_a_piracy_job() {
 
 fn menu_has(g: &Firefly, text: &str) -> usize {
     menu(g).iter().filter(|m| m.contains(text)).count()
+}
+
+/// FF-PBH-25 with the box's cards: completing a Piracy job, Leader Sash takes $500 and each
+/// Bandit $200 from the targeted rival; on the S.S. Walden the job also counts as a Salvage Op
+/// (FF-MISC-10).
+#[test]
+fn ff_pbh_25_sash_and_the_bandits_take_money_and_the_walden_salvages() {
+    // Sash (Tech 1, Negotiate 2) boards with Negotiate 2 + 4; Negotiate 2 + 5 against Womack's
+    // Fight 2 + 1.
+    let mut g = piracy(
+        "regina",
+        ["sash", "womack"],
+        "dice = [4, 5, 1]",
+        &format!("hand = [\"{BADGER}\"]\ncrew = [{{ card = \"bandit\" }}]\nmoney = 0"),
+        "cargo = 1\nmoney = 1000",
+    );
+    choose(&mut g, "against captain 2");
+    choose(&mut g, "Board with Negotiate");
+    choose(&mut g, "Use Negotiate in the Showdown");
+    choose(&mut g, "Use Fight in the Showdown");
+    choose(&mut g, "Steal 1 Cargo");
+    let ev = choose(&mut g, "Done");
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::MoneyTaken {
+            seat: 0,
+            from: 1,
+            amount: 700
+        }
+    )));
+    assert_eq!(g.players[1].money, 300);
+    let salvage = tabletop_firefly::content::JobType::SalvageOp;
+    let walden = piracy(
+        "regina",
+        ["malcolm", "womack"],
+        "",
+        "ship = \"ss-walden\"",
+        "",
+    );
+    assert!(walden.job_counts_as(0, job(BADGER), salvage));
+    assert!(!g.job_counts_as(0, job(BADGER), salvage));
 }

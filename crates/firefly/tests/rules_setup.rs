@@ -161,7 +161,13 @@ fn ff_setup_7_all_set_up_cards_are_available() {
     assert_eq!(leaders, base);
     let a = legal(&g)[0];
     act(&mut g, a);
-    assert_eq!(legal(&g).len(), c().ships.len());
+    // Every Ship Card of the products in play (the base game's here).
+    let ships = c()
+        .ships
+        .iter()
+        .filter(|s| s.source == tabletop_firefly::content::Source::Base)
+        .count();
+    assert_eq!(legal(&g).len(), ships);
 }
 
 /// FF-SETUP-8: the highest roller picks first; judged: tied highest rollers roll again among

@@ -295,7 +295,10 @@ impl FireflyBot {
             | Effect::ReorderMisbehave { .. }
             | Effect::ShoreLeave
             | Effect::DealWith { .. }
-            | Effect::ConsiderTopJob { .. } => 0.0,
+            | Effect::ConsiderTopJob { .. }
+            | Effect::DiscardTopSupply { .. } => 0.0,
+            // Friendly Game of Cards: one suit in four, on each card revealed.
+            Effect::NameSuit { .. } => 0.0,
             Effect::FuelLeak => -150.0,
             Effect::Drift { .. } => -100.0,
             Effect::SeizeFugitives => {
@@ -616,10 +619,20 @@ impl FireflyBot {
                 // The Operative's Sword (offered only on a Misbehave card, with its carrier on
                 // the job): an Ace in the Hole passes the card outright (FF-MISB-6), for the
                 // Sword. Worth it when the card's best option is a clear risk.
-                if let Some(card) = used_card(legal) {
-                    let v = ending_value(&st, Some(Ending::Proceed)) - self.spent_gear(&ctx, card);
+                for &a in legal {
+                    let Action::UseCard(card) = a else { continue };
+                    let v = if matches!(
+                        g.content.supply_cards[card as usize].kind,
+                        SupplyKind::Crew(_)
+                    ) {
+                        // Dalin: $200 for another card in its place; worth it when this card's
+                        // best option is clearly bad (an average card is roughly even).
+                        -200.0 - 300.0
+                    } else {
+                        ending_value(&st, Some(Ending::Proceed)) - self.spent_gear(&ctx, card)
+                    };
                     if best.is_none_or(|b| v > b.0 + SPEND_MARGIN) {
-                        return Action::UseCard(card);
+                        return a;
                     }
                 }
                 best.map_or(legal[0], |b| b.1)

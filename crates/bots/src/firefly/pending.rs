@@ -22,7 +22,9 @@ impl FireflyBot {
                 .unwrap(),
             // A Fan Dancer for a Warrant, Roberta for a Solid Contact: both worth more than the
             // crew card.
-            Pending::Warrant { .. } | Pending::LoseSolid { .. } => *legal
+            // Meadows Killed instead of a fugitive taken or a Wanted crew member Seized: she
+            // has no skills, so she is worth less than whoever she saves.
+            Pending::Warrant { .. } | Pending::LoseSolid { .. } | Pending::StandIn(_) => *legal
                 .iter()
                 .find(|a| matches!(a, Action::UseCard(_)))
                 .unwrap_or(&Action::Done),
@@ -45,6 +47,27 @@ impl FireflyBot {
                         };
                         let v = self.crew_worth(g, p, i) + self.rng.below(10) as f64 * 0.01;
                         if best.is_none_or(|b| v < b.0) {
+                            best = Some((v, a));
+                        }
+                    }
+                }
+                best.map_or(legal[0], |b| b.1)
+            }
+            // Friendly Game of Cards: the Leader first (a second token fires the crew), then
+            // whoever is worth most.
+            Pending::Cheer { .. } => {
+                let mut best: Option<(f64, Action)> = None;
+                for &a in legal {
+                    if let Action::CrewRemoveDisgruntled(card) = a {
+                        let Some(i) = p.crew_index(card) else {
+                            continue;
+                        };
+                        let v = if i == 0 {
+                            f64::MAX
+                        } else {
+                            self.crew_worth(g, p, i)
+                        };
+                        if best.is_none_or(|b| v > b.0) {
                             best = Some((v, a));
                         }
                     }

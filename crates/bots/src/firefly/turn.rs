@@ -99,7 +99,8 @@ impl FireflyBot {
             match a {
                 Action::Gamble(card) => {
                     let stake = g.gear_def(card).abilities.iter().find_map(|ab| match ab {
-                        Ability::GambleOnMatchingSuits { stake, .. } => Some(*stake),
+                        Ability::GambleOnMatchingSuits { stake, .. }
+                        | Ability::GambleNamedSuit { stake, .. } => Some(*stake),
                         _ => None,
                     });
                     if stake.is_some_and(|s| p.money >= s + reserve) {

@@ -179,6 +179,9 @@ pub struct Ship {
     pub upgrade_slots: u8,
     /// The ship-upgrade id of its starting drive core.
     pub drive_core: String,
+    /// The ship card's special rules (Pirates & Bounty Hunters' Interceptor and S.S. Walden).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<Ability>,
 }
 
 /// One Supply deck and the cards it holds.
@@ -517,6 +520,61 @@ pub enum Ability {
         matching: u8,
         prize: u32,
     },
+    // --- Pirates & Bounty Hunters' Supply cards, ships and Leader Sash (added at the end) ---
+    /// On completing a Piracy job (FF-PBH-24..26), take $`amount` from the targeted rival (as
+    /// much as they have): the Bandits' "Bird-Doggin'" ($200), Leader Sash ($500).
+    PiracyTakeFromRival { amount: u32 },
+    /// Crew: whenever another crew member of this captain would be Killed, Apprehended
+    /// (FF-PBH-9(a)) or Seized by the Alliance (FF-FLY-17), this one may be Killed instead
+    /// (Meadows).
+    KilledInstead,
+    /// Crew: once per Work action, pay $`cost` to discard the Misbehave card just drawn, before
+    /// it is resolved, and draw another in its place (Dalin).
+    RedrawMisbehave { cost: u32 },
+    /// Gear: a rival using Fight in a Showdown against the carrier's crew fights Kosherized
+    /// (FF-SKILL-6: their gear adds no Fight) (Alliance Sonic Rifle).
+    RivalsKosherizedInShowdown,
+    /// Gear: before the dice of a Showdown its carrier takes part in are rolled, the rival's
+    /// Leader becomes Disgruntled (Sash's Hand Cannon).
+    DisgruntleRivalLeaderInShowdown,
+    /// Ship: +`amount` (or minus) to Boarding Tests (FF-PBH-21) made with `skill`: by this
+    /// captain's crew (EVA Suit +1 Tech, Mag-Grappler Launchers +3 Tech), or with
+    /// `against_rivals`, by rivals boarding this ship (Booby Trap: -2 Tech).
+    BoardingModifier {
+        skill: Skill,
+        amount: i8,
+        #[serde(default)]
+        against_rivals: bool,
+    },
+    /// Ship: a rival who rolls a 1 on the Boarding Test to board this ship has 1 of the crew on
+    /// the attempt Killed (Booby Trap).
+    BoardingTrap,
+    /// Ship: rivals boarding this ship may not use `skill` for the Boarding Test (Electronic
+    /// Defense Suite: Tech).
+    BoardingSkillBarred { skill: Skill },
+    /// Ship: rivals may not Jump this captain's Bound Fugitives (FF-PBH-14) (Cryo Stasis
+    /// Chamber).
+    NoBountyJumps,
+    /// Ship card: may re-roll the Boarding Tests it makes with `skill` (the Interceptor:
+    /// Tech).
+    RerollBoarding { skill: Skill },
+    /// Ship card: the Drive Core's range is 1 less for each Ship Upgrade installed (the
+    /// Interceptor's "Optimal Spec").
+    RangeLossPerUpgrade,
+    /// Drive core: "Heavy Load" jobs cost no extra Fuel (the Tri-Capissen 28HD).
+    IgnoreHeavyLoad,
+    /// Drive core: unique to its ship and never replaced: no other drive core may be bought
+    /// for the ship (the Echelon LR-8, the Tri-Capissen 28HD).
+    IrreplaceableDriveCore,
+    /// GAMBLING gear, discarded on your turn (no action, not a Test) by a player with
+    /// $`stake`: pay it, name a suit, reveal the top `cards` Misbehave cards (then discarded);
+    /// for each of the named suit take $`per_match` and remove 1 Disgruntled token (Friendly
+    /// Game of Cards).
+    GambleNamedSuit {
+        stake: u32,
+        cards: u8,
+        per_match: u32,
+    },
 }
 
 /// The turn's action a card's use takes (FF-TURN-4/5: each at most once a turn).
@@ -525,6 +583,11 @@ pub enum Ability {
 pub enum UseAction {
     Buy,
     Deal,
+    // --- Pirates & Bounty Hunters (added at the end) ---
+    /// "As a Fly action" (Dobson).
+    Fly,
+    /// "As a Work action" (Early's Datascope).
+    Work,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

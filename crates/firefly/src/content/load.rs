@@ -1096,7 +1096,11 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     }
     for s in &doc.story {
         let captains = s.players[0] as usize;
-        if captains > doc.ship.len() || captains > leaders.len() {
+        // Ships of the boxes the story is played with (an expansion's ships, Pirates & Bounty
+        // Hunters', are offered only with it).
+        let set = ExpansionSet::of(&s.expansions_needed());
+        let ships = doc.ship.iter().filter(|x| set.includes(x.source)).count();
+        if captains > ships || captains > leaders.len() {
             return Err(ctx.err(
                 "story",
                 &s.id,
@@ -1104,7 +1108,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                 format!(
                     "needs at least {captains} captains, but the content has {} ships and {} \
                      Leaders",
-                    doc.ship.len(),
+                    ships,
                     leaders.len()
                 ),
             ));

@@ -157,6 +157,9 @@ pub enum Requirement {
     Room { item: Item, amount: u8 },
     /// At least 1 Moral crew member (among the acting crew).
     MoralCrew,
+    // --- Pirates & Bounty Hunters (added at the end) ---
+    /// The ship is in a sector of this zone ("In Alliance Space", Dobson).
+    InZone { zone: Zone },
 }
 
 /// Who among the crew an effect touches.
@@ -508,5 +511,18 @@ pub enum Effect {
     /// in a card's use that takes a Deal action.
     ConsiderTopJob {
         contact: ContactName,
+    },
+    // --- Pirates & Bounty Hunters (added at the end) ---
+    /// Reveal the top `cards` cards of the Supply deck of the ship's sector and discard them
+    /// (Early's Datascope).
+    DiscardTopSupply {
+        cards: u8,
+    },
+    /// Friendly Game of Cards (`Ability::GambleNamedSuit`): this suit is named; the card's
+    /// Misbehave cards are revealed and each of the suit pays. The engine's own option, built
+    /// for the card's use; content cannot write it.
+    #[serde(skip_deserializing)]
+    NameSuit {
+        suit: Suit,
     },
 }

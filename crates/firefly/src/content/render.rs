@@ -412,6 +412,11 @@ pub fn effect(e: &Effect) -> String {
             "Consider the top face-down Job card of {}'s deck; accept or discard it as usual",
             contact.name()
         ),
+        Effect::DiscardTopSupply { cards } => format!(
+            "Reveal the top {} of the Supply deck where your ship is and discard them",
+            count(*cards as u32, "card", "cards")
+        ),
+        Effect::NameSuit { suit } => format!("Name {}", suit.name()),
         Effect::ShoreLeave => "Give your crew Shore Leave".into(),
         Effect::DealWith { contact } => format!(
             "Deal with {}; accept or discard the jobs as usual",
@@ -624,6 +629,7 @@ pub fn requirement(r: &Requirement) -> String {
             format!("room for {}", item_count(*item, *amount as u32))
         }
         Requirement::MoralCrew => "1 or more Moral crew".into(),
+        Requirement::InZone { zone } => format!("your ship in {}", zone_space(*zone)),
     }
 }
 
@@ -1217,6 +1223,12 @@ fn ability_nb(ab: &Ability) -> String {
             options,
         } => {
             let lead = match (action, discard) {
+                (Some(a @ (UseAction::Fly | UseAction::Work)), true) => {
+                    format!("As {}, discard this card", use_action(*a))
+                }
+                (Some(a @ (UseAction::Fly | UseAction::Work)), false) => {
+                    format!("As {}", use_action(*a))
+                }
                 (Some(a), true) => format!(
                     "As {}, wherever your ship is, discard this card",
                     use_action(*a)
@@ -1231,6 +1243,72 @@ fn ability_nb(ab: &Ability) -> String {
             "{} Jobs also count as {}s",
             jobs.name(),
             also.name()
+        ),
+        Ability::PiracyTakeFromRival { amount } => format!(
+            "When you complete a Piracy Job, take {} from the targeted rival",
+            money(*amount)
+        ),
+        Ability::KilledInstead => "Whenever another of your crew would be Killed, Apprehended \
+            or Seized by the Alliance, you may have this crew member Killed instead"
+            .into(),
+        Ability::RedrawMisbehave { cost } => format!(
+            "Once per Work action, you may pay {} to discard a Misbehave card you drew, before \
+             resolving it, and draw another",
+            money(*cost)
+        ),
+        Ability::RivalsKosherizedInShowdown => {
+            "Rivals using Fight in a Showdown against you fight Kosherized (no gear)".into()
+        }
+        Ability::DisgruntleRivalLeaderInShowdown => {
+            "Before the dice of a Showdown you take part in are rolled, the rival's Leader \
+             becomes Disgruntled"
+                .into()
+        }
+        Ability::BoardingModifier {
+            skill,
+            amount,
+            against_rivals,
+        } => {
+            let sign = if *amount >= 0 { "+" } else { "" };
+            if *against_rivals {
+                format!(
+                    "{sign}{amount} to rivals' {} Boarding Tests against your ship",
+                    skill.name()
+                )
+            } else {
+                format!("{sign}{amount} {} for your Boarding Tests", skill.name())
+            }
+        }
+        Ability::BoardingTrap => {
+            "If a rival rolls a 1 on the Boarding Test against your ship, 1 of their crew is \
+             Killed"
+                .into()
+        }
+        Ability::BoardingSkillBarred { skill } => format!(
+            "Rivals boarding your ship may not use {} for the Boarding Test",
+            skill.name()
+        ),
+        Ability::NoBountyJumps => "Rivals may not Jump your Bounties".into(),
+        Ability::RerollBoarding { skill } => {
+            format!("May re-roll {} Boarding Tests", skill.name())
+        }
+        Ability::RangeLossPerUpgrade => {
+            "Each Ship Upgrade installed reduces the Drive Core's range by 1".into()
+        }
+        Ability::IgnoreHeavyLoad => "Heavy Load costs no extra Fuel".into(),
+        Ability::IrreplaceableDriveCore => {
+            "Unique to its ship: may not be replaced by another Drive Core".into()
+        }
+        Ability::GambleNamedSuit {
+            stake,
+            cards,
+            per_match,
+        } => format!(
+            "GAMBLING. On your turn, discard this card: pay {}, name a suit and reveal the top \
+             {cards} Misbehave cards; for each of that suit take {} and remove 1 Disgruntled \
+             token",
+            money(*stake),
+            money(*per_match)
         ),
     };
     format!("{s}.")
@@ -1254,6 +1332,8 @@ fn use_action(a: UseAction) -> &'static str {
     match a {
         UseAction::Buy => "a Buy action",
         UseAction::Deal => "a Deal action",
+        UseAction::Fly => "a Fly action",
+        UseAction::Work => "a Work action",
     }
 }
 
@@ -1583,6 +1663,9 @@ pub fn ship_card(s: &Ship, names: &Names) -> String {
         None => format!("Drive Core: {}.", names.upgrade(&s.drive_core)),
     };
     card.para(2, 2, &core);
+    for ab in &s.abilities {
+        card.para(2, 2, &ability_nb(ab));
+    }
     card.finish()
 }
 
