@@ -73,7 +73,7 @@ impl FireflyBot {
         if let Some(pc) = &job.piracy {
             return JobEval {
                 score: 0.0,
-                worth: self.piracy_job_worth(pc),
+                worth: self.piracy_job_worth(ctx, job, pc),
                 feasible: false,
                 next: p.sector,
             };

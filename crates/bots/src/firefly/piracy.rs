@@ -22,8 +22,12 @@ const BY_WORTH: [Item; 4] = [Item::Contraband, Item::Cargo, Item::Parts, Item::F
 impl FireflyBot {
     /// A Piracy job in hand, valued for dealing and discarding: its pay for a typical haul
     /// (three things taken), won half the time.
-    pub(super) fn piracy_job_worth(&self, pc: &Piracy) -> f64 {
-        pc.pay_each as f64 * 3.0 * 0.5
+    pub(super) fn piracy_job_worth(&self, ctx: &Ctx, job: &Job, pc: &Piracy) -> f64 {
+        let solid = job
+            .contact
+            .filter(|&k| !ctx.p.is_solid(k))
+            .map_or(0.0, |k| self.solid_story_worth(ctx, k));
+        (pc.pay_each as f64 * 3.0 + solid) * 0.5
     }
 
     /// What working Piracy job `job` against `target` here is worth, `None` when the bot leaves
@@ -58,6 +62,12 @@ impl FireflyBot {
                 n as f64 * (pc.pay_each as f64 + 200.0)
             }
         };
+        // Completing it makes us Solid with its Contact, as any job does (FF-REP-1).
+        let solid = g.content.jobs[job as usize]
+            .contact
+            .filter(|&k| !ctx.p.is_solid(k))
+            .map_or(0.0, |k| self.solid_story_worth(ctx, k));
+        let haul = if haul > 0.0 { haul + solid } else { 0.0 };
         if haul <= 0.0 {
             return None;
         }
