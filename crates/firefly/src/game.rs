@@ -185,6 +185,10 @@ impl Firefly {
         match a {
             Action::ChooseLeader(l) => format!("Choose Leader {}", c.crew_label(l)),
             Action::ChooseShip(s) => format!("Choose ship {}", c.ship_label(s)),
+            // FF-PBH-39..41: with Havens, the Haven token goes down and the ship starts on it.
+            Action::PlaceShip(s) if self.story_def().setup.havens => {
+                format!("Place your Haven (and your Firefly) at {}", sector(s))
+            }
             Action::PlaceShip(s) => format!("Place your Firefly at {}", sector(s)),
             Action::DiscardJob(j) => format!("Discard job {}", job(j)),
             Action::FullBurn => "Fly: Full Burn".into(),
