@@ -8,7 +8,8 @@
 # 3. runs every Rust test (`cargo test --release --workspace`);
 # 4. runs the browser tests: real games clicked through in headless Chromium against the real
 #    server (they save screenshots in crates/web/ui/e2e/screenshots/);
-# 5. runs each fuzz target for a few seconds when a nightly toolchain is present.
+# 5. checks that the fuzz targets' inputs compile, and runs each fuzz target for a few seconds
+#    when a nightly toolchain is present.
 # Set TABLETOP_SKIP_BROWSER=1 to skip steps 1, 2 and 4 (Rust only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,6 +63,11 @@ if [ "${TABLETOP_SKIP_BROWSER:-0}" != 1 ]; then
   cargo build --release --bin tabletop
   (cd "$ui" && TABLETOP_BIN="${CARGO_TARGET_DIR:-$root/target}/release/tabletop" npm run --silent e2e)
 fi
+
+# The fuzz targets' arbitrary inputs compile on stable too (a new Action field without
+# `Arbitrary` would otherwise only show where a nightly toolchain is installed).
+step "fuzz inputs: cargo check --features arbitrary"
+cargo check --release -p tabletop-firefly -p tabletop-mandalorian --features arbitrary
 
 if [ -x fuzz/run.sh ]; then
   step "fuzz targets (bounded)"

@@ -198,16 +198,7 @@ impl Firefly {
     /// A bounty Work action begins: the crew on it is everyone who may work it.
     pub(crate) fn begin_bounty_work(&mut self, target: WorkTarget, events: &mut Vec<Event>) {
         let seat = self.current;
-        let on_job = self.eligible_crew(&self.players[seat as usize], target);
-        self.activity = Activity::Working {
-            target,
-            on_job,
-            misbehave_left: 0,
-            step: 0,
-            used: 0,
-            offered: 0,
-        };
-        self.phase = Phase::Resolving;
+        self.work_with_whole_crew(target);
         match target {
             WorkTarget::Apprehend(card) => match self.whereabouts(seat, card) {
                 Some(Whereabouts::OwnCrew(idx)) => {
@@ -246,6 +237,21 @@ impl Firefly {
             }
             _ => unreachable!("not a bounty Work action"),
         }
+    }
+
+    /// A Work action that the whole crew who may go makes, with no crew chosen and no
+    /// Misbehave cards (a bounty's, a Piracy job's): under way, resolving.
+    pub(crate) fn work_with_whole_crew(&mut self, target: WorkTarget) {
+        let on_job = self.eligible_crew(&self.players[self.current as usize], target);
+        self.activity = Activity::Working {
+            target,
+            on_job,
+            misbehave_left: 0,
+            step: 0,
+            used: 0,
+            offered: 0,
+        };
+        self.phase = Phase::Resolving;
     }
 
     /// FF-PBH-10: `card` (of bounty `b`) is Bound by Law, held by `seat`: out of the crew it was

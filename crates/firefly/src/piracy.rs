@@ -128,16 +128,7 @@ impl Firefly {
             events.push(Event::JobStarted { seat, job });
         }
         self.job_pay = JobPay::default();
-        let on_job = self.eligible_crew(&self.players[seat as usize], target);
-        self.activity = Activity::Working {
-            target,
-            on_job,
-            misbehave_left: 0,
-            step: 0,
-            used: 0,
-            offered: 0,
-        };
-        self.phase = Phase::Resolving;
+        self.work_with_whole_crew(target);
         self.begin_boarding(events);
     }
 

@@ -19,6 +19,16 @@ pub(super) fn win_chance(a: i32, b: i32) -> f64 {
     wins as f64 / 36.0
 }
 
+/// How many crew a lost Showdown's effects Kill.
+pub(super) fn killed(lose: &[Effect]) -> u8 {
+    lose.iter()
+        .map(|e| match e {
+            Effect::KillCrew { count, .. } => *count,
+            _ => 0,
+        })
+        .sum()
+}
+
 impl FireflyBot {
     /// Places worth flying to for bounties: each drop-off of the bounties we hold, and each
     /// Supply planet where a wanted fugitive waits in the discard pile.
@@ -110,8 +120,15 @@ impl FireflyBot {
     /// A rival's crew: the Boarding Test (Tech or Negotiate, 6+), then the Showdown against
     /// every one of them.
     fn boarding_value(&self, ctx: &Ctx, rival: Seat, b: BountyId) -> f64 {
+        let card = &ctx.g.content.bounties[b as usize];
+        let (p_board, p) = self.boarding_odds(ctx, rival);
+        p_board * (p * card.pay as f64 * 0.5 - (1.0 - p) * self.showdown_loss(card))
+    }
+
+    /// Boarding `rival`'s ship (Tech or Negotiate, 6+, FF-PBH-21) and then winning the Showdown
+    /// against their whole crew (FF-PBH-23): the two chances.
+    pub(super) fn boarding_odds(&self, ctx: &Ctx, rival: Seat) -> (f64, f64) {
         let g = ctx.g;
-        let card = &g.content.bounties[b as usize];
         let board = ctx.skills[1].max(ctx.skills[2]);
         let p_board = ((board + 6 - 5).clamp(0, 6)) as f64 / 6.0;
         let q = &g.players[rival as usize];
@@ -120,20 +137,11 @@ impl FireflyBot {
             .map(|&k| g.mask_skill(q, all_crew(q), k, false) as i32)
             .max()
             .unwrap_or(0);
-        let p = win_chance(self.showdown_best(ctx), theirs);
-        p_board * (p * card.pay as f64 * 0.5 - (1.0 - p) * self.showdown_loss(card))
+        (p_board, win_chance(self.showdown_best(ctx), theirs))
     }
 
     /// What losing a bounty's Showdown costs: the crew Killed, about a hire each.
     fn showdown_loss(&self, card: &BountyCard) -> f64 {
-        let killed: u8 = card
-            .lose
-            .iter()
-            .map(|e| match e {
-                Effect::KillCrew { count, .. } => *count,
-                _ => 0,
-            })
-            .sum();
-        killed as f64 * 900.0
+        killed(&card.lose) as f64 * 900.0
     }
 }

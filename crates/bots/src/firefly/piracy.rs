@@ -2,7 +2,7 @@
 //! what the Defender keeps in the Stash, and what to take once aboard. Without the expansion
 //! no Piracy job is dealt and nothing here is asked.
 
-use super::bounties::win_chance;
+use super::bounties::killed;
 use super::*;
 
 /// What one Good is worth beyond the job's pay for it: to sell or to use.
@@ -71,22 +71,8 @@ impl FireflyBot {
         if haul <= 0.0 {
             return None;
         }
-        let board = ctx.skills[1].max(ctx.skills[2]);
-        let p_board = ((board + 6 - 5).clamp(0, 6)) as f64 / 6.0;
-        let theirs = Skill::ALL
-            .iter()
-            .map(|&k| g.mask_skill(q, all_crew(q), k, false) as i32)
-            .max()
-            .unwrap_or(0);
-        let p = win_chance(self.showdown_best(ctx), theirs);
-        let killed: u8 = pc
-            .lose
-            .iter()
-            .map(|e| match e {
-                Effect::KillCrew { count, .. } => *count,
-                _ => 0,
-            })
-            .sum();
+        let (p_board, p) = self.boarding_odds(ctx, target);
+        let killed = killed(&pc.lose);
         let warrant = matches!(
             pc.lose_ends,
             Ending::WarrantIssued | Ending::BotchedAndWarrant

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 /// FF-SKILL-1: the three skills.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Skill {
