@@ -80,21 +80,10 @@ impl Firefly {
         };
         let mut matches = 0u8;
         for _ in 0..cards {
-            if self.decks.misbehave.draw_len() == 0 {
-                self.forget_seen_top(None);
-            }
-            let Some(card) = self.decks.misbehave.draw_or_reshuffle(&mut self.chance) else {
-                break;
-            };
-            let def = self.content.misbehave_def(card);
-            events.push(Event::MisbehaveRevealed { seat, card });
-            if def.suit == suit {
-                matches += 1;
-            }
-            self.decks.misbehave.discard(card);
-            if def.reshuffle {
-                self.decks.misbehave.reshuffle(&mut self.chance);
-                self.forget_seen_top(None);
+            match self.reveal_top_misbehave(seat, events) {
+                Some(s) if s == suit => matches += 1,
+                Some(_) => {}
+                None => break,
             }
         }
         if matches == 0 {

@@ -521,22 +521,34 @@ impl Firefly {
     fn most_of_one_suit(&mut self, seat: Seat, cards: u8, events: &mut Vec<Event>) -> usize {
         let mut counts = [0usize; 4];
         for _ in 0..cards {
-            if self.decks.misbehave.draw_len() == 0 {
-                self.forget_seen_top(None);
-            }
-            let Some(card) = self.decks.misbehave.draw_or_reshuffle(&mut self.chance) else {
+            let Some(suit) = self.reveal_top_misbehave(seat, events) else {
                 break;
             };
-            let def = self.content.misbehave_def(card);
-            events.push(Event::MisbehaveRevealed { seat, card });
-            counts[def.suit as usize] += 1;
-            self.decks.misbehave.discard(card);
-            if def.reshuffle {
-                self.decks.misbehave.reshuffle(&mut self.chance);
-                self.forget_seen_top(None);
-            }
+            counts[suit as usize] += 1;
         }
         counts.into_iter().max().unwrap_or(0)
+    }
+
+    /// The top Misbehave card revealed to everyone and discarded (GAMBLING cards): its suit.
+    /// FF-MISB-13: the RESHUFFLE card shuffles the deck as when resolved; an empty deck takes
+    /// its discard pile first. `None`: no card left anywhere.
+    pub(crate) fn reveal_top_misbehave(
+        &mut self,
+        seat: Seat,
+        events: &mut Vec<Event>,
+    ) -> Option<Suit> {
+        if self.decks.misbehave.draw_len() == 0 {
+            self.forget_seen_top(None);
+        }
+        let card = self.decks.misbehave.draw_or_reshuffle(&mut self.chance)?;
+        let def = self.content.misbehave_def(card);
+        events.push(Event::MisbehaveRevealed { seat, card });
+        self.decks.misbehave.discard(card);
+        if def.reshuffle {
+            self.decks.misbehave.reshuffle(&mut self.chance);
+            self.forget_seen_top(None);
+        }
+        Some(def.suit)
     }
 
     /// FF-WORK-27: Make-Work pays $200, no Cut; a Busker adds to it (`MakeWorkBonus`).
