@@ -36,7 +36,7 @@ pub trait Driven: NewGame {
 
     /// How a seat is called in text ("captain 2").
     fn seat_name(seat: Seat) -> String {
-        format!("seat {}", seat + 1)
+        format!("seat {}", u16::from(seat) + 1)
     }
 
     /// The content catalog: every id a view or an action can hold, with its name, kind and

@@ -68,7 +68,7 @@ pub fn make_bot_with(
 // =============================================================================================
 
 pub fn captain(seat: Seat) -> String {
-    format!("captain {}", seat + 1)
+    format!("captain {}", u16::from(seat) + 1)
 }
 
 pub fn crew_name(c: &Content, card: CrewCard) -> &str {

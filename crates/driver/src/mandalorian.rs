@@ -153,7 +153,7 @@ impl Driven for Mandalorian {
     }
 
     fn seat_name(seat: Seat) -> String {
-        format!("player {}", seat + 1)
+        format!("player {}", u16::from(seat) + 1)
     }
 
     fn event_line(&self, e: &Happened, _viewer: Viewer) -> Option<String> {

@@ -180,7 +180,7 @@ impl Firefly {
         let c = self.content;
         let sector = |s: SectorId| c.sector_label(s).into_owned();
         let job = |j: JobId| c.job_label(j);
-        let captain = |s: tabletop_core::Seat| format!("captain {}", s + 1);
+        let captain = |s: tabletop_core::Seat| format!("captain {}", u16::from(s) + 1);
         let pending = self.resolution.last().and_then(|r| r.pending);
         match a {
             Action::ChooseLeader(l) => format!("Choose Leader {}", c.crew_label(l)),
@@ -221,8 +221,8 @@ impl Firefly {
                 format!("Work: {} against {}'s ship", job(j), captain(target))
             }
             Action::Work(WorkTarget::JumpBounty { from, bounty }) => format!(
-                "Work: jump captain {}'s Bounty on {}",
-                from + 1,
+                "Work: jump {}'s Bounty on {}",
+                captain(from),
                 c.bounties
                     .get(bounty as usize)
                     .map_or("?", |x| x.name.as_str())

@@ -401,4 +401,18 @@ fn ids_out_of_range_are_refused_and_described() {
     // Found by the fuzz target (the seat number printed one past u8::MAX overflowed).
     let d = g.describe_action(Action::Trade(TradeAction::With(u8::MAX)));
     assert!(d.contains("captain 256"), "{d}");
+    // And again by the fuzz target in a Piracy job's target and a Bounty Jump's rival.
+    for a in [
+        Action::Work(WorkTarget::Piracy {
+            job: 0,
+            target: u8::MAX,
+        }),
+        Action::Work(WorkTarget::JumpBounty {
+            from: u8::MAX,
+            bounty: 0,
+        }),
+    ] {
+        let d = g.describe_action(a);
+        assert!(d.contains("captain 256"), "{d}");
+    }
 }

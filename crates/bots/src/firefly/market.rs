@@ -108,6 +108,9 @@ impl FireflyBot {
     }
 
     pub(super) fn fuel_target(&self, ctx: &Ctx) -> u8 {
+        if !ctx.burns_fuel() {
+            return 0;
+        }
         let room = ctx.g.room_for(ctx.p, Item::Fuel) as u8 + ctx.p.item(Item::Fuel);
         8.min(room)
     }

@@ -173,6 +173,12 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Whether Full Burns cost Fuel: not with the Interceptor's Echelon LR-8 (P&BH), whose
+    /// Fuel is only worth its room in the hold (unless a Heavy Load adds a cost, FF-WORK-29).
+    fn burns_fuel(&self) -> bool {
+        self.g.full_burn_fuel(self.p) > 0
+    }
+
     fn cuts(&self) -> u32 {
         self.p
             .crew
@@ -232,7 +238,7 @@ impl FireflyBot {
         }
         match &g.phase {
             Phase::ChooseLeader => self.choose_leader(g, legal),
-            Phase::ChooseShip => legal[self.rng.index(legal.len())],
+            Phase::ChooseShip => self.choose_ship(g, legal),
             Phase::PlaceShip => self.place_ship(g, seat, legal),
             Phase::StartingDeck => self.starting_deck(g, seat, legal),
             Phase::StartingJobs => self.starting_jobs(g, seat, legal),

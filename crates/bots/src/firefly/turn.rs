@@ -44,6 +44,13 @@ impl FireflyBot {
                 return Some(Action::Unload(item));
             }
         }
+        // A drive that burns no Fuel (the Interceptor's): Fuel only takes room in the hold.
+        if !ctx.burns_fuel()
+            && legal.contains(&Action::Jettison(Item::Fuel))
+            && p.item(Item::Fuel) as u32 > self.needed_items(g, p, Item::Fuel)
+        {
+            return Some(Action::Jettison(Item::Fuel));
+        }
         // Contraband nobody will buy from us and no job needs only makes us an Outlaw Ship.
         if legal.contains(&Action::Jettison(Item::Contraband))
             && p.item(Item::Contraband) as u32 > self.needed_items(g, p, Item::Contraband)
@@ -228,7 +235,12 @@ impl FireflyBot {
             let burn = g.full_burn_fuel(p).max(1);
             let burns = p.item(Item::Fuel) / burn;
             let far = turns_for(self.d(here, target), ctx.range) >= 1 && self.d(here, target) > 1;
-            if burns <= 1 && far && !self.fuel_source(&ctx, target) && p.money >= 100 {
+            if ctx.burns_fuel()
+                && burns <= 1
+                && far
+                && !self.fuel_source(&ctx, target)
+                && p.money >= 100
+            {
                 if let Some(f) = self.nearest_fuel(&ctx) {
                     if f != here {
                         remote = Some((f, v));

@@ -118,10 +118,14 @@ impl FireflyBot {
                 let def = &c.crew[d as usize];
                 let mut v = self.skill_gain(ctx, crew_skills(def));
                 v += self.goal_gain(ctx, crew_skills(def));
-                // Hands to carry gear and to take the Kills.
-                if p.crew.len() < 4 {
-                    v += 350.0;
-                }
+                // Hands to carry gear and to take the Kills; with the Leader alone, most jobs'
+                // Skill Needs (FF-WORK-9) are out of reach.
+                v += match p.crew.len() {
+                    0 | 1 => 1500.0,
+                    2 => 800.0,
+                    3 => 350.0,
+                    _ => 0.0,
+                };
                 v += self.keyword_gain(ctx, &def.keywords);
                 v += self.profession_gain(ctx, &def.professions);
                 if !p.spare_gear.is_empty() {
@@ -262,7 +266,9 @@ impl FireflyBot {
         };
         match item {
             Item::Fuel => {
-                if p.item(Item::Fuel) < 8 {
+                if !ctx.burns_fuel() {
+                    10.0
+                } else if p.item(Item::Fuel) < 8 {
                     120.0
                 } else {
                     10.0
@@ -301,7 +307,9 @@ impl FireflyBot {
         let from_needed = n - from_spare;
         let unit = match item {
             Item::Fuel => {
-                if have <= 2 {
+                if !ctx.burns_fuel() {
+                    10.0
+                } else if have <= 2 {
                     600.0
                 } else {
                     150.0
@@ -344,7 +352,7 @@ impl FireflyBot {
             }
         }
         // Shore Leave also buys Fuel and Parts (FF-BUY-8).
-        if p.item(Item::Fuel) < 4 {
+        if ctx.burns_fuel() && p.item(Item::Fuel) < 4 {
             v += 200.0;
         }
         v - cost
