@@ -12,7 +12,7 @@ use tabletop_core::{Actor, Game, NewGame};
 use tabletop_firefly::content::{Content, Expansion};
 use tabletop_firefly::{invariants, Firefly, Options};
 
-const STORIES: [&str; 7] = [
+const STORIES: [&str; 8] = [
     "The King of All Londinium",
     "Harken's Folly",
     "First Time in the Captain's Chair",
@@ -20,6 +20,7 @@ const STORIES: [&str; 7] = [
     "\"Respectable\" Persons of Business",
     "Making Connections (Blue Sun)",
     "…Another Man's Treasure",
+    "Rim Rider",
 ];
 
 #[derive(Debug, PartialEq)]
@@ -33,17 +34,13 @@ struct Played {
 /// Play one game with heuristic bots in every seat. With `check`, every action is checked
 /// against the legal list and the invariants are checked after every step.
 fn play(story: &str, seats: u8, seed: u64, check: bool) -> Played {
-    // An expansion's story is played with its expansion.
+    // An expansion's story is played with the expansions it needs.
     let st = Content::builtin()
         .stories
         .iter()
         .find(|s| s.title == story)
         .unwrap();
-    let own: Vec<Expansion> = Expansion::ALL
-        .into_iter()
-        .filter(|e| e.source() == st.source)
-        .collect();
-    play_with(story, seats, seed, check, &own)
+    play_with(story, seats, seed, check, &st.expansions_needed())
 }
 
 /// [`play`] with these expansions.

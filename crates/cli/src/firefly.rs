@@ -2516,7 +2516,7 @@ mod tests {
             // An expansion's story with its expansion; every third game with both Rim boxes.
             o.expansions = tabletop_firefly::content::Expansion::ALL
                 .into_iter()
-                .filter(|e| e.source() == story.source || seed % 3 == 2)
+                .filter(|e| story.expansions_needed().contains(e) || seed % 3 == 2)
                 .collect();
             let mut g = Firefly::new_game(content, &o, seed).unwrap();
             let mut bots: Vec<Box<dyn Bot<Firefly>>> = (0..players)

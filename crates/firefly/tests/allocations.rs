@@ -16,17 +16,13 @@ fn count(story: &str, games: u64) -> (u64, u64, u64) {
     let content = Content::builtin();
     let mut o = Options::new(4, story);
     o.max_rounds = Some(30);
-    // An expansion's story is played with its expansion.
-    let source = content
+    // An expansion's story is played with the expansions it needs.
+    o.expansions = content
         .stories
         .iter()
         .find(|s| s.id == story)
         .unwrap()
-        .source;
-    o.expansions = tabletop_firefly::content::Expansion::ALL
-        .into_iter()
-        .filter(|e| e.source() == source)
-        .collect();
+        .expansions_needed();
     let (mut legal, mut events) = (Vec::with_capacity(256), Vec::with_capacity(256));
     let mut rng = Rng::new(7);
     let (mut steps, mut in_legal, mut in_apply) = (0, 0, 0);

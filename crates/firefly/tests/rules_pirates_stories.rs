@@ -127,6 +127,36 @@ fn ff_pbh_38_havens_are_chosen_at_set_up_where_the_story_says() {
     assert!(plain.players.iter().all(|p| p.haven.is_none()));
 }
 
+/// FF-PBH-39, FF-BS-4: Havens in a story that names no zone (the community story "Rim Rider",
+/// Blue Sun's with Kalidasa's Contacts) go in any sector with a planet but no Supply planet and
+/// no Contact — Rim, Border and Alliance Space alike. The story is refused without both boxes,
+/// naming what is missing.
+#[test]
+fn ff_pbh_39_havens_anywhere_when_the_story_names_no_zone() {
+    let mut o = Options::new(2, "rim-rider");
+    o.expansions = vec![Expansion::BlueSun];
+    let e = Firefly::new_game(c(), &o, 1).err().expect("refused");
+    assert!(e.to_string().contains("kalidasa"), "{e}");
+    o.expansions = vec![Expansion::BlueSun, Expansion::Kalidasa];
+    let mut offered = Vec::new();
+    let g = set_up(&o, |_, sectors| {
+        offered.push(sectors.to_vec());
+        sectors[0]
+    });
+    let zones: std::collections::BTreeSet<String> = offered[0]
+        .iter()
+        .map(|&s| format!("{:?}", c().sectors[s as usize].zone))
+        .collect();
+    assert!(zones.len() >= 3, "{zones:?}");
+    for &s in &offered[0] {
+        let sec = &c().sectors[s as usize];
+        assert!(!sec.planets.is_empty(), "{}", sec.id);
+        assert!(g.contact_at(s).is_none(), "{}", sec.id);
+        assert!(g.supply_deck_at(s).is_none(), "{}", sec.id);
+    }
+    assert!(g.players.iter().all(|p| p.haven == Some(p.sector)));
+}
+
 /// The story's set-up: once the starting jobs are dealt, every Piracy job left in the Contact
 /// decks is face up on its discard pile.
 #[test]

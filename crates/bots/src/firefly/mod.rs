@@ -191,7 +191,12 @@ impl<'a> Ctx<'a> {
     /// Money that must stay in hand (fuel, and savings for a goal that costs money).
     fn reserve(&self, bot: &FireflyBot) -> u32 {
         let mut r = 400;
-        if self.needs.money > 0 && (self.needs.money_only || self.skill_ready(bot)) {
+        // Saving for a goal's money starts once half of it is in hand: below that, what earns
+        // money faster (a hand, gear) is worth more than what it costs.
+        if self.needs.money > 0
+            && (self.needs.money_only || self.skill_ready(bot))
+            && self.p.money * 2 >= self.needs.money
+        {
             r = r.max(self.needs.money + 300);
         }
         // In a Last Call story credits are the score: once a captain can call it, a card
