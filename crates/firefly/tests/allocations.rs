@@ -62,8 +62,11 @@ fn allocations_per_random_step() {
         // apply 0.087–0.179 (the resolution stack's effect frames, market draws, starting
         // jobs). Before: legal_actions 0.22–0.30 (trade checks copied both ships), apply 0.20.
         // A rise above these fails.
+        // Rim Rider plays on both Rim boxes (first measured at 0.044): more Cutter, Corvette and
+        // Alert moves, whose destinations are those Vecs; issue 11 keeps the aim of 0.
+        let legal_bound = if story == "rim-rider" { 0.05 } else { 0.032 };
         assert!(
-            legal as f64 / steps as f64 <= 0.032,
+            legal as f64 / steps as f64 <= legal_bound,
             "{story}: legal_actions allocates more"
         );
         // Pirates & Bounty Hunters' story (first measured at 0.263): random play there makes

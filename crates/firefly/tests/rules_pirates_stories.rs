@@ -135,7 +135,9 @@ fn ff_pbh_38_havens_are_chosen_at_set_up_where_the_story_says() {
 fn ff_pbh_39_havens_anywhere_when_the_story_names_no_zone() {
     let mut o = Options::new(2, "rim-rider");
     o.expansions = vec![Expansion::BlueSun];
-    let e = Firefly::new_game(c(), &o, 1).err().expect("refused");
+    let Err(e) = Firefly::new_game(c(), &o, 1) else {
+        panic!("set up without Kalidasa");
+    };
     assert!(e.to_string().contains("kalidasa"), "{e}");
     o.expansions = vec![Expansion::BlueSun, Expansion::Kalidasa];
     let mut offered = Vec::new();
