@@ -176,7 +176,7 @@ fn random_games_with_each_set_of_expansions_keep_every_invariant() {
             let stories: Vec<String> = content
                 .stories
                 .iter()
-                .filter(|s| s.players[0] <= 4 && s.players[1] >= 4 && set.includes(s.source))
+                .filter(|s| s.players[0] <= 4 && s.players[1] >= 4 && s.playable_with(set))
                 .map(|s| s.id.clone())
                 .collect();
             let mut opts = Options::new(4, &stories[(seed as usize / 3) % stories.len()]);

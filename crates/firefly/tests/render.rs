@@ -1163,6 +1163,25 @@ fn a_story_card_with_last_call() {
     assert_eq!(render::story_ending(king), None, "the first to finish wins");
 }
 
+/// A story that needs a second box besides its own names both (the community story Rim Rider:
+/// Blue Sun's, with Kalidasa's Contacts), with its Havens placed anywhere a Haven may go.
+#[test]
+fn a_story_card_names_every_expansion_it_needs() {
+    let c = Content::builtin();
+    let s = &c.stories[c.story("rim-rider").unwrap() as usize];
+    let card = render::story_card(s, &Names::none());
+    let flat = card.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Set-up: Played with Blue Sun and Kalidasa."),
+        "{card}"
+    );
+    assert!(
+        flat.contains("each captain places their Haven — a sector"),
+        "{card}"
+    );
+    assert!(flat.contains("(Community story, 2–5 players)"), "{card}");
+}
+
 #[test]
 fn a_story_card_with_goals() {
     let s: Story = de(r#"
@@ -1586,6 +1605,7 @@ fn every_field_the_content_sets_is_rendered() {
             "last_call",
             "settle_jobs",
             "community",
+            "needs",
         ]);
         check(&what, x, &known, &mut p);
         let setup = [

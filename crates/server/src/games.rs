@@ -119,9 +119,14 @@ impl ServerGame for Firefly {
             .map(|s| {
                 let mut v = json!({"id": s.id, "name": s.title, "premise": s.premise,
                        "players": {"min": s.players[0], "max": s.players[1]}});
-                // An expansion's story names the expansion it needs.
+                // An expansion's story names the expansion it comes with, and every one it
+                // needs (Rim Rider: both Rim boxes).
                 if let Some(e) = ExpansionSet::default().missing_for(s.source) {
                     v["expansion"] = json!(e.id());
+                }
+                let needs: Vec<&str> = s.expansions_needed().iter().map(|e| e.id()).collect();
+                if !needs.is_empty() {
+                    v["needs"] = json!(needs);
                 }
                 v
             })

@@ -22,6 +22,14 @@ async fn info_and_options_tell_a_client_what_it_may_ask_for() {
     assert!(stories.iter().all(|st| st["players"]["min"].is_u64()));
     // An expansion's story names the expansion it needs; the Set Up cards (FF-BS-5) theirs.
     assert!(stories.iter().any(|st| st["expansion"] == "blue-sun"));
+    // … and every expansion it needs, when that is more than its own (Rim Rider).
+    let rim = stories.iter().find(|st| st["id"] == "rim-rider").unwrap();
+    assert_eq!(rim["needs"], json!(["blue-sun", "kalidasa"]));
+    let king = stories
+        .iter()
+        .find(|st| st["id"] == "the-king-of-all-londinium")
+        .unwrap();
+    assert!(king.get("needs").is_none());
     let cards = ff["setup_cards"].as_array().unwrap();
     assert!(cards
         .iter()

@@ -2216,6 +2216,15 @@ pub fn story_card(s: &Story, names: &Names) -> String {
     let mut card = Card::new(format!("{} ({kind}, {players})", s.title));
     card.para(2, 0, &s.premise);
     let mut setup = Vec::new();
+    // A story that needs more than its own box names every one (Rim Rider: both Rim boxes).
+    if !s.needs.is_empty() {
+        let names: Vec<String> = s
+            .expansions_needed()
+            .iter()
+            .map(|e| e.name().to_string())
+            .collect();
+        setup.push(format!("Played with {}", join_list(&names, "and")));
+    }
     if let Some(m) = s.setup.money {
         setup.push(format!("Start with {}", money(m)));
     }

@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { botLabel, charactersNeeded, fireflyOptions, linkPath, mandalorianOptions, myTables, rememberTable, resizeSeats } from "../src/lobby/api";
+import { botLabel, charactersNeeded, fireflyOptions, linkPath, mandalorianOptions, myTables, rememberTable, resizeSeats, storyNeeds } from "../src/lobby/api";
 import { parseRoute, tableLink } from "../src/router";
 
 describe("the lobby", () => {
+  it("plays a story with every expansion it needs", () => {
+    expect(storyNeeds({ expansion: "blue-sun", needs: ["blue-sun", "kalidasa"] })).toEqual(["blue-sun", "kalidasa"]);
+    // An older server names only the story's own box.
+    expect(storyNeeds({ expansion: "blue-sun" })).toEqual(["blue-sun"]);
+    expect(storyNeeds({})).toEqual([]);
+    expect(storyNeeds(undefined)).toEqual([]);
+  });
+
   it("reads a pasted invite link, whole or as a path", () => {
     expect(linkPath("http://host:8080/t/abc?token=XY")).toBe("/t/abc?token=XY");
     expect(linkPath("  /t/abc  ")).toBe("/t/abc");

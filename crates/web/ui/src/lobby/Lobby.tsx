@@ -14,6 +14,7 @@ import {
   readTableFile,
   rememberTable,
   resizeSeats,
+  storyNeeds,
   botLabel,
   DEFAULT_BOT,
   type Choices,
@@ -60,8 +61,9 @@ function FireflyForm(props: { c: FireflyChoices; seats: SeatRequest[]; setSeats(
   const min = Math.max(c.seats.min, st?.players.min ?? 1);
   const max = Math.min(c.seats.max, st?.players.max ?? 5);
   const n = Math.min(max, Math.max(min, props.seats.length));
-  // An expansion's story is played with its expansion; a Set Up card only with its own.
-  const playing = st?.expansion && !expansions.includes(st.expansion) ? [...expansions, st.expansion] : expansions;
+  // An expansion's story is played with the expansions it needs; a Set Up card only with its own.
+  const needed = storyNeeds(st);
+  const playing = [...expansions, ...needed.filter((x) => !expansions.includes(x))];
   const cards = (c.setup_cards ?? []).filter((x) => !x.expansion || playing.includes(x.expansion));
   const card = cards.some((x) => x.id === setupCard) ? setupCard : "";
   useEffect(() => {
@@ -103,11 +105,11 @@ function FireflyForm(props: { c: FireflyChoices; seats: SeatRequest[]; setSeats(
               <input
                 type="checkbox"
                 checked={playing.includes(x.id)}
-                disabled={st?.expansion === x.id}
+                disabled={needed.includes(x.id)}
                 onChange={() => setExpansions(expansions.includes(x.id) ? expansions.filter((y) => y !== x.id) : [...expansions, x.id])}
               />{" "}
               {x.name}
-              {st?.expansion === x.id ? <span class="muted"> (the story needs it)</span> : null}
+              {needed.includes(x.id) ? <span class="muted"> (the story needs it)</span> : null}
             </label>
           ))}
         </fieldset>

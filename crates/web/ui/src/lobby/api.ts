@@ -4,8 +4,8 @@ import type { LobbyEntry, SeatKind } from "../shell/protocol";
 
 export interface FireflyChoices {
   game: "firefly";
-  /** `expansion`: the expansion an expansion's story needs. */
-  stories: { id: string; name: string; premise?: string; players: { min: number; max: number }; expansion?: string }[];
+  /** `expansion`: the expansion a story comes with; `needs`: every expansion it needs (its own and any other). */
+  stories: { id: string; name: string; premise?: string; players: { min: number; max: number }; expansion?: string; needs?: string[] }[];
   first_game?: string;
   /** The expansions this server has (Blue Sun, Kalidasa…). */
   expansions?: { id: string; name: string }[];
@@ -183,3 +183,10 @@ export function linkPath(text: string): string | null {
   const m = /(\/t\/[^/?#\s]+(?:\?[^#\s]*)?)/.exec(t);
   return m ? m[1] : null;
 }
+
+/** The expansions a story is played with (older servers name only the story's own). */
+export function storyNeeds(story: { expansion?: string; needs?: string[] } | undefined): string[] {
+  if (!story) return [];
+  return story.needs ?? (story.expansion ? [story.expansion] : []);
+}
+
