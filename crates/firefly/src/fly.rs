@@ -36,6 +36,9 @@ pub enum Exemption {
     /// Reaver Cutter in the ship's sector and move that Cutter 1 sector within Border or Rim
     /// Space.
     FlakGun(SupplyCardId),
+    /// The Electronic Defense Suite (`Ability::FuelToEvadeReavers`, P&BH): spend 1 Fuel to
+    /// Evade, ignoring the "Reaver Cutter" Nav card or Reaver Contact.
+    ElectronicDefense(SupplyCardId),
 }
 
 impl Firefly {
@@ -251,6 +254,15 @@ impl Firefly {
             self.after_nav(seat, Some(card), Some(Ending::KeepFlying), false, events);
             return;
         }
+        // The Electronic Defense Suite: 1 Fuel to Evade the "Reaver Cutter" card, asked first.
+        if def.id.starts_with(REAVER_CUTTER_CARD) {
+            if let Some(eds) = self.fuel_to_evade_reavers(seat) {
+                let mut r = Resolution::new(Origin::Nav(card), seat, &def.options);
+                r.pending = Some(Pending::Exemption(Exemption::ElectronicDefense(eds)));
+                self.resolution.push(r);
+                return;
+            }
+        }
         // Harken's "Your Papers are in Order": a player Solid with Harken may ignore Customs
         // Inspection cards; they are asked first.
         if def.id == CUSTOMS_INSPECTION && self.papers_in_order(p) {
@@ -271,6 +283,12 @@ impl Firefly {
             .contact(harken)
             .is_some_and(|k| k.special_rule == ContactRule::PapersInOrder);
         rule && self.counts_as_solid(p, harken)
+    }
+
+    /// The Electronic Defense Suite of a player with Fuel to spend on it, if one is fitted.
+    fn fuel_to_evade_reavers(&self, seat: Seat) -> Option<SupplyCardId> {
+        let card = self.upgrade_with(seat, &Ability::FuelToEvadeReavers)?;
+        (self.players[seat as usize].item(Item::Fuel) > 0).then_some(card)
     }
 
     /// The Cry Baby upgrade of a player, if one is fitted.
@@ -304,6 +322,14 @@ impl Firefly {
             unreachable!("no exemption pending")
         };
         let (origin, seat, options) = (r.origin, r.seat, r.options);
+        // The Flak Gun declined, the Electronic Defense Suite is offered next.
+        if !ignore && matches!(x, Exemption::FlakGun(_)) {
+            if let Some(eds) = self.fuel_to_evade_reavers(seat) {
+                self.resolution.last_mut().unwrap().pending =
+                    Some(Pending::Exemption(Exemption::ElectronicDefense(eds)));
+                return;
+            }
+        }
         if !ignore {
             // Resolve the card as usual, from the start.
             self.resolution.pop();
@@ -337,6 +363,19 @@ impl Firefly {
                             cutter: Some(i as u8),
                         });
                     }
+                }
+            }
+            Exemption::ElectronicDefense(_) => {
+                // 1 Fuel, and the ship Evades (FF-FLY-10) where the card or event would have
+                // made its Evade: the Reavers have no effect at all.
+                r.ending = Some(Ending::Evade);
+                events.push(Event::Ended {
+                    seat,
+                    ending: Ending::Evade,
+                });
+                self.unload(seat, Item::Fuel, 1, events);
+                if !self.evade_destinations(seat).is_empty() {
+                    self.resolution.last_mut().unwrap().pending = Some(Pending::Evade);
                 }
             }
             Exemption::CryBaby(card) => {
@@ -375,6 +414,16 @@ impl Firefly {
             ),
             (Some(Pending::Exemption(Exemption::FlakGun(_))), false) => {
                 "Resolve Reaver Contact".into()
+            }
+            (Some(Pending::Exemption(Exemption::ElectronicDefense(card))), true) => format!(
+                "Spend 1 Fuel ({}) to Evade the Reavers and ignore them",
+                self.content.supply_name(card)
+            ),
+            (Some(Pending::Exemption(Exemption::ElectronicDefense(_))), false) => {
+                match self.resolution.last().map(|r| r.origin) {
+                    Some(Origin::Nav(_)) => "Resolve the Reaver Cutter card".into(),
+                    _ => "Resolve Reaver Contact".into(),
+                }
             }
             (_, ignore) => format!("Use an exemption: {ignore}"),
         }
@@ -675,10 +724,17 @@ impl Firefly {
         };
         events.push(Event::ReaverContact { seat });
         let options = &self.content.events[e as usize].options;
-        // A Hull-Mounted Flak Gun may be discarded to ignore the Cutter instead.
-        if let Some(card) = self.upgrade_with(seat, &Ability::EvadeCutter) {
+        // A Hull-Mounted Flak Gun may be discarded to ignore the Cutter instead, or 1 Fuel
+        // spent on an Electronic Defense Suite to Evade it.
+        let exemption = match self.upgrade_with(seat, &Ability::EvadeCutter) {
+            Some(card) => Some(Exemption::FlakGun(card)),
+            None => self
+                .fuel_to_evade_reavers(seat)
+                .map(Exemption::ElectronicDefense),
+        };
+        if let Some(x) = exemption {
             let mut r = Resolution::new(Origin::Event(e), seat, options);
-            r.pending = Some(Pending::Exemption(Exemption::FlakGun(card)));
+            r.pending = Some(Pending::Exemption(x));
             self.resolution.push(r);
             return;
         }

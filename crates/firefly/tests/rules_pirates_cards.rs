@@ -2,7 +2,9 @@
 //! mechanic, with the rule it touches; the decks' contents with and without the expansion.
 
 use tabletop_core::NewGame;
-use tabletop_firefly::content::{Ability, Content, CrewDefId, Expansion, SupplyCardId, SupplyKind};
+use tabletop_firefly::content::{
+    Ability, Content, CrewDefId, Expansion, Item, SupplyCardId, SupplyKind,
+};
 use tabletop_firefly::state::CrewCard;
 use tabletop_firefly::testing::*;
 use tabletop_firefly::{Action, Event, Firefly, Options, Phase};
@@ -228,6 +230,87 @@ fn ff_pbh_21_an_electronic_defense_suite_bars_tech_boarding() {
         rolled_skills(&ev),
         vec![tabletop_firefly::content::Skill::Negotiate]
     );
+}
+
+/// The Electronic Defense Suite's Reaver rule: when the "Reaver Cutter" Nav card is drawn
+/// (FF-FLY-22), its owner may spend 1 Fuel to Evade instead — the card has no effect, the
+/// Cutter stays where it was — or resolve the card; with no Fuel it is not offered.
+#[test]
+fn an_electronic_defense_suite_evades_the_reaver_cutter_card_for_1_fuel() {
+    let text = |fuel: u8| {
+        format!(
+            "expansions = [\"pirates-and-bounty-hunters\"]\ndice = [1]\n\
+             [[player]]\nleader = \"malcolm\"\nship = \"serenity\"\nsector = \"persephone\"\n\
+             fuel = {fuel}\ncrew = [{{ card = \"jayne\" }}]\n\
+             upgrades = [\"electronic-defense-suite\"]\n\
+             [[player]]\nleader = \"womack\"\nship = \"bonnie-mae\"\nsector = \"londinium\"\n\
+             [decks]\n{}\n",
+            nav_deck("border", "reaver-cutter")
+        )
+    };
+    let mut g = scenario(&text(6));
+    let cutter = g.cutters[0];
+    full_burn_into(&mut g, "Border Space 10");
+    assert!(can(&g, "Resolve the Reaver Cutter card"), "{:?}", menu(&g));
+    let fuel = g.players[0].item(Item::Fuel);
+    let ev = choose(&mut g, "Spend 1 Fuel (Electronic Defense Suite) to Evade");
+    assert!(!happened(&ev, |e| matches!(e, Event::CutterMoved { .. })));
+    assert_eq!(g.players[0].item(Item::Fuel), fuel - 1);
+    assert_eq!(g.cutters[0], cutter, "the card had no effect");
+    let moves = menu(&g);
+    assert!(moves.iter().all(|m| m.starts_with("Move to")), "{moves:?}");
+    choose(&mut g, "Move to");
+    assert_ne!(g.players[0].sector, sector("border-10"));
+    assert_eq!(g.players[0].crew.len(), 2, "nobody Killed");
+    assert_eq!(g.players[0].upgrades.len(), 1, "kept: used each time");
+    // Declined: the card is resolved as usual (the Cutter comes; 1 + Jayne's 3 < 8: Kill 2).
+    let mut g = scenario(&text(6));
+    full_burn_into(&mut g, "Border Space 10");
+    let ev = choose(&mut g, "Resolve the Reaver Cutter card");
+    assert!(happened(&ev, |e| matches!(e, Event::CutterMoved { .. })));
+    assert_eq!(g.cutters[0], sector("border-10"));
+    // No Fuel left after the burn: nothing to spend, nothing offered.
+    let mut g = scenario(&text(1));
+    full_burn_into(&mut g, "Border Space 10");
+    assert!(!can(&g, "Spend 1 Fuel"), "{:?}", menu(&g));
+    assert_eq!(g.cutters[0], sector("border-10"));
+}
+
+/// The Electronic Defense Suite at Reaver Contact (FF-TURN-2, FF-FLY-20): a turn starting in a
+/// Cutter's sector may spend 1 Fuel to Evade it instead; with a Hull-Mounted Flak Gun too, the
+/// Flak Gun is offered first and the Suite after it is declined.
+#[test]
+fn an_electronic_defense_suite_evades_reaver_contact_for_1_fuel() {
+    let text = |upgrades: &str| {
+        format!(
+            "expansions = [\"pirates-and-bounty-hunters\", \"blue-sun\"]\n\
+             cutters = [\"border-10\", \"border-1\", \"rim-122\"]\n\
+             [[player]]\nleader = \"malcolm\"\nship = \"serenity\"\nsector = \"persephone\"\n\
+             [[player]]\nleader = \"womack\"\nship = \"bonnie-mae\"\nsector = \"border-10\"\n\
+             upgrades = [{upgrades}]\n"
+        )
+    };
+    let mut g = scenario(&text("\"electronic-defense-suite\""));
+    let ev = choose(&mut g, "End turn");
+    assert!(happened(&ev, |e| matches!(
+        e,
+        Event::ReaverContact { seat: 1 }
+    )));
+    assert!(can(&g, "Resolve Reaver Contact"), "{:?}", menu(&g));
+    let fuel = g.players[1].item(Item::Fuel);
+    choose(&mut g, "Spend 1 Fuel");
+    assert_eq!(g.players[1].item(Item::Fuel), fuel - 1);
+    choose(&mut g, "Move to");
+    assert_ne!(g.players[1].sector, sector("border-10"));
+    assert!(g.has_cutter(sector("border-10")), "the Cutter stays");
+    // Both: the Flak Gun first; declined, the Suite.
+    let mut g = scenario(&text(
+        "\"hull-mounted-flak-gun\", \"electronic-defense-suite\"",
+    ));
+    choose(&mut g, "End turn");
+    assert!(can(&g, "Discard Hull-Mounted Flak Gun"), "{:?}", menu(&g));
+    choose(&mut g, "Resolve Reaver Contact");
+    assert!(can(&g, "Spend 1 Fuel"), "{:?}", menu(&g));
 }
 
 /// FF-PBH-21 with the Interceptor: a Tech Boarding Test may be re-rolled; a Negotiate one may

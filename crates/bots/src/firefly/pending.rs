@@ -214,6 +214,8 @@ impl FireflyBot {
                     Exemption::CryBaby(_) => self.outlaw_cost(&ctx) > 450.0,
                     // Reavers kill crew: always worth a Flak Gun.
                     Exemption::FlakGun(_) => true,
+                    // 1 Fuel against a Reaver Contact or Cutter card: always.
+                    Exemption::ElectronicDefense(_) => true,
                 };
                 if legal.contains(&Action::UseExemption(ignore)) {
                     Action::UseExemption(ignore)

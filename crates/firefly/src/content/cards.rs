@@ -552,6 +552,9 @@ pub enum Ability {
     /// Ship: rivals boarding this ship may not use `skill` for the Boarding Test (Electronic
     /// Defense Suite: Tech).
     BoardingSkillBarred { skill: Skill },
+    /// Ship: when the Reaver Cutter Nav card is drawn or Reaver Contact begins, spend 1 Fuel
+    /// to Evade instead: the card or event has no effect (Electronic Defense Suite).
+    FuelToEvadeReavers,
     /// Ship: rivals may not Jump this captain's Bound Fugitives (FF-PBH-14) (Cryo Stasis
     /// Chamber).
     NoBountyJumps,

@@ -1288,6 +1288,11 @@ fn ability_nb(ab: &Ability) -> String {
             "Rivals boarding your ship may not use {} for the Boarding Test",
             skill.name()
         ),
+        Ability::FuelToEvadeReavers => {
+            "When the Reaver Cutter Nav card is drawn or Reaver Contact begins, you may spend 1 \
+             Fuel to Evade and ignore its effects"
+                .into()
+        }
         Ability::NoBountyJumps => "Rivals may not Jump your Bounties".into(),
         Ability::RerollBoarding { skill } => {
             format!("May re-roll {} Boarding Tests", skill.name())
