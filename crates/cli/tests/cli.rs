@@ -99,6 +99,31 @@ fn a_bot_only_game_is_played_to_the_end_without_input() {
     assert!(out.contains("Final standings:"), "{out}");
 }
 
+/// Issue 10: with every expansion on, a game plays to its end in the terminal, three heuristic
+/// bots on the base game's first story (the Rim's board, bounties, Piracy and all).
+#[test]
+fn a_game_with_every_expansion_is_played_to_the_end() {
+    let o = run(
+        &[
+            "firefly",
+            "play",
+            "--seats",
+            "normal,normal,normal",
+            "--seed",
+            "4",
+            "--expansions",
+            "blue-sun,kalidasa,pirates-and-bounty-hunters,breakin-atmo",
+        ],
+        "",
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(out.contains("Most Wanted"), "the Bounty deck is out: {out}");
+    let tail = &out[out.len().saturating_sub(3000)..];
+    assert!(out.contains("=== Game over:"), "no end: {tail}");
+    assert!(out.contains("\nWinner: captain "), "no winner: {tail}");
+}
+
 #[test]
 fn refused_input_is_explained_and_the_game_goes_on() {
     let o = run(

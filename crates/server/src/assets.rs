@@ -37,7 +37,7 @@ fn missing(what: &str) -> Response {
         .into_response()
 }
 
-/// `/` and `/t/{id}`: the app's page.
+/// `/`, `/t/{id}` and `/t/{id}/replay`: the app's page.
 pub async fn index(State(assets): State<Option<AssetLookup>>) -> Response {
     match assets.as_ref().and_then(|a| a("index.html")) {
         // The page names its hashed bundles, so it must never be cached stale.

@@ -89,6 +89,8 @@ pub fn router(app: Arc<App>, assets: Option<AssetLookup>) -> Router {
     let web = Router::new()
         .route("/", get(assets::index))
         .route("/t/{id}", get(assets::index))
+        // A finished table's replay, opened from a shared link or reloaded.
+        .route("/t/{id}/replay", get(assets::index))
         .fallback(assets::file)
         .with_state(assets);
     Router::new()

@@ -115,6 +115,16 @@ impl FireflyBot {
         8.min(room)
     }
 
+    /// Money kept back when buying Fuel: none while the tank is nearly dry, else the reserve
+    /// (at most $1,500).
+    pub(super) fn fuel_keep(&self, ctx: &Ctx) -> u32 {
+        if ctx.p.item(Item::Fuel) < 3 {
+            0
+        } else {
+            ctx.reserve(self).min(1500)
+        }
+    }
+
     pub(super) fn buying_goods(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
         let ctx = Ctx::new(g, seat);
         let p = ctx.p;
@@ -122,12 +132,7 @@ impl FireflyBot {
             && p.item(Item::Fuel) < self.fuel_target(&ctx)
         {
             // Fuel first: a ship without Fuel goes nowhere (FF-FLY-2).
-            let keep = if p.item(Item::Fuel) < 3 {
-                0
-            } else {
-                ctx.reserve(self).min(1500)
-            };
-            if p.money >= 100 + keep {
+            if p.money >= 100 + self.fuel_keep(&ctx) {
                 return Action::Purchase(Item::Fuel);
             }
         }

@@ -68,10 +68,12 @@ impl FireflyBot {
         let g = ctx.g;
         let p = ctx.p;
         let mut v = 0.0;
-        if p.money >= 100 {
+        // Fuel and Parts count only when `buying_goods` would buy them here: a Buy valued for
+        // goods it then leaves on the shelf is an action thrown away, turn after turn.
+        if p.money >= 100 + self.fuel_keep(ctx) {
             v += self.fuel_need(ctx);
         }
-        if p.item(Item::Parts) == 0 && p.money >= 1500 {
+        if p.item(Item::Parts) == 0 && p.money >= 600 + ctx.reserve(self) {
             v += 150.0;
         }
         // The story's Haven goal wants a load of Parts: worth a goal's share per Part bought.

@@ -52,3 +52,76 @@ test("Pirates & Bounty Hunters: Havens placed by clicking, shown on the board", 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** Every Firefly expansion at once: a table of two bots, played to its end on the server. */
+async function finishedTableWithEveryExpansion() {
+  const expansions = ["blue-sun", "kalidasa", "pirates-and-bounty-hunters", "breakin-atmo"];
+  const r = await fetch(`${env.server.base}/api/tables`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      game: "firefly",
+      options: { story: "another-mans-treasure", first_game: false, expansions },
+      seed: 5,
+      seats: [
+        { kind: "bot", bot: "normal" },
+        { kind: "bot", bot: "normal" },
+      ],
+    }),
+  });
+  const body = await r.text();
+  assert.equal(r.status, 201, body);
+  const { table } = JSON.parse(body);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const all = await (await fetch(`${env.server.base}/api/tables`)).json();
+    if (all.find((t) => t.table === table)?.status === "over") return table;
+    assert.ok(Date.now() < deadline, "the bots did not finish the game within 120 s");
+    await new Promise((ok) => setTimeout(ok, 250));
+  }
+}
+
+test("every expansion: a game played to its end shows its winner, board and replay", async () => {
+  const table = await finishedTableWithEveryExpansion();
+  const errors = [];
+  const context = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await newPage(context, errors);
+  // A story that needs two boxes (Rim Rider) ticks and locks both in the lobby.
+  await page.goto(env.server.base);
+  await page.getByRole("button", { name: "Create the table" }).waitFor();
+  await page.locator("select").first().selectOption("firefly");
+  await page.getByLabel("Story").selectOption("rim-rider");
+  for (const name of ["Blue Sun", "Kalidasa"]) {
+    const box = page.getByRole("checkbox", { name: `${name} (the story needs it)` });
+    assert.ok(await box.isChecked(), `${name} is ticked`);
+    assert.ok(await box.isDisabled(), `${name} cannot be unticked`);
+  }
+  assert.ok(!(await page.getByRole("checkbox", { name: "Pirates & Bounty Hunters" }).isChecked()));
+  // The finished table, as a spectator sees it: the winner, the board with both Havens, the
+  // Most Wanted.
+  await page.goto(`${env.server.base}/t/${encodeURIComponent(table)}`);
+  const over = page.getByText(/^Game over: /);
+  await over.waitFor({ timeout: 20_000 });
+  assert.match(await over.innerText(), /^Game over: .+ wins/);
+  await page.locator(".havens .marker").nth(1).waitFor({ timeout: 20_000 });
+  const sectors = await page.locator(".sector").count();
+  assert.ok(sectors > 100, `the board with both Rim sections, not ${sectors} sectors`);
+  assert.equal(await page.locator(".havens .marker").count(), 2);
+  await page.getByText("Most Wanted").first().waitFor();
+  await shoot(page, "every-expansion-over");
+  // Its replay runs from the set-up to the last step.
+  await page.getByText("Replay step by step").click();
+  await page.locator(".replay-bar").waitFor();
+  const stepText = () => page.locator(".replay-step").innerText();
+  const total = Number((await stepText()).split(" of ")[1]);
+  assert.ok(total > 200, `a whole game has more than 200 steps, not ${total}`);
+  await page.keyboard.press("End");
+  assert.equal(await stepText(), `step ${total} of ${total}`);
+  // The replay's address works on its own (reloaded, or shared as a link).
+  assert.match(page.url(), /\/t\/[^/]+\/replay$/);
+  await page.reload();
+  await page.locator(".replay-bar").waitFor();
+  assert.equal(await stepText(), `step 0 of ${total}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
