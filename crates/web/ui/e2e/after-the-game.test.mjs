@@ -6,31 +6,21 @@ import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { newPage, serverAndBrowser, shoot } from "./harness.mjs";
+import { finishedTable, newPage, serverAndBrowser, shoot } from "./harness.mjs";
 
 const env = serverAndBrowser();
 
 /** A Mandalorian mission played to its end by a bot on the server. */
-async function finishedTable() {
-  const r = await fetch(`${env.server.base}/api/tables`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: "mandalorian", options: { mission: 1 }, seed: 3, seats: [{ kind: "bot", bot: "normal" }] }),
-  });
-  const body = await r.text();
-  assert.equal(r.status, 201, body);
-  const { table } = JSON.parse(body);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const all = await (await fetch(`${env.server.base}/api/tables`)).json();
-    if (all.find((t) => t.table === table)?.status === "over") return table;
-    assert.ok(Date.now() < deadline, "the bot did not finish the mission within 60 s");
-    await new Promise((ok) => setTimeout(ok, 200));
-  }
+function finishedMission() {
+  return finishedTable(
+    env.server.base,
+    { game: "mandalorian", options: { mission: 1 }, seed: 3, seats: [{ kind: "bot", bot: "normal" }] },
+    60_000,
+  );
 }
 
 test("a finished game: replay, save, start again from the save, rematch", async () => {
-  const table = await finishedTable();
+  const table = await finishedMission();
   const errors = [];
   const context = await env.browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   const page = await newPage(context, errors);

@@ -4,7 +4,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { clickOne, logLength, newPage, serverAndBrowser, shoot, summary, waitForTurn } from "./harness.mjs";
+import { clickOne, lobbyPage, logLength, serverAndBrowser, shoot, summary, waitForTurn } from "./harness.mjs";
 
 const env = serverAndBrowser();
 
@@ -12,11 +12,7 @@ const roundOf = (s) => Number(/round (\d+)/.exec(s)?.[1] ?? 0);
 
 test("Firefly against two bots: table creation, set-up and several turns by clicking", async () => {
   const errors = [];
-  const context = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await newPage(context, errors);
-  await page.goto(env.server.base);
-  await page.getByRole("button", { name: "Create the table" }).waitFor();
-  await page.locator("select").first().selectOption("firefly");
+  const { context, page } = await lobbyPage(env, errors, "firefly");
   await page.getByLabel("Captains").fill("3");
   const seats = page.locator(".seat-row select");
   await assert.doesNotReject(seats.nth(2).waitFor());

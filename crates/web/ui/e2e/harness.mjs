@@ -107,6 +107,35 @@ export async function launchBrowser() {
   });
 }
 
+/** A desktop-sized page in a new context, recording script errors; the lobby with `game` chosen. */
+export async function lobbyPage(env, errors, game) {
+  const context = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await newPage(context, errors);
+  await page.goto(env.server.base);
+  await page.getByRole("button", { name: "Create the table" }).waitFor();
+  await page.locator("select").first().selectOption(game);
+  return { context, page };
+}
+
+/** A table made over the API, played by bots to its end within `ms`: its id. */
+export async function finishedTable(base, body, ms) {
+  const r = await fetch(`${base}/api/tables`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await r.text();
+  if (r.status !== 201) throw new Error(`table not created (${r.status}): ${text}`);
+  const { table } = JSON.parse(text);
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const all = await (await fetch(`${base}/api/tables`)).json();
+    if (all.find((t) => t.table === table)?.status === "over") return table;
+    if (Date.now() > deadline) throw new Error(`the bots did not finish table ${table} within ${ms / 1000} s`);
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+}
+
 /** A page that fails the test on any script error in it. */
 export async function newPage(context, errors) {
   const page = await context.newPage();

@@ -5,17 +5,13 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { clickOne, newPage, serverAndBrowser, shoot, summary, waitForTurn } from "./harness.mjs";
+import { clickOne, finishedTable, lobbyPage, serverAndBrowser, shoot, summary, waitForTurn } from "./harness.mjs";
 
 const env = serverAndBrowser();
 
 test("Pirates & Bounty Hunters: Havens placed by clicking, shown on the board", async () => {
   const errors = [];
-  const context = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await newPage(context, errors);
-  await page.goto(env.server.base);
-  await page.getByRole("button", { name: "Create the table" }).waitFor();
-  await page.locator("select").first().selectOption("firefly");
+  const { context, page } = await lobbyPage(env, errors, "firefly");
   await page.getByLabel("Story").selectOption("another-mans-treasure");
   await page.getByLabel("Captains").fill("2");
   const seats = page.locator(".seat-row select");
@@ -53,13 +49,12 @@ test("Pirates & Bounty Hunters: Havens placed by clicking, shown on the board", 
   await context.close();
 });
 
-/** Every Firefly expansion at once: a table of two bots, played to its end on the server. */
-async function finishedTableWithEveryExpansion() {
+test("every expansion: a game played to its end shows its winner, board and replay", async () => {
+  // Every Firefly expansion at once: two bots play the game to its end on the server.
   const expansions = ["blue-sun", "kalidasa", "pirates-and-bounty-hunters", "breakin-atmo"];
-  const r = await fetch(`${env.server.base}/api/tables`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
+  const table = await finishedTable(
+    env.server.base,
+    {
       game: "firefly",
       options: { story: "another-mans-treasure", first_game: false, expansions },
       seed: 5,
@@ -67,29 +62,12 @@ async function finishedTableWithEveryExpansion() {
         { kind: "bot", bot: "normal" },
         { kind: "bot", bot: "normal" },
       ],
-    }),
-  });
-  const body = await r.text();
-  assert.equal(r.status, 201, body);
-  const { table } = JSON.parse(body);
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const all = await (await fetch(`${env.server.base}/api/tables`)).json();
-    if (all.find((t) => t.table === table)?.status === "over") return table;
-    assert.ok(Date.now() < deadline, "the bots did not finish the game within 120 s");
-    await new Promise((ok) => setTimeout(ok, 250));
-  }
-}
-
-test("every expansion: a game played to its end shows its winner, board and replay", async () => {
-  const table = await finishedTableWithEveryExpansion();
+    },
+    120_000,
+  );
   const errors = [];
-  const context = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await newPage(context, errors);
+  const { context, page } = await lobbyPage(env, errors, "firefly");
   // A story that needs two boxes (Rim Rider) ticks and locks both in the lobby.
-  await page.goto(env.server.base);
-  await page.getByRole("button", { name: "Create the table" }).waitFor();
-  await page.locator("select").first().selectOption("firefly");
   await page.getByLabel("Story").selectOption("rim-rider");
   for (const name of ["Blue Sun", "Kalidasa"]) {
     const box = page.getByRole("checkbox", { name: `${name} (the story needs it)` });
