@@ -142,6 +142,8 @@ struct Ctx<'a> {
     /// Keywords of the whole crew and their gear (bit by `Keyword as u16`).
     keywords: u16,
     range: u32,
+    /// Fuel a Full Burn costs now (`Firefly::full_burn_fuel`).
+    burn_fuel: u8,
     misb: std::cell::Cell<Option<f64>>,
     /// How many held jobs are worth doing (see `deal_value`).
     good_jobs: std::cell::Cell<Option<usize>>,
@@ -168,6 +170,7 @@ impl<'a> Ctx<'a> {
             skills,
             keywords,
             range,
+            burn_fuel: g.full_burn_fuel(p),
             misb: std::cell::Cell::new(None),
             good_jobs: std::cell::Cell::new(None),
         }
@@ -175,8 +178,9 @@ impl<'a> Ctx<'a> {
 
     /// Whether Full Burns cost Fuel: not with the Interceptor's Echelon LR-8 (P&BH), whose
     /// Fuel is only worth its room in the hold (unless a Heavy Load adds a cost, FF-WORK-29).
+    /// Worked out once per decision (`Ctx::new`): Fuel is valued very often.
     fn burns_fuel(&self) -> bool {
-        self.g.full_burn_fuel(self.p) > 0
+        self.burn_fuel > 0
     }
 
     fn cuts(&self) -> u32 {
