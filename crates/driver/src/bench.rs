@@ -201,6 +201,8 @@ pub fn bench<G: NewGame>(
 pub struct SearchBenchReport {
     /// The iterations of one searched decision (the `hard` level's budget).
     pub budget: u32,
+    /// The simulated decisions after which a searched decision starts no new round.
+    pub max_steps: u64,
     pub horizon: u32,
     pub searches: u64,
     pub iterations: u64,
@@ -224,6 +226,11 @@ impl std::fmt::Display for SearchBenchReport {
         } else {
             format!("for {} decisions", self.horizon)
         };
+        let cap = if self.max_steps == u64::MAX {
+            "no cap".to_string()
+        } else {
+            format!("{} simulated decisions", self.max_steps)
+        };
         writeln!(
             f,
             "search (hard):         {:>12.0} iterations/s per core   (one iteration: determinize a copy, descend the tree, roll out with the heuristic bots {horizon}, back up; {:.0} simulated decisions each)",
@@ -232,10 +239,12 @@ impl std::fmt::Display for SearchBenchReport {
         )?;
         write!(
             f,
-            "searched decision:     {:>12.1} ms on average, {:.1} ms at most   ({} iterations each; {} searched decisions of heuristic games, CPU time of one thread)",
+            "searched decision:     {:>12.1} ms on average, {:.1} ms at most   ({:.0} iterations each on average: {} at most, none begun after {}; {} searched decisions of heuristic games, CPU time of one thread)",
             self.secs * 1e3 / self.searches.max(1) as f64,
             self.max_search.as_secs_f64() * 1e3,
+            self.iterations as f64 / self.searches.max(1) as f64,
             self.budget,
+            cap,
             self.searches
         )
     }
@@ -256,6 +265,7 @@ pub fn search_bench<G: NewGame + tabletop_bots::search::SearchGame>(
     let config = G::default_config();
     let mut r = SearchBenchReport {
         budget: config.budget.iterations,
+        max_steps: config.max_steps,
         horizon: config.horizon,
         searches: 0,
         iterations: 0,

@@ -80,7 +80,7 @@ pub enum CrewCard {
     Hired(SupplyCardId),
 }
 
-#[derive(Debug, PartialEq, Eq, Serialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct CrewMember {
     pub card: CrewCard,
     pub def: CrewDefId,
@@ -92,14 +92,14 @@ pub struct CrewMember {
 }
 
 /// The ship's drive core: the ship's starting one, or a bought card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum DriveCoreCard {
     Starting(UpgradeDefId),
     Card(SupplyCardId),
 }
 
 /// A job face up in the Active Job area (FF-WORK-3), and how far it has got.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct ActiveJob {
     pub job: JobId,
     /// Steps done: 0 = not yet picked up / attempted; 1 = picked up (delivery jobs).

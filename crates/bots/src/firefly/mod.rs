@@ -26,6 +26,7 @@
 //! | `crew` | hiring, dismissing, who carries which gear |
 //! | `value` | what cards, crew, goods and Outlaw status are worth |
 //! | `odds` | dice and skill-test odds, the chance to pass a Misbehave card |
+//! | `memo` | those odds remembered per crew, for every bot of a thread |
 //! | `cards` | options, tests, bribes and re-rolls of the card being resolved |
 //! | `pending` | the small decisions an effect parks (whom to Kill, goods to lose, …) |
 //! | `last_call` | when to declare Last Call, the last turns |
@@ -37,6 +38,7 @@ mod crew;
 mod jobs;
 mod last_call;
 mod market;
+mod memo;
 mod odds;
 mod pending;
 mod piracy;
@@ -83,16 +85,17 @@ pub struct FireflyBot {
     guard_count: u32,
     /// Turns in which the runaway guard had to end the turn (should stay 0).
     guard_trips: u32,
-    /// `goal_chance_with` memo: key and chances by bonus.
-    chance_memo: std::cell::RefCell<(u64, Vec<f32>)>,
-    /// `misbehave_pass` of the whole crew: key and value.
-    misb_memo: std::cell::Cell<(u64, f64)>,
+    /// The crew odds last asked for (`goal_chance_with`, `misb`), shared with every bot of
+    /// the thread.
+    chances: memo::Memo,
     /// The target of the flight under way: (round, seat, actions taken, sector).
     flight: Option<(u16, Seat, u8, SectorId)>,
     /// Round of the last Deal with each Contact that gave us nothing.
     fruitless: [u16; ContactName::COUNT],
     /// The last route searched (the moves of one flight share it).
     routes: Routes,
+    /// Each Supply deck's blind-draw worth and the `blind_key` it was worked out for.
+    blind_memo: std::cell::RefCell<Vec<(u64, f64)>>,
 }
 
 impl Bot<Firefly> for FireflyBot {
@@ -147,6 +150,8 @@ struct Ctx<'a> {
     misb: std::cell::Cell<Option<f64>>,
     /// How many held jobs are worth doing (see `deal_value`).
     good_jobs: std::cell::Cell<Option<usize>>,
+    /// `chance_key` of our crew, worked out on first use.
+    chance_key: std::cell::Cell<Option<u64>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -173,7 +178,18 @@ impl<'a> Ctx<'a> {
             burn_fuel: g.full_burn_fuel(p),
             misb: std::cell::Cell::new(None),
             good_jobs: std::cell::Cell::new(None),
+            chance_key: std::cell::Cell::new(None),
         }
+    }
+
+    /// What our crew's odds depend on (`story::chance_key`), once per decision.
+    fn chance_key(&self) -> u64 {
+        if let Some(k) = self.chance_key.get() {
+            return k;
+        }
+        let k = chance_key(self.g, self.p);
+        self.chance_key.set(Some(k));
+        k
     }
 
     /// Whether Full Burns cost Fuel: not with the Interceptor's Echelon LR-8 (P&BH), whose
@@ -228,11 +244,11 @@ impl FireflyBot {
             guard_key: (u16::MAX, 0),
             guard_count: 0,
             guard_trips: 0,
-            chance_memo: std::cell::RefCell::new((0, Vec::new())),
+            chances: memo::Memo::default(),
             fruitless: [u16::MAX; ContactName::COUNT],
-            misb_memo: std::cell::Cell::new((u64::MAX, 0.0)),
             flight: None,
             routes: Routes::default(),
+            blind_memo: Default::default(),
         }
     }
 

@@ -340,15 +340,10 @@ impl FireflyBot {
         if let Some(v) = ctx.misb.get() {
             return v;
         }
-        let key = chance_key(ctx.g, ctx.p);
-        let (k, cached) = self.misb_memo.get();
-        let v = if k == key {
-            cached
-        } else {
-            let v = misbehave_pass(ctx.g, ctx.p, all_crew(ctx.p), [0; 3]);
-            self.misb_memo.set((key, v));
-            v
-        };
+        let v = self
+            .chances
+            .get(ctx.chance_key())
+            .misbehave(|| misbehave_pass(ctx.g, ctx.p, all_crew(ctx.p), [0; 3]));
         ctx.misb.set(Some(v));
         v
     }

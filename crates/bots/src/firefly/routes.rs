@@ -95,15 +95,7 @@ impl FireflyBot {
                 (net > 0.0).then_some(net)
             };
             let mut nets: Vec<f64> = deck.discard_pile().iter().filter_map(|&c| net(c)).collect();
-            // Drawing blind (FF-BUY-3): the best of three cards off the draw pile, over the
-            // cards it holds (known to everyone: the deck less what is in sight; not their
-            // order).
-            let mut blind: Vec<f64> = deck
-                .draw_pile()
-                .iter()
-                .map(|&c| net(c).unwrap_or(0.0))
-                .collect();
-            let best = best_of_draws(&mut blind, 3);
+            let best = self.blind_draw_value(ctx, d, avail);
             if best > 0.0 {
                 nets.push(best);
             }
@@ -111,6 +103,44 @@ impl FireflyBot {
             v += nets.iter().take(2).sum::<f64>();
         }
         v
+    }
+
+    /// Drawing blind (FF-BUY-3) from deck `d` with `avail` to spend: the best of three cards
+    /// off the draw pile, over the cards it holds (known to everyone: the deck less what is in
+    /// sight; not their order). Valuing every card of every draw pile is the dearest part of a
+    /// turn's decision and is often asked again of the same position, so it is remembered per
+    /// deck with a key of everything it reads (`blind_key`).
+    pub(super) fn blind_draw_value(&self, ctx: &Ctx, d: DeckId, avail: f64) -> f64 {
+        let key = blind_key(ctx, d, avail);
+        if let Some(&(k, v)) = self.blind_memo.borrow().get(d as usize) {
+            if k == key {
+                return v;
+            }
+        }
+        let v = self.blind_draw_value_now(ctx, d, avail);
+        let mut memo = self.blind_memo.borrow_mut();
+        if memo.len() <= d as usize {
+            memo.resize(d as usize + 1, (0, 0.0));
+        }
+        memo[d as usize] = (key, v);
+        v
+    }
+
+    /// [`Self::blind_draw_value`] worked out afresh.
+    pub(super) fn blind_draw_value_now(&self, ctx: &Ctx, d: DeckId, avail: f64) -> f64 {
+        let g = ctx.g;
+        let mut blind: Vec<f64> = g.decks.supply[d as usize]
+            .draw_pile()
+            .iter()
+            .map(|&c| {
+                let price = g.price(ctx.seat, c) as f64;
+                if price > avail {
+                    return 0.0;
+                }
+                (self.card_value(ctx, c) - price).max(0.0)
+            })
+            .collect();
+        best_of_draws(&mut blind, 3)
     }
 
     /// How badly we need Fuel: a ship with no Fuel goes nowhere (FF-FLY-2), so the last Full
@@ -595,6 +625,24 @@ impl Routes {
     }
 }
 
+/// Everything [`FireflyBot::blind_draw_value`] reads, hashed: our crew's odds (`chance_key`:
+/// crew, gear, the goods the odds can tell apart, goals, Warrants, money class, story), money
+/// and what we would spend of it, Fuel as `card_value` looks at it (burns it, below 4), the
+/// ship, drive core, upgrades, crew (gear, Disgruntled, Wanted), spare gear, jobs, Solid
+/// Contacts, Haven, and the cards in the draw pile. A value that reads more must add it here
+/// (`tests::the_memos_give_what_a_fresh_look_gives` plays games to check).
+fn blind_key(ctx: &Ctx, d: DeckId, avail: f64) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let p = ctx.p;
+    (ctx.chance_key(), d, p.money, avail.to_bits()).hash(&mut h);
+    (ctx.burn_fuel, p.item(Item::Fuel) < 4).hash(&mut h);
+    (p.seat, p.leader, p.ship, p.drive_core, &p.upgrades, &p.crew).hash(&mut h);
+    (&p.spare_gear, &p.hand, &p.active, p.solid, p.goals, p.haven).hash(&mut h);
+    ctx.g.decks.supply[d as usize].draw_pile().hash(&mut h);
+    h.finish()
+}
+
 /// The expected best of `k` cards drawn at random from cards worth `xs` (sorted in place): the
 /// i-th best is the best of the draw when the other k-1 cards all come from below it.
 pub(super) fn best_of_draws(xs: &mut [f64], k: usize) -> f64 {
@@ -620,7 +668,8 @@ pub(super) fn best_of_draws(xs: &mut [f64], k: usize) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::best_of_draws;
+    use super::{best_of_draws, blind_key};
+    use tabletop_firefly::content::DeckId;
 
     #[test]
     fn the_best_of_draws_is_an_expectation_over_the_cards() {
@@ -632,5 +681,71 @@ mod tests {
         // More draws than cards, and no cards.
         assert!((best_of_draws(&mut [5.0, 1.0], 3) - 5.0).abs() < 1e-9);
         assert_eq!(best_of_draws(&mut [], 3), 0.0);
+    }
+
+    /// The memos (a deck's blind-draw worth, the crew's odds shared by the thread's bots) must
+    /// never give what a fresh look would not: four bots play every story with every expansion,
+    /// and before each of their turn's decisions what they remember is compared with what is
+    /// worked out afresh. Fails when a value comes to read something its key leaves out.
+    #[test]
+    fn the_memos_give_what_a_fresh_look_gives() {
+        use crate::firefly::odds::misbehave_pass;
+        use crate::firefly::story::goal_test_chance;
+        use crate::firefly::{Ctx, FireflyBot};
+        use crate::Bot;
+        use tabletop_core::{Actor, Game, NewGame};
+        use tabletop_firefly::content::Content;
+        use tabletop_firefly::crew::all_crew;
+        use tabletop_firefly::state::Phase;
+        use tabletop_firefly::{Firefly, Options};
+
+        let content = Content::builtin();
+        let (mut checked, mut remembered) = (0u32, 0u32);
+        let stories = content.stories.iter().map(|s| s.id.as_str());
+        for (seed, story) in stories.flat_map(|s| [(0u64, s), (1, s)]) {
+            let mut o = Options::new(4, story);
+            o.max_rounds = Some(25);
+            o.expansions = tabletop_firefly::content::Expansion::ALL.to_vec();
+            let mut g = Firefly::new_game(content, &o, seed).expect("set-up");
+            let mut bots: Vec<FireflyBot> = (0..4).map(|s| FireflyBot::new(seed * 8 + s)).collect();
+            let (mut legal, mut events) = (Vec::new(), Vec::new());
+            while let Actor::Seat(seat) = g.actor() {
+                g.legal_actions(&mut legal);
+                let bot = &mut bots[seat as usize];
+                if matches!(g.phase, Phase::Actions) {
+                    bot.ensure_dist(&g);
+                    let ctx = Ctx::new(&g, seat);
+                    let avail = ctx.p.money.saturating_sub(ctx.reserve(bot)) as f64;
+                    for d in 0..g.content.supply_decks.len() as DeckId {
+                        let hit = bot.blind_memo.borrow().get(d as usize).map(|m| m.0)
+                            == Some(blind_key(&ctx, d, avail));
+                        let fresh = bot.blind_draw_value_now(&ctx, d, avail);
+                        assert_eq!(bot.blind_draw_value(&ctx, d, avail), fresh, "deck {d}");
+                        checked += 1;
+                        remembered += hit as u32;
+                    }
+                    // The crew's odds, remembered for every bot of the thread (`memo`).
+                    let p = ctx.p;
+                    if let Some(goal) = bot.test_goal(&g, p) {
+                        for b in [[0, 0, 0], [1, 0, 0], [0, 2, 1], [-1, 0, 3]] {
+                            let pass = misbehave_pass(&g, p, all_crew(p), b);
+                            let chance =
+                                pass.powi(goal.misbehave as i32) * goal_test_chance(&g, p, goal, b);
+                            assert_eq!(bot.goal_chance_with(&ctx, b), chance as f32 as f64);
+                        }
+                    }
+                    let pass = misbehave_pass(&g, p, all_crew(p), [0; 3]);
+                    assert_eq!(bot.misb(&Ctx::new(&g, seat)), pass);
+                }
+                let a = bot.choose(&g, seat, &legal);
+                events.clear();
+                g.apply_unchecked(a, &mut events);
+            }
+        }
+        // The check means something only if the memo was used.
+        assert!(
+            checked > 1000 && remembered > checked / 10,
+            "{remembered} of {checked}"
+        );
     }
 }

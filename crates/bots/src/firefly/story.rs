@@ -113,30 +113,25 @@ pub(super) fn story_needs(g: &Firefly, p: &Player) -> StoryNeeds {
     n
 }
 
-/// What the chance memo depends on.
+/// What the crew's odds (`goal_chance_with`, `misb`) depend on, hashed: the memo in `memo` is
+/// shared by every bot of a thread, so a key must hold everything those odds read, or a bot's
+/// answer would depend on what other bots asked before. Money and goods count only as far as
+/// anything asks (`memo::odds_class`).
 pub(super) fn chance_key(g: &Firefly, p: &Player) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    // Money matters to these odds only across the amounts that something asks for: $1,500 for
-    // bribes (see `misbehave_pass`) and the story's money requirements.
-    let mut money_class = (p.money >= 1500) as u32;
-    for goal in &g.story_def().goals {
-        for ch in &goal.choices {
-            let reqs = ch.requires.iter().chain(ch.test.iter().flat_map(|t| {
-                t.outcomes
-                    .iter()
-                    .flat_map(|o| o.choose.iter().flat_map(|b| b.requires.iter()))
-            }));
-            money_class += reqs
-                .filter(|r| matches!(r, Requirement::Money { amount } if p.money >= *amount))
-                .count() as u32;
-        }
-    }
-    (p.seat, p.goals, p.warrants, money_class, p.items).hash(&mut h);
-    for m in &p.crew {
-        (m.def, &m.gear).hash(&mut h);
-    }
-    (g.story, g.content.sectors.len()).hash(&mut h);
+    (p.seat, p.goals, p.warrants, p.solid, p.leader).hash(&mut h);
+    super::memo::odds_class(g, p).hash(&mut h);
+    // Skills, keywords, professions, Moral, Disgruntled: the crew and their gear; the ship's
+    // own abilities.
+    (&p.crew, p.ship, p.drive_core, &p.upgrades).hash(&mut h);
+    // The content by address, and the boxes in play.
+    (
+        g.story,
+        g.content as *const Content as usize,
+        g.expansions(),
+    )
+        .hash(&mut h);
     h.finish()
 }
 
@@ -261,33 +256,17 @@ impl FireflyBot {
     }
 
     /// Chance that the crew, with `bonus` more skill points, gets through the next test goal
-    /// (memoised per crew, since it is asked for every card the bot looks at).
+    /// (memoised per crew in `memo`, since it is asked for every card the bot looks at).
     pub(super) fn goal_chance_with(&self, ctx: &Ctx, bonus: [i32; 3]) -> f64 {
         let g = ctx.g;
         let p = ctx.p;
         let Some(goal) = self.test_goal(g, p) else {
             return 0.0;
         };
-        let key = chance_key(g, p);
-        let b = [
-            bonus[0].clamp(-4, 4),
-            bonus[1].clamp(-4, 4),
-            bonus[2].clamp(-4, 4),
-        ];
-        let idx = ((b[0] + 4) * 81 + (b[1] + 4) * 9 + b[2] + 4) as usize;
-        let mut memo = self.chance_memo.borrow_mut();
-        if memo.0 != key {
-            memo.0 = key;
-            memo.1.clear();
-            memo.1.resize(729, f32::NAN);
-        }
-        if !memo.1[idx].is_nan() {
-            return memo.1[idx] as f64;
-        }
-        let pm = misbehave_pass(g, p, all_crew(p), b).powi(goal.misbehave as i32);
-        let v = goal_test_chance(g, p, goal, b) * pm;
-        memo.1[idx] = v as f32;
-        v
+        self.chances.get(ctx.chance_key()).goal(bonus, |b| {
+            let pm = misbehave_pass(g, p, all_crew(p), b).powi(goal.misbehave as i32);
+            goal_test_chance(g, p, goal, b) * pm
+        })
     }
 
     /// The chance below which we would rather improve the crew than try the goal.

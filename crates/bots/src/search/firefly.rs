@@ -76,9 +76,11 @@ impl SearchGame for Firefly {
             // got a handful of independent rollouts each, too few to see a decision's few
             // points of win chance. Paired rollouts at the root see them.
             paired: Some(1.5),
-            // About 0.2 s of one core with 2 captains (2 µs a simulated decision), 0.6 s with
-            // 4 on a long story (6 µs): 192 rollouts of 1,500 decisions took 1.8 s there.
-            max_steps: 100_000,
+            // A simulated decision costs 9-11 µs of one core (`bench`: the heuristic values
+            // every card of every draw pile for a Buy's blind draw), so 55,000 keep a decision
+            // at 0.5-0.6 s with 2 or 4 captains (a round of rollouts begun before the cap adds
+            // up to 0.1 s); 192 rollouts of 1,500 decisions would take 3 s.
+            max_steps: 55_000,
         }
     }
 }

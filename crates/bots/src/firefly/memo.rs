@@ -1,0 +1,219 @@
+//! Odds shared by every Firefly bot of a thread: a crew's chance to get through the story's
+//! next test goal, by skill bonus, and its chance to pass a Misbehave card.
+//!
+//! Both are pure functions of what [`chance_key`](super::story::chance_key) hashes (the crew,
+//! their gear, goods, money class, story and content), and both are dear to work out (every
+//! Misbehave card's every option). The bot asks for them for every Supply card it values, and
+//! a search bot's rollouts start fresh policies at every iteration, so a memo per bot was
+//! emptied hundreds of times a decision for the same few crews; one table per thread keeps
+//! them. Values are the same whichever bot worked them out, so decisions do not change.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+
+use tabletop_firefly::content::{Ability, Content, Effect, Item, Requirement, Zone};
+use tabletop_firefly::state::Player;
+use tabletop_firefly::Firefly;
+
+/// Skill bonuses in `-BONUS..=BONUS` per skill are remembered (others are clamped).
+pub(super) const BONUS: i32 = 4;
+const SPAN: i32 = 2 * BONUS + 1;
+const ROW: usize = (SPAN * SPAN * SPAN) as usize;
+/// Crews remembered before the table starts afresh (about 3 KB each).
+const MAX_ROWS: usize = 2048;
+
+/// One crew's odds, NaN until worked out. Atomics only so that a bot (which holds its
+/// current row) may move to another thread; a row is written by one thread at a time.
+pub(super) struct ChanceRow {
+    /// The next test goal's chance, by bonus (`f32` bits).
+    goal: [AtomicU32; ROW],
+    /// The whole crew's chance to pass a Misbehave card, no bonus (`f64` bits).
+    misbehave: AtomicU64,
+}
+
+impl ChanceRow {
+    fn new() -> Self {
+        ChanceRow {
+            goal: std::array::from_fn(|_| AtomicU32::new(f32::NAN.to_bits())),
+            misbehave: AtomicU64::new(f64::NAN.to_bits()),
+        }
+    }
+
+    /// The remembered goal chance with `bonus` (clamped), or work it out with `f`.
+    pub(super) fn goal(&self, bonus: [i32; 3], f: impl FnOnce([i32; 3]) -> f64) -> f64 {
+        let b = bonus.map(|x| x.clamp(-BONUS, BONUS));
+        let idx = ((b[0] + BONUS) * SPAN * SPAN + (b[1] + BONUS) * SPAN + b[2] + BONUS) as usize;
+        let cell = &self.goal[idx];
+        let known = f32::from_bits(cell.load(Relaxed));
+        if !known.is_nan() {
+            return known as f64;
+        }
+        // Kept as an `f32`, and given as kept even the first time: an answer must not depend
+        // on whether some bot asked before (seeded games replay on any thread).
+        let v = f(b) as f32;
+        cell.store(v.to_bits(), Relaxed);
+        v as f64
+    }
+
+    /// The remembered Misbehave pass, or work it out with `f`.
+    pub(super) fn misbehave(&self, f: impl FnOnce() -> f64) -> f64 {
+        let known = f64::from_bits(self.misbehave.load(Relaxed));
+        if !known.is_nan() {
+            return known;
+        }
+        let v = f();
+        self.misbehave.store(v.to_bits(), Relaxed);
+        v
+    }
+}
+
+thread_local! {
+    static ROWS: RefCell<HashMap<u64, Arc<ChanceRow>>> = RefCell::new(HashMap::new());
+}
+
+/// The row of the crew with this key.
+pub(super) fn row(key: u64) -> Arc<ChanceRow> {
+    ROWS.with(|rows| {
+        let mut rows = rows.borrow_mut();
+        if let Some(r) = rows.get(&key) {
+            return Arc::clone(r);
+        }
+        if rows.len() >= MAX_ROWS {
+            rows.clear();
+        }
+        let r = Arc::new(ChanceRow::new());
+        rows.insert(key, Arc::clone(&r));
+        r
+    })
+}
+
+/// A bot's current row (the crew it last asked about), so that most questions skip the table.
+#[derive(Default)]
+pub(super) struct Memo(RefCell<Option<(u64, Arc<ChanceRow>)>>);
+
+impl Memo {
+    pub(super) fn get(&self, key: u64) -> Arc<ChanceRow> {
+        let mut cur = self.0.borrow_mut();
+        match &*cur {
+            Some((k, r)) if *k == key => Arc::clone(r),
+            _ => {
+                let r = row(key);
+                *cur = Some((key, Arc::clone(&r)));
+                r
+            }
+        }
+    }
+}
+
+/// What of money and goods the odds can tell apart: the most of each good any Misbehave card or
+/// story goal asks to have or to spend (`has`), or to have room for (`room`), and every amount
+/// of money they ask for (with $1,500, from which `misbehave_pass` counts on bribes).
+struct Marks {
+    has: [u8; 6],
+    room: [u8; 6],
+    money: Vec<u32>,
+    /// Zones an option asks the ship to be in, or in which a skill counts.
+    zones: Vec<Zone>,
+}
+
+fn marks(c: &'static Content) -> Arc<Marks> {
+    static CACHE: Mutex<Vec<(usize, Arc<Marks>)>> = Mutex::new(Vec::new());
+    let key = c as *const Content as usize;
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, v)) = cache.iter().find(|(k, _)| *k == key) {
+        return Arc::clone(v);
+    }
+    let mut caps = Marks {
+        has: [0; 6],
+        room: [0; 6],
+        money: vec![1500],
+        zones: Vec::new(),
+    };
+    let requirement = |r: &Requirement, caps: &mut Marks| match *r {
+        Requirement::Has { item, amount } => {
+            caps.has[item.index()] = caps.has[item.index()].max(amount)
+        }
+        Requirement::Room { item, amount } => {
+            caps.room[item.index()] = caps.room[item.index()].max(amount)
+        }
+        Requirement::Money { amount } => caps.money.push(amount),
+        Requirement::InZone { zone } => caps.zones.push(zone),
+        _ => {}
+    };
+    let spend = |e: &Effect, caps: &mut Marks| {
+        if let Effect::Spend { item, amount } = *e {
+            caps.has[item.index()] = caps.has[item.index()].max(amount);
+        }
+    };
+    let choices = c
+        .misbehave_defs
+        .iter()
+        .flat_map(|d| d.options.iter())
+        .chain(
+            c.stories
+                .iter()
+                .flat_map(|s| s.goals.iter())
+                .flat_map(|g| g.choices.iter()),
+        );
+    for ch in choices {
+        ch.requires.iter().for_each(|r| requirement(r, &mut caps));
+        ch.effects.iter().for_each(|e| spend(e, &mut caps));
+        let tests = ch.test.iter().chain(ch.then.iter());
+        let tests = tests.flat_map(|t| {
+            std::iter::once(t).chain(t.outcomes.iter().flat_map(|o| o.nested.iter()))
+        });
+        for o in tests.flat_map(|t| t.outcomes.iter()) {
+            o.effects.iter().for_each(|e| spend(e, &mut caps));
+            for b in &o.choose {
+                b.requires.iter().for_each(|r| requirement(r, &mut caps));
+                b.effects.iter().for_each(|e| spend(e, &mut caps));
+            }
+        }
+    }
+    // Skills that count only in a zone (Sheriff Bourne: "+2 Fight while in Border Space").
+    let abilities = c.crew.iter().flat_map(|d| d.abilities.iter());
+    let abilities = abilities
+        .chain(c.gear.iter().flat_map(|d| d.abilities.iter()))
+        .chain(c.upgrades.iter().flat_map(|d| d.abilities.iter()));
+    for a in abilities {
+        if let Ability::SkillInZone { zone, .. } = *a {
+            caps.zones.push(zone);
+        }
+    }
+    caps.money.sort_unstable();
+    caps.money.dedup();
+    let v = Arc::new(caps);
+    cache.push((key, Arc::clone(&v)));
+    v
+}
+
+/// Our money and goods as far as the odds can tell them apart: how many of the amounts asked
+/// for we have, each good's count up to the most anything asks for, and the room for it up to
+/// the most anything asks room for. Fuel burnt on a flight does not make the odds worked out
+/// before it stale.
+pub(super) fn odds_class(g: &Firefly, p: &Player) -> [u8; 14] {
+    let caps = marks(g.content);
+    let mut out = [0u8; 14];
+    let zone = g.content.sectors[p.sector as usize].zone;
+    out[13] = caps
+        .zones
+        .iter()
+        .position(|&z| z == zone)
+        .map_or(0, |i| i as u8 + 1);
+    out[12] = caps
+        .money
+        .iter()
+        .filter(|&&m| p.money >= m)
+        .count()
+        .min(255) as u8;
+    for item in Item::ALL {
+        let i = item.index();
+        out[i] = p.item(item).min(caps.has[i]);
+        if caps.room[i] > 0 {
+            out[6 + i] = g.room_for(p, item).min(caps.room[i] as u32) as u8;
+        }
+    }
+    out
+}
