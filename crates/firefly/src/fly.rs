@@ -374,7 +374,7 @@ impl Firefly {
                     ending: Ending::Evade,
                 });
                 self.unload(seat, Item::Fuel, 1, events);
-                if !self.evade_destinations(seat).is_empty() {
+                if self.can_evade(seat) {
                     self.resolution.last_mut().unwrap().pending = Some(Pending::Evade);
                 }
             }
@@ -482,7 +482,7 @@ impl Firefly {
 
     /// FF-FLY-19: where the Cruiser may be moved (it stays in Alliance Space); `drawer` is the
     /// player whose card moves it.
-    pub fn cruiser_destinations(&self, how: ShipMove, drawer: Seat) -> Vec<SectorId> {
+    pub fn cruiser_destinations(&self, how: ShipMove, drawer: Seat) -> SectorList {
         self.patrol_destinations_from(self.cruiser, |z| z == Zone::Alliance, how, drawer)
     }
 
@@ -494,13 +494,13 @@ impl Firefly {
         space: fn(Zone) -> bool,
         how: ShipMove,
         drawer: Seat,
-    ) -> Vec<SectorId> {
+    ) -> SectorList {
         let c = self.content;
         let board = self.board();
         let inside = |s: SectorId| board.in_play(s) && space(c.sectors[s as usize].zone);
         let occupied = |s: SectorId| self.players.iter().any(|p| p.placed && p.sector == s);
         match how {
-            ShipMove::ToYou => vec![],
+            ShipMove::ToYou => SectorList::new(),
             ShipMove::NextToYouByRightPlayer => self
                 .neighbours(self.players[drawer as usize].sector)
                 .iter()
@@ -511,7 +511,7 @@ impl Firefly {
                 .filter(|&s| inside(s) && self.planetary(s) && !occupied(s) && s != from)
                 .collect(),
             ShipMove::UpToTwoSectorsByRightPlayer => {
-                let mut v: Vec<SectorId> = Vec::new();
+                let mut v = SectorList::new();
                 for &a in self.neighbours(from) {
                     if inside(a) {
                         v.push(a);
@@ -536,7 +536,7 @@ impl Firefly {
                 .filter(|&s| inside(s) && !occupied(s) && s != from)
                 .collect(),
             ShipMove::ToAnOutlawShip => {
-                let mut v: Vec<SectorId> = self
+                let mut v: SectorList = self
                     .players
                     .iter()
                     .filter(|p| self.is_outlaw(p))
@@ -570,9 +570,16 @@ impl Firefly {
     }
 
     /// FF-FLY-10: sectors to Evade into.
-    pub fn evade_destinations(&self, seat: Seat) -> Vec<SectorId> {
+    pub fn evade_destinations(&self, seat: Seat) -> SectorList {
         let p = &self.players[seat as usize];
         self.enterable(p, p.sector).collect()
+    }
+
+    /// Whether `seat`'s ship has somewhere to Evade to (FF-FLY-10): an Evade with nowhere to go
+    /// is not offered.
+    pub fn can_evade(&self, seat: Seat) -> bool {
+        let p = &self.players[seat as usize];
+        self.enterable(p, p.sector).next().is_some()
     }
 
     fn event_index(&self, id: &str) -> Option<u8> {

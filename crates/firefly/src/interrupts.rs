@@ -592,7 +592,7 @@ impl Firefly {
         events.push(Event::CardUsed { seat, card });
         let roll = self.chance.d6();
         events.push(Event::CardDie { seat, roll });
-        if roll >= from && !self.evade_destinations(seat).is_empty() {
+        if roll >= from && self.can_evade(seat) {
             self.resolution.last_mut().unwrap().pending = Some(Pending::Evade);
         } else {
             self.arrival_effect(seat, ship, events);

@@ -7,6 +7,7 @@
 //! → an [`Ending`]. Effects that need a decision park a [`Pending`] and resume after it.
 
 use serde::Serialize;
+use smallvec::SmallVec;
 use tabletop_core::{ExplodingRoll, Seat};
 
 use crate::action::Action;
@@ -236,7 +237,7 @@ pub struct Resolution {
     pub chosen: Option<u8>,
     pub stage: Stage,
     /// Effect lists being executed, innermost last, with the next index.
-    pub frames: Vec<(&'static [Effect], u8)>,
+    pub frames: SmallVec<[(&'static [Effect], u8); 4]>,
     pub bribe: u8,
     pub tester: Option<CrewCard>,
     pub roll: Option<ExplodingRoll>,
@@ -284,7 +285,7 @@ impl Resolution {
             options,
             chosen: None,
             stage: Stage::ChooseOption,
-            frames: Vec::new(),
+            frames: SmallVec::new(),
             bribe: 0,
             tester: None,
             roll: None,
@@ -747,7 +748,7 @@ impl Firefly {
                 });
             }
             // FF-FLY-10: Evade needs a destination.
-            if r.ending == Some(Ending::Evade) && !self.evade_destinations(r.seat).is_empty() {
+            if r.ending == Some(Ending::Evade) && self.can_evade(r.seat) {
                 self.resolution.last_mut().unwrap().pending = Some(Pending::Evade);
             }
         }
@@ -1782,7 +1783,7 @@ impl Firefly {
                     });
                     self.move_ship(seat, s, events);
                     // A ship with nowhere to go drifts no further.
-                    if self.evade_destinations(seat).is_empty() {
+                    if !self.can_evade(seat) {
                         if let Some(r) = self
                             .resolution
                             .iter_mut()
@@ -2365,7 +2366,7 @@ impl Firefly {
                 }
             }
             Effect::Drift { sectors } => {
-                if *sectors > 0 && !self.evade_destinations(seat).is_empty() {
+                if *sectors > 0 && self.can_evade(seat) {
                     set_pending(
                         self,
                         Pending::Drift {
@@ -2447,7 +2448,7 @@ impl Firefly {
                 self.wanted_crew_rolls(seat, *removed_up_to, events)
             }
             Effect::Evade => {
-                if !self.evade_destinations(seat).is_empty() {
+                if self.can_evade(seat) {
                     set_pending(self, Pending::Evade);
                 }
             }

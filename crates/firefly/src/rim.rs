@@ -6,6 +6,7 @@
 //! With neither expansion nothing here happens: one Cutter, no Corvette, no tokens.
 
 use serde::{Deserialize, Serialize};
+use smallvec::{smallvec, SmallVec};
 use tabletop_core::Seat;
 
 use crate::content::*;
@@ -76,23 +77,23 @@ impl Firefly {
 
     /// FF-KAL-9 (Blue Sun): one Cutter in each Reaver Space sector; otherwise the one Cutter at
     /// the Firefly logo (FF-SETUP-6).
-    pub(crate) fn starting_cutters(content: &Content, set: ExpansionSet) -> Vec<SectorId> {
+    pub(crate) fn starting_cutters(content: &Content, set: ExpansionSet) -> SectorList {
         if set.has(Expansion::BlueSun) {
             let board = content.board(set);
-            let reaver: Vec<SectorId> = (0..content.sectors.len() as SectorId)
+            let reaver: SectorList = (0..content.sectors.len() as SectorId)
                 .filter(|&s| board.in_play(s) && content.sectors[s as usize].reaver_space)
                 .collect();
             if !reaver.is_empty() {
                 return reaver;
             }
         }
-        vec![content.cutter_start]
+        smallvec![content.cutter_start]
     }
 
     /// FF-KAL-16/17: the Reaver starting sectors: Reaver Space with Blue Sun (FF-KAL-9),
     /// otherwise the one Cutter's start, the Firefly logo (FF-SETUP-6; judged for Kalidasa
     /// alone, which has no Reaver Space).
-    pub fn reaver_starting_sectors(&self) -> Vec<SectorId> {
+    pub fn reaver_starting_sectors(&self) -> SectorList {
         Firefly::starting_cutters(self.content, self.expansions())
     }
 
@@ -100,19 +101,15 @@ impl Firefly {
     /// Reaver starting sector nearest it, ties to the first on the board; `None` when every one
     /// holds a Cutter or the Corvette.
     fn refuge_from(&self, at: SectorId) -> Option<SectorId> {
-        let set = self.expansions();
+        let board = self.board();
         self.reaver_starting_sectors()
             .into_iter()
             .filter(|&s| !self.has_cutter(s) && s != at && self.corvette != Some(s))
-            .min_by_key(|&s| {
-                self.content
-                    .shortest_route_on(set, at, s)
-                    .map_or(usize::MAX, |r| r.len())
-            })
+            .min_by_key(|&s| board.distance(at, s).unwrap_or(Board::FAR))
     }
 
     /// Cutters a card may move in the way `how` says (those with somewhere to go).
-    pub fn movable_cutters(&self, how: ShipMove, drawer: Seat) -> Vec<u8> {
+    pub fn movable_cutters(&self, how: ShipMove, drawer: Seat) -> SmallVec<[u8; 8]> {
         (0..self.cutters.len() as u8)
             .filter(|&i| !self.cutter_destinations_of(i, how, drawer).is_empty())
             .collect()
@@ -121,14 +118,18 @@ impl Firefly {
     /// FF-FLY-24, FF-KAL-5: where Cutter `i` may be moved: out of Alliance Space, never into a
     /// sector that holds another Cutter. "To you" is the drawer's sector, unless a Cutter is
     /// already there (FF-KAL-14: no other Cutter comes; the card is resolved with it).
-    pub fn cutter_destinations_of(&self, i: u8, how: ShipMove, drawer: Seat) -> Vec<SectorId> {
+    pub fn cutter_destinations_of(&self, i: u8, how: ShipMove, drawer: Seat) -> SectorList {
         let from = self.cutters[i as usize];
         if how == ShipMove::ToYou {
             let s = self.players[drawer as usize].sector;
-            return if self.has_cutter(s) { vec![] } else { vec![s] };
+            return if self.has_cutter(s) {
+                SectorList::new()
+            } else {
+                smallvec![s]
+            };
         }
         let mut v = self.patrol_destinations_from(from, |z| z != Zone::Alliance, how, drawer);
-        v.retain(|&s| !self.has_cutter(s) && !self.cutter_stuck_at(s));
+        v.retain(|s| !self.has_cutter(*s) && !self.cutter_stuck_at(*s));
         v
     }
 
@@ -182,21 +183,21 @@ impl Firefly {
 
     /// FF-BS-8, FF-BS-31: where the Corvette may be moved: any sector of the board (Alliance,
     /// Border or Rim Space) except the Reaver starting sectors.
-    pub fn corvette_destinations(&self, how: ShipMove, drawer: Seat) -> Vec<SectorId> {
+    pub fn corvette_destinations(&self, how: ShipMove, drawer: Seat) -> SectorList {
         let Some(from) = self.corvette else {
-            return vec![];
+            return SectorList::new();
         };
         let c = self.content;
         if how == ShipMove::ToYou {
             let s = self.players[drawer as usize].sector;
             return if c.sectors[s as usize].reaver_space || s == from || self.corvette_stuck_at(s) {
-                vec![]
+                SectorList::new()
             } else {
-                vec![s]
+                smallvec![s]
             };
         }
         let mut v = self.patrol_destinations_from(from, |_| true, how, drawer);
-        v.retain(|&s| !c.sectors[s as usize].reaver_space && !self.corvette_stuck_at(s));
+        v.retain(|s| !c.sectors[*s as usize].reaver_space && !self.corvette_stuck_at(*s));
         v
     }
 
@@ -364,13 +365,13 @@ impl Firefly {
 
     /// FF-BS-17: the sectors whose Alert tokens `seat` may resolve now with a Long-Range Scanner
     /// Array: adjacent ones holding tokens, during its Fly action.
-    pub fn scannable(&self, seat: Seat) -> Vec<SectorId> {
+    pub fn scannable(&self, seat: Seat) -> SmallVec<[SectorId; 8]> {
         let p = &self.players[seat as usize];
         let scanner = self
             .ship_abilities(p)
             .any(|a| matches!(a, Ability::LongRangeScanner));
         if !scanner || seat != self.current {
-            return vec![];
+            return SmallVec::new();
         }
         self.neighbours(p.sector)
             .iter()
@@ -448,11 +449,11 @@ impl Firefly {
     /// Alliance: in Alliance Space the Cruiser or the Corvette, elsewhere only the Corvette
     /// (Kalidasa). With Blue Sun alone only the Cruiser exists, so outside Alliance Space nothing
     /// answers (judged; no source says). Reaver: any Cutter (FF-KAL-5: none if one is there).
-    pub fn alert_candidates(&self, s: SectorId, kind: AlertKind) -> Vec<NpcShip> {
+    pub fn alert_candidates(&self, s: SectorId, kind: AlertKind) -> SmallVec<[NpcShip; 8]> {
         let c = self.content;
         match kind {
             AlertKind::Alliance => {
-                let mut v = Vec::new();
+                let mut v = SmallVec::new();
                 if c.sectors[s as usize].zone == Zone::Alliance && self.cruiser != s {
                     v.push(NpcShip::Cruiser);
                 }
@@ -465,11 +466,8 @@ impl Firefly {
                 v
             }
             AlertKind::Reaver => {
-                if self.has_cutter(s) {
-                    return vec![];
-                }
-                if self.cutter_stuck_at(s) {
-                    return vec![];
+                if self.has_cutter(s) || self.cutter_stuck_at(s) {
+                    return SmallVec::new();
                 }
                 (0..self.cutters.len() as u8).map(NpcShip::Cutter).collect()
             }

@@ -332,7 +332,7 @@ impl Firefly {
             removed: Removed::default(),
             // FF-SETUP-5/6.
             cruiser: content.cruiser_start,
-            cutters: Firefly::starting_cutters(content, set),
+            cutters: Firefly::starting_cutters(content, set).to_vec(),
             // FF-BS-3 (Kalidasa): the Corvette starts in Cortex Relay 2.
             corvette: content
                 .corvette_start

@@ -56,26 +56,24 @@ fn allocations_per_random_step() {
             legal as f64 / steps as f64,
             apply as f64 / steps as f64
         );
-        // Issue 11 aims at 0 in both. Measured when these bounds were set: legal_actions
-        // 0.013–0.029 (the Rim's Cutter and Corvette destinations are still listed in Vecs; the
-        // Blue Sun story's 0.029 since Hull-Mounted Flak Guns move Cutters more often),
-        // apply 0.087–0.179 (the resolution stack's effect frames, market draws, starting
-        // jobs). Before: legal_actions 0.22–0.30 (trade checks copied both ships), apply 0.20.
-        // A rise above these fails.
-        // Rim Rider plays on both Rim boxes (first measured at 0.044): more Cutter, Corvette and
-        // Alert moves, whose destinations are those Vecs; issue 11 keeps the aim of 0.
-        let legal_bound = if story == "rim-rider" { 0.05 } else { 0.032 };
+        // Issue 11 aims at 0 in both. legal_actions is there: 0.000-0.001 when these bounds
+        // were set, the last ones being the trade checks' scratch copies growing to a ship's
+        // size (once per thread). The lists of sectors and ships offered (Cutter, Corvette,
+        // Cruiser, Evade, Alert answers, scans) are kept inline (`SectorList`), and the Cutter's
+        // refuge reads the board's distance table. Before: 0.013-0.044, and 0.22-0.30 before
+        // the trade checks reused their copies.
         assert!(
-            legal as f64 / steps as f64 <= legal_bound,
+            legal as f64 / steps as f64 <= 0.002,
             "{story}: legal_actions allocates more"
         );
-        // Pirates & Bounty Hunters' story (first measured at 0.263): random play there makes
-        // many more Boarding Tests (each opens a resolution frame, the allocating path above)
-        // and Work actions on Piracy jobs; issue 11 keeps the aim of 0.
+        // apply: 0.048-0.150 when set (was 0.067-0.263 before a resolution's effect frames
+        // were kept inline): what is left is a test's roll (its terms go out in the event),
+        // market and starting-job deals, discards and trades. "…Another Man's Treasure" is the
+        // highest: random play there makes many Boarding Tests and Piracy jobs.
         let bound = if story == "another-mans-treasure" {
-            0.28
+            0.17
         } else {
-            0.19
+            0.13
         };
         assert!(
             apply as f64 / steps as f64 <= bound,

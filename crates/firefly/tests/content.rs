@@ -398,14 +398,20 @@ fn the_shortest_route_runs_over_links() {
                 at = x;
             }
             assert_eq!(at, to);
+            // The board's distance table (read while listing legal actions) agrees.
+            assert_eq!(board.distance(from, to), Some(r.len() as u16));
+            assert_eq!(board.distance(to, from), Some(r.len() as u16));
             for &n in &board.neighbours[to as usize] {
                 let rn = c.shortest_route_on(set, from, n).unwrap();
                 assert!(r.len() <= rn.len() + 1, "{to} via {n}");
             }
         }
-        // Sectors of an expansion not in play are not on the board.
+        // Sectors of an expansion not in play are not on the board, and no way leads there.
         for x in 0..c.sectors.len() as u16 {
             assert_eq!(board.in_play(x), set.includes(c.sectors[x as usize].source));
+            if !board.in_play(x) {
+                assert_eq!(board.distance(from, x), None);
+            }
         }
     }
 }

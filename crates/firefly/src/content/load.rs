@@ -1294,8 +1294,10 @@ fn build_boards(doc: &Doc, links: &[Vec<SectorId>]) -> [Board; 4] {
                     .collect()
             })
             .collect();
+        let neighbours: Vec<Vec<SectorId>> = neighbours;
         Board {
             on_table,
+            distances: Board::distances_of(&neighbours),
             neighbours,
         }
     };

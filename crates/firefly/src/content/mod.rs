@@ -27,6 +27,10 @@ use std::sync::OnceLock;
 
 /// Dense indices into [`Content`] tables.
 pub type SectorId = u16;
+/// A list of sectors kept inline: every sector of the published boards fits (152 with both Rim
+/// boxes), so listing where a ship may go allocates nothing; a larger custom board spills to
+/// the heap.
+pub type SectorList = smallvec::SmallVec<[SectorId; 160]>;
 /// One physical Supply card (a copy), index into [`Content::supply_cards`].
 pub type SupplyCardId = u16;
 /// One physical Job card, index into [`Content::jobs`].
@@ -90,11 +94,47 @@ pub struct Board {
     pub on_table: Vec<bool>,
     /// `neighbours[s]`: the sectors adjacent to `s` on this board (empty when `s` is not on it).
     pub neighbours: Vec<Vec<SectorId>>,
+    /// `distances[a * n + b]`: the fewest sector-to-sector moves from `a` to `b` on this board,
+    /// [`Board::FAR`] when there is no way (worked out on load: the engine asks it while
+    /// listing legal actions, which must not allocate).
+    pub distances: Vec<u16>,
 }
 
 impl Board {
+    /// No way between two sectors.
+    pub const FAR: u16 = u16::MAX;
+
     pub fn in_play(&self, s: SectorId) -> bool {
         self.on_table.get(s as usize).copied().unwrap_or(false)
+    }
+
+    /// Moves from `a` to `b` on this board, `None` when there is no way.
+    pub fn distance(&self, a: SectorId, b: SectorId) -> Option<u16> {
+        let n = self.neighbours.len();
+        let d = self.distances[a as usize * n + b as usize];
+        (d != Self::FAR).then_some(d)
+    }
+
+    /// Breadth-first distances from every sector.
+    pub(crate) fn distances_of(neighbours: &[Vec<SectorId>]) -> Vec<u16> {
+        let n = neighbours.len();
+        let mut d = vec![Self::FAR; n * n];
+        let mut queue = std::collections::VecDeque::new();
+        for from in 0..n {
+            let row = &mut d[from * n..(from + 1) * n];
+            row[from] = 0;
+            queue.clear();
+            queue.push_back(from);
+            while let Some(s) = queue.pop_front() {
+                for &next in &neighbours[s] {
+                    if row[next as usize] == Self::FAR {
+                        row[next as usize] = row[s] + 1;
+                        queue.push_back(next as usize);
+                    }
+                }
+            }
+        }
+        d
     }
 }
 
