@@ -1,10 +1,12 @@
 //! Bots against bots, for strength: games in parallel where each entry of a seat list (a bot
 //! level) sits in every seat in turn (seat rotation), with win rates and their 95 % confidence
-//! intervals (Wilson score intervals), and how long each entry took per decision.
+//! intervals (Wilson score intervals), and how long each entry took per decision (CPU time of
+//! its thread).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use cpu_time::ThreadTime;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use tabletop_bots::Bot;
@@ -99,7 +101,7 @@ impl ArenaResult {
             .map(|e| {
                 let t = &self.thinking[e];
                 format!(
-                    "seat entry {} ({:<6}) wins {}  ({:.0}/{} games; {:.2} ms a decision, at most {:.0} ms)",
+                    "seat entry {} ({:<6}) wins {}  ({:.0}/{} games; {:.2} ms a decision, at most {:.0} ms, CPU time)",
                     e + 1,
                     self.entries[e],
                     rate_ci(self.wins[e], self.games),
@@ -224,7 +226,9 @@ impl<G: NewGame<Options: Sync>> Arena<'_, G> {
             if legal.is_empty() {
                 return Err(format!("seat {} has no legal action", seat + 1));
             }
-            let started = Instant::now();
+            // CPU time of the thread: a decision's cost, whatever else the machine is doing
+            // (games run in parallel, often beside a build).
+            let started = ThreadTime::now();
             let a = bots[seat].choose(&g, seat as Seat, &legal);
             if legal.len() > 1 {
                 thinking[entry_at[seat]].add(started.elapsed());
