@@ -186,9 +186,9 @@ impl FireflyBot {
                 {
                     return Action::Purchase(Item::Contraband);
                 }
-                let burns = p.item(Item::Fuel) / g.full_burn_fuel(p).max(1);
+                let burns = p.item(Item::Fuel) / ctx.burn_fuel.max(1);
                 if legal.contains(&Action::Purchase(Item::Fuel))
-                    && g.full_burn_fuel(p) > 0
+                    && ctx.burns_fuel()
                     && (burns < 4 || p.item(Item::Fuel) < 5)
                     && p.money >= fuel + reserve.min(600)
                 {

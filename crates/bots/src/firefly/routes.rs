@@ -149,7 +149,7 @@ impl FireflyBot {
         if !ctx.burns_fuel() {
             return 0.0;
         }
-        let burn = ctx.g.full_burn_fuel(ctx.p).max(1) as u32;
+        let burn = ctx.burn_fuel.max(1) as u32;
         let burns = ctx.p.item(Item::Fuel) as u32 / burn;
         match burns {
             0 => 9000.0,

@@ -232,7 +232,7 @@ impl FireflyBot {
         };
         // Never burn the last Fuel except on the way to more (FF-FLY-2: no Fuel, no go).
         if let Some((target, v)) = remote {
-            let burn = g.full_burn_fuel(p).max(1);
+            let burn = ctx.burn_fuel.max(1);
             let burns = p.item(Item::Fuel) / burn;
             let far = turns_for(self.d(here, target), ctx.range) >= 1 && self.d(here, target) > 1;
             if ctx.burns_fuel()
