@@ -1,12 +1,14 @@
 //! Odds shared by every Firefly bot of a thread: a crew's chance to get through the story's
 //! next test goal, by skill bonus, and its chance to pass a Misbehave card.
 //!
-//! Both are pure functions of what [`chance_key`](super::story::chance_key) hashes (the crew,
-//! their gear, goods, money class, story and content), and both are dear to work out (every
-//! Misbehave card's every option). The bot asks for them for every Supply card it values, and
-//! a search bot's rollouts start fresh policies at every iteration, so a memo per bot was
-//! emptied hundreds of times a decision for the same few crews; one table per thread keeps
-//! them. Values are the same whichever bot worked them out, so decisions do not change.
+//! Both are pure functions of what [`chance_key`](super::story::chance_key) hashes (the crew
+//! and their gear, ship, Solid Contacts, Warrants, and money and goods as far as anything asks),
+//! and both are dear to work out (every Misbehave card's every option). The bot asks for them
+//! for every Supply card it values, and a search bot's rollouts start fresh policies at every
+//! iteration, so a memo per bot was emptied hundreds of times a decision for the same few
+//! crews; one table per thread keeps them. A value is the same whichever bot worked it out, so
+//! no bot's decision depends on what other bots asked before (checked by the routes test
+//! `the_memos_give_what_a_fresh_look_gives`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
