@@ -75,8 +75,9 @@ const GOAL_WORTH: f64 = 20_000.0;
 /// The heuristic Firefly captain.
 pub struct FireflyBot {
     rng: Rng,
-    /// All-pairs sector distances of the board (ignoring the Cutter), `n * n`.
-    dist: Arc<Vec<u8>>,
+    /// All-pairs sector distances of the board (ignoring the Cutter), `n * n`
+    /// (`Board::distances`).
+    dist: &'static [u16],
     n: usize,
     /// The board `dist` is of (its address).
     board: usize,
@@ -238,7 +239,7 @@ impl FireflyBot {
     pub fn new(seed: u64) -> Self {
         FireflyBot {
             rng: Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15),
-            dist: Arc::new(Vec::new()),
+            dist: &[],
             n: 0,
             board: 0,
             guard_key: (u16::MAX, 0),

@@ -4,41 +4,6 @@
 
 use super::*;
 
-/// All-pairs shortest-path lengths of a board (`n * n`), computed once per content and set of
-/// expansions (the board on the table).
-pub(super) fn board_distances(c: &'static Content, board: &'static Board) -> Arc<Vec<u8>> {
-    static CACHE: Mutex<Vec<(usize, Arc<Vec<u8>>)>> = Mutex::new(Vec::new());
-    let key = board as *const Board as usize;
-    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, d)) = cache.iter().find(|(k, _)| *k == key) {
-        return d.clone();
-    }
-    let n = c.sectors.len();
-    let mut dist = vec![u8::MAX; n * n];
-    let mut queue = Vec::with_capacity(n);
-    for s in 0..n {
-        let row = &mut dist[s * n..(s + 1) * n];
-        row[s] = 0;
-        queue.clear();
-        queue.push(s as SectorId);
-        let mut head = 0;
-        while head < queue.len() {
-            let x = queue[head];
-            head += 1;
-            let d = row[x as usize];
-            for &y in &board.neighbours[x as usize] {
-                if row[y as usize] == u8::MAX {
-                    row[y as usize] = d + 1;
-                    queue.push(y);
-                }
-            }
-        }
-    }
-    let d = Arc::new(dist);
-    cache.push((key, d.clone()));
-    d
-}
-
 /// Turns to fly `d` sectors with a Full Burn range of `range` (a Mosey covers 1).
 pub(super) fn turns_for(d: u32, range: u32) -> u32 {
     if d <= 1 {
@@ -49,19 +14,17 @@ pub(super) fn turns_for(d: u32, range: u32) -> u32 {
 }
 
 impl FireflyBot {
+    /// Read distances from the board on the table (its table is worked out on load).
     pub(super) fn ensure_dist(&mut self, g: &Firefly) {
-        let n = g.content.sectors.len();
         let board = g.board();
-        if self.n == n && !self.dist.is_empty() && self.board == board as *const Board as usize {
-            return;
-        }
-        self.n = n;
         self.board = board as *const Board as usize;
-        self.dist = board_distances(g.content, board);
+        self.dist = &board.distances;
+        self.n = board.neighbours.len();
     }
 
+    /// Sectors between `a` and `b` on the board (255 when there is no way).
     pub(super) fn d(&self, a: SectorId, b: SectorId) -> u32 {
-        self.dist[a as usize * self.n + b as usize] as u32
+        self.dist[a as usize * self.n + b as usize].min(u8::MAX as u16) as u32
     }
 
     pub(super) fn supply_value(&self, ctx: &Ctx, d: DeckId) -> f64 {
@@ -86,15 +49,11 @@ impl FireflyBot {
         let avail = p.money.saturating_sub(ctx.reserve(self)) as f64;
         if avail >= 100.0 {
             let deck = &g.decks.supply[d as usize];
-            let net = |c: SupplyCardId| -> Option<f64> {
-                let price = g.price(ctx.seat, c) as f64;
-                if price > avail {
-                    return None;
-                }
-                let net = self.card_value(ctx, c) - price;
-                (net > 0.0).then_some(net)
-            };
-            let mut nets: Vec<f64> = deck.discard_pile().iter().filter_map(|&c| net(c)).collect();
+            let mut nets: Vec<f64> = deck
+                .discard_pile()
+                .iter()
+                .filter_map(|&c| self.card_net(ctx, c, avail))
+                .collect();
             let best = self.blind_draw_value(ctx, d, avail);
             if best > 0.0 {
                 nets.push(best);
@@ -128,19 +87,23 @@ impl FireflyBot {
 
     /// [`Self::blind_draw_value`] worked out afresh.
     pub(super) fn blind_draw_value_now(&self, ctx: &Ctx, d: DeckId, avail: f64) -> f64 {
-        let g = ctx.g;
-        let mut blind: Vec<f64> = g.decks.supply[d as usize]
+        let mut blind: Vec<f64> = ctx.g.decks.supply[d as usize]
             .draw_pile()
             .iter()
-            .map(|&c| {
-                let price = g.price(ctx.seat, c) as f64;
-                if price > avail {
-                    return 0.0;
-                }
-                (self.card_value(ctx, c) - price).max(0.0)
-            })
+            .map(|&c| self.card_net(ctx, c, avail).unwrap_or(0.0))
             .collect();
         best_of_draws(&mut blind, 3)
+    }
+
+    /// What buying card `c` would gain us over its price, when it is affordable with `avail`
+    /// and gains anything.
+    fn card_net(&self, ctx: &Ctx, c: SupplyCardId, avail: f64) -> Option<f64> {
+        let price = ctx.g.price(ctx.seat, c) as f64;
+        if price > avail {
+            return None;
+        }
+        let net = self.card_value(ctx, c) - price;
+        (net > 0.0).then_some(net)
     }
 
     /// How badly we need Fuel: a ship with no Fuel goes nowhere (FF-FLY-2), so the last Full

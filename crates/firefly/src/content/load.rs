@@ -1281,7 +1281,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
 fn build_boards(doc: &Doc, links: &[Vec<SectorId>]) -> [Board; 4] {
     let board = |set: ExpansionSet| {
         let on_table: Vec<bool> = doc.sector.iter().map(|s| set.includes(s.source)).collect();
-        let neighbours = links
+        let neighbours: Vec<Vec<SectorId>> = links
             .iter()
             .enumerate()
             .map(|(s, ns)| {
@@ -1294,7 +1294,6 @@ fn build_boards(doc: &Doc, links: &[Vec<SectorId>]) -> [Board; 4] {
                     .collect()
             })
             .collect();
-        let neighbours: Vec<Vec<SectorId>> = neighbours;
         Board {
             on_table,
             distances: Board::distances_of(&neighbours),
