@@ -42,13 +42,20 @@ fn main() {
                 g.describe_action(a),
                 g.describe_action(b)
             );
-            for (act, visits, mean) in stats {
+            for (act, plan, visits, mean) in stats {
+                let toward = plan.map_or(String::new(), |s| {
+                    format!(" toward {}", g.content.sector_name(s))
+                });
                 println!(
-                    "    {:>4} visits  {:.3}  {}{}",
+                    "    {:>4} visits  {:.3}  {}{toward}{}",
                     visits,
                     mean,
                     g.describe_action(act),
-                    if act == a { "  <- heuristic" } else { "" }
+                    if act == a && plan.is_none() {
+                        "  <- heuristic"
+                    } else {
+                        ""
+                    }
                 );
             }
         }

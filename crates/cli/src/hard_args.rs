@@ -12,11 +12,50 @@ pub struct HardArgs {
     /// its own).
     #[arg(long)]
     pub horizon: Option<u32>,
+    /// The hard level's cap on simulated decisions per searched decision: no new round of
+    /// rollouts starts past it (default: its own).
+    #[arg(long)]
+    pub search_steps: Option<u64>,
+    /// The paired search drops a candidate this many standard errors below the heuristic's
+    /// choice, or `none` to keep every candidate (default: its own).
+    #[arg(long, value_name = "Z|none", value_parser = parse_drop)]
+    pub drop: Option<Drop>,
+    /// Plans (Firefly: other places to fly to) the paired search tries beyond the legal
+    /// actions, at most (default: its own).
+    #[arg(long)]
+    pub plans: Option<usize>,
+}
+
+/// A `--drop` value.
+#[derive(Clone, Copy, Debug)]
+pub struct Drop(Option<f64>);
+
+fn parse_drop(s: &str) -> Result<Drop, String> {
+    if s == "none" {
+        return Ok(Drop(None));
+    }
+    match s.parse::<f64>() {
+        Ok(z) if z.is_finite() && z >= 0.0 => Ok(Drop(Some(z))),
+        _ => Err(format!(
+            "`{s}`: a number of standard errors (0 or more) or `none`"
+        )),
+    }
 }
 
 impl HardArgs {
     /// The search settings of game `G` with these overrides.
     pub fn config<G: SearchGame>(&self) -> SearchConfig {
-        tabletop_driver::arena::hard_config::<G>(self.iterations, self.horizon)
+        let mut c = tabletop_driver::arena::hard_config::<G>(
+            self.iterations,
+            self.horizon,
+            self.search_steps,
+        );
+        if let Some(Drop(d)) = self.drop {
+            c.drop = d;
+        }
+        if let Some(n) = self.plans {
+            c.plans = n;
+        }
+        c
     }
 }

@@ -258,10 +258,12 @@ impl<G: NewGame<Options: Sync>> Arena<'_, G> {
 }
 
 /// The `hard` level's settings of game `G`, with a different budget (iterations per searched
-/// decision) or rollout horizon (decisions; 0 plays rollouts to the end) if given.
+/// decision), rollout horizon (decisions; 0 plays rollouts to the end) or cap on simulated
+/// decisions if given.
 pub fn hard_config<G: tabletop_bots::search::SearchGame>(
     iterations: Option<u32>,
     horizon: Option<u32>,
+    max_steps: Option<u64>,
 ) -> tabletop_bots::search::SearchConfig {
     let mut c = G::default_config();
     if let Some(i) = iterations {
@@ -269,6 +271,9 @@ pub fn hard_config<G: tabletop_bots::search::SearchGame>(
     }
     if let Some(h) = horizon {
         c.horizon = if h == 0 { u32::MAX } else { h };
+    }
+    if let Some(m) = max_steps {
+        c.max_steps = m;
     }
     c
 }
@@ -286,11 +291,21 @@ pub fn describe_hard(c: &tabletop_bots::search::SearchConfig) -> String {
     } else {
         format!(", no new round past {} simulated decisions", c.max_steps)
     };
+    let drop = match c.drop {
+        Some(z) => {
+            format!(", a candidate dropped {z} standard errors below the heuristic's choice")
+        }
+        None => String::new(),
+    };
+    let plans = match c.plans {
+        0 => String::new(),
+        n => format!(", up to {n} plans beside the legal actions"),
+    };
     match c.paired {
         Some(z) => format!(
             "hard = {} paired rollouts per searched decision (root candidates on common deals, \
              a change of plan only on a gain above {} and {z} standard errors), rollouts of \
-             {rollouts}{cap}",
+             {rollouts}{cap}{drop}{plans}",
             c.budget.iterations, c.margin
         ),
         None => format!(

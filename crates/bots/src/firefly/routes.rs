@@ -451,6 +451,60 @@ impl FireflyBot {
         best.map(|b| b.0).unwrap_or(here)
     }
 
+    /// The places worth a flight ranked after the one this bot's choice of this decision flies
+    /// to (the hard level's other plans, `search::firefly`): up to `n`, best first, each with
+    /// the action that starts the flight (a Mosey to a neighbour, else a Full Burn, else a
+    /// Mosey toward it). None when no flight may start now.
+    pub fn flight_plans(
+        &mut self,
+        g: &Firefly,
+        seat: Seat,
+        legal: &[Action],
+        n: usize,
+        out: &mut Vec<(Action, SectorId)>,
+    ) {
+        self.ensure_dist(g);
+        let burn = legal.contains(&Action::FullBurn);
+        let mosey = legal.contains(&Action::Mosey);
+        if g.turn.fly || g.last_call.is_some() || !(burn || mosey) {
+            return;
+        }
+        let ctx = Ctx::new(g, seat);
+        let here = ctx.p.sector;
+        let own = match self.flight {
+            Some((r, s, t, target)) if (r, s, t) == (g.round, seat, g.turn.taken + 1) => {
+                Some(target)
+            }
+            _ => None,
+        };
+        let mut cands = Vec::new();
+        self.candidates(&ctx, &mut cands);
+        cands.retain(|&(s, _)| s != here && !g.has_cutter(s) && Some(s) != own);
+        cands.sort_by(|a, b| b.1.total_cmp(&a.1));
+        for (s, _) in cands {
+            if out.len() >= n {
+                break;
+            }
+            if out.iter().any(|&(_, t)| t == s) {
+                continue;
+            }
+            let a = if self.d(here, s) <= 1 && mosey {
+                Action::Mosey
+            } else if burn {
+                Action::FullBurn
+            } else {
+                Action::Mosey
+            };
+            out.push((a, s));
+        }
+    }
+
+    /// Make the flight this bot is about to start (on `g`, before its Full Burn or Mosey) head
+    /// for `target`, as its own choice of a place does (`turn_action`).
+    pub fn fly_toward(&mut self, g: &Firefly, seat: Seat, target: SectorId) {
+        self.flight = Some((g.round, seat, g.turn.taken + 1, target));
+    }
+
     pub(super) fn fly_step(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
         let ctx = Ctx::new(g, seat);
         let key = (g.round, seat, g.turn.taken);

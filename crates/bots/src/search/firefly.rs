@@ -1,6 +1,8 @@
 //! Firefly for the search bot: the heuristic captain ([`FireflyBot`]) as the policy, the
 //! decisions worth a search, and how a captain's position is valued.
 
+use tabletop_core::Seat;
+use tabletop_firefly::content::SectorId;
 use tabletop_firefly::state::Phase;
 use tabletop_firefly::{Action, Firefly};
 
@@ -17,9 +19,31 @@ const SCALE: f64 = 4_000.0;
 
 impl SearchGame for Firefly {
     type Policy = FireflyBot;
+    /// Where a flight goes: the heuristic picks one place; the search tries the next few.
+    type Plan = SectorId;
 
     fn policy(seed: u64) -> FireflyBot {
         FireflyBot::new(seed)
+    }
+
+    /// A turn's action is a Full Burn or a Mosey, not where to (FF-FLY-1, FF-FLY-8): the
+    /// heuristic's places to go ranked after its own choice are candidates too, each a flight
+    /// that the policy steers toward that place.
+    fn plans(
+        &self,
+        policy: &mut FireflyBot,
+        seat: Seat,
+        legal: &[Action],
+        n: usize,
+        out: &mut Vec<(Action, SectorId)>,
+    ) {
+        if self.phase == Phase::Actions {
+            policy.flight_plans(self, seat, legal, n, out);
+        }
+    }
+
+    fn follow(&self, policy: &mut FireflyBot, seat: Seat, target: SectorId) {
+        policy.fly_toward(self, seat, target);
     }
 
     /// The decisions that shape a captain's game: the action of the turn (FF-TURN: Fly, Buy,
@@ -76,6 +100,12 @@ impl SearchGame for Firefly {
             // got a handful of independent rollouts each, too few to see a decision's few
             // points of win chance. Paired rollouts at the root see them.
             paired: Some(1.5),
+            // A rollout of a whole game early on is hundreds of decisions: the budget is better
+            // spent on the few candidates still close to the heuristic's choice.
+            drop: Some(1.0),
+            // Where a flight goes is the heuristic's: the search also tries the three places
+            // it ranks next.
+            plans: 3,
             // A simulated decision costs 9-11 µs of one core (`bench`: the heuristic values
             // every card of every draw pile for a Buy's blind draw), so 55,000 keep a decision
             // at 0.5-0.6 s with 2 or 4 captains (a round of rollouts begun before the cap adds

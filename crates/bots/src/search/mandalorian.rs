@@ -13,6 +13,7 @@ const SCALE: f64 = 60.0;
 
 impl SearchGame for Mandalorian {
     type Policy = MandalorianBot;
+    type Plan = ();
 
     fn policy(seed: u64) -> MandalorianBot {
         MandalorianBot::new(seed)
@@ -49,6 +50,8 @@ impl SearchGame for Mandalorian {
             margin: 0.02,
             paired: None,
             max_steps: u64::MAX,
+            drop: None,
+            plans: 0,
         }
     }
 }

@@ -56,6 +56,32 @@ pub trait SearchGame: Game + Sized + 'static {
         true
     }
 
+    /// A plan the policy can be told to follow after an action, where the action alone does not
+    /// say what it is for (Firefly: where a flight goes). `()` for a game whose actions say it
+    /// all.
+    type Plan: Copy + PartialEq + std::fmt::Debug;
+
+    /// Candidates of a paired search beyond the legal actions, at most `n`: an action with a
+    /// plan for the policy to follow (Firefly: a flight toward each place the heuristic ranks
+    /// next after its own choice). Asked of the real state with the bot's own policy, which
+    /// reads only what `seat` may see. None by default.
+    fn plans(
+        &self,
+        policy: &mut Self::Policy,
+        seat: Seat,
+        legal: &[Self::Action],
+        n: usize,
+        out: &mut Vec<(Self::Action, Self::Plan)>,
+    ) {
+        let _ = (policy, seat, legal, n, out);
+    }
+
+    /// Tell `policy` (of `seat`, about to take the action `plan` came with on `self`) to
+    /// follow `plan`.
+    fn follow(&self, policy: &mut Self::Policy, seat: Seat, plan: Self::Plan) {
+        let _ = (policy, seat, plan);
+    }
+
     /// Each seat's value of this position in [0, 1] (its result once the game is over; an
     /// estimate of its chance to win before): `out` has one entry per seat.
     fn values(&self, out: &mut [f64]);
@@ -93,10 +119,28 @@ pub struct SearchConfig {
     /// about 1,500), so an iteration budget alone lets a decision take seconds there; a count
     /// of decisions, unlike a clock, keeps seeded games replaying.
     pub max_steps: u64,
+    /// `Some(z)`: in the paired search, a candidate whose mean paired gain lies more than `z`
+    /// standard errors below the heuristic's choice after [`DROP_AFTER`] rounds plays no more
+    /// rounds, so the rest of the budget goes to the candidates still in the running (most of
+    /// a turn's candidates are clearly worse after a few rounds; without this they take as
+    /// many rollouts as the contenders). `None`: every candidate plays every round.
+    pub drop: Option<f64>,
+    /// Plans a paired search asks of the game beyond the legal actions, at most
+    /// ([`SearchGame::plans`]).
+    pub plans: usize,
 }
 
-/// A root action of a search: the action, its visits, its mean value for the searching seat.
-pub type RootChild<G> = (<G as Game>::Action, u32, f64);
+/// Rounds a candidate plays before the paired search may drop it ([`SearchConfig::drop`]).
+pub const DROP_AFTER: u32 = 3;
+
+/// A root candidate of a search: the action, the plan it came with ([`SearchGame::plans`]),
+/// its visits, its mean value for the searching seat.
+pub type RootChild<G> = (
+    <G as Game>::Action,
+    Option<<G as SearchGame>::Plan>,
+    u32,
+    f64,
+);
 
 /// What the last search did, for benches and logs.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -300,9 +344,9 @@ impl<G: SearchGame> SearchBot<G> {
         let mut root: Vec<RootChild<G>> = tree.nodes[0]
             .children
             .iter()
-            .map(|c| (c.action, c.visits, c.mean(seat as usize)))
+            .map(|c| (c.action, None, c.visits, c.mean(seat as usize)))
             .collect();
-        root.sort_by_key(|c| std::cmp::Reverse(c.1));
+        root.sort_by_key(|c| std::cmp::Reverse(c.2));
         let a = match best {
             Some((a, _)) => a,
             // Cannot happen (the root's legal actions are the real ones); the policy decides.
@@ -330,12 +374,26 @@ impl<G: SearchGame> SearchBot<G> {
     ) -> (G::Action, Vec<RootChild<G>>) {
         let cfg = self.config;
         let n = g.num_seats().min(MAX_SEATS);
-        // The heuristic's choice first: every other candidate is paired with it.
-        let mut cands: Vec<G::Action> = vec![own];
-        cands.extend(considered.iter().copied().filter(|&a| a != own));
+        // The heuristic's choice first: every other candidate is paired with it; then the
+        // other actions, then the policy's alternative plans. An action that comes with plans
+        // is a candidate only with one unless it is the heuristic's choice (alone it would be
+        // the policy's favourite plan, which the plans hold already).
+        let mut plans = Vec::new();
+        if cfg.plans > 0 {
+            g.plans(&mut self.own, seat, legal, cfg.plans, &mut plans);
+        }
+        let mut cands: Vec<(G::Action, Option<G::Plan>)> = vec![(own, None)];
+        cands.extend(
+            considered
+                .iter()
+                .filter(|&&a| a != own && !plans.iter().any(|p| p.0 == a))
+                .map(|&a| (a, None)),
+        );
+        cands.extend(plans.into_iter().map(|(a, p)| (a, Some(p))));
         let k = cands.len();
-        // At least one round, so that every decision rests on a look ahead.
-        let rounds = (cfg.budget.iterations as usize / k).max(1);
+        // Candidates still in the running (the heuristic's choice always is).
+        let mut live = vec![true; k];
+        let mut live_count = k;
         let clock = cfg.budget.start();
         let mut scratch = Scratch::<G>::default();
         let mut values = [0.0f64; MAX_SEATS];
@@ -347,8 +405,16 @@ impl<G: SearchGame> SearchBot<G> {
         let mut sum_d2 = vec![0.0f64; k];
         let mut steps = 0u64;
         let mut iterations = 0u32;
-        for r in 0..rounds {
-            if r > 0 && (clock.out_of_time() || steps >= cfg.max_steps) {
+        // At least one round, so that every decision rests on a look ahead; then rounds while
+        // the budget's rollouts allow a whole one.
+        for r in 0.. {
+            if r > 0
+                && (clock.out_of_time()
+                    || steps >= cfg.max_steps
+                    || r >= cfg.budget.iterations
+                    || iterations as usize + live_count > cfg.budget.iterations as usize
+                    || live_count == 1)
+            {
                 break;
             }
             // Honest information: only a determinized copy is ever looked into.
@@ -356,13 +422,17 @@ impl<G: SearchGame> SearchBot<G> {
             base.determinize(seat, self.rng.next_u64());
             let it_seed = self.rng.next_u64();
             base.legal_actions(&mut scratch.legal);
-            let here: Vec<bool> = cands.iter().map(|a| scratch.legal.contains(a)).collect();
+            let here: Vec<bool> = cands
+                .iter()
+                .zip(&live)
+                .map(|(c, &l)| l && scratch.legal.contains(&c.0))
+                .collect();
             if !here[0] {
                 // Cannot happen (what the seat may do does not hang on what it cannot see);
                 // without the heuristic's rollout the round has nothing to pair with.
                 continue;
             }
-            for (i, &a) in cands.iter().enumerate() {
+            for (i, &(a, plan)) in cands.iter().enumerate() {
                 if !here[i] {
                     continue;
                 }
@@ -370,6 +440,9 @@ impl<G: SearchGame> SearchBot<G> {
                 let mut policies: Vec<G::Policy> = (0..g.num_seats())
                     .map(|j| G::policy(it_seed ^ (j as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)))
                     .collect();
+                if let Some(p) = plan {
+                    s.follow(&mut policies[seat as usize], seat, p);
+                }
                 scratch.events.clear();
                 s.apply_unchecked(a, &mut scratch.events);
                 let mut taken = 1u32;
@@ -396,6 +469,17 @@ impl<G: SearchGame> SearchBot<G> {
                     sum_d2[i] += d * d;
                 }
             }
+            if let Some(z_drop) = cfg.drop {
+                for i in 1..k {
+                    if live[i] && plays[i] >= DROP_AFTER {
+                        let (mean, se) = mean_se(plays[i], sum_d[i], sum_d2[i]);
+                        if mean + z_drop * se < 0.0 {
+                            live[i] = false;
+                            live_count -= 1;
+                        }
+                    }
+                }
+            }
         }
         // The candidate with the best mean paired gain, if it is clearly a gain.
         let mut best: Option<(usize, f64)> = None;
@@ -404,9 +488,9 @@ impl<G: SearchGame> SearchBot<G> {
             if m < 1.0 {
                 continue;
             }
-            let mean = sum_d[i] / m;
-            let se = if m >= 2.0 {
-                ((sum_d2[i] - m * mean * mean).max(0.0) / (m - 1.0) / m).sqrt()
+            let (mean, se) = mean_se(plays[i], sum_d[i], sum_d2[i]);
+            let se = if plays[i] >= 2 {
+                se
             } else if z > 0.0 {
                 f64::INFINITY
             } else {
@@ -417,10 +501,16 @@ impl<G: SearchGame> SearchBot<G> {
             }
         }
         let chosen = best.map_or(0, |b| b.0);
-        let a = if legal.contains(&cands[chosen]) {
-            cands[chosen]
-        } else {
-            own
+        let a = match cands[chosen] {
+            (a, plan) if legal.contains(&a) => {
+                // The real game's decisions after this one are the own policy's: it follows
+                // the plan the rollouts followed.
+                if let Some(p) = plan {
+                    g.follow(&mut self.own, seat, p);
+                }
+                a
+            }
+            _ => own,
         };
         self.last = SearchStats {
             iterations,
@@ -434,9 +524,12 @@ impl<G: SearchGame> SearchBot<G> {
         self.total.steps += self.last.steps;
         self.total.elapsed += self.last.elapsed;
         let mut root: Vec<RootChild<G>> = (0..k)
-            .map(|i| (cands[i], plays[i], sum_v[i] / plays[i].max(1) as f64))
+            .map(|i| {
+                let (a, plan) = cands[i];
+                (a, plan, plays[i], sum_v[i] / plays[i].max(1) as f64)
+            })
             .collect();
-        root.sort_by(|a, b| b.2.total_cmp(&a.2));
+        root.sort_by(|a, b| b.3.total_cmp(&a.3));
         (a, root)
     }
 }
@@ -455,6 +548,19 @@ impl<G: SearchGame> Bot<G> for SearchBot<G> {
         }
         self.search(g, seat, legal)
     }
+}
+
+/// The mean of `m` paired gains summing to `sum` (squares: `sum2`) and its standard error
+/// (0 below two gains).
+fn mean_se(m: u32, sum: f64, sum2: f64) -> (f64, f64) {
+    let n = m as f64;
+    let mean = sum / n;
+    let se = if m >= 2 {
+        ((sum2 - n * mean * mean).max(0.0) / (n - 1.0) / n).sqrt()
+    } else {
+        0.0
+    };
+    (mean, se)
 }
 
 /// `1 / (1 + e^-x)`.
@@ -542,6 +648,7 @@ mod tests {
 
     impl SearchGame for Nim {
         type Policy = RandomBot;
+        type Plan = ();
         fn policy(seed: u64) -> RandomBot {
             RandomBot::new(seed)
         }
@@ -563,6 +670,8 @@ mod tests {
                 margin: 0.0,
                 paired: None,
                 max_steps: u64::MAX,
+                drop: None,
+                plans: 0,
             }
         }
     }
@@ -637,6 +746,39 @@ mod tests {
             assert_eq!(bot.choose(&Nim::new(3, 2), 0, &[1, 2, 3]), 3, "seed {seed}");
             assert_eq!(bot.last_stats().iterations, 300);
         }
+    }
+
+    #[test]
+    fn the_paired_search_drops_candidates_clearly_worse_than_the_policys_choice() {
+        // From 3 taking all wins; taking 2 always loses and taking 1 wins half the time. The
+        // clear win is never dropped (it is never worse than the policy's pick), the others
+        // stop taking rollouts once clearly worse, so the budget is not all spent.
+        let mut dropped = 0;
+        for seed in 0..6 {
+            let cfg = SearchConfig {
+                drop: Some(1.0),
+                ..paired(u64::MAX)
+            };
+            let mut bot = SearchBot::<Nim>::with_config(seed, cfg);
+            let (a, root) = bot.debug_search(&Nim::new(3, 2), 0, &[1, 2, 3]);
+            assert_eq!(a, 3, "seed {seed}");
+            let most = root.iter().map(|c| c.2).max().unwrap();
+            assert_eq!(
+                root.iter().find(|c| c.0 == 3).unwrap().2,
+                most,
+                "seed {seed}"
+            );
+            // Taking 2 is worse than any other pick: dropped unless it is the policy's.
+            if root.iter().find(|c| c.0 == 2).unwrap().2 < most {
+                dropped += 1;
+                assert!(bot.last_stats().iterations < 300, "seed {seed}");
+            }
+        }
+        assert!(dropped >= 3, "taking 2 dropped at {dropped} seeds of 6");
+        // Without dropping, every candidate plays every round.
+        let mut bot = SearchBot::<Nim>::with_config(0, paired(u64::MAX));
+        bot.choose(&Nim::new(3, 2), 0, &[1, 2, 3]);
+        assert_eq!(bot.last_stats().iterations, 300);
     }
 
     #[test]
