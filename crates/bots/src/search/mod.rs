@@ -20,6 +20,13 @@
 //!
 //! The decision is the most visited root child. The budget ([`budget`]) is a number of
 //! iterations by default, so games with seeded bots replay, with an optional time limit.
+//!
+//! Firefly's hard level uses the paired search instead ([`SearchConfig::paired`]): flat Monte
+//! Carlo at the root, every candidate played out on the same determinization and dice each
+//! round; the candidates are the heuristic's choice, the other actions, and the game's plans
+//! ([`SearchGame::plans`]: flights toward the places the heuristic ranks next); candidates
+//! clearly worse than the heuristic's choice are dropped after a few rounds
+//! ([`SearchConfig::drop`]).
 
 pub mod budget;
 pub mod firefly;
