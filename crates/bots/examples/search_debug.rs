@@ -31,6 +31,7 @@ fn main() {
         let Actor::Seat(seat) = g.actor() else { break };
         g.legal_actions(&mut legal);
         let a = bots[seat as usize].choose(&g, seat, &legal);
+        let planned = bots[seat as usize].planned_flight(&g, seat);
         if legal.len() > 1 && g.key_decision(&legal) && step % 4 == 0 && shown < 25 {
             shown += 1;
             let mut s = SearchBot::<Firefly>::with_config(step, cfg);
@@ -51,7 +52,7 @@ fn main() {
                     visits,
                     mean,
                     g.describe_action(act),
-                    if act == a && plan.is_none() {
+                    if act == a && (plan.is_none() || plan == planned) {
                         "  <- heuristic"
                     } else {
                         ""

@@ -1,7 +1,8 @@
 //! The hard level's flight plans (issue 12): a turn's action is a Full Burn or a Mosey, not
 //! where to (FF-FLY-1, FF-FLY-8), so the paired search also tries flights toward the places the
 //! heuristic ranks after its own choice. These tests check that the plans are distinct places
-//! to go, started by a legal flight, and that a bot told to follow a plan flies toward its place.
+//! to go other than the heuristic's own, started by a legal flight, and that a bot told to
+//! follow a plan flies toward its place.
 
 use tabletop_bots::firefly::FireflyBot;
 use tabletop_bots::Bot;
@@ -48,13 +49,28 @@ fn fly(g: &mut Firefly, bot: &mut FireflyBot, seat: u8) {
 
 #[test]
 fn plans_are_distinct_places_each_started_by_a_legal_flight() {
-    let mut planned = 0;
+    let (mut planned, mut own_flights) = (0, 0);
     for seed in 0..4 {
         for (g, seat, legal) in flight_decisions("First Time in the Captain's Chair", seed, 3) {
             let mut bot = FireflyBot::new(seed);
-            bot.choose(&g, seat, &legal);
+            let own = bot.choose(&g, seat, &legal);
             let mut plans = Vec::new();
             bot.flight_plans(&g, seat, &legal, 3, &mut plans);
+            // The heuristic's own flight is its own candidate (its rollouts follow its place),
+            // never a plan besides it.
+            let own_place = bot.planned_flight(&g, seat);
+            assert_eq!(
+                own_place.is_some(),
+                matches!(own, Action::FullBurn | Action::Mosey),
+                "{own:?}"
+            );
+            if let Some(t) = own_place {
+                assert!(
+                    plans.iter().all(|p| p.1 != t),
+                    "its own place planned again"
+                );
+                own_flights += 1;
+            }
             assert!(plans.len() <= 3);
             let here = g.player(seat).sector;
             let mut targets: Vec<SectorId> = plans.iter().map(|p| p.1).collect();
@@ -70,6 +86,10 @@ fn plans_are_distinct_places_each_started_by_a_legal_flight() {
         }
     }
     assert!(planned >= 20, "only {planned} plans offered");
+    assert!(
+        own_flights >= 5,
+        "only {own_flights} flights of the heuristic's own"
+    );
 }
 
 #[test]

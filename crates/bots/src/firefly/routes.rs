@@ -471,12 +471,7 @@ impl FireflyBot {
         }
         let ctx = Ctx::new(g, seat);
         let here = ctx.p.sector;
-        let own = match self.flight {
-            Some((r, s, t, target)) if (r, s, t) == (g.round, seat, g.turn.taken + 1) => {
-                Some(target)
-            }
-            _ => None,
-        };
+        let own = self.planned_flight(g, seat);
         let mut cands = Vec::new();
         self.candidates(&ctx, &mut cands);
         cands.retain(|&(s, _)| s != here && !g.has_cutter(s) && Some(s) != own);
@@ -496,6 +491,17 @@ impl FireflyBot {
                 Action::Mosey
             };
             out.push((a, s));
+        }
+    }
+
+    /// Where the flight this bot chose to start on `g` (its `choose` of this decision) goes,
+    /// if it chose one.
+    pub fn planned_flight(&self, g: &Firefly, seat: Seat) -> Option<SectorId> {
+        match self.flight {
+            Some((r, s, t, target)) if (r, s, t) == (g.round, seat, g.turn.taken + 1) => {
+                Some(target)
+            }
+            _ => None,
         }
     }
 

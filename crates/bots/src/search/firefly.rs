@@ -42,6 +42,12 @@ impl SearchGame for Firefly {
         }
     }
 
+    fn own_plan(&self, policy: &FireflyBot, seat: Seat, own: Action) -> Option<SectorId> {
+        matches!(own, Action::FullBurn | Action::Mosey)
+            .then(|| policy.planned_flight(self, seat))
+            .flatten()
+    }
+
     fn follow(&self, policy: &mut FireflyBot, seat: Seat, target: SectorId) {
         policy.fly_toward(self, seat, target);
     }

@@ -83,6 +83,14 @@ pub trait SearchGame: Game + Sized + 'static {
         let _ = (policy, seat, legal, n, out);
     }
 
+    /// The plan `policy` made with its own choice `own` of this decision, if any (Firefly:
+    /// where its flight goes): the rollouts of the heuristic's choice follow it too, so that they
+    /// play what the real game will, not what a fresh policy would choose again.
+    fn own_plan(&self, policy: &Self::Policy, seat: Seat, own: Self::Action) -> Option<Self::Plan> {
+        let _ = (policy, seat, own);
+        None
+    }
+
     /// Tell `policy` (of `seat`, about to take the action `plan` came with on `self`) to
     /// follow `plan`.
     fn follow(&self, policy: &mut Self::Policy, seat: Seat, plan: Self::Plan) {
@@ -389,7 +397,12 @@ impl<G: SearchGame> SearchBot<G> {
         if cfg.plans > 0 {
             g.plans(&mut self.own, seat, legal, cfg.plans, &mut plans);
         }
-        let mut cands: Vec<(G::Action, Option<G::Plan>)> = vec![(own, None)];
+        let own_plan = if cfg.plans > 0 {
+            g.own_plan(&self.own, seat, own)
+        } else {
+            None
+        };
+        let mut cands: Vec<(G::Action, Option<G::Plan>)> = vec![(own, own_plan)];
         cands.extend(
             considered
                 .iter()
