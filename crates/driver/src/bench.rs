@@ -204,6 +204,8 @@ pub struct SearchBenchReport {
     /// The simulated decisions after which a searched decision starts no new round.
     pub max_steps: u64,
     pub horizon: u32,
+    /// Whether the search is the paired one at the root (Firefly) rather than the tree.
+    pub paired: bool,
     pub searches: u64,
     pub iterations: u64,
     /// Decisions simulated inside the searches (between searched decisions and in rollouts).
@@ -231,9 +233,14 @@ impl std::fmt::Display for SearchBenchReport {
         } else {
             format!("{} simulated decisions", self.max_steps)
         };
+        let iteration = if self.paired {
+            "play one candidate (an action, or a flight toward a place) out on a determinized copy"
+        } else {
+            "determinize a copy, descend the tree, roll out"
+        };
         writeln!(
             f,
-            "search (hard):         {:>12.0} iterations/s per core   (one iteration: determinize a copy, descend the tree, roll out with the heuristic bots {horizon}, back up; {:.0} simulated decisions each)",
+            "search (hard):         {:>12.0} iterations/s per core   (one iteration: {iteration} with the heuristic bots {horizon}, back up; {:.0} simulated decisions each)",
             self.iterations_per_sec(),
             self.steps as f64 / self.iterations.max(1) as f64,
         )?;
@@ -267,6 +274,7 @@ pub fn search_bench<G: NewGame + tabletop_bots::search::SearchGame>(
         budget: config.budget.iterations,
         max_steps: config.max_steps,
         horizon: config.horizon,
+        paired: config.paired.is_some(),
         searches: 0,
         iterations: 0,
         steps: 0,
