@@ -1,5 +1,5 @@
 //! The hard level's flight plans (issue 12): a turn's action is a Full Burn or a Mosey, not
-//! where to (FF-FLY-1, FF-FLY-8), so the paired search also tries flights toward the places the
+//! where to (FF-FLY-1, FF-FLY-5), so the paired search also tries flights toward the places the
 //! heuristic ranks after its own choice. These tests check that the plans are distinct places
 //! to go other than the heuristic's own, started by a legal flight, and that a bot told to
 //! follow a plan flies toward its place.

@@ -26,7 +26,7 @@ impl SearchGame for Firefly {
         FireflyBot::new(seed)
     }
 
-    /// A turn's action is a Full Burn or a Mosey, not where to (FF-FLY-1, FF-FLY-8): the
+    /// A turn's action is a Full Burn or a Mosey, not where to (FF-FLY-1, FF-FLY-5): the
     /// heuristic's places to go ranked after its own choice are candidates too, each a flight
     /// that the policy steers toward that place.
     fn plans(
