@@ -157,14 +157,9 @@ impl FireflyBot {
         match (local, remote) {
             (Some((lv, la)), Some((rv, _))) if lv >= rv => la,
             (_, Some((_, target))) => {
-                self.flight = Some((g.round, seat, t.taken + 1, target));
-                if self.d(here, target) <= 1 && legal.contains(&Action::Mosey) {
-                    Action::Mosey
-                } else if legal.contains(&Action::FullBurn) {
-                    Action::FullBurn
-                } else {
-                    Action::Mosey
-                }
+                self.fly_toward(g, seat, target);
+                self.flight_start(here, target, legal)
+                    .unwrap_or(Action::Mosey)
             }
             (Some((_, la)), None) => la,
             (None, None) => Action::EndTurn,

@@ -453,8 +453,7 @@ impl FireflyBot {
 
     /// The places worth a flight ranked after the one this bot's choice of this decision flies
     /// to (the hard level's other plans, `search::firefly`): up to `n`, best first, each with
-    /// the action that starts the flight (a Mosey to a neighbour, else a Full Burn, else a
-    /// Mosey toward it). None when no flight may start now.
+    /// the action that starts the flight (`flight_start`). None when no flight may start now.
     pub fn flight_plans(
         &mut self,
         g: &Firefly,
@@ -483,14 +482,27 @@ impl FireflyBot {
             if out.iter().any(|&(_, t)| t == s) {
                 continue;
             }
-            let a = if self.d(here, s) <= 1 && mosey {
-                Action::Mosey
-            } else if burn {
-                Action::FullBurn
-            } else {
-                Action::Mosey
-            };
-            out.push((a, s));
+            if let Some(a) = self.flight_start(here, s, legal) {
+                out.push((a, s));
+            }
+        }
+    }
+
+    /// The action that starts a flight from `here` toward `target`: a Mosey to a neighbour,
+    /// else a Full Burn, else a Mosey toward it; `None` when no flight may start.
+    pub(super) fn flight_start(
+        &self,
+        here: SectorId,
+        target: SectorId,
+        legal: &[Action],
+    ) -> Option<Action> {
+        let mosey = legal.contains(&Action::Mosey);
+        if self.d(here, target) <= 1 && mosey {
+            Some(Action::Mosey)
+        } else if legal.contains(&Action::FullBurn) {
+            Some(Action::FullBurn)
+        } else {
+            mosey.then_some(Action::Mosey)
         }
     }
 

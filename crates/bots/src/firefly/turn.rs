@@ -250,17 +250,9 @@ impl FireflyBot {
         }
         let fly = |bot: &mut Self, target: SectorId| -> Action {
             // The flight keeps this target (fly_step).
-            bot.flight = Some((g.round, seat, t.taken + 1, target));
-            let d = bot.d(here, target);
-            if d <= 1 && legal.contains(&Action::Mosey) {
-                Action::Mosey
-            } else if legal.contains(&Action::FullBurn) {
-                Action::FullBurn
-            } else if legal.contains(&Action::Mosey) {
-                Action::Mosey
-            } else {
-                Action::EndTurn
-            }
+            bot.fly_toward(g, seat, target);
+            bot.flight_start(here, target, legal)
+                .unwrap_or(Action::EndTurn)
         };
         match (local, remote) {
             (Some((lv, la)), Some((target, rv))) => {

@@ -394,14 +394,11 @@ impl<G: SearchGame> SearchBot<G> {
         // is a candidate only with one unless it is the heuristic's choice (alone it would be
         // the policy's favourite plan, which the plans hold already).
         let mut plans = Vec::new();
+        let mut own_plan = None;
         if cfg.plans > 0 {
             g.plans(&mut self.own, seat, legal, cfg.plans, &mut plans);
+            own_plan = g.own_plan(&self.own, seat, own);
         }
-        let own_plan = if cfg.plans > 0 {
-            g.own_plan(&self.own, seat, own)
-        } else {
-            None
-        };
         let mut cands: Vec<(G::Action, Option<G::Plan>)> = vec![(own, own_plan)];
         cands.extend(
             considered
