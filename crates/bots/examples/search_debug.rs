@@ -22,7 +22,13 @@ fn main() {
         ..Firefly::default_config()
     };
     let content = Content::builtin();
-    let mut g = Firefly::new_game(content, &Options::new(2, story), 3).unwrap();
+    let mut options = Options::new(2, story);
+    // The story's own expansions (Rim Rider: Blue Sun and Kalidasa).
+    options.expansions = content
+        .story(story)
+        .map(|s| content.stories[s as usize].expansions_needed())
+        .unwrap_or_default();
+    let mut g = Firefly::new_game(content, &options, 3).unwrap();
     let mut bots: Vec<FireflyBot> = (0..2).map(FireflyBot::new).collect();
     let mut legal = Vec::new();
     let mut ev = Vec::new();

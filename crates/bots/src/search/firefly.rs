@@ -2,8 +2,8 @@
 //! decisions worth a search, and how a captain's position is valued.
 
 use tabletop_core::Seat;
-use tabletop_firefly::content::SectorId;
-use tabletop_firefly::state::Phase;
+use tabletop_firefly::content::{GoalCondition, SectorId};
+use tabletop_firefly::state::{Phase, Player};
 use tabletop_firefly::{Action, Firefly};
 
 use super::{sigmoid, Budget, SearchConfig, SearchGame};
@@ -14,6 +14,12 @@ use crate::firefly::FireflyBot;
 const GOAL_WORTH: f64 = 6_000.0;
 /// Pay of a job in hand or Active counts this much (not earned yet, may fail).
 const JOB_SHARE: f64 = 0.4;
+/// Each reputation a remaining goal asks for and the captain already has (Solid with a
+/// named Contact, or one of the N Solid ones) counts this much: in the stories won by
+/// reputations (Rim Rider, Making Connections, Harken's Folly) a rollout cut short — by the
+/// horizon or the round limit — would otherwise value a captain Solid with two of the three
+/// Contacts no higher than one with none.
+const REPUTATION_WORTH: f64 = 1_500.0;
 /// The money lead that makes a captain about 73 % to win (`sigmoid(1)`).
 const SCALE: f64 = 4_000.0;
 
@@ -100,7 +106,12 @@ impl SearchGame for Firefly {
             budget: Budget::iterations(192),
             exploration: 0.4,
             bias: 0.3,
-            horizon: u32::MAX,
+            // A rollout plays at most 1,000 decisions (a whole game of most stories: First
+            // Time's take ~400-600 with 2 captains) and is valued by worth after that. Rim
+            // Rider's take ~2,000 (median 59 rounds), so only three rounds fitted the cap; and
+            // a game without a round limit (every game a player starts) can run for hundreds
+            // of rounds when the captains stall, which held a decision for minutes.
+            horizon: 1_000,
             margin: 0.01,
             // The tree (96 iterations) only drew level with the heuristic: its root children
             // got a handful of independent rollouts each, too few to see a decision's few
@@ -123,9 +134,30 @@ impl SearchGame for Firefly {
 
 trait Worth {
     fn worth_values(&self, out: &mut [f64]);
+    /// The reputations the remaining story goals ask for (FF-WIN-3) that `p` has already.
+    fn reputations_toward_goals(&self, p: &Player) -> u32;
 }
 
 impl Worth for Firefly {
+    fn reputations_toward_goals(&self, p: &Player) -> u32 {
+        let goals = &self.story_def().goals;
+        goals
+            .iter()
+            .skip(p.goals as usize)
+            .flat_map(|goal| &goal.requires)
+            .map(|r| match r {
+                GoalCondition::SolidWith { contacts } => contacts
+                    .iter()
+                    .filter(|&&c| self.counts_as_solid(p, c))
+                    .count() as u32,
+                GoalCondition::SolidCount { count } => {
+                    self.counts_as_solid_count(p).min(*count as u32)
+                }
+                _ => 0,
+            })
+            .sum()
+    }
+
     fn worth_values(&self, out: &mut [f64]) {
         let jobs = &self.content.jobs;
         let pay = |j: u16| jobs[j as usize].pay.unwrap_or(0) as f64;
@@ -134,6 +166,7 @@ impl Worth for Firefly {
             .iter()
             .map(|p| {
                 p.goals as f64 * GOAL_WORTH
+                    + self.reputations_toward_goals(p) as f64 * REPUTATION_WORTH
                     + p.money as f64
                     + JOB_SHARE
                         * (p.active.iter().map(|a| pay(a.job)).sum::<f64>()
