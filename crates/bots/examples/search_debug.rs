@@ -1,6 +1,8 @@
 //! The search bot's root statistics at searched decisions of a heuristic game, to see what it
 //! prefers over the heuristic and why: `cargo run --release -p tabletop-bots --example
-//! search_debug [STORY] [ITERATIONS] [HORIZON]`.
+//! search_debug [STORY] [ITERATIONS] [HORIZON]` (the horizon in decisions, 0 to play rollouts
+//! to the end; by default the hard level's own). The game has no round limit, as a game a
+//! player starts; each decision prints its time and the decisions its rollouts simulated.
 
 use tabletop_bots::firefly::FireflyBot;
 use tabletop_bots::search::{Budget, SearchBot, SearchConfig, SearchGame};
@@ -15,11 +17,12 @@ fn main() {
         .get(1)
         .map_or("First Time in the Captain's Chair", |s| s.as_str());
     let iterations = args.get(2).map_or(96, |s| s.parse().unwrap());
-    let horizon = args.get(3).map_or(120, |s| s.parse().unwrap());
+    let defaults = Firefly::default_config();
+    let horizon = args.get(3).map_or(defaults.horizon, |s| s.parse().unwrap());
     let cfg = SearchConfig {
         budget: Budget::iterations(iterations),
         horizon: if horizon == 0 { u32::MAX } else { horizon },
-        ..Firefly::default_config()
+        ..defaults
     };
     let content = Content::builtin();
     let mut options = Options::new(2, story);
@@ -42,12 +45,15 @@ fn main() {
             shown += 1;
             let mut s = SearchBot::<Firefly>::with_config(step, cfg);
             let (b, stats) = s.debug_search(&g, seat, &legal);
+            let st = s.last_stats();
             println!(
-                "step {step} round {} seat {seat} {:?}: heuristic {} | search {}",
+                "step {step} round {} seat {seat} {:?}: heuristic {} | search {} ({} ms, {} decisions simulated)",
                 g.round,
                 std::mem::discriminant(&g.phase),
                 g.describe_action(a),
-                g.describe_action(b)
+                g.describe_action(b),
+                st.elapsed.as_millis(),
+                st.steps
             );
             for (act, plan, visits, mean) in stats {
                 let toward = plan.map_or(String::new(), |s| {

@@ -304,9 +304,12 @@ pub fn describe_hard(c: &tabletop_bots::search::SearchConfig) -> String {
     match c.paired {
         Some(z) => format!(
             "hard = {} paired rollouts per searched decision (root candidates on common deals, \
-             a change of plan only on a gain above {} and {z} standard errors), rollouts of \
+             a change of plan only after {} rounds, on a gain above {} and {z} standard \
+             errors, raised for the best of several candidates), rollouts of \
              {rollouts}{cap}{drop}{plans}",
-            c.budget.iterations, c.margin
+            c.budget.iterations,
+            tabletop_bots::search::SWITCH_AFTER,
+            c.margin
         ),
         None => format!(
             "hard = {} iterations per searched decision, rollouts of {rollouts}",

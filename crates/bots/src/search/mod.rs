@@ -125,8 +125,10 @@ pub struct SearchConfig {
     /// numbers ([`SearchBot::paired_search`]): each round deals one determinization and one
     /// set of rollout seeds and plays every candidate on them, so candidates are compared on
     /// the same hidden cards, dice and rival play, and the heuristic's choice is overruled only
-    /// when the best candidate's mean paired gain exceeds both `margin` and `z` standard
-    /// errors. The budget's iterations are then rollouts (spread evenly over the candidates).
+    /// when the best candidate has played [`SWITCH_AFTER`] rounds and its mean paired gain
+    /// exceeds both `margin` and `z` standard errors, `z` raised for the number of candidates
+    /// still in the running (`familywise_z`). The budget's iterations are then rollouts (spread
+    /// evenly over the candidates).
     pub paired: Option<f64>,
     /// The paired search starts no new round once its rollouts have simulated this many
     /// decisions (`u64::MAX`: no limit). A rollout's cost grows with the captains and the
