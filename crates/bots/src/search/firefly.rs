@@ -110,7 +110,7 @@ impl SearchGame for Firefly {
             // Time's take ~400-600 with 2 captains) and is valued by worth after that. Rim
             // Rider's take ~2,000 (median 59 rounds), so only three rounds fitted the cap; and
             // a game without a round limit (every game a player starts) can run for hundreds
-            // of rounds when the captains stall, which held a decision for minutes.
+            // of rounds when the captains stall: a decision took most of a minute there.
             horizon: 1_000,
             margin: 0.01,
             // The tree (96 iterations) only drew level with the heuristic: its root children
