@@ -3,6 +3,7 @@
 
 use tabletop_core::Seat;
 use tabletop_firefly::content::{GoalCondition, SectorId};
+use tabletop_firefly::deal::ALL_CONTACTS_MASK;
 use tabletop_firefly::state::{Phase, Player};
 use tabletop_firefly::{Action, Firefly};
 
@@ -140,19 +141,19 @@ trait Worth {
 
 impl Worth for Firefly {
     fn reputations_toward_goals(&self, p: &Player) -> u32 {
-        let goals = &self.story_def().goals;
-        goals
+        // One walk over the crew's and the ship's abilities for every Contact.
+        let solid = self.counts_as_solid_mask(p) & ALL_CONTACTS_MASK;
+        self.story_def()
+            .goals
             .iter()
             .skip(p.goals as usize)
             .flat_map(|goal| &goal.requires)
             .map(|r| match r {
                 GoalCondition::SolidWith { contacts } => contacts
                     .iter()
-                    .filter(|&&c| self.counts_as_solid(p, c))
+                    .filter(|c| solid & (1 << c.index()) != 0)
                     .count() as u32,
-                GoalCondition::SolidCount { count } => {
-                    self.counts_as_solid_count(p).min(*count as u32)
-                }
+                GoalCondition::SolidCount { count } => solid.count_ones().min(*count as u32),
                 _ => 0,
             })
             .sum()
