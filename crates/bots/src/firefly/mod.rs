@@ -95,8 +95,9 @@ pub struct FireflyBot {
     fruitless: [u16; ContactName::COUNT],
     /// The last route searched (the moves of one flight share it).
     routes: Routes,
-    /// Each Supply deck's blind-draw worth and the `blind_key` it was worked out for.
-    blind_memo: std::cell::RefCell<Vec<(u64, f64)>>,
+    /// Each Supply deck's draw pile valued for a blind draw, and the `blind_key` it was worked
+    /// out for.
+    blind_memo: std::cell::RefCell<Vec<routes::BlindDraw>>,
 }
 
 impl Bot<Firefly> for FireflyBot {

@@ -67,22 +67,22 @@ impl FireflyBot {
     /// Drawing blind (FF-BUY-3) from deck `d` with `avail` to spend: the best of three cards
     /// off the draw pile, over the cards it holds (known to everyone: the deck less what is in
     /// sight; not their order). Valuing every card of every draw pile is the dearest part of a
-    /// turn's decision and is often asked again of the same position, so it is remembered per
-    /// deck with a key of everything it reads (`blind_key`).
+    /// turn's decision and is often asked again of the same position, so each deck's cards are
+    /// remembered, valued before what we can spend (`BlindDraw`), with a key of everything
+    /// their values read (`blind_key`): money changes nearly every turn, the cards' values
+    /// seldom.
     pub(super) fn blind_draw_value(&self, ctx: &Ctx, d: DeckId, avail: f64) -> f64 {
-        let key = blind_key(ctx, d, avail);
-        if let Some(&(k, v)) = self.blind_memo.borrow().get(d as usize) {
-            if k == key {
-                return v;
-            }
-        }
-        let v = self.blind_draw_value_now(ctx, d, avail);
+        let key = blind_key(ctx, d);
         let mut memo = self.blind_memo.borrow_mut();
         if memo.len() <= d as usize {
-            memo.resize(d as usize + 1, (0, 0.0));
+            memo.resize_with(d as usize + 1, BlindDraw::default);
         }
-        memo[d as usize] = (key, v);
-        v
+        let draw = &mut memo[d as usize];
+        if draw.key != Some(key) {
+            *draw = self.blind_draw(ctx, d);
+            draw.key = Some(key);
+        }
+        draw.value(avail)
     }
 
     /// [`Self::blind_draw_value`] worked out afresh.
@@ -93,6 +93,26 @@ impl FireflyBot {
             .map(|&c| self.card_net(ctx, c, avail).unwrap_or(0.0))
             .collect();
         best_of_draws(&mut blind, 3)
+    }
+
+    /// Deck `d`'s draw pile valued for a blind draw, whatever we can spend.
+    fn blind_draw(&self, ctx: &Ctx, d: DeckId) -> BlindDraw {
+        let pile = ctx.g.decks.supply[d as usize].draw_pile();
+        let mut gains: Vec<(f64, u32)> = pile
+            .iter()
+            .filter_map(|&c| {
+                let price = ctx.g.price(ctx.seat, c);
+                let net = self.card_value(ctx, c) - price as f64;
+                (net > 0.0).then_some((net, price))
+            })
+            .collect();
+        // Stable, as `best_of_draws` sorts: equal gains keep the pile's order.
+        gains.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap());
+        BlindDraw {
+            key: None,
+            gains,
+            pile: pile.len(),
+        }
     }
 
     /// What buying card `c` would gain us over its price, when it is affordable with `avail`
@@ -660,17 +680,18 @@ impl Routes {
     }
 }
 
-/// Everything [`FireflyBot::blind_draw_value`] reads, hashed: our crew's odds (`chance_key`:
-/// crew, gear, the goods the odds can tell apart, goals, Warrants, money class, story), money
-/// and what we would spend of it, Fuel as `card_value` looks at it (burns it, below 4), the
-/// ship, drive core, upgrades, crew (gear, Disgruntled, Wanted), spare gear, jobs, Solid
-/// Contacts, Haven, and the cards in the draw pile. A value that reads more must add it here
-/// (`tests::the_memos_give_what_a_fresh_look_gives` plays games to check).
-fn blind_key(ctx: &Ctx, d: DeckId, avail: f64) -> u64 {
+/// Everything a draw pile's card values (`FireflyBot::blind_draw`) read, hashed: our crew's
+/// odds (`chance_key`: crew, gear, the goods the odds can tell apart, goals, Warrants, money
+/// class, story), Fuel as `card_value` looks at it (burns it, below 4), the ship, drive core,
+/// upgrades, crew (gear, Disgruntled, Wanted), spare gear, jobs, Solid Contacts, Haven, and the
+/// cards in the draw pile. Not our money: only which cards we can afford reads it, and that is
+/// applied to the remembered values (`BlindDraw::value`). A value that reads more must add it
+/// here (`tests::the_memos_give_what_a_fresh_look_gives` plays games to check).
+fn blind_key(ctx: &Ctx, d: DeckId) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     let p = ctx.p;
-    (ctx.chance_key(), d, p.money, avail.to_bits()).hash(&mut h);
+    (ctx.chance_key(), d).hash(&mut h);
     (ctx.burn_fuel, p.item(Item::Fuel) < 4).hash(&mut h);
     (p.seat, p.leader, p.ship, p.drive_core, &p.upgrades, &p.crew).hash(&mut h);
     (&p.spare_gear, &p.hand, &p.active, p.solid, p.goals, p.haven).hash(&mut h);
@@ -678,15 +699,45 @@ fn blind_key(ctx: &Ctx, d: DeckId, avail: f64) -> u64 {
     h.finish()
 }
 
+/// A draw pile's cards worth more than their price to us (`FireflyBot::blind_draw`), best
+/// first, with their prices; what a blind draw is worth then depends on what we can spend.
+#[derive(Default)]
+pub(super) struct BlindDraw {
+    /// `blind_key` of the position the gains were worked out for.
+    key: Option<u64>,
+    /// (gain over the price, price), the greatest gain first.
+    gains: Vec<(f64, u32)>,
+    /// Cards in the draw pile (the ones not in `gains` are worth nothing to buy).
+    pile: usize,
+}
+
+impl BlindDraw {
+    /// The best of three cards drawn, with `avail` to spend: a card we cannot afford is worth
+    /// nothing, like one that gains nothing (the same sum as `best_of_draws`, term for term).
+    fn value(&self, avail: f64) -> f64 {
+        let affordable = self
+            .gains
+            .iter()
+            .filter(|&&(_, price)| price as f64 <= avail)
+            .map(|&(net, _)| net);
+        expected_best(affordable, self.pile, 3)
+    }
+}
+
 /// The expected best of `k` cards drawn at random from cards worth `xs` (sorted in place): the
 /// i-th best is the best of the draw when the other k-1 cards all come from below it.
 pub(super) fn best_of_draws(xs: &mut [f64], k: usize) -> f64 {
-    let n = xs.len();
+    xs.sort_by(|a, b| b.partial_cmp(a).unwrap());
+    expected_best(xs.iter().copied(), xs.len(), k)
+}
+
+/// [`best_of_draws`] over the `sorted` greatest values (best first) of `n` cards, the rest
+/// worth nothing.
+fn expected_best(sorted: impl Iterator<Item = f64>, n: usize, k: usize) -> f64 {
     if n == 0 || k == 0 {
         return 0.0;
     }
     let k = k.min(n);
-    xs.sort_by(|a, b| b.partial_cmp(a).unwrap());
     // P(the i-th best is the best of the draw) = C(n-1-i, k-1) / C(n, k).
     let choose = |a: usize, b: usize| -> f64 {
         if b > a {
@@ -695,9 +746,9 @@ pub(super) fn best_of_draws(xs: &mut [f64], k: usize) -> f64 {
         (0..b).fold(1.0, |acc, j| acc * (a - j) as f64 / (j + 1) as f64)
     };
     let all = choose(n, k);
-    xs.iter()
+    sorted
         .enumerate()
-        .map(|(i, &x)| x * choose(n - 1 - i, k - 1) / all)
+        .map(|(i, x)| x * choose(n - 1 - i, k - 1) / all)
         .sum()
 }
 
@@ -752,8 +803,8 @@ mod tests {
                     let ctx = Ctx::new(&g, seat);
                     let avail = ctx.p.money.saturating_sub(ctx.reserve(bot)) as f64;
                     for d in 0..g.content.supply_decks.len() as DeckId {
-                        let hit = bot.blind_memo.borrow().get(d as usize).map(|m| m.0)
-                            == Some(blind_key(&ctx, d, avail));
+                        let hit = bot.blind_memo.borrow().get(d as usize).and_then(|m| m.key)
+                            == Some(blind_key(&ctx, d));
                         let fresh = bot.blind_draw_value_now(&ctx, d, avail);
                         assert_eq!(bot.blind_draw_value(&ctx, d, avail), fresh, "deck {d}");
                         checked += 1;
