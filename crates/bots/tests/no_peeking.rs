@@ -19,7 +19,7 @@ fn hidden_twin(g: &Firefly, seat: u8) -> Option<Firefly> {
     for d in b.decks.nav.iter_mut().chain(b.decks.supply.iter_mut()) {
         let mut pile = d.draw_pile().to_vec();
         pile.reverse();
-        d.set_draw(pile);
+        d.set_draw(&pile);
     }
     swapped.then_some(b)
 }

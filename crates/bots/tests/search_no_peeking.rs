@@ -60,7 +60,7 @@ fn firefly_search_decides_alike_on_tables_that_differ_only_in_hidden_cards() {
                     {
                         let mut pile = d.draw_pile().to_vec();
                         pile.reverse();
-                        d.set_draw(pile);
+                        d.set_draw(&pile);
                     }
                     let a1 = SearchBot::<Firefly>::with_config(step, small::<Firefly>())
                         .choose(&g, seat, &legal);

@@ -1,74 +1,103 @@
 //! A deck of cards: a face-down draw pile and a face-up discard pile.
 //!
-//! Cards are small `Copy` handles (usually an index into static content), so decks are flat
-//! vectors and cloning a game state is cheap. The *top* of each pile is the end of its vector.
+//! Cards are small `Copy` handles (usually an index into static content), so a deck is one flat
+//! vector: the draw pile, bottom first, then the discard pile, bottom first; the *top* of each
+//! pile is its last card. One buffer makes a clone of a game state one allocation per deck, and
+//! a deck keeps the room for all its cards (its clones too), so no draw, discard or reshuffle in
+//! play allocates (issue 11).
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::chance::Chance;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Deck<C> {
-    draw: Vec<C>,
-    discard: Vec<C>,
+    /// The draw pile (`cards[..draw]`), then the discard pile.
+    cards: Vec<C>,
+    draw: usize,
 }
 
 impl<C> Default for Deck<C> {
     fn default() -> Self {
         Deck {
-            draw: Vec::new(),
-            discard: Vec::new(),
+            cards: Vec::new(),
+            draw: 0,
         }
+    }
+}
+
+impl<C: Clone> Clone for Deck<C> {
+    /// A copy with the same room as the original: a deck in play never grows past the cards it
+    /// was dealt, so a copy that keeps the room never allocates either.
+    fn clone(&self) -> Self {
+        let mut cards = Vec::with_capacity(self.cards.capacity());
+        cards.extend_from_slice(&self.cards);
+        Deck {
+            cards,
+            draw: self.draw,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.cards.clear();
+        self.cards.extend_from_slice(&source.cards);
+        self.draw = source.draw;
     }
 }
 
 impl<C: Copy + PartialEq> Deck<C> {
     /// A deck whose draw pile holds `cards`, unshuffled; the last card is on top.
-    pub fn new(cards: Vec<C>) -> Self {
+    pub fn new(mut cards: Vec<C>) -> Self {
+        cards.shrink_to_fit();
         Deck {
-            draw: cards,
-            discard: Vec::new(),
+            draw: cards.len(),
+            cards,
         }
     }
 
     /// Shuffle the draw pile.
     pub fn shuffle(&mut self, chance: &mut Chance) {
-        chance.shuffle(&mut self.draw);
+        chance.shuffle(&mut self.cards[..self.draw]);
     }
 
     /// Draw the top card, if any.
     #[inline]
     pub fn draw(&mut self) -> Option<C> {
-        self.draw.pop()
+        if self.draw == 0 {
+            return None;
+        }
+        self.draw -= 1;
+        Some(self.cards.remove(self.draw))
     }
 
     /// Draw the top card; if the draw pile is empty, first shuffle the discard pile in to form
     /// a new draw pile. `None` only when both piles are empty.
     pub fn draw_or_reshuffle(&mut self, chance: &mut Chance) -> Option<C> {
-        if self.draw.is_empty() {
+        if self.draw == 0 {
             self.reshuffle(chance);
         }
-        self.draw.pop()
+        self.draw()
     }
 
-    /// Put the discard pile under the draw pile and shuffle them together.
+    /// Put the discard pile under the draw pile and shuffle them together (the discard pile
+    /// already lies after the draw pile: the whole buffer becomes the draw pile).
     pub fn reshuffle(&mut self, chance: &mut Chance) {
-        self.draw.append(&mut self.discard);
-        chance.shuffle(&mut self.draw);
+        self.draw = self.cards.len();
+        chance.shuffle(&mut self.cards);
     }
 
     /// Put a card face up on top of the discard pile.
     #[inline]
     pub fn discard(&mut self, card: C) {
-        self.discard.push(card);
+        self.cards.push(card);
     }
 
     /// Take a chosen card out of the discard pile ("look through the discard pile").
     /// Returns `false` if the card is not there.
     pub fn take_from_discard(&mut self, card: C) -> bool {
-        match self.discard.iter().rposition(|&c| c == card) {
+        match self.discard_pile().iter().rposition(|&c| c == card) {
             Some(i) => {
-                self.discard.remove(i);
+                self.cards.remove(self.draw + i);
                 true
             }
             None => false,
@@ -77,9 +106,10 @@ impl<C: Copy + PartialEq> Deck<C> {
 
     /// Take a chosen card out of the draw pile (set-up steps that search a deck).
     pub fn take_from_draw(&mut self, card: C) -> bool {
-        match self.draw.iter().rposition(|&c| c == card) {
+        match self.draw_pile().iter().rposition(|&c| c == card) {
             Some(i) => {
-                self.draw.remove(i);
+                self.cards.remove(i);
+                self.draw -= 1;
                 true
             }
             None => false,
@@ -89,24 +119,30 @@ impl<C: Copy + PartialEq> Deck<C> {
     /// Put cards on top of the draw pile, the first listed ending on top (scenarios: "stack the
     /// deck"). The cards must not already be elsewhere; callers take them out first.
     pub fn stack_top(&mut self, cards_top_first: &[C]) {
-        self.draw.extend(cards_top_first.iter().rev().copied());
+        let at = self.draw;
+        self.cards
+            .splice(at..at, cards_top_first.iter().rev().copied());
+        self.draw += cards_top_first.len();
     }
 
     /// Put a card at the bottom of the draw pile.
     pub fn put_bottom(&mut self, card: C) {
-        self.draw.insert(0, card);
+        self.cards.insert(0, card);
+        self.draw += 1;
     }
 
     /// Replace the draw pile, bottom first (a bot's resampled copy of the state: the cards it
     /// cannot see dealt anew).
-    pub fn set_draw(&mut self, cards_bottom_first: Vec<C>) {
-        self.draw = cards_bottom_first;
+    pub fn set_draw(&mut self, cards_bottom_first: &[C]) {
+        let at = self.draw;
+        self.cards.splice(..at, cards_bottom_first.iter().copied());
+        self.draw = cards_bottom_first.len();
     }
 
     /// The draw pile, bottom first, to re-order in place (a card that lets a player arrange
     /// the top cards).
     pub fn draw_pile_mut(&mut self) -> &mut [C] {
-        &mut self.draw
+        &mut self.cards[..self.draw]
     }
 
     /// Forget the order of the draw pile below its top `keep` cards (those a player has seen
@@ -115,32 +151,32 @@ impl<C: Copy + PartialEq> Deck<C> {
     where
         C: Ord,
     {
-        let n = self.draw.len().saturating_sub(keep);
-        self.draw[..n].sort_unstable();
-        chance.shuffle(&mut self.draw[..n]);
+        let n = self.draw.saturating_sub(keep);
+        self.cards[..n].sort_unstable();
+        chance.shuffle(&mut self.cards[..n]);
     }
 
     /// The draw pile, bottom first (hidden information: only for the engine and tests).
     pub fn draw_pile(&self) -> &[C] {
-        &self.draw
+        &self.cards[..self.draw]
     }
 
     /// The face-up discard pile, bottom first; the last card is the visible top.
     pub fn discard_pile(&self) -> &[C] {
-        &self.discard
+        &self.cards[self.draw..]
     }
 
     /// The top of the discard pile.
     pub fn top_discard(&self) -> Option<C> {
-        self.discard.last().copied()
+        self.discard_pile().last().copied()
     }
 
     pub fn draw_len(&self) -> usize {
-        self.draw.len()
+        self.draw
     }
 
     pub fn discard_len(&self) -> usize {
-        self.discard.len()
+        self.cards.len() - self.draw
     }
 
     /// Forget the draw pile's order as someone who has not seen it would: sort it, then shuffle
@@ -150,13 +186,46 @@ impl<C: Copy + PartialEq> Deck<C> {
     where
         C: Ord,
     {
-        self.draw.sort_unstable();
-        chance.shuffle(&mut self.draw);
+        let draw = &mut self.cards[..self.draw];
+        draw.sort_unstable();
+        chance.shuffle(draw);
     }
 
     /// Every card of the deck, draw pile then discard pile (for invariant checks).
     pub fn all_cards(&self) -> impl Iterator<Item = C> + '_ {
-        self.draw.iter().chain(self.discard.iter()).copied()
+        self.cards.iter().copied()
+    }
+}
+
+/// A deck reads and writes as its two piles, `{"draw": [...], "discard": [...]}`, bottom first.
+#[derive(Serialize, Deserialize)]
+struct Piles<C> {
+    draw: Vec<C>,
+    discard: Vec<C>,
+}
+
+impl<C: Serialize + Copy + PartialEq> Serialize for Deck<C> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct PilesRef<'a, C> {
+            draw: &'a [C],
+            discard: &'a [C],
+        }
+        PilesRef {
+            draw: self.draw_pile(),
+            discard: self.discard_pile(),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de, C: Deserialize<'de> + Copy + PartialEq> Deserialize<'de> for Deck<C> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let p = Piles::<C>::deserialize(d)?;
+        let mut cards = p.draw;
+        let draw = cards.len();
+        cards.extend(p.discard);
+        Ok(Deck { cards, draw })
     }
 }
 

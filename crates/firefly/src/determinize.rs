@@ -63,6 +63,6 @@ impl Firefly {
                 *j = pool.pop().expect("as many cards as were taken");
             }
         }
-        self.decks.contacts[k.index()].set_draw(pool);
+        self.decks.contacts[k.index()].set_draw(&pool);
     }
 }

@@ -106,10 +106,10 @@ pub enum Event {
     Rolled {
         seat: Seat,
         skill: Skill,
-        faces: Vec<u8>,
+        faces: Faces,
         skill_points: u32,
         bribes: u8,
-        terms: Vec<Term>,
+        terms: Terms,
         total: i32,
     },
     Ended {
@@ -364,8 +364,8 @@ pub enum Event {
     Traded {
         from: Seat,
         to: Seat,
-        gave: Vec<SupplyCardId>,
-        got: Vec<SupplyCardId>,
+        gave: crate::trade::TradeCards,
+        got: crate::trade::TradeCards,
     },
     /// A Set Up card's starting jobs (FF-BS-5): `seat` drew `count` jobs from this Contact's
     /// deck, the one it chose.
@@ -547,6 +547,13 @@ pub enum TermSource {
     /// A Ship Upgrade's Boarding Test modifier (the boarder's, or the boarded rival's).
     Upgrade { card: SupplyCardId },
 }
+
+/// A roll's dice: one die, more when 6s explode (kept inline: an event is made every step,
+/// and a step allocates nothing, issue 11).
+pub type Faces = smallvec::SmallVec<[u8; 6]>;
+
+/// A test's terms (kept inline, as [`Faces`]: a crew of five with their gear fits).
+pub type Terms = smallvec::SmallVec<[Term; 8]>;
 
 /// One term of a skill test's total.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -13,7 +13,7 @@ use tabletop_core::{ExplodingRoll, Seat};
 use crate::action::Action;
 use crate::content::*;
 use crate::crew::{all_crew, CrewMask};
-use crate::event::{Event, Term, TermSource};
+use crate::event::{Event, Term, TermSource, Terms};
 use crate::state::*;
 
 /// `Activity::Working::used` bit: Stitch treated a Negotiate test as a Fight test.
@@ -245,7 +245,7 @@ pub struct Resolution {
     /// Bonus from gear discarded after rolling.
     pub after_roll_bonus: i32,
     /// The terms added to the dice, kept when the roll is settled (as its `Event::Rolled`).
-    pub terms: Vec<Term>,
+    pub terms: Terms,
     pub band: Option<u8>,
     pub branch: Option<u8>,
     pub pending: Option<Pending>,
@@ -291,7 +291,7 @@ impl Resolution {
             roll: None,
             rerolled: false,
             after_roll_bonus: 0,
-            terms: Vec::new(),
+            terms: Terms::new(),
             band: None,
             branch: None,
             pending: None,
@@ -907,8 +907,8 @@ impl Firefly {
     /// The terms the test being resolved adds to its dice, as far as it has got (FF-SKILL-3,
     /// FF-SKILL-7): everything of `each_test_term`, the bribes, the gear discarded after the
     /// roll. Terms worth nothing are left out; empty when no test is being resolved.
-    pub fn test_terms(&self) -> Vec<Term> {
-        let mut out = Vec::new();
+    pub fn test_terms(&self) -> Terms {
+        let mut out = Terms::new();
         let Some(r) = self.resolution.last() else {
             return out;
         };
@@ -1280,7 +1280,7 @@ impl Firefly {
         events.push(Event::Rolled {
             seat: r.seat,
             skill,
-            faces: roll.faces().to_vec(),
+            faces: roll.faces().into(),
             skill_points: points,
             bribes: r.bribe,
             terms: terms.clone(),

@@ -227,7 +227,7 @@ pub fn rolls(events: &[Event]) -> Vec<(crate::content::Skill, Vec<u8>, u32, u8, 
                 bribes,
                 total,
                 ..
-            } => Some((*skill, faces.clone(), *skill_points, *bribes, *total)),
+            } => Some((*skill, faces.to_vec(), *skill_points, *bribes, *total)),
             _ => None,
         })
         .collect()
@@ -380,7 +380,7 @@ pub fn swap_a_rivals_hidden_job(g: &mut Firefly, seat: tabletop_core::Seat) -> b
             };
             let mut pile = deck.draw_pile().to_vec();
             pile[0] = j;
-            deck.set_draw(pile);
+            deck.set_draw(&pile);
             g.players[r].hand[i] = other;
             return true;
         }

@@ -91,12 +91,15 @@ pub enum TradeAction {
     Pass,
 }
 
+/// The cards one side of a trade hands over (inline: a trade step allocates nothing).
+pub type TradeCards = smallvec::SmallVec<[SupplyCardId; 6]>;
+
 /// What one side of a trade hands over.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Bundle {
     /// Goods, indexed by [`Item::index`].
     pub goods: [u8; 6],
-    pub cards: Vec<SupplyCardId>,
+    pub cards: TradeCards,
     pub money: u32,
 }
 
@@ -333,8 +336,8 @@ impl Firefly {
         if !self.owns(a, &o.give) || !self.owns(b, &o.ask) {
             return false;
         }
-        self.transfer(a, b, &o.give);
-        self.transfer(b, a, &o.ask);
+        transfer(self.content, a, b, &o.give);
+        transfer(self.content, b, a, &o.ask);
         true
     }
 
@@ -353,56 +356,18 @@ impl Firefly {
             && Firefly::storage_used_half(p) <= 2 * (h + s)
     }
 
-    /// Move a bundle from one player to another (on copies to check, or for real).
-    fn transfer(&self, from: &mut Player, to: &mut Player, b: &Bundle) {
-        from.money -= b.money;
-        to.money += b.money;
-        for i in TRADE_GOODS {
-            let n = b.goods[i.index()];
-            from.items[i.index()] -= n;
-            to.items[i.index()] += n;
-        }
-        // Gear and upgrades first, so that a crew member traded with their gear leaves none of
-        // it behind.
-        for &c in &b.cards {
-            match self.content.supply_cards[c as usize].kind {
-                SupplyKind::Gear(_) => {
-                    for m in &mut from.crew {
-                        m.gear.retain(|&g| g != c);
-                    }
-                    from.spare_gear.retain(|&g| g != c);
-                    to.spare_gear.push(c);
-                }
-                SupplyKind::Upgrade(_) => {
-                    from.upgrades.retain(|&u| u != c);
-                    to.upgrades.push(c);
-                }
-                SupplyKind::Crew(_) => {}
-            }
-        }
-        for &c in &b.cards {
-            if let SupplyKind::Crew(_) = self.content.supply_cards[c as usize].kind {
-                let i = from
-                    .crew_index(CrewCard::Hired(c))
-                    .expect("a traded crew member is aboard");
-                let mut m = from.crew.remove(i);
-                from.spare_gear.append(&mut m.gear);
-                to.crew.push(m);
-            }
-        }
-    }
-
     /// Carry out an accepted offer.
     fn exchange(&mut self, o: &Offer, events: &mut Vec<Event>) {
         let (fi, ti) = (o.from as usize, o.to as usize);
         // Each Money event carries the balance just after it: start from the balances before.
         let mut balance = [self.players[fi].money, self.players[ti].money];
-        let mut a = self.players[fi].clone();
-        let mut b = self.players[ti].clone();
-        self.transfer(&mut a, &mut b, &o.give);
-        self.transfer(&mut b, &mut a, &o.ask);
-        self.players[fi] = a;
-        self.players[ti] = b;
+        let content = self.content;
+        let [a, b] = self
+            .players
+            .get_disjoint_mut([fi, ti])
+            .expect("a trade is between two captains");
+        transfer(content, a, b, &o.give);
+        transfer(content, b, a, &o.ask);
         for (giver, taker, bundle, g, t) in
             [(o.from, o.to, &o.give, 0, 1), (o.to, o.from, &o.ask, 1, 0)]
         {
@@ -503,6 +468,45 @@ impl Firefly {
             (TradeAction::Cancel, _) => "Cancel the trade".into(),
             (TradeAction::Refuse, _) => "Refuse the trade".into(),
             (TradeAction::Pass, _) => "Pass: make no trade offer".into(),
+        }
+    }
+}
+
+/// Move a bundle from one player to another (on copies to check, or for real).
+fn transfer(content: &Content, from: &mut Player, to: &mut Player, b: &Bundle) {
+    from.money -= b.money;
+    to.money += b.money;
+    for i in TRADE_GOODS {
+        let n = b.goods[i.index()];
+        from.items[i.index()] -= n;
+        to.items[i.index()] += n;
+    }
+    // Gear and upgrades first, so that a crew member traded with their gear leaves none of
+    // it behind.
+    for &c in &b.cards {
+        match content.supply_cards[c as usize].kind {
+            SupplyKind::Gear(_) => {
+                for m in &mut from.crew {
+                    m.gear.retain(|&g| g != c);
+                }
+                from.spare_gear.retain(|&g| g != c);
+                to.spare_gear.push(c);
+            }
+            SupplyKind::Upgrade(_) => {
+                from.upgrades.retain(|&u| u != c);
+                to.upgrades.push(c);
+            }
+            SupplyKind::Crew(_) => {}
+        }
+    }
+    for &c in &b.cards {
+        if let SupplyKind::Crew(_) = content.supply_cards[c as usize].kind {
+            let i = from
+                .crew_index(CrewCard::Hired(c))
+                .expect("a traded crew member is aboard");
+            let mut m = from.crew.remove(i);
+            from.spare_gear.append(&mut m.gear);
+            to.crew.push(m);
         }
     }
 }

@@ -47,10 +47,10 @@ fn two_tables_that_differ_only_in_hidden_cards_determinize_alike() {
         }
         let mut nav = b.decks.nav[1].draw_pile().to_vec();
         nav.reverse();
-        b.decks.nav[1].set_draw(nav);
+        b.decks.nav[1].set_draw(&nav);
         let mut supply = b.decks.supply[0].draw_pile().to_vec();
         supply.rotate_left(1);
-        b.decks.supply[0].set_draw(supply);
+        b.decks.supply[0].set_draw(&supply);
         assert_ne!(snapshot(&a), snapshot(&b));
         // What seat 0 sees is the same.
         assert_eq!(

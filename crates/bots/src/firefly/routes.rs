@@ -85,7 +85,8 @@ impl FireflyBot {
         draw.value(avail)
     }
 
-    /// [`Self::blind_draw_value`] worked out afresh.
+    /// [`Self::blind_draw_value`] worked out afresh, card by card (the memo's check).
+    #[cfg(test)]
     pub(super) fn blind_draw_value_now(&self, ctx: &Ctx, d: DeckId, avail: f64) -> f64 {
         let mut blind: Vec<f64> = ctx.g.decks.supply[d as usize]
             .draw_pile()
@@ -726,6 +727,7 @@ impl BlindDraw {
 
 /// The expected best of `k` cards drawn at random from cards worth `xs` (sorted in place): the
 /// i-th best is the best of the draw when the other k-1 cards all come from below it.
+#[cfg(test)]
 pub(super) fn best_of_draws(xs: &mut [f64], k: usize) -> f64 {
     xs.sort_by(|a, b| b.partial_cmp(a).unwrap());
     expected_best(xs.iter().copied(), xs.len(), k)
