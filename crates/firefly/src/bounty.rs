@@ -71,7 +71,7 @@ impl Bounties {
         let mut b = Bounties {
             deck: Deck::new(Vec::new()),
             most_wanted: Vec::new(),
-            bound: Vec::new(),
+            bound: Vec::with_capacity(8),
             removed: Vec::new(),
         };
         if !set.has(Expansion::PiratesAndBountyHunters) {

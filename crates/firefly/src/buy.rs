@@ -127,7 +127,9 @@ impl Firefly {
 
     /// FF-BUY-12: discard a ship upgrade.
     pub fn discard_upgrade(&mut self, seat: Seat, card: SupplyCardId) {
-        self.players[seat as usize].upgrades.retain(|&u| u != card);
+        self.players[seat as usize]
+            .upgrades
+            .retain(|&mut u| u != card);
         let deck = self.content.supply_cards[card as usize].deck;
         self.decks.supply[deck as usize].discard(card);
     }
@@ -146,7 +148,7 @@ impl Firefly {
                 self.players[seat as usize].crew.push(CrewMember {
                     card: CrewCard::Hired(card),
                     def: d,
-                    gear: Vec::new(),
+                    gear: Default::default(),
                     disgruntled: false,
                     wanted_token: false,
                 });
@@ -261,7 +263,7 @@ impl Firefly {
                 },
                 Action::BuyCard(c),
             ) => {
-                considered.retain(|&x| x != c);
+                considered.retain(|&mut x| x != c);
                 *bought += 1;
                 let price = self.price(seat, c);
                 self.pay(seat, price, events);

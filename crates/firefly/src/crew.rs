@@ -592,13 +592,13 @@ impl Firefly {
         let p = &mut self.players[seat as usize];
         match a {
             Action::Equip { gear, crew } => {
-                p.spare_gear.retain(|&g| g != gear);
+                p.spare_gear.retain(|&mut g| g != gear);
                 let i = p.crew_index(crew).unwrap();
                 p.crew[i].gear.push(gear);
             }
             Action::Unequip(gear) => {
                 for m in &mut p.crew {
-                    m.gear.retain(|&g| g != gear);
+                    m.gear.retain(|&mut g| g != gear);
                 }
                 p.spare_gear.push(gear);
             }

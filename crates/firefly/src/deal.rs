@@ -127,7 +127,7 @@ impl Firefly {
         self.considering_drawn = false;
         self.phase = Phase::Considering {
             market,
-            considered: Vec::new(),
+            considered: Default::default(),
             max,
         };
     }
@@ -338,7 +338,7 @@ impl Firefly {
                 },
                 Action::AcceptJob(j),
             ) => {
-                considered.retain(|&x| x != j);
+                considered.retain(|&mut x| x != j);
                 *accepted += 1;
                 self.players[seat as usize].hand.push(j);
                 events.push(Event::JobAccepted { seat, job: j });
@@ -438,7 +438,7 @@ impl Firefly {
         j: JobId,
         events: &mut Vec<Event>,
     ) {
-        self.players[seat as usize].hand.retain(|&x| x != j);
+        self.players[seat as usize].hand.retain(|&mut x| x != j);
         self.discard_job(j);
         events.push(Event::JobDiscarded { seat, job: j });
     }

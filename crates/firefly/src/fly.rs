@@ -556,7 +556,7 @@ impl Firefly {
         // Resolve for each ship there, the current player first, then in turn order. Pushed in
         // reverse so that the first is on top of the stack.
         let n = self.num_players();
-        let seats: Vec<Seat> = (0..n)
+        let seats: smallvec::SmallVec<[Seat; 8]> = (0..n)
             .map(|k| (self.current + k) % n)
             .filter(|&s| {
                 self.players[s as usize].placed && self.players[s as usize].sector == sector
@@ -702,7 +702,7 @@ impl Firefly {
     /// Every "after a Salvage Op" ability of the crew and ship pays out (FF-MISC-10).
     pub fn pay_salvage_bonuses(&mut self, seat: Seat, events: &mut Vec<Event>) {
         let p = &self.players[seat as usize];
-        let bonuses: Vec<Ability> = self
+        let bonuses: smallvec::SmallVec<[Ability; 4]> = self
             .crew_abilities(p)
             .chain(self.ship_abilities(p))
             .filter(|a| {

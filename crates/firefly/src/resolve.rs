@@ -621,9 +621,9 @@ impl Firefly {
     pub fn discard_gear(&mut self, seat: Seat, g: SupplyCardId, events: &mut Vec<Event>) {
         let p = &mut self.players[seat as usize];
         for m in &mut p.crew {
-            m.gear.retain(|&x| x != g);
+            m.gear.retain(|&mut x| x != g);
         }
-        p.spare_gear.retain(|&x| x != g);
+        p.spare_gear.retain(|&mut x| x != g);
         let grimey = self
             .crew_abilities(&self.players[seat as usize])
             .any(|a| matches!(a, Ability::KeepDiscardedGearOnSix));
@@ -1181,8 +1181,8 @@ impl Firefly {
     }
 
     /// After-roll decisions available: re-roll, discard gear for a bonus.
-    pub fn after_roll_choices(&self) -> Vec<Action> {
-        let mut out = Vec::new();
+    pub fn after_roll_choices(&self) -> SmallVec<[Action; 8]> {
+        let mut out = SmallVec::new();
         let Some(r) = self.resolution.last() else {
             return out;
         };
@@ -2083,7 +2083,7 @@ impl Firefly {
     /// The crew an effect touches. While working, "all crew" and "Moral crew" mean those on the
     /// job: crew aboard the ship are never affected by Misbehave results or tests met on the
     /// job (FF-WORK-8); elsewhere the acting crew are the whole crew.
-    fn crew_in_group(&self, seat: Seat, who: CrewGroup) -> Vec<CrewCard> {
+    fn crew_in_group(&self, seat: Seat, who: CrewGroup) -> SmallVec<[CrewCard; 8]> {
         let p = &self.players[seat as usize];
         let mask = self.acting_mask(seat);
         p.crew
@@ -2482,7 +2482,7 @@ impl Firefly {
                     .collect();
                 for g in seized {
                     for m in &mut self.players[seat as usize].crew {
-                        m.gear.retain(|&x| x != g);
+                        m.gear.retain(|&mut x| x != g);
                     }
                     self.removed.supply.push(g);
                     events.push(Event::GearSeized { seat, card: g });
@@ -2665,11 +2665,11 @@ impl Firefly {
         events: &mut Vec<Event>,
     ) {
         let here = self.players[seat as usize].sector;
-        let sectors: Vec<SectorId> = match at {
-            AlertPlace::Here => vec![here],
-            AlertPlace::AllAdjacent => self.neighbours(here).to_vec(),
+        let sectors: SectorList = match at {
+            AlertPlace::Here => smallvec::smallvec![here],
+            AlertPlace::AllAdjacent => self.neighbours(here).into(),
             AlertPlace::OutlawShips => {
-                let mut v: Vec<SectorId> = self
+                let mut v: SectorList = self
                     .players
                     .iter()
                     .filter(|p| p.placed && self.is_outlaw(p))

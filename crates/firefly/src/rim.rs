@@ -218,7 +218,7 @@ impl Firefly {
             self.drive_off_cutter(i, events);
         }
         let n = self.num_players();
-        let seats: Vec<Seat> = (0..n)
+        let seats: smallvec::SmallVec<[Seat; 8]> = (0..n)
             .map(|k| (self.current + k) % n)
             .filter(|&s| {
                 self.players[s as usize].placed && self.players[s as usize].sector == sector

@@ -500,7 +500,7 @@ impl Firefly {
             let mut crew = vec![CrewMember {
                 card: CrewCard::Leader(l as CrewDefId),
                 def: l as CrewDefId,
-                gear: Vec::new(),
+                gear: Default::default(),
                 disgruntled: sp.leader_disgruntled,
                 wanted_token: false,
             }];
@@ -522,7 +522,7 @@ impl Firefly {
                 crew.push(CrewMember {
                     card: CrewCard::Hired(card),
                     def: d,
-                    gear,
+                    gear: gear.into(),
                     disgruntled: m.disgruntled,
                     wanted_token: m.wanted_token,
                 });
@@ -617,9 +617,9 @@ impl Firefly {
                 sector: sec,
                 placed: true,
                 drive_core,
-                upgrades,
+                upgrades: upgrades.into(),
                 crew,
-                spare_gear: spare,
+                spare_gear: spare.into(),
                 money: sp.money,
                 items: [
                     sp.cargo,
@@ -629,9 +629,9 @@ impl Firefly {
                     sp.passengers,
                     sp.fugitives,
                 ],
-                hand,
-                active,
-                completed,
+                hand: hand.into(),
+                active: active.into(),
+                completed: completed.into(),
                 solid,
                 warrants: sp.warrants,
                 goals: sp.goals,

@@ -80,12 +80,23 @@ pub enum CrewCard {
     Hired(SupplyCardId),
 }
 
+/// A short list of Supply cards (gear carried, spare gear, upgrades), inline up to 8: the same
+/// 24 bytes as a `Vec`, so a state's copy copies it with no allocation, and gear bought or moved
+/// in play allocates nothing (issue 11).
+pub type CardList = smallvec::SmallVec<[SupplyCardId; 8]>;
+
+/// A short list of Job cards (a hand, the jobs completed), inline up to 8 as [`CardList`].
+pub type JobList = smallvec::SmallVec<[JobId; 8]>;
+
+/// The Active jobs: at most three (FF-WORK-2), held inline.
+pub type ActiveJobs = smallvec::SmallVec<[ActiveJob; 3]>;
+
 #[derive(Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct CrewMember {
     pub card: CrewCard,
     pub def: CrewDefId,
     /// Gear cards carried (FF-CREW-17: one, unless an ability allows more).
-    pub gear: Vec<SupplyCardId>,
+    pub gear: CardList,
     pub disgruntled: bool,
     /// FF-MISC-7: a Wanted token from "Your Crew Is Now Wanted".
     pub wanted_token: bool,
@@ -142,19 +153,19 @@ pub struct Player {
     pub sector: SectorId,
     pub placed: bool,
     pub drive_core: DriveCoreCard,
-    pub upgrades: Vec<SupplyCardId>,
+    pub upgrades: CardList,
     /// `crew[0]` is always the Leader.
     pub crew: Vec<CrewMember>,
     /// Gear owned but not carried (FF-CREW-18).
-    pub spare_gear: Vec<SupplyCardId>,
+    pub spare_gear: CardList,
     pub money: u32,
     /// Items aboard, indexed by [`Item::index`].
     pub items: [u8; 6],
     /// Inactive jobs in hand (FF-DEAL-5, FF-DEAL-6): hidden from other seats.
-    pub hand: Vec<JobId>,
-    pub active: Vec<ActiveJob>,
+    pub hand: JobList,
+    pub active: ActiveJobs,
     /// Completed job cards slid under the ship (FF-WORK-25).
-    pub completed: Vec<JobId>,
+    pub completed: JobList,
     /// Solid reputation, one bit per [`ContactName`] (FF-REP-1..3).
     pub solid: u16,
     pub warrants: u8,
@@ -173,7 +184,7 @@ impl Clone for CrewMember {
         let mut m = CrewMember {
             card: self.card,
             def: self.def,
-            gear: Vec::new(),
+            gear: CardList::new(),
             disgruntled: false,
             wanted_token: false,
         };
@@ -205,14 +216,14 @@ impl Clone for Player {
             sector: self.sector,
             placed: self.placed,
             drive_core: self.drive_core,
-            upgrades: Vec::new(),
+            upgrades: CardList::new(),
             crew: Vec::new(),
-            spare_gear: Vec::new(),
+            spare_gear: CardList::new(),
             money: self.money,
             items: self.items,
-            hand: Vec::new(),
-            active: Vec::new(),
-            completed: Vec::new(),
+            hand: JobList::new(),
+            active: ActiveJobs::new(),
+            completed: JobList::new(),
             solid: self.solid,
             warrants: self.warrants,
             goals: self.goals,
@@ -351,13 +362,13 @@ pub enum Phase {
     /// FF-BUY-3 / FF-DEAL-2: consider up to `max` cards, from the discard pile or the deck.
     Considering {
         market: Market,
-        considered: Vec<u16>,
+        considered: smallvec::SmallVec<[u16; 8]>,
         max: u8,
     },
     /// FF-BUY-4: buy up to `max` of the considered cards.
     Purchasing {
         deck: DeckId,
-        considered: Vec<SupplyCardId>,
+        considered: CardList,
         bought: u8,
         max: u8,
     },
@@ -366,7 +377,7 @@ pub enum Phase {
     /// FF-DEAL-3: accept up to 2 of the considered jobs.
     Accepting {
         contact: ContactName,
-        considered: Vec<JobId>,
+        considered: JobList,
         accepted: u8,
     },
     /// FF-DEAL-8, FF-REP-4: sell Cargo and Contraband to a Solid Contact.

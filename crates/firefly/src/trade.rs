@@ -487,13 +487,13 @@ fn transfer(content: &Content, from: &mut Player, to: &mut Player, b: &Bundle) {
         match content.supply_cards[c as usize].kind {
             SupplyKind::Gear(_) => {
                 for m in &mut from.crew {
-                    m.gear.retain(|&g| g != c);
+                    m.gear.retain(|&mut g| g != c);
                 }
-                from.spare_gear.retain(|&g| g != c);
+                from.spare_gear.retain(|&mut g| g != c);
                 to.spare_gear.push(c);
             }
             SupplyKind::Upgrade(_) => {
-                from.upgrades.retain(|&u| u != c);
+                from.upgrades.retain(|&mut u| u != c);
                 to.upgrades.push(c);
             }
             SupplyKind::Crew(_) => {}

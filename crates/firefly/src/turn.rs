@@ -132,6 +132,11 @@ impl Firefly {
             .story(&options.story)
             .ok_or_else(|| SetupError::Story(options.story.clone()))?;
         let sd = &content.stories[story as usize];
+        // The engine's own options (a pick-up with no limit, the Alert resolution) are built
+        // once, here rather than in the first step that needs them: a step allocates nothing.
+        load_any(Item::Cargo);
+        crate::rim::alert_choice();
+        pound_of_flesh();
         for (i, e) in options.expansions.iter().enumerate() {
             if options.expansions[..i].contains(e) {
                 return Err(SetupError::ExpansionTwice(e.id()));
@@ -295,9 +300,10 @@ impl Firefly {
                 sector: 0,
                 placed: false,
                 drive_core: DriveCoreCard::Starting(0),
-                upgrades: Vec::new(),
-                crew: Vec::new(),
-                spare_gear: Vec::new(),
+                upgrades: Default::default(),
+                // Room for a full crew from the start: hiring in play allocates nothing.
+                crew: Vec::with_capacity(8),
+                spare_gear: Default::default(),
                 // FF-SETUP-15: $3,000, 6 Fuel, 2 Parts.
                 money,
                 items: {
@@ -306,9 +312,9 @@ impl Firefly {
                     i[Item::Parts.index()] = 2;
                     i
                 },
-                hand: Vec::new(),
-                active: Vec::new(),
-                completed: Vec::new(),
+                hand: Default::default(),
+                active: Default::default(),
+                completed: Default::default(),
                 solid: 0,
                 warrants: if sd.setup.start_with_warrant { 1 } else { 0 },
                 goals: 0,
@@ -329,7 +335,11 @@ impl Firefly {
                 nav_reshuffle_due: [false; 3],
                 misbehave,
             },
-            removed: Removed::default(),
+            // Room for what a game usually takes out of play (a step allocates nothing).
+            removed: Removed {
+                supply: Vec::with_capacity(8),
+                jobs: Vec::with_capacity(8),
+            },
             // FF-SETUP-5/6.
             cruiser: content.cruiser_start,
             cutters: Firefly::starting_cutters(content, set).to_vec(),
@@ -337,7 +347,8 @@ impl Firefly {
             corvette: content
                 .corvette_start
                 .filter(|_| set.has(Expansion::Kalidasa)),
-            alerts: Vec::new(),
+            // Room for the usual number (a step allocates nothing, issue 11).
+            alerts: Vec::with_capacity(16),
             actor: first,
             current: first,
             pick_order,
@@ -345,7 +356,7 @@ impl Firefly {
             turn: TurnActions::default(),
             phase: Phase::ChooseLeader,
             activity: Activity::None,
-            resolution: Vec::new(),
+            resolution: Vec::with_capacity(4),
             job_pay: JobPay::default(),
             activity_contact: None,
             considering_drawn: false,
@@ -372,28 +383,31 @@ impl Firefly {
         // The Story Card wins over the Set Up card where both say (FF-SETUP-22).
         let card_from = self
             .setup_card_def()
-            .and_then(|c| c.starting_jobs_from.clone());
-        let from: Vec<ContactName> = if self.options.first_game {
-            vec![
+            .and_then(|c| c.starting_jobs_from.as_ref());
+        type Contacts = smallvec::SmallVec<[ContactName; 16]>;
+        let from: Contacts = if self.options.first_game {
+            smallvec::smallvec![
                 ContactName::Harken,
                 ContactName::AmnonDuul,
                 ContactName::Patience,
             ]
         } else if let Some(list) = &sd.setup.starting_jobs_from {
-            list.clone()
+            list.iter().copied().collect()
         } else if let Some(list) = card_from {
-            list
+            list.iter().copied().collect()
         } else if self
             .setup_card_def()
             .is_some_and(|c| c.starting_jobs_from_expansion_contacts)
         {
             // One from each Contact of the expansions in play ("The Rim's the Thing").
             Firefly::expansion_contacts(self.content, self.expansions())
+                .into_iter()
+                .collect()
         } else if self.chosen_deck_draw() > 0 {
             // Drawn by each captain from a deck of their choice (`Phase::StartingDeck`).
-            Vec::new()
+            Contacts::new()
         } else {
-            vec![
+            smallvec::smallvec![
                 ContactName::Harken,
                 ContactName::Badger,
                 ContactName::AmnonDuul,
@@ -402,11 +416,12 @@ impl Firefly {
             ]
         };
         // A story that closes a Contact deals no starting jobs from it (FF-SETUP-22).
-        let from: Vec<ContactName> = from
+        let from: Contacts = from
             .into_iter()
             .filter(|c| !sd.setup.closed_contacts.contains(c))
             .collect();
-        for &seat in &self.pick_order.clone() {
+        for i in 0..self.pick_order.len() {
+            let seat = self.pick_order[i];
             for &c in &from {
                 if let Some(j) = self.decks.contacts[c.index()].draw() {
                     self.players[seat as usize].hand.push(j);
@@ -566,14 +581,11 @@ impl Firefly {
     fn prime_the_pump(&mut self) {
         // A story's set-up: the Piracy jobs left in the decks go face up on the discard piles.
         if self.story_def().setup.piracy_to_discard {
+            let jobs = &self.content.jobs;
+            let piracy = |j: &JobId| jobs[*j as usize].piracy.is_some();
             for d in &mut self.decks.contacts {
-                let piracy: Vec<JobId> = d
-                    .draw_pile()
-                    .iter()
-                    .copied()
-                    .filter(|&j| self.content.jobs[j as usize].piracy.is_some())
-                    .collect();
-                for j in piracy {
+                // Bottom first, as they lie in the deck.
+                while let Some(&j) = d.draw_pile().iter().find(|j| piracy(j)) {
                     d.take_from_draw(j);
                     d.discard(j);
                 }
@@ -960,7 +972,7 @@ impl Firefly {
                 p.crew.push(CrewMember {
                     card: CrewCard::Leader(l),
                     def: l,
-                    gear: Vec::new(),
+                    gear: Default::default(),
                     disgruntled: false,
                     wanted_token: false,
                 });

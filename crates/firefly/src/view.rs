@@ -259,15 +259,15 @@ impl View {
                     leader: (!p.crew.is_empty()).then_some(p.leader),
                     ship: ship_chosen.then_some(p.ship),
                     drive_core: ship_chosen.then_some(p.drive_core),
-                    upgrades: p.upgrades.clone(),
+                    upgrades: p.upgrades.to_vec(),
                     crew: p.crew.clone(),
-                    spare_gear: p.spare_gear.clone(),
+                    spare_gear: p.spare_gear.to_vec(),
                     money: p.money,
                     items: p.items,
-                    hand: (p.seat == seat).then(|| p.hand.clone()),
+                    hand: (p.seat == seat).then(|| p.hand.to_vec()),
                     hand_size: p.hand.len(),
-                    active: p.active.clone(),
-                    completed: p.completed.clone(),
+                    active: p.active.to_vec(),
+                    completed: p.completed.to_vec(),
                     solid: crate::deal::ALL_CONTACTS
                         .iter()
                         .copied()
@@ -291,7 +291,7 @@ impl View {
                     max,
                 } => Phase::Considering {
                     market: *market,
-                    considered: vec![u16::MAX; considered.len()],
+                    considered: smallvec::smallvec![u16::MAX; considered.len()],
                     max: *max,
                 },
                 Phase::Purchasing {
@@ -301,7 +301,7 @@ impl View {
                     max,
                 } => Phase::Purchasing {
                     deck: *deck,
-                    considered: vec![u16::MAX; considered.len()],
+                    considered: smallvec::smallvec![u16::MAX; considered.len()],
                     bought: *bought,
                     max: *max,
                 },
@@ -311,7 +311,7 @@ impl View {
                     accepted,
                 } => Phase::Accepting {
                     contact: *contact,
-                    considered: vec![u16::MAX; considered.len()],
+                    considered: smallvec::smallvec![u16::MAX; considered.len()],
                     accepted: *accepted,
                 },
                 ph => ph.clone(),

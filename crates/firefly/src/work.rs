@@ -413,7 +413,7 @@ impl Firefly {
                 if in_hand {
                     // FF-WORK-3: the job goes face up in the Active Job area.
                     let p = &mut self.players[seat as usize];
-                    p.hand.retain(|&x| x != j && Some(x) != challenge);
+                    p.hand.retain(|&mut x| x != j && Some(x) != challenge);
                     p.active.push(ActiveJob {
                         challenge,
                         ..ActiveJob::new(j)
@@ -712,7 +712,7 @@ impl Firefly {
                 events.push(Event::JobStepDone { seat, job: j, step });
                 match st.kind {
                     StepKind::PickUp => {
-                        let mut no_limit = Vec::new();
+                        let mut no_limit: smallvec::SmallVec<[Item; 6]> = Default::default();
                         for it in &st.items {
                             if it.amount == 0 {
                                 no_limit.push(it.item);

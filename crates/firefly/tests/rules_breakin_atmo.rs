@@ -597,7 +597,7 @@ fn ff_deal_2_cortex_uplink_considers_one_face_down_card_from_afar() {
     act(&mut g, Action::AcceptJob(j));
     act(&mut g, Action::Done);
     assert_eq!(g.phase, Phase::Actions, "no selling to Badger");
-    assert_eq!(g.players[0].hand, [j]);
+    assert_eq!(g.players[0].hand.as_slice(), [j]);
     assert!(g.turn.deal);
 }
 

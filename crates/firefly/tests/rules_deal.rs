@@ -338,7 +338,7 @@ fn ff_deal_10_example_liz_takes_two_from_the_discards_and_draws_one() {
         act(&mut g, tabletop_firefly::Action::AcceptJob(j));
     }
     choose(&mut g, "Done");
-    assert_eq!(g.players[0].hand, ids);
+    assert_eq!(g.players[0].hand.to_vec(), ids);
     assert_eq!(
         contact_discards(&g, ContactName::Patience),
         ["patience-dung-run", "patience-bank-holdup"]

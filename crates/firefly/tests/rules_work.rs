@@ -82,8 +82,8 @@ fn ff_work_2_one_job_per_work_action() {
     );
     assert_eq!(g.players[0].item(Item::Cargo), 2);
     assert_eq!(
-        g.players[0].hand,
-        vec![job_id(&g, "harken-cargo-delivery-ariel")]
+        g.players[0].hand.as_slice(),
+        [job_id(&g, "harken-cargo-delivery-ariel")]
     );
     assert!(work_menu(&g).is_empty());
 }
@@ -699,7 +699,7 @@ fn ff_work_25_completed_jobs_go_under_the_ship() {
     let j = job_id(&g, "harken-cargo-delivery-albion");
     choose(&mut g, "Cargo Delivery");
     choose(&mut g, "Done");
-    assert_eq!(g.players[0].completed, vec![j]);
+    assert_eq!(g.players[0].completed.as_slice(), [j]);
     assert!(g.players[0].active.is_empty());
     assert!(!g.decks.contacts[ContactName::Harken.index()]
         .all_cards()
