@@ -281,4 +281,53 @@ mod tests {
         all.sort();
         assert_eq!(all, (0..20).collect::<Vec<_>>());
     }
+
+    #[test]
+    fn a_deck_reads_and_writes_as_its_two_piles() {
+        let mut d = Deck::new(vec![1u16, 2, 3, 4]);
+        let top = d.draw().unwrap();
+        d.discard(top);
+        d.discard(9);
+        let json = serde_json::to_string(&d).unwrap();
+        assert_eq!(json, r#"{"draw":[1,2,3],"discard":[4,9]}"#);
+        let back: Deck<u16> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, d);
+        assert_eq!(back.draw_pile(), &[1, 2, 3]);
+        assert_eq!(back.top_discard(), Some(9));
+    }
+
+    /// A copy keeps the room for every card, so play on a copy (a bot's look-ahead) never
+    /// grows a pile's buffer either.
+    #[test]
+    fn a_copy_keeps_room_for_every_card() {
+        let mut d = Deck::new((0..30u16).collect());
+        for _ in 0..10 {
+            let c = d.draw().unwrap();
+            d.discard(c);
+        }
+        let mut copy = d.clone();
+        let room = copy.cards.capacity();
+        assert!(room >= 30);
+        let mut c = Chance::new(5);
+        for _ in 0..100 {
+            let x = copy.draw_or_reshuffle(&mut c).unwrap();
+            copy.discard(x);
+        }
+        assert_eq!(copy.cards.capacity(), room);
+        assert_eq!(copy.draw_len() + copy.discard_len(), 30);
+    }
+
+    /// A reshuffle puts the discard pile under the draw pile and shuffles the whole: the same
+    /// order as shuffling `draw ++ discard`, so games replay as they did with two piles.
+    #[test]
+    fn a_reshuffle_shuffles_draw_then_discard() {
+        let mut d = Deck::new(vec![1u16, 2, 3]);
+        d.discard(7);
+        d.discard(8);
+        let mut expected = vec![1u16, 2, 3, 7, 8];
+        Chance::new(11).shuffle(&mut expected);
+        d.reshuffle(&mut Chance::new(11));
+        assert_eq!(d.draw_pile(), expected.as_slice());
+        assert_eq!(d.discard_len(), 0);
+    }
 }
