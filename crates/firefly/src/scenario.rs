@@ -408,7 +408,7 @@ impl Firefly {
             g.cruiser = sector(&g, "cruiser", x)?;
         }
         if let Some(x) = &s.cutter {
-            g.cutters = vec![sector(&g, "cutter", x)?];
+            g.cutters = smallvec::smallvec![sector(&g, "cutter", x)?];
         }
         if !s.cutters.is_empty() {
             if s.cutter.is_some() {
@@ -425,7 +425,7 @@ impl Firefly {
                 }
                 v.push(at);
             }
-            g.cutters = v;
+            g.cutters = v.into();
         }
         if let Some(x) = &s.corvette {
             if g.corvette.is_none() {

@@ -495,13 +495,13 @@ pub struct Firefly {
     pub cruiser: SectorId,
     /// The Reaver Cutters' sectors: one in the base game and with Kalidasa alone, three with
     /// Blue Sun (FF-KAL-9); at most one per sector (FF-KAL-5).
-    pub cutters: Vec<SectorId>,
+    pub cutters: smallvec::SmallVec<[SectorId; 4]>,
     /// The Operative's Corvette (Kalidasa, FF-BS-3).
     pub corvette: Option<SectorId>,
     /// Alert tokens on the board (FF-BS-9, FF-KAL-10), by sector, sorted.
     pub alerts: Vec<crate::rim::Alerts>,
     /// FF-SETUP-8..12: seats in Leader-picking order.
-    pub pick_order: Vec<Seat>,
+    pub pick_order: smallvec::SmallVec<[Seat; 8]>,
     /// Whose decision it is.
     pub actor: Seat,
     /// Whose turn it is.

@@ -289,7 +289,7 @@ impl Firefly {
         // FF-SETUP-8: everyone rolls; the highest picks first (ties roll again).
         let (first, _rolls) = first_pick_roll(&mut chance, n);
         // FF-SETUP-9: picking passes to the left.
-        let pick_order: Vec<Seat> = (0..n).map(|k| (first + k) % n).collect();
+        let pick_order = (0..n).map(|k| (first + k) % n).collect();
 
         let money = sd.setup.money.unwrap_or(3000);
         let players = (0..n)
@@ -342,7 +342,9 @@ impl Firefly {
             },
             // FF-SETUP-5/6.
             cruiser: content.cruiser_start,
-            cutters: Firefly::starting_cutters(content, set).to_vec(),
+            cutters: Firefly::starting_cutters(content, set)
+                .into_iter()
+                .collect(),
             // FF-BS-3 (Kalidasa): the Corvette starts in Cortex Relay 2.
             corvette: content
                 .corvette_start

@@ -332,7 +332,7 @@ impl View {
             players,
             cruiser: g.cruiser,
             cutter: g.cutters[0],
-            cutters: g.cutters.clone(),
+            cutters: g.cutters.to_vec(),
             corvette: g.corvette,
             alerts: g.alerts.clone(),
             supply_discards: g
