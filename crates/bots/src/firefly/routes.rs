@@ -79,7 +79,7 @@ impl FireflyBot {
         }
         let draw = &mut memo[d as usize];
         if draw.key != Some(key) {
-            *draw = self.blind_draw(ctx, d);
+            self.blind_draw(ctx, d, draw);
             draw.key = Some(key);
         }
         draw.value(avail)
@@ -96,34 +96,33 @@ impl FireflyBot {
         best_of_draws(&mut blind, 3)
     }
 
-    /// Deck `d`'s draw pile valued for a blind draw, whatever we can spend.
-    fn blind_draw(&self, ctx: &Ctx, d: DeckId) -> BlindDraw {
+    /// Deck `d`'s draw pile valued for a blind draw, whatever we can spend, into `out` (its
+    /// list reused: this runs at every miss of the memo, in every rollout of the hard level).
+    fn blind_draw(&self, ctx: &Ctx, d: DeckId, out: &mut BlindDraw) {
         let pile = ctx.g.decks.supply[d as usize].draw_pile();
-        let mut gains: Vec<(f64, u32)> = pile
-            .iter()
-            .filter_map(|&c| {
-                let price = ctx.g.price(ctx.seat, c);
-                let net = self.card_value(ctx, c) - price as f64;
-                (net > 0.0).then_some((net, price))
-            })
-            .collect();
+        out.gains.clear();
+        out.gains.extend(pile.iter().filter_map(|&c| {
+            let price = ctx.g.price(ctx.seat, c);
+            self.card_gain(ctx, c, price).map(|net| (net, price))
+        }));
         // Stable, as `best_of_draws` sorts: equal gains keep the pile's order.
-        gains.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap());
-        BlindDraw {
-            key: None,
-            gains,
-            pile: pile.len(),
-        }
+        out.gains.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap());
+        out.pile = pile.len();
     }
 
     /// What buying card `c` would gain us over its price, when it is affordable with `avail`
     /// and gains anything.
     fn card_net(&self, ctx: &Ctx, c: SupplyCardId, avail: f64) -> Option<f64> {
-        let price = ctx.g.price(ctx.seat, c) as f64;
-        if price > avail {
+        let price = ctx.g.price(ctx.seat, c);
+        if price as f64 > avail {
             return None;
         }
-        let net = self.card_value(ctx, c) - price;
+        self.card_gain(ctx, c, price)
+    }
+
+    /// What card `c` at `price` would gain us, when it gains anything.
+    fn card_gain(&self, ctx: &Ctx, c: SupplyCardId, price: u32) -> Option<f64> {
+        let net = self.card_value(ctx, c) - price as f64;
         (net > 0.0).then_some(net)
     }
 
