@@ -3,6 +3,10 @@
 //! excluded) and of a clone (of positions every 64 steps). Run it under `perf record` to see
 //! where a step's time goes:
 //! `cargo run --release -p tabletop-firefly --example step_profile -- SECONDS [EXPANSIONS] [STORY]`.
+//!
+//! `step_profile digest [GAMES]` instead plays GAMES random games of every story at fixed seeds
+//! and prints a digest of every legal-action list and every action's events: a speed change to
+//! the engine must leave it unchanged.
 
 use std::time::Instant;
 
@@ -11,7 +15,11 @@ use tabletop_firefly::content::{Content, Expansion};
 use tabletop_firefly::{Firefly, Options};
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
+    if args.peek().map(String::as_str) == Some("digest") {
+        args.next();
+        return digest(args.next().and_then(|s| s.parse().ok()).unwrap_or(20));
+    }
     let seconds: f64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(5.0);
     let exp = args.next().unwrap_or_default();
     let story = args
@@ -65,4 +73,36 @@ fn main() {
         step_ns as f64 / steps as f64,
         clone_ns as f64 / clones.max(1) as f64
     );
+}
+
+/// A hash of the legal actions and events of `games` random games of every story.
+fn digest(games: u64) {
+    use std::hash::{Hash, Hasher};
+    let content = Content::builtin();
+    let (mut legal, mut events) = (Vec::with_capacity(256), Vec::with_capacity(256));
+    let mut all = std::collections::hash_map::DefaultHasher::new();
+    for story in &content.stories {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let mut o = Options::new(4, &story.id);
+        o.max_rounds = Some(30);
+        o.expansions = story.expansions_needed();
+        let mut steps = 0u64;
+        for seed in 0..games {
+            let mut rng = Rng::new(seed);
+            let mut g = Firefly::new_game(content, &o, seed).expect("set-up");
+            while g.actor() != Actor::Over {
+                g.legal_actions(&mut legal);
+                legal.hash(&mut h);
+                let a = legal[rng.index(legal.len())];
+                events.clear();
+                g.apply_unchecked(a, &mut events);
+                format!("{events:?}").hash(&mut h);
+                steps += 1;
+            }
+        }
+        let d = h.finish();
+        d.hash(&mut all);
+        println!("{:40} {steps:8} steps  {d:016x}", story.id);
+    }
+    println!("{:40} {:>8}        {:016x}", "all", "", all.finish());
 }

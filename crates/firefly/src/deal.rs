@@ -28,27 +28,28 @@ impl Firefly {
     /// FF-DEAL-5, FF-BS-29: the cards `p` may hold in hand: 3, plus what Solid Contacts add
     /// (Mr. Universe: 5). Big Damn Challenge cards count toward it like jobs (FF-BS-23).
     pub fn hand_limit(&self, p: &Player) -> usize {
-        HAND_LIMIT
-            + self
-                .content
-                .contacts
-                .iter()
-                .filter(|k| k.extra_hand_cards > 0 && self.counts_as_solid(p, k.contact))
-                .map(|k| k.extra_hand_cards as usize)
-                .sum::<usize>()
+        HAND_LIMIT + self.solid_extras(p, |k| k.extra_hand_cards)
     }
 
     /// FF-DEAL-7, FF-KAL-20: the Active-job limit of `p`: 3, plus what Solid Contacts add
     /// (Magistrate Higgins: 4).
     pub fn active_limit(&self, p: &Player) -> usize {
-        ACTIVE_LIMIT
-            + self
-                .content
-                .contacts
-                .iter()
-                .filter(|k| k.extra_active_jobs > 0 && self.counts_as_solid(p, k.contact))
-                .map(|k| k.extra_active_jobs as usize)
-                .sum::<usize>()
+        ACTIVE_LIMIT + self.solid_extras(p, |k| k.extra_active_jobs)
+    }
+
+    /// The sum of `extra` over the Contacts `p` counts as Solid with; the crew's and ship's
+    /// abilities are walked only if some Contact adds anything (issue 11: the legal actions ask
+    /// the Active-job limit for every job in hand).
+    fn solid_extras(&self, p: &Player, extra: impl Fn(&Contact) -> u8) -> usize {
+        let mut with_extra = self.content.contacts.iter().filter(|k| extra(k) > 0).peekable();
+        if with_extra.peek().is_none() {
+            return 0;
+        }
+        let solid = self.counts_as_solid_mask(p);
+        with_extra
+            .filter(|k| solid & (1 << k.contact.index()) != 0)
+            .map(|k| extra(k) as usize)
+            .sum()
     }
 }
 

@@ -79,17 +79,22 @@ impl Firefly {
     /// FF-PBH-24/25: the Piracy Work actions of `p`: each Piracy job Active or (with room in
     /// the Active Job area) in hand, against each rival it may target, in job order.
     pub fn piracy_work_actions(&self, p: &Player, out: &mut Vec<Action>) {
-        let room = p.active.len() < self.active_limit(p);
+        // A Piracy job in hand needs room in the Active Job area; the limit is asked only when
+        // there is one (issue 11: most games hold none).
+        let mut room = None;
         let first = out.len();
         let jobs = p
             .active
             .iter()
-            .map(|a| a.job)
-            .chain(p.hand.iter().copied().filter(|_| room));
-        for j in jobs {
+            .map(|a| (a.job, false))
+            .chain(p.hand.iter().map(|&j| (j, true)));
+        for (j, in_hand) in jobs {
             let Some(pc) = self.piracy_of(j) else {
                 continue;
             };
+            if in_hand && !*room.get_or_insert_with(|| p.active.len() < self.active_limit(p)) {
+                continue;
+            }
             for r in 0..self.num_players() {
                 if self.piracy_target_ok(p, pc, r) {
                     out.push(Action::Work(WorkTarget::Piracy { job: j, target: r }));

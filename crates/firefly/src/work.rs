@@ -54,14 +54,15 @@ impl Firefly {
         let Some((step, in_hand)) = self.job_next_step(p, j) else {
             return false;
         };
+        // The place first: it rules out most jobs, and the limit walks the crew's abilities.
+        if !self.at_step_place(p.sector, j, step) {
+            return false;
+        }
         if in_hand && p.active.len() >= self.active_limit(p) {
             return false;
         }
         let job = &self.content.jobs[j as usize];
         let st = &job.steps[step as usize];
-        if !self.at_step_place(p.sector, j, step) {
-            return false;
-        }
         // A drop-off, or a single-step job that delivers ("Deliver 1 Part to get paid"): the
         // goods must be aboard.
         if st.any_mix {
