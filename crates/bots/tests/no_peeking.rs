@@ -8,7 +8,7 @@ use tabletop_bots::firefly::FireflyBot;
 use tabletop_bots::Bot;
 use tabletop_core::{Actor, Game, NewGame};
 use tabletop_firefly::content::Content;
-use tabletop_firefly::testing::swap_a_rivals_hidden_job;
+use tabletop_firefly::testing::{reverse_draw_piles, swap_a_rivals_hidden_job};
 use tabletop_firefly::{Firefly, Options};
 
 /// Another table that looks the same to `seat`: a rival's hand job swapped with a card of the
@@ -16,11 +16,7 @@ use tabletop_firefly::{Firefly, Options};
 fn hidden_twin(g: &Firefly, seat: u8) -> Option<Firefly> {
     let mut b = g.clone();
     let swapped = swap_a_rivals_hidden_job(&mut b, seat);
-    for d in b.decks.nav.iter_mut().chain(b.decks.supply.iter_mut()) {
-        let mut pile = d.draw_pile().to_vec();
-        pile.reverse();
-        d.set_draw(&pile);
-    }
+    reverse_draw_piles(&mut b);
     swapped.then_some(b)
 }
 

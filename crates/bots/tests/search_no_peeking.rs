@@ -33,7 +33,7 @@ fn small<G: SearchGame>() -> SearchConfig {
 fn firefly_search_decides_alike_on_tables_that_differ_only_in_hidden_cards() {
     use tabletop_bots::firefly::FireflyBot;
     use tabletop_firefly::content::Content;
-    use tabletop_firefly::testing::swap_a_rivals_hidden_job;
+    use tabletop_firefly::testing::{reverse_draw_piles, swap_a_rivals_hidden_job};
     use tabletop_firefly::{Firefly, Options};
 
     let content = Content::builtin();
@@ -52,16 +52,7 @@ fn firefly_search_decides_alike_on_tables_that_differ_only_in_hidden_cards() {
                 // and every face-down Nav and Supply pile in reverse order.
                 let mut twin = g.clone();
                 if swap_a_rivals_hidden_job(&mut twin, seat) {
-                    for d in twin
-                        .decks
-                        .nav
-                        .iter_mut()
-                        .chain(twin.decks.supply.iter_mut())
-                    {
-                        let mut pile = d.draw_pile().to_vec();
-                        pile.reverse();
-                        d.set_draw(&pile);
-                    }
+                    reverse_draw_piles(&mut twin);
                     let a1 = SearchBot::<Firefly>::with_config(step, small::<Firefly>())
                         .choose(&g, seat, &legal);
                     let a2 = SearchBot::<Firefly>::with_config(step, small::<Firefly>())

@@ -1,63 +1,154 @@
 //! A deck of cards: a face-down draw pile and a face-up discard pile.
 //!
 //! Cards are small `Copy` handles (usually an index into static content), so a deck is one flat
-//! vector: the draw pile, bottom first, then the discard pile, bottom first; the *top* of each
-//! pile is its last card. One buffer makes a clone of a game state one allocation per deck, and
-//! a deck keeps the room for all its cards (its clones too), so no draw, discard or reshuffle in
-//! play allocates (issue 11).
+//! list: the draw pile, bottom first, then the discard pile, bottom first; the *top* of each
+//! pile is its last card. Where the list lives is the deck's [`Pile`]: a `Vec` (room grows as
+//! needed), or a fixed inline array ([`FixedDeck`]) whose copy is one `memcpy` and never
+//! allocates — a Firefly state holds twenty decks, and a search bot copies the state at every
+//! node (issue 11). Either way no draw, discard or reshuffle in play allocates: a `Vec` deck
+//! keeps the room for all its cards, its copies too.
+
+use std::marker::PhantomData;
+use std::ops::{DerefMut, Range};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::chance::Chance;
 
-#[derive(Debug, PartialEq, Eq)]
-pub struct Deck<C> {
-    /// The draw pile (`cards[..draw]`), then the discard pile.
-    cards: Vec<C>,
-    draw: usize,
+/// Where a deck keeps its cards, draw pile then discard pile.
+pub trait Pile<C: Copy>: DerefMut<Target = [C]> + Default {
+    /// Cards at most.
+    const ROOM: usize;
+    fn push(&mut self, card: C);
+    fn insert(&mut self, at: usize, card: C);
+    fn remove(&mut self, at: usize) -> C;
+    /// Replace the cards in `range` with `with`.
+    fn splice_slice(&mut self, range: Range<usize>, with: &[C]);
+    /// A pile holding `cards`; `None` if they do not fit.
+    fn from_vec(cards: Vec<C>) -> Option<Self>;
+    /// A copy with the same room as the original.
+    fn copy(&self) -> Self;
 }
 
-impl<C> Default for Deck<C> {
+impl<C: Copy> Pile<C> for Vec<C> {
+    /// A deck counts its draw pile in a `u16`.
+    const ROOM: usize = u16::MAX as usize;
+    #[inline]
+    fn push(&mut self, card: C) {
+        Vec::push(self, card)
+    }
+    fn insert(&mut self, at: usize, card: C) {
+        Vec::insert(self, at, card)
+    }
+    #[inline]
+    fn remove(&mut self, at: usize) -> C {
+        Vec::remove(self, at)
+    }
+    fn splice_slice(&mut self, range: Range<usize>, with: &[C]) {
+        self.splice(range, with.iter().copied());
+    }
+    fn from_vec(mut cards: Vec<C>) -> Option<Self> {
+        cards.shrink_to_fit();
+        (cards.len() <= Self::ROOM).then_some(cards)
+    }
+    /// A deck in play never grows past the cards it was dealt, so a copy that keeps the room
+    /// never allocates either.
+    fn copy(&self) -> Self {
+        let mut cards = Vec::with_capacity(self.capacity());
+        cards.extend_from_slice(self);
+        cards
+    }
+}
+
+impl<C: Copy + Default, const N: usize> Pile<C> for tinyvec::ArrayVec<[C; N]> {
+    const ROOM: usize = N;
+    #[inline]
+    fn push(&mut self, card: C) {
+        tinyvec::ArrayVec::push(self, card)
+    }
+    fn insert(&mut self, at: usize, card: C) {
+        tinyvec::ArrayVec::insert(self, at, card)
+    }
+    #[inline]
+    fn remove(&mut self, at: usize) -> C {
+        tinyvec::ArrayVec::remove(self, at)
+    }
+    fn splice_slice(&mut self, range: Range<usize>, with: &[C]) {
+        self.splice(range, with.iter().copied());
+    }
+    fn from_vec(cards: Vec<C>) -> Option<Self> {
+        let mut pile = Self::default();
+        (cards.len() <= N).then(|| {
+            pile.extend_from_slice(&cards);
+            pile
+        })
+    }
+    fn copy(&self) -> Self {
+        *self
+    }
+}
+
+/// A deck of at most `N` cards held inline: a copy is one `memcpy`.
+pub type FixedDeck<C, const N: usize> = Deck<C, tinyvec::ArrayVec<[C; N]>>;
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct Deck<C, S = Vec<C>> {
+    /// The draw pile (`cards[..draw]`), then the discard pile.
+    cards: S,
+    /// The draw pile's size (a `u16`: a deck held inline stays small).
+    draw: u16,
+    card: PhantomData<C>,
+}
+
+impl<C, S: Default> Default for Deck<C, S> {
     fn default() -> Self {
         Deck {
-            cards: Vec::new(),
+            cards: S::default(),
             draw: 0,
+            card: PhantomData,
         }
     }
 }
 
-impl<C: Clone> Clone for Deck<C> {
-    /// A copy with the same room as the original: a deck in play never grows past the cards it
-    /// was dealt, so a copy that keeps the room never allocates either.
+impl<C: Copy, S: Pile<C>> Clone for Deck<C, S> {
     fn clone(&self) -> Self {
-        let mut cards = Vec::with_capacity(self.cards.capacity());
-        cards.extend_from_slice(&self.cards);
         Deck {
-            cards,
+            cards: self.cards.copy(),
             draw: self.draw,
+            card: PhantomData,
         }
     }
-
-    fn clone_from(&mut self, source: &Self) {
-        self.cards.clear();
-        self.cards.extend_from_slice(&source.cards);
-        self.draw = source.draw;
-    }
 }
+
+impl<C: Copy + Default, const N: usize> Copy for FixedDeck<C, N> {}
 
 impl<C: Copy + PartialEq> Deck<C> {
     /// A deck whose draw pile holds `cards`, unshuffled; the last card is on top.
-    pub fn new(mut cards: Vec<C>) -> Self {
-        cards.shrink_to_fit();
+    pub fn new(cards: Vec<C>) -> Self {
+        Self::from_vec(cards)
+    }
+}
+
+impl<C: Copy + PartialEq, S: Pile<C>> Deck<C, S> {
+    /// A deck whose draw pile holds `cards`, unshuffled; the last card is on top.
+    ///
+    /// # Panics
+    /// If the cards do not fit the pile (a [`FixedDeck`]'s room is checked when its content is
+    /// loaded).
+    pub fn from_vec(cards: Vec<C>) -> Self {
+        let n = cards.len();
+        let Some(cards) = S::from_vec(cards) else {
+            panic!("a deck of {n} cards does not fit a pile of {}", S::ROOM)
+        };
         Deck {
-            draw: cards.len(),
+            draw: n as u16,
             cards,
+            card: PhantomData,
         }
     }
-
     /// Shuffle the draw pile.
     pub fn shuffle(&mut self, chance: &mut Chance) {
-        chance.shuffle(&mut self.cards[..self.draw]);
+        chance.shuffle(&mut self.cards[..self.draw as usize]);
     }
 
     /// Draw the top card, if any.
@@ -67,7 +158,7 @@ impl<C: Copy + PartialEq> Deck<C> {
             return None;
         }
         self.draw -= 1;
-        Some(self.cards.remove(self.draw))
+        Some(self.cards.remove(self.draw as usize))
     }
 
     /// Draw the top card; if the draw pile is empty, first shuffle the discard pile in to form
@@ -82,7 +173,7 @@ impl<C: Copy + PartialEq> Deck<C> {
     /// Put the discard pile under the draw pile and shuffle them together (the discard pile
     /// already lies after the draw pile: the whole buffer becomes the draw pile).
     pub fn reshuffle(&mut self, chance: &mut Chance) {
-        self.draw = self.cards.len();
+        self.draw = self.cards.len() as u16;
         chance.shuffle(&mut self.cards);
     }
 
@@ -97,7 +188,7 @@ impl<C: Copy + PartialEq> Deck<C> {
     pub fn take_from_discard(&mut self, card: C) -> bool {
         match self.discard_pile().iter().rposition(|&c| c == card) {
             Some(i) => {
-                self.cards.remove(self.draw + i);
+                self.cards.remove(self.draw as usize + i);
                 true
             }
             None => false,
@@ -119,10 +210,11 @@ impl<C: Copy + PartialEq> Deck<C> {
     /// Put cards on top of the draw pile, the first listed ending on top (scenarios: "stack the
     /// deck"). The cards must not already be elsewhere; callers take them out first.
     pub fn stack_top(&mut self, cards_top_first: &[C]) {
-        let at = self.draw;
-        self.cards
-            .splice(at..at, cards_top_first.iter().rev().copied());
-        self.draw += cards_top_first.len();
+        let at = self.draw as usize;
+        for (k, &c) in cards_top_first.iter().rev().enumerate() {
+            self.cards.insert(at + k, c);
+        }
+        self.draw += cards_top_first.len() as u16;
     }
 
     /// Put a card at the bottom of the draw pile.
@@ -134,15 +226,15 @@ impl<C: Copy + PartialEq> Deck<C> {
     /// Replace the draw pile, bottom first (a bot's resampled copy of the state: the cards it
     /// cannot see dealt anew).
     pub fn set_draw(&mut self, cards_bottom_first: &[C]) {
-        let at = self.draw;
-        self.cards.splice(..at, cards_bottom_first.iter().copied());
-        self.draw = cards_bottom_first.len();
+        let at = self.draw as usize;
+        self.cards.splice_slice(0..at, cards_bottom_first);
+        self.draw = cards_bottom_first.len() as u16;
     }
 
     /// The draw pile, bottom first, to re-order in place (a card that lets a player arrange
     /// the top cards).
     pub fn draw_pile_mut(&mut self) -> &mut [C] {
-        &mut self.cards[..self.draw]
+        &mut self.cards[..self.draw as usize]
     }
 
     /// Forget the order of the draw pile below its top `keep` cards (those a player has seen
@@ -151,19 +243,19 @@ impl<C: Copy + PartialEq> Deck<C> {
     where
         C: Ord,
     {
-        let n = self.draw.saturating_sub(keep);
+        let n = (self.draw as usize).saturating_sub(keep);
         self.cards[..n].sort_unstable();
         chance.shuffle(&mut self.cards[..n]);
     }
 
     /// The draw pile, bottom first (hidden information: only for the engine and tests).
     pub fn draw_pile(&self) -> &[C] {
-        &self.cards[..self.draw]
+        &self.cards[..self.draw as usize]
     }
 
     /// The face-up discard pile, bottom first; the last card is the visible top.
     pub fn discard_pile(&self) -> &[C] {
-        &self.cards[self.draw..]
+        &self.cards[self.draw as usize..]
     }
 
     /// The top of the discard pile.
@@ -172,11 +264,11 @@ impl<C: Copy + PartialEq> Deck<C> {
     }
 
     pub fn draw_len(&self) -> usize {
-        self.draw
+        self.draw as usize
     }
 
     pub fn discard_len(&self) -> usize {
-        self.cards.len() - self.draw
+        self.cards.len() - self.draw as usize
     }
 
     /// Forget the draw pile's order as someone who has not seen it would: sort it, then shuffle
@@ -186,7 +278,7 @@ impl<C: Copy + PartialEq> Deck<C> {
     where
         C: Ord,
     {
-        let draw = &mut self.cards[..self.draw];
+        let draw = &mut self.cards[..self.draw as usize];
         draw.sort_unstable();
         chance.shuffle(draw);
     }
@@ -204,8 +296,8 @@ struct Piles<C> {
     discard: Vec<C>,
 }
 
-impl<C: Serialize + Copy + PartialEq> Serialize for Deck<C> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+impl<C: Serialize + Copy + PartialEq, S: Pile<C>> Serialize for Deck<C, S> {
+    fn serialize<Z: Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
         #[derive(Serialize)]
         struct PilesRef<'a, C> {
             draw: &'a [C],
@@ -219,13 +311,21 @@ impl<C: Serialize + Copy + PartialEq> Serialize for Deck<C> {
     }
 }
 
-impl<'de, C: Deserialize<'de> + Copy + PartialEq> Deserialize<'de> for Deck<C> {
+impl<'de, C: Deserialize<'de> + Copy + PartialEq, S: Pile<C>> Deserialize<'de> for Deck<C, S> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let p = Piles::<C>::deserialize(d)?;
         let mut cards = p.draw;
         let draw = cards.len();
         cards.extend(p.discard);
-        Ok(Deck { cards, draw })
+        let n = cards.len();
+        let cards = S::from_vec(cards).ok_or_else(|| {
+            serde::de::Error::custom(format!("a deck of {n} cards: at most {} fit", S::ROOM))
+        })?;
+        Ok(Deck {
+            cards,
+            draw: draw as u16,
+            card: PhantomData,
+        })
     }
 }
 

@@ -20,7 +20,7 @@ pub mod replay;
 pub mod rng;
 
 pub use chance::{Chance, ExplodingRoll};
-pub use deck::Deck;
+pub use deck::{Deck, FixedDeck, Pile};
 pub use game::{Actor, Game, IllegalAction, NewGame, Outcome, Seat};
 pub use replay::{Replay, ReplayError};
 pub use rng::Rng;

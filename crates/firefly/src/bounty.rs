@@ -20,7 +20,7 @@
 //! - The Bounty Bonus of each Lawman is paid per fugitive delivered (a Cortex Alert's several).
 
 use serde::Serialize;
-use tabletop_core::{Chance, Deck, Seat};
+use tabletop_core::{Chance, FixedDeck, Seat};
 
 use crate::action::Action;
 use crate::content::*;
@@ -35,14 +35,18 @@ pub const ALLIANCE_CRUISER_CARD: &str = "Alliance Cruiser";
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Bounties {
     /// FF-PBH-1: the face-down Bounty deck.
-    pub deck: Deck<BountyId>,
+    pub deck: FixedDeck<BountyId, BOUNTY_ROOM>,
     /// FF-PBH-1: the 'Verse's Most Wanted, face up (at most 3).
-    pub most_wanted: Vec<BountyId>,
+    pub most_wanted: smallvec::SmallVec<[BountyId; 3]>,
     /// FF-PBH-10: the Bound Fugitives, each with its holder and its Bounty card.
-    pub bound: Vec<Bound>,
+    pub bound: smallvec::SmallVec<[Bound; 8]>,
     /// Bounty cards out of the game (delivered, or their fugitive gone, FF-PBH-4/13).
-    pub removed: Vec<BountyId>,
+    pub removed: smallvec::SmallVec<[BountyId; 16]>,
 }
+
+/// The most Bounty cards a game deals (checked when the content is loaded): the deck is held
+/// inline, as the table's other decks (issue 11).
+pub const BOUNTY_ROOM: usize = 32;
 
 /// A fugitive "Bound by Law" (FF-PBH-10): their crew card beside the holder's ship, under the
 /// Bounty card.
@@ -69,10 +73,10 @@ impl Bounties {
     /// deck of this game are left out (see the module notes).
     pub fn deal(content: &Content, set: ExpansionSet, chance: &mut Chance) -> Bounties {
         let mut b = Bounties {
-            deck: Deck::new(Vec::new()),
-            most_wanted: Vec::new(),
-            bound: Vec::with_capacity(8),
-            removed: Vec::new(),
+            deck: Default::default(),
+            most_wanted: Default::default(),
+            bound: Default::default(),
+            removed: Default::default(),
         };
         if !set.has(Expansion::PiratesAndBountyHunters) {
             return b;
@@ -85,7 +89,7 @@ impl Bounties {
             .filter(|&i| set.includes(content.bounties[i as usize].source))
             .filter(|&i| content.bounty.cards[i as usize].iter().any(in_game))
             .collect();
-        b.deck = Deck::new(cards);
+        b.deck = FixedDeck::from_vec(cards);
         b.deck.shuffle(chance);
         while b.most_wanted.len() < 3 {
             match b.deck.draw() {

@@ -41,7 +41,12 @@ impl Firefly {
     /// abilities are walked only if some Contact adds anything (issue 11: the legal actions ask
     /// the Active-job limit for every job in hand).
     fn solid_extras(&self, p: &Player, extra: impl Fn(&Contact) -> u8) -> usize {
-        let mut with_extra = self.content.contacts.iter().filter(|k| extra(k) > 0).peekable();
+        let mut with_extra = self
+            .content
+            .contacts
+            .iter()
+            .filter(|k| extra(k) > 0)
+            .peekable();
         if with_extra.peek().is_none() {
             return 0;
         }

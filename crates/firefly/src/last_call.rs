@@ -46,7 +46,7 @@ impl Firefly {
         });
         self.last_call = Some(LastCallState {
             declarer: seat,
-            last_turns,
+            last_turns: last_turns.into(),
         });
     }
 

@@ -618,7 +618,7 @@ impl Firefly {
                 placed: true,
                 drive_core,
                 upgrades: upgrades.into(),
-                crew,
+                crew: crew.into(),
                 spare_gear: spare.into(),
                 money: sp.money,
                 items: [
@@ -838,7 +838,7 @@ impl Firefly {
             for (k, id) in list.iter().enumerate() {
                 face_up.push(take_bounty(self, &format!("most-wanted[{k}]"), id)?);
             }
-            self.bounties.most_wanted = face_up;
+            self.bounties.most_wanted = face_up.into();
         }
         for (k, x) in s.bound.iter().enumerate() {
             let f = |n: &str| format!("bound[{k}].{n}");

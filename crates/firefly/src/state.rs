@@ -1,7 +1,7 @@
 //! The game state: flat, cheap to clone, and sharing the static [`Content`] by reference.
 
 use serde::Serialize;
-use tabletop_core::{Chance, Deck, Outcome, Seat};
+use tabletop_core::{Chance, FixedDeck, Outcome, Seat};
 
 use crate::content::*;
 use crate::resolve::Resolution;
@@ -91,6 +91,10 @@ pub type JobList = smallvec::SmallVec<[JobId; 8]>;
 /// The Active jobs: at most three (FF-WORK-2), held inline.
 pub type ActiveJobs = smallvec::SmallVec<[ActiveJob; 3]>;
 
+/// A ship's crew, held inline up to 8 (the biggest ship's 6 and its Leader fit; a copy of the
+/// state allocates nothing for them, issue 11).
+pub type CrewList = smallvec::SmallVec<[CrewMember; 8]>;
+
 #[derive(Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct CrewMember {
     pub card: CrewCard,
@@ -155,7 +159,7 @@ pub struct Player {
     pub drive_core: DriveCoreCard,
     pub upgrades: CardList,
     /// `crew[0]` is always the Leader.
-    pub crew: Vec<CrewMember>,
+    pub crew: CrewList,
     /// Gear owned but not carried (FF-CREW-18).
     pub spare_gear: CardList,
     pub money: u32,
@@ -181,15 +185,13 @@ pub struct Player {
 // The destructuring names every field, so a new field cannot be forgotten.
 impl Clone for CrewMember {
     fn clone(&self) -> Self {
-        let mut m = CrewMember {
+        CrewMember {
             card: self.card,
             def: self.def,
-            gear: CardList::new(),
-            disgruntled: false,
-            wanted_token: false,
-        };
-        m.clone_from(self);
-        m
+            gear: CardList::from_slice(&self.gear),
+            disgruntled: self.disgruntled,
+            wanted_token: self.wanted_token,
+        }
     }
     fn clone_from(&mut self, source: &Self) {
         let CrewMember {
@@ -208,29 +210,29 @@ impl Clone for CrewMember {
 }
 
 impl Clone for Player {
+    // Field by field into the new value (the short lists of `Copy` cards copied whole), so the
+    // inline lists are written once (issue 11: a search bot copies the state at every node).
     fn clone(&self) -> Self {
-        let mut p = Player {
+        Player {
             seat: self.seat,
             leader: self.leader,
             ship: self.ship,
             sector: self.sector,
             placed: self.placed,
             drive_core: self.drive_core,
-            upgrades: CardList::new(),
-            crew: Vec::new(),
-            spare_gear: CardList::new(),
+            upgrades: CardList::from_slice(&self.upgrades),
+            crew: self.crew.iter().cloned().collect(),
+            spare_gear: CardList::from_slice(&self.spare_gear),
             money: self.money,
             items: self.items,
-            hand: JobList::new(),
-            active: ActiveJobs::new(),
-            completed: JobList::new(),
+            hand: JobList::from_slice(&self.hand),
+            active: ActiveJobs::from_slice(&self.active),
+            completed: JobList::from_slice(&self.completed),
             solid: self.solid,
             warrants: self.warrants,
             goals: self.goals,
             haven: self.haven,
-        };
-        p.clone_from(self);
-        p
+        }
     }
     fn clone_from(&mut self, source: &Self) {
         let Player {
@@ -449,20 +451,44 @@ pub struct TurnActions {
     pub taken: u8,
 }
 
-/// The decks on the table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// The most cards a Nav deck holds (60 with Kalidasa, FF-MISC-13). Content that would deal a
+/// bigger deck is refused when it is loaded, as for the room below.
+pub const NAV_DECK_ROOM: usize = 64;
+
+/// The most cards a Supply or Contact deck holds (45 at most with every expansion).
+pub const DECK_ROOM: usize = 48;
+
+/// The most cards the Misbehave deck holds: 40, and room for the test content's extra copies
+/// of its effect cards (`crate::testing::effects_content`).
+pub const MISBEHAVE_DECK_ROOM: usize = 96;
+
+/// The most Supply decks (one per Supply planet: 7 with every expansion), checked on load.
+pub const MAX_SUPPLY_DECKS: usize = 8;
+
+/// A deck on the table, held inline (issue 11: copying a state copies its decks with one
+/// `memcpy`, no allocation).
+pub type TableDeck<C> = FixedDeck<C, DECK_ROOM>;
+
+/// A Nav deck on the table, held inline.
+pub type NavDeck = FixedDeck<NavCardId, NAV_DECK_ROOM>;
+
+/// The Misbehave deck, held inline.
+pub type MisbehaveDeck = FixedDeck<MisbehaveCardId, MISBEHAVE_DECK_ROOM>;
+
+/// The decks on the table: plain data, so a copy of a state copies them in one go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Decks {
     /// Indexed by [`DeckId`].
-    pub supply: Vec<Deck<SupplyCardId>>,
+    pub supply: tinyvec::ArrayVec<[TableDeck<SupplyCardId>; MAX_SUPPLY_DECKS]>,
     /// Indexed by [`ContactName::index`]; decks of absent contacts stay empty.
-    pub contacts: Vec<Deck<JobId>>,
+    pub contacts: [TableDeck<JobId>; ContactName::COUNT],
     /// Alliance, Border, Rim.
-    pub nav: [Deck<NavCardId>; 3],
+    pub nav: [NavDeck; 3],
     /// FF-FLY-25/26: whether each Nav deck has been reshuffled once.
     pub nav_reshuffled: [bool; 3],
     /// FF-FLY-27: a RESHUFFLE card was discarded unresolved; reshuffle when the action ends.
     pub nav_reshuffle_due: [bool; 3],
-    pub misbehave: Deck<MisbehaveCardId>,
+    pub misbehave: MisbehaveDeck,
 }
 
 /// Last Call, once declared (the story's [`LastCall`]): who declared it, and the captains whose
@@ -470,14 +496,14 @@ pub struct Decks {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LastCallState {
     pub declarer: Seat,
-    pub last_turns: Vec<Seat>,
+    pub last_turns: smallvec::SmallVec<[Seat; 5]>,
 }
 
 /// Cards removed from play, back in the box (FF-DEATH-2, FF-MISC-1, FF-MISC-9).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Removed {
-    pub supply: Vec<SupplyCardId>,
-    pub jobs: Vec<JobId>,
+    pub supply: CardList,
+    pub jobs: JobList,
 }
 
 /// The whole state of a game of Firefly.
@@ -499,7 +525,7 @@ pub struct Firefly {
     /// The Operative's Corvette (Kalidasa, FF-BS-3).
     pub corvette: Option<SectorId>,
     /// Alert tokens on the board (FF-BS-9, FF-KAL-10), by sector, sorted.
-    pub alerts: Vec<crate::rim::Alerts>,
+    pub alerts: smallvec::SmallVec<[crate::rim::Alerts; 16]>,
     /// FF-SETUP-8..12: seats in Leader-picking order.
     pub pick_order: smallvec::SmallVec<[Seat; 8]>,
     /// Whose decision it is.

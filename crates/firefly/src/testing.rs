@@ -360,6 +360,18 @@ leader-gear = ["pistol"]
 crew = [{ card = "kaylee" }, { card = "stitch" }]
 "#;
 
+/// Every face-down Nav and Supply draw pile put in reverse order: with
+/// [`swap_a_rivals_hidden_job`], a table that looks the same to every captain (the no-peeking
+/// tests of the bots).
+pub fn reverse_draw_piles(g: &mut Firefly) {
+    for d in &mut g.decks.nav {
+        d.draw_pile_mut().reverse();
+    }
+    for d in &mut g.decks.supply {
+        d.draw_pile_mut().reverse();
+    }
+}
+
 /// Swap one hand job of a captain other than `seat` with a card of the same Contact's draw
 /// pile: a table that looks the same to `seat` (and to everyone but that captain). `false` when
 /// no rival holds a job whose Contact's deck has a card left.

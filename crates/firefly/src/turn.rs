@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use tabletop_core::{Chance, Deck, Outcome, Seat};
+use tabletop_core::{Chance, Outcome, Seat};
 
 use crate::action::Action;
 use crate::content::*;
@@ -206,15 +206,15 @@ impl Firefly {
         // Only the cards of the products in play: an expansion's cards (and its decks, contacts
         // and board sectors) are left in the box unless it is chosen.
         let board = content.board(set);
-        let mut supply: Vec<Deck<SupplyCardId>> = content
+        let mut supply: tinyvec::ArrayVec<[TableDeck<SupplyCardId>; MAX_SUPPLY_DECKS]> = content
             .supply_decks
             .iter()
             .map(|d| {
                 if !board.in_play(d.sector) {
-                    return Deck::default();
+                    return TableDeck::default();
                 }
                 let cards = d.cards.iter().copied();
-                Deck::new(
+                TableDeck::from_vec(
                     cards
                         .filter(|&c| set.includes(content.supply_cards[c as usize].source))
                         .collect(),
@@ -224,8 +224,7 @@ impl Firefly {
         for d in &mut supply {
             d.shuffle(&mut chance);
         }
-        let mut contacts: Vec<Deck<JobId>> =
-            (0..ContactName::COUNT).map(|_| Deck::default()).collect();
+        let mut contacts = [TableDeck::<JobId>::default(); ContactName::COUNT];
         // A Set Up card's Rim Space Jobs: the base game's Job cards stay in the box (FF-BS-5).
         let rim_jobs_only = card.is_some_and(|c| c.expansion_jobs_only);
         for (j, job) in content.jobs.iter().enumerate() {
@@ -251,7 +250,7 @@ impl Firefly {
                 }
             }
         }
-        let mut nav: [Deck<NavCardId>; 3] = Default::default();
+        let mut nav = [NavDeck::default(); 3];
         for i in content.nav_deck_cards(set) {
             let d = match content.nav_def(i).deck {
                 NavDeckName::Alliance => 0,
@@ -280,8 +279,9 @@ impl Firefly {
             }
             let _ = d;
         }
-        let mut misbehave =
-            Deck::new((0..content.misbehave_cards.len() as MisbehaveCardId).collect());
+        let mut misbehave = MisbehaveDeck::from_vec(
+            (0..content.misbehave_cards.len() as MisbehaveCardId).collect(),
+        );
         misbehave.shuffle(&mut chance);
         // FF-PBH-1: the Bounty deck and the 'Verse's Most Wanted (none without the expansion).
         let bounties = crate::bounty::Bounties::deal(content, set, &mut chance);
@@ -301,8 +301,8 @@ impl Firefly {
                 placed: false,
                 drive_core: DriveCoreCard::Starting(0),
                 upgrades: Default::default(),
-                // Room for a full crew from the start: hiring in play allocates nothing.
-                crew: Vec::with_capacity(8),
+                // Room for a full crew, inline: hiring in play allocates nothing.
+                crew: CrewList::new(),
                 spare_gear: Default::default(),
                 // FF-SETUP-15: $3,000, 6 Fuel, 2 Parts.
                 money,
@@ -335,11 +335,7 @@ impl Firefly {
                 nav_reshuffle_due: [false; 3],
                 misbehave,
             },
-            // Room for what a game usually takes out of play (a step allocates nothing).
-            removed: Removed {
-                supply: Vec::with_capacity(8),
-                jobs: Vec::with_capacity(8),
-            },
+            removed: Removed::default(),
             // FF-SETUP-5/6.
             cruiser: content.cruiser_start,
             cutters: Firefly::starting_cutters(content, set)
@@ -350,7 +346,7 @@ impl Firefly {
                 .corvette_start
                 .filter(|_| set.has(Expansion::Kalidasa)),
             // Room for the usual number (a step allocates nothing, issue 11).
-            alerts: Vec::with_capacity(16),
+            alerts: Default::default(),
             actor: first,
             current: first,
             pick_order,

@@ -260,7 +260,7 @@ impl View {
                     ship: ship_chosen.then_some(p.ship),
                     drive_core: ship_chosen.then_some(p.drive_core),
                     upgrades: p.upgrades.to_vec(),
-                    crew: p.crew.clone(),
+                    crew: p.crew.to_vec(),
                     spare_gear: p.spare_gear.to_vec(),
                     money: p.money,
                     items: p.items,
@@ -334,7 +334,7 @@ impl View {
             cutter: g.cutters[0],
             cutters: g.cutters.to_vec(),
             corvette: g.corvette,
-            alerts: g.alerts.clone(),
+            alerts: g.alerts.to_vec(),
             supply_discards: g
                 .decks
                 .supply
@@ -372,8 +372,8 @@ impl View {
             bounties: g
                 .uses(Expansion::PiratesAndBountyHunters)
                 .then(|| BountiesView {
-                    most_wanted: g.bounties.most_wanted.clone(),
-                    bound: g.bounties.bound.clone(),
+                    most_wanted: g.bounties.most_wanted.to_vec(),
+                    bound: g.bounties.bound.to_vec(),
                     deck_left: g.bounties.deck.draw_len(),
                 }),
             destinations: g.destinations(),

@@ -469,3 +469,30 @@ fn ship_card_abilities_are_checked() {
     assert_eq!(err.field, "abilities[0].from");
     assert!(err.message.contains("1 to 6"), "{err}");
 }
+
+/// A Nav deck holds at most `NAV_DECK_ROOM` cards (a state keeps its decks inline, issue
+/// 11): content that would deal a bigger deck is refused on load, naming the card that does
+/// not fit. A promo Nav card is dealt with every expansion, so the Border deck with all of them
+/// (the biggest) says how many copies still fit.
+#[test]
+fn a_deck_too_big_for_the_table_is_refused_on_load() {
+    use tabletop_firefly::content::{NavDeckName, Source};
+    let c = Content::builtin();
+    let all = ExpansionSet::of(&Expansion::ALL);
+    let border = (c.nav_deck_cards(all).into_iter())
+        .filter(|&i| c.nav_def(i).deck == NavDeckName::Border)
+        .count();
+    assert!((c.nav_defs.iter()).all(|d| d.source != Source::Promo));
+    let room = tabletop_firefly::state::NAV_DECK_ROOM - border;
+    let card = |copies: usize| {
+        format!("{NAV_HEAD}copies = {copies}\n[[nav.options]]\nname = \"Keep Flying\"\nends = \"keep-flying\"\n")
+    };
+    let err = load_err(&card(room + 1));
+    assert_eq!(err.file, "test/extra.toml");
+    assert_eq!(err.entry, "nav \"test-nav\"");
+    assert_eq!(err.field, "deck");
+    assert!(err.message.contains("at most 64"), "{err}");
+    let mut files = ContentFiles::builtin();
+    files.files.push(("test/extra.toml".into(), card(room)));
+    assert!(Content::load(&files).is_ok(), "{room} more cards fit");
+}

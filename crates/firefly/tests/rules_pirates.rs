@@ -150,7 +150,7 @@ fn ff_pbh_3_the_alliance_cruiser_card_updates_the_most_wanted() {
     }
     // The old three are now the bottom three cards of the deck.
     let mut bottom = g.bounties.deck.draw_pile()[..3].to_vec();
-    let mut old = before.clone();
+    let mut old = before.to_vec();
     bottom.sort_unstable();
     old.sort_unstable();
     assert_eq!(bottom, old);
@@ -462,7 +462,7 @@ fn ff_pbh_14_15_a_bounty_jump_takes_the_bound_fugitive() {
     )));
     choose(&mut g, "Take the Bound Fugitives");
     assert_eq!(
-        g.bounties.bound,
+        g.bounties.bound.to_vec(),
         vec![Bound {
             seat: 0,
             bounty: bounty("jayne"),
