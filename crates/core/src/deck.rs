@@ -430,4 +430,61 @@ mod tests {
         assert_eq!(d.draw_pile(), expected.as_slice());
         assert_eq!(d.discard_len(), 0);
     }
+
+    /// A deck held inline does what a `Vec` deck does, card for card, through the same RNG
+    /// calls; its copy is a plain copy.
+    #[test]
+    fn a_fixed_deck_plays_as_a_vec_deck() {
+        let cards: Vec<u16> = (0..30).collect();
+        let mut v = Deck::new(cards.clone());
+        let mut f = FixedDeck::<u16, 32>::from_vec(cards);
+        let (mut cv, mut cf) = (Chance::new(3), Chance::new(3));
+        v.shuffle(&mut cv);
+        f.shuffle(&mut cf);
+        for round in 0..200u16 {
+            match round % 7 {
+                0 | 1 | 2 => {
+                    assert_eq!(v.draw_or_reshuffle(&mut cv), f.draw_or_reshuffle(&mut cf));
+                }
+                3 => {
+                    if let Some(x) = v.draw() {
+                        assert_eq!(f.draw(), Some(x));
+                        v.stack_top(&[x]);
+                        f.stack_top(&[x]);
+                    }
+                }
+                4 => {
+                    let pile = v.draw_pile().to_vec();
+                    v.set_draw(&pile);
+                    f.set_draw(&pile);
+                }
+                _ => {
+                    if let Some(x) = v.draw() {
+                        f.draw();
+                        v.discard(x);
+                        f.discard(x);
+                    }
+                }
+            }
+            assert_eq!(v.draw_pile(), f.draw_pile());
+            assert_eq!(v.discard_pile(), f.discard_pile());
+        }
+        let copy = f;
+        assert_eq!(copy, f);
+        assert_eq!(
+            serde_json::to_string(&copy).unwrap(),
+            serde_json::to_string(&v).unwrap()
+        );
+    }
+
+    /// A saved deck with more cards than its pile holds is refused with a reason, not cut short.
+    #[test]
+    fn a_fixed_deck_refuses_more_cards_than_it_holds() {
+        let err = serde_json::from_str::<FixedDeck<u16, 2>>(r#"{"draw":[1,2],"discard":[3]}"#)
+            .unwrap_err();
+        assert!(err.to_string().contains("at most 2"), "{err}");
+        let ok: FixedDeck<u16, 3> =
+            serde_json::from_str(r#"{"draw":[1,2],"discard":[3]}"#).unwrap();
+        assert_eq!(ok.top_discard(), Some(3));
+    }
 }
