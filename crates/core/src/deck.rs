@@ -443,7 +443,7 @@ mod tests {
         f.shuffle(&mut cf);
         for round in 0..200u16 {
             match round % 7 {
-                0 | 1 | 2 => {
+                0..=2 => {
                     assert_eq!(v.draw_or_reshuffle(&mut cv), f.draw_or_reshuffle(&mut cf));
                 }
                 3 => {

@@ -1273,7 +1273,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         piracy_lose,
     };
     check_base_counts(&content)?;
-    check_deck_room(&ctx, &content)?;
+    check_deck_room(ctx, &content)?;
     Ok(content)
 }
 
