@@ -19,69 +19,65 @@ use crate::state::*;
 pub const MISBEHAVE_ROW: usize = 3;
 
 impl Firefly {
-    /// The `Use` abilities of `p`'s cards: hired crew, carried and set-aside gear, ship
-    /// upgrades; with the card each is printed on.
-    pub fn usable_cards<'a>(
-        &'a self,
-        p: &'a Player,
-    ) -> impl Iterator<Item = (SupplyCardId, &'static Ability)> + 'a {
+    /// Each of `p`'s cards with its abilities: hired crew, carried and set-aside gear, ship
+    /// upgrades, in that order (a loop, not a chain of iterators: the legal actions ask it at
+    /// every step, issue 11).
+    fn for_each_card_abilities(
+        &self,
+        p: &Player,
+        mut f: impl FnMut(SupplyCardId, &'static [Ability]),
+    ) {
         let c = self.content;
-        let crew = p.crew.iter().flat_map(move |m| {
-            let own = match m.card {
-                CrewCard::Hired(s) => Some(s),
-                CrewCard::Leader(_) => None,
-            };
-            own.into_iter()
-                .flat_map(move |s| self.crew_def(m).abilities.iter().map(move |a| (s, a)))
-                .chain(
-                    m.gear
-                        .iter()
-                        .flat_map(move |&g| self.gear_def(g).abilities.iter().map(move |a| (g, a))),
-                )
-        });
-        let spare = p
-            .spare_gear
-            .iter()
-            .flat_map(move |&g| self.gear_def(g).abilities.iter().map(move |a| (g, a)));
-        let upgrades = p.upgrades.iter().flat_map(move |&u| {
+        for m in &p.crew {
+            if let CrewCard::Hired(s) = m.card {
+                f(s, &self.crew_def(m).abilities);
+            }
+            for &g in &m.gear {
+                f(g, &self.gear_def(g).abilities);
+            }
+        }
+        for &g in &p.spare_gear {
+            f(g, &self.gear_def(g).abilities);
+        }
+        for &u in &p.upgrades {
             let SupplyKind::Upgrade(d) = c.supply_cards[u as usize].kind else {
                 unreachable!("an upgrade card")
             };
-            c.upgrades[d as usize].abilities.iter().map(move |a| (u, a))
-        });
-        crew.chain(spare)
-            .chain(upgrades)
-            .filter(|(_, a)| matches!(a, Ability::Use { .. }))
+            f(u, &c.upgrades[d as usize].abilities);
+        }
     }
 
-    /// The cards the current captain may use now (in `turn_actions`).
+    /// The cards the current captain may use now (in `turn_actions`): each card with a `Use`
+    /// ability whose action is still free and one of whose options is available.
     pub fn use_actions(&self, out: &mut Vec<Action>) {
         let p = self.me();
         let t = self.turn;
-        for (card, a) in self.usable_cards(p) {
-            let Ability::Use {
-                action, options, ..
-            } = a
-            else {
-                continue;
-            };
-            let action_free = match action {
-                None => true,
-                Some(UseAction::Buy) => t.taken < 2 && !t.buy,
-                Some(UseAction::Deal) => t.taken < 2 && !t.deal,
-                Some(UseAction::Fly) => t.taken < 2 && !t.fly,
-                Some(UseAction::Work) => t.taken < 2 && !t.work,
-            };
-            let origin = Origin::Card(card);
-            if action_free
-                && options
-                    .iter()
-                    .any(|o| self.option_available_in(origin, p.seat, o))
-                && !out.contains(&Action::UseCard(card))
-            {
-                out.push(Action::UseCard(card));
+        self.for_each_card_abilities(p, |card, abilities| {
+            for a in abilities {
+                let Ability::Use {
+                    action, options, ..
+                } = a
+                else {
+                    continue;
+                };
+                let action_free = match action {
+                    None => true,
+                    Some(UseAction::Buy) => t.taken < 2 && !t.buy,
+                    Some(UseAction::Deal) => t.taken < 2 && !t.deal,
+                    Some(UseAction::Fly) => t.taken < 2 && !t.fly,
+                    Some(UseAction::Work) => t.taken < 2 && !t.work,
+                };
+                let origin = Origin::Card(card);
+                if action_free
+                    && options
+                        .iter()
+                        .any(|o| self.option_available_in(origin, p.seat, o))
+                    && !out.contains(&Action::UseCard(card))
+                {
+                    out.push(Action::UseCard(card));
+                }
             }
-        }
+        });
     }
 
     /// "Use Labor Contract: Persephone (a Buy action): …", for menus and logs.

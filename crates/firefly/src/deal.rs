@@ -61,9 +61,7 @@ impl Firefly {
 impl Firefly {
     /// The Contact dealt with in a sector (FF-DEAL-1).
     pub fn contact_at(&self, sector: SectorId) -> Option<ContactName> {
-        (0..ContactName::COUNT)
-            .find(|&i| self.content.contact_sector[i] == Some(sector))
-            .map(|i| ALL_CONTACTS[i])
+        self.content.sector_contact[sector as usize]
             // Only a Contact of a product in play (Higgins' tile lies on a base sector).
             .filter(|&k| {
                 self.content

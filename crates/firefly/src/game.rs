@@ -23,7 +23,7 @@ impl Game for Firefly {
     }
 
     fn actor(&self) -> Actor {
-        if self.phase == Phase::Over {
+        if matches!(self.phase, Phase::Over) {
             Actor::Over
         } else {
             Actor::Seat(self.actor)

@@ -23,7 +23,7 @@ impl Firefly {
         r.stage = Stage::Finished;
         r.pending = Some(pending);
         self.resolution.push(r);
-        if self.phase != Phase::Over {
+        if !matches!(self.phase, Phase::Over) {
             self.phase = Phase::Resolving;
         }
     }
@@ -155,7 +155,7 @@ impl Firefly {
                 crate::turn::pound_of_flesh(),
                 events,
             );
-            if self.phase != Phase::Over {
+            if !matches!(self.phase, Phase::Over) {
                 self.phase = Phase::Resolving;
             }
         }

@@ -25,7 +25,7 @@ impl Firefly {
             return false;
         };
         self.last_call.is_none()
-            && self.phase == Phase::Actions
+            && matches!(self.phase, Phase::Actions)
             && self.current == seat
             && self.players[seat as usize].goals as usize >= story.goals.len()
             && (!rule.uses_action || self.turn.taken < 2)
@@ -54,7 +54,7 @@ impl Firefly {
     /// whose last turn is to come. Empty before Last Call and once the game is over.
     pub fn still_to_play(&self) -> Vec<Seat> {
         match &self.last_call {
-            Some(lc) if self.phase != Phase::Over => std::iter::once(self.current)
+            Some(lc) if !matches!(self.phase, Phase::Over) => std::iter::once(self.current)
                 .chain(lc.last_turns.iter().copied())
                 .collect(),
             _ => Vec::new(),

@@ -829,18 +829,23 @@ impl Firefly {
             // Crew who may spend an action to cheer up *another* crew member (Helen, Emma,
             // Lucy): any Disgruntled crew member but the one using the ability. A Love Bot
             // cheers up anyone, its carrier too.
-            let love_bot = self
-                .crew_abilities(p)
-                .any(|a| matches!(a, Ability::ActionRemoveAnyDisgruntled));
-            for (i, m) in p.crew.iter().enumerate() {
-                let cheered_by_another = p.crew.iter().enumerate().any(|(k, o)| {
-                    k != i
-                        && c.crew[o.def as usize]
-                            .abilities
-                            .contains(&Ability::ActionRemoveDisgruntled)
-                });
-                if m.disgruntled && (cheered_by_another || love_bot) {
-                    out.push(Action::CrewRemoveDisgruntled(m.card));
+            // (Only asked when someone is Disgruntled: the legal actions run at every step.)
+            if p.crew.iter().any(|m| m.disgruntled) {
+                let love_bot = self
+                    .crew_abilities(p)
+                    .any(|a| matches!(a, Ability::ActionRemoveAnyDisgruntled));
+                for (i, m) in p.crew.iter().enumerate() {
+                    let cheered_by_another = || {
+                        p.crew.iter().enumerate().any(|(k, o)| {
+                            k != i
+                                && c.crew[o.def as usize]
+                                    .abilities
+                                    .contains(&Ability::ActionRemoveDisgruntled)
+                        })
+                    };
+                    if m.disgruntled && (love_bot || cheered_by_another()) {
+                        out.push(Action::CrewRemoveDisgruntled(m.card));
+                    }
                 }
             }
         }
@@ -894,16 +899,17 @@ impl Firefly {
             }
         }
         // FF-CREW-14: hire a rival's Disgruntled crew in the same sector.
-        if p.crew.len() < self.max_crew(p) {
-            for q in &self.players {
-                if q.seat != p.seat && q.placed && q.sector == p.sector {
-                    for m in q.crew.iter().skip(1) {
-                        if m.disgruntled
-                            && p.money >= self.hire_cost(p.seat, m.def)
-                            && self.may_hire(p, m.def)
-                        {
-                            out.push(Action::HireAway(m.card));
-                        }
+        // (The room aboard is worked out only when there is someone to hire.)
+        let mut room = None;
+        for q in &self.players {
+            if q.seat != p.seat && q.placed && q.sector == p.sector {
+                for m in q.crew.iter().skip(1) {
+                    if m.disgruntled
+                        && *room.get_or_insert_with(|| p.crew.len() < self.max_crew(p))
+                        && p.money >= self.hire_cost(p.seat, m.def)
+                        && self.may_hire(p, m.def)
+                    {
+                        out.push(Action::HireAway(m.card));
                     }
                 }
             }
@@ -1194,12 +1200,12 @@ impl Firefly {
                     }
                 }
             }
-            if self.phase == Phase::Resolving {
+            if matches!(self.phase, Phase::Resolving) {
                 self.resume_after_interrupt();
             }
             break;
         }
-        if self.phase == Phase::Actions && self.activity == Activity::None {
+        if matches!(self.phase, Phase::Actions) && self.activity == Activity::None {
             // The action under way, if any, has finished (FF-FLY-27).
             self.reshuffle_due_nav_decks(events);
             // FF-BS-30: Solid with Mr. Universe no more, the hand limit is 3 again and the
@@ -1266,7 +1272,9 @@ impl Firefly {
             Activity::Moseying { moved, range } if moved < range => Phase::Mosey { moved, range },
             _ => Phase::Actions,
         };
-        if matches!(self.activity, Activity::Moseying { .. }) && self.phase == Phase::Actions {
+        if matches!(self.activity, Activity::Moseying { .. })
+            && matches!(self.phase, Phase::Actions)
+        {
             self.activity = Activity::None;
         }
         if let Phase::FullBurn { entered, range } = self.phase {
@@ -1280,6 +1288,6 @@ impl Firefly {
 
 impl Firefly {
     pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
+        matches!(self.phase, Phase::Over)
     }
 }

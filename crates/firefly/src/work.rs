@@ -1092,7 +1092,7 @@ impl Firefly {
 
     pub fn end_work(&mut self) {
         self.activity = Activity::None;
-        if self.phase != Phase::Over {
+        if !matches!(self.phase, Phase::Over) {
             self.phase = if self.resolution.is_empty() {
                 Phase::Actions
             } else {
@@ -1170,15 +1170,18 @@ impl Firefly {
 
     /// Goals with no location are standing conditions, completed as soon as they hold.
     pub fn check_standing_goals(&mut self, events: &mut Vec<Event>) {
+        let standing = self.content.standing_goals[self.story as usize];
+        if standing == 0 {
+            return;
+        }
         for seat in 0..self.num_players() {
             while self.outcome.is_none() {
                 let p = &self.players[seat as usize];
                 let g = p.goals as usize;
-                let story = self.story_def();
-                if g >= story.goals.len() || story.goals[g].at.is_some() || story.goals[g].at_haven
-                {
+                if g >= 64 || standing & (1 << g) == 0 {
                     break;
                 }
+                let story = self.story_def();
                 if self.goal_met(p, &story.goals[g].requires) {
                     self.complete_goal(seat, events);
                 } else {

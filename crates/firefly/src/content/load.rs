@@ -1195,6 +1195,12 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
             *s = None;
         }
     }
+    let mut sector_contact = vec![None; doc.sector.len()];
+    for (i, s) in contact_sector.iter().enumerate().rev() {
+        if let Some(s) = s {
+            sector_contact[*s as usize] = Some(crate::deal::ALL_CONTACTS[i]);
+        }
+    }
 
     // --- Bounty cards (FF-PBH-1..6) --------------------------------------------------------
     let mut bounty = super::bounty::build(
@@ -1232,6 +1238,16 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         })
         .collect();
 
+    if let Some(s) = doc.story.iter().find(|s| s.goals.len() > 64) {
+        return Err(ctx.err("story", &s.id, "goals", "a story has at most 64 goals"));
+    }
+    let standing_goals = (doc.story.iter())
+        .map(|s| {
+            (s.goals.iter().enumerate())
+                .filter(|(_, g)| g.at.is_none() && !g.at_haven)
+                .fold(0u64, |m, (i, _)| m | 1 << i)
+        })
+        .collect();
     let content = Content {
         fingerprint,
         sectors: doc.sector,
@@ -1241,6 +1257,8 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         tiles,
         sector_ids,
         contact_sector,
+        sector_contact,
+        standing_goals,
         contacts: doc.contact,
         crew: doc.crew,
         gear: doc.gear,

@@ -157,6 +157,12 @@ pub struct Content {
     pub sector_ids: HashMap<String, SectorId>,
     /// Sector of each Contact that can be dealt with on the map.
     pub contact_sector: [Option<SectorId>; ContactName::COUNT],
+    /// The Contact of each sector (the first by [`ContactName::index`] if several), the
+    /// reverse of `contact_sector`: the legal actions ask it at every step.
+    pub sector_contact: Vec<Option<ContactName>>,
+    /// For each story, its standing goals (no place to be worked at, checked after every
+    /// step), a bit per goal index.
+    pub standing_goals: Vec<u64>,
     pub contacts: Vec<Contact>,
     pub crew: Vec<Crew>,
     pub gear: Vec<Gear>,
