@@ -807,8 +807,10 @@ impl Firefly {
                 // Workable jobs in id order, sorted in place (no buffer: legal_actions
                 // allocates nothing once `out` has grown).
                 let first = out.len();
-                for j in p.active.iter().map(|a| a.job).chain(p.hand.iter().copied()) {
-                    if self.can_work_job(p, j) {
+                let jobs = (p.active.iter().map(|a| (a.job, a.steps_done, false)))
+                    .chain(p.hand.iter().map(|&j| (j, 0, true)));
+                for (j, step, in_hand) in jobs {
+                    if self.can_work_job_step(p, j, step, in_hand) {
                         out.push(Action::Work(WorkTarget::Job(j)));
                     }
                 }

@@ -45,15 +45,18 @@ impl Firefly {
 
     /// FF-WORK-3, FF-WORK-9, FF-DEAL-7, FF-WORK-14: whether `j` can be worked here now.
     pub fn can_work_job(&self, p: &Player, j: JobId) -> bool {
+        self.job_next_step(p, j)
+            .is_some_and(|(step, in_hand)| self.can_work_job_step(p, j, step, in_hand))
+    }
+
+    /// [`Self::can_work_job`] for a job whose next step is known (`in_hand`: not yet Active).
+    pub(crate) fn can_work_job_step(&self, p: &Player, j: JobId, step: u8, in_hand: bool) -> bool {
         // FF-BS-24: a Big Damn Challenge is never worked on its own; a Piracy job is worked
         // against a rival (`crate::piracy`), not at a planet.
         let card = &self.content.jobs[j as usize];
         if card.challenge.is_some() || card.piracy.is_some() {
             return false;
         }
-        let Some((step, in_hand)) = self.job_next_step(p, j) else {
-            return false;
-        };
         // The place first: it rules out most jobs, and the limit walks the crew's abilities.
         if !self.at_step_place(p.sector, j, step) {
             return false;
