@@ -75,11 +75,7 @@ impl Firefly {
     /// Harken; gear set aside is no use, FF-CREW-20). The one reputation query of the engine:
     /// Contact benefits (Deals, Harken's Special Rule) and story goals (FF-WIN-3) all ask it.
     pub fn counts_as_solid(&self, p: &Player, c: ContactName) -> bool {
-        p.is_solid(c)
-            || self
-                .crew_abilities(p)
-                .chain(self.ship_abilities(p))
-                .any(|a| matches!(a, Ability::CountsAsSolid { contact } if *contact == c))
+        p.is_solid(c) || self.counts_as_solid_mask(p) & (1 << c.index()) != 0
     }
 
     /// How many Contacts `p` counts as Solid with ([`Self::counts_as_solid`]): story goals
@@ -92,11 +88,29 @@ impl Firefly {
     /// [`ContactName::index`]: one walk over the crew's and the ship's abilities for all of
     /// them (issue 11: standing goals ask this after every step).
     pub fn counts_as_solid_mask(&self, p: &Player) -> u16 {
-        let mut mask = p.solid;
-        for a in self.crew_abilities(p).chain(self.ship_abilities(p)) {
-            if let Ability::CountsAsSolid { contact } = a {
-                mask |= 1 << contact.index();
+        // The cards of `crew_abilities` and `ship_abilities`, each read off the table the
+        // content made on load (`SolidMasks`), not by walking its abilities.
+        let c = self.content;
+        let s = &c.solid_masks;
+        let upgrade = |card: SupplyCardId| match c.supply_cards[card as usize].kind {
+            SupplyKind::Upgrade(u) => s.upgrades[u as usize],
+            _ => unreachable!("ship upgrades are upgrade cards"),
+        };
+        let mut mask = p.solid | s.ships[p.ship as usize];
+        for m in &p.crew {
+            mask |= s.crew[m.def as usize];
+            for &g in &m.gear {
+                if let SupplyKind::Gear(d) = c.supply_cards[g as usize].kind {
+                    mask |= s.gear[d as usize];
+                }
             }
+        }
+        mask |= match p.drive_core {
+            DriveCoreCard::Starting(u) => s.upgrades[u as usize],
+            DriveCoreCard::Card(card) => upgrade(card),
+        };
+        for &u in &p.upgrades {
+            mask |= upgrade(u);
         }
         mask
     }

@@ -327,3 +327,43 @@ fn alliance_ident_card_counts_as_solid_with_harken() {
     choose(&mut g, "Done");
     assert_eq!(g.phase, Phase::Actions, "set aside, the card does nothing");
 }
+
+/// FF-REP-5: a card's "counts as Solid with" is read off a table made on load (issue 11); in
+/// random games with every expansion it says what walking every crew, gear, upgrade and ship
+/// ability says, for every captain after every step.
+#[test]
+fn ff_rep_5_the_solid_table_agrees_with_the_cards_abilities() {
+    use tabletop_core::{Actor, Game, NewGame, Rng};
+    use tabletop_firefly::content::{Ability, Content, Expansion};
+    use tabletop_firefly::Options;
+    let content = Content::builtin();
+    let mut o = Options::new(4, "the-king-of-all-londinium");
+    o.expansions = Expansion::ALL.to_vec();
+    o.max_rounds = Some(15);
+    let (mut legal, mut events, mut rng) = (Vec::new(), Vec::new(), Rng::new(5));
+    let mut solid_by_a_card = 0;
+    for seed in 0..60 {
+        let mut g = Firefly::new_game(content, &o, seed).unwrap();
+        while g.actor() != Actor::Over {
+            for p in &g.players {
+                let walked = (g.crew_abilities(p).chain(g.ship_abilities(p))).fold(
+                    p.solid,
+                    |m, a| match a {
+                        Ability::CountsAsSolid { contact } => m | 1 << contact.index(),
+                        _ => m,
+                    },
+                );
+                assert_eq!(g.counts_as_solid_mask(p), walked, "seed {seed}");
+                solid_by_a_card += (walked != p.solid) as u32;
+            }
+            g.legal_actions(&mut legal);
+            let a = legal[rng.index(legal.len())];
+            events.clear();
+            g.apply_unchecked(a, &mut events);
+        }
+    }
+    assert!(
+        solid_by_a_card > 0,
+        "no card made a captain Solid: the test met no such card"
+    );
+}

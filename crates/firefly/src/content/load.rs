@@ -1248,6 +1248,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                 .fold(0u64, |m, (i, _)| m | 1 << i)
         })
         .collect();
+    let solid_masks = SolidMasks::build(&doc.crew, &doc.gear, &doc.upgrade, &doc.ship);
     let content = Content {
         fingerprint,
         sectors: doc.sector,
@@ -1259,6 +1260,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         contact_sector,
         sector_contact,
         standing_goals,
+        solid_masks,
         contacts: doc.contact,
         crew: doc.crew,
         gear: doc.gear,

@@ -138,6 +138,36 @@ impl Board {
     }
 }
 
+/// The Contacts each card makes its holder count as Solid with (`Ability::CountsAsSolid`,
+/// FF-REP-5), a bit per `ContactName::index`, by definition: crew, gear, upgrades (drive cores
+/// too) and ships. Worked out on load: standing goals such as "Solid with 2 Contacts" ask it for
+/// every captain after every step (issue 11).
+#[derive(Debug, Default)]
+pub struct SolidMasks {
+    pub crew: Vec<u16>,
+    pub gear: Vec<u16>,
+    pub upgrades: Vec<u16>,
+    pub ships: Vec<u16>,
+}
+
+impl SolidMasks {
+    fn of(abilities: &[Ability]) -> u16 {
+        abilities.iter().fold(0, |m, a| match a {
+            Ability::CountsAsSolid { contact } => m | 1 << contact.index(),
+            _ => m,
+        })
+    }
+
+    pub fn build(crew: &[Crew], gear: &[Gear], upgrades: &[ShipUpgrade], ships: &[Ship]) -> Self {
+        SolidMasks {
+            crew: crew.iter().map(|d| Self::of(&d.abilities)).collect(),
+            gear: gear.iter().map(|d| Self::of(&d.abilities)).collect(),
+            upgrades: upgrades.iter().map(|d| Self::of(&d.abilities)).collect(),
+            ships: ships.iter().map(|d| Self::of(&d.abilities)).collect(),
+        }
+    }
+}
+
 /// The loaded, validated content of one game.
 #[derive(Debug)]
 pub struct Content {
@@ -163,6 +193,8 @@ pub struct Content {
     /// For each story, its standing goals (no place to be worked at, checked after every
     /// step), a bit per goal index.
     pub standing_goals: Vec<u64>,
+    /// The Contacts each card makes its holder count as Solid with.
+    pub solid_masks: SolidMasks,
     pub contacts: Vec<Contact>,
     pub crew: Vec<Crew>,
     pub gear: Vec<Gear>,
