@@ -37,21 +37,10 @@ impl Firefly {
         ACTIVE_LIMIT + self.solid_extras(p, |k| k.extra_active_jobs)
     }
 
-    /// The sum of `extra` over the Contacts `p` counts as Solid with; the crew's and ship's
-    /// abilities are walked only if some Contact adds anything (issue 11: the legal actions ask
-    /// the Active-job limit for every job in hand).
+    /// The sum of `extra` over the Contacts `p` counts as Solid with.
     fn solid_extras(&self, p: &Player, extra: impl Fn(&Contact) -> u8) -> usize {
-        let mut with_extra = self
-            .content
-            .contacts
-            .iter()
-            .filter(|k| extra(k) > 0)
-            .peekable();
-        if with_extra.peek().is_none() {
-            return 0;
-        }
         let solid = self.counts_as_solid_mask(p);
-        with_extra
+        (self.content.contacts.iter())
             .filter(|k| solid & (1 << k.contact.index()) != 0)
             .map(|k| extra(k) as usize)
             .sum()
@@ -75,7 +64,7 @@ impl Firefly {
     /// Harken; gear set aside is no use, FF-CREW-20). The one reputation query of the engine:
     /// Contact benefits (Deals, Harken's Special Rule) and story goals (FF-WIN-3) all ask it.
     pub fn counts_as_solid(&self, p: &Player, c: ContactName) -> bool {
-        p.is_solid(c) || self.counts_as_solid_mask(p) & (1 << c.index()) != 0
+        self.counts_as_solid_mask(p) & (1 << c.index()) != 0
     }
 
     /// How many Contacts `p` counts as Solid with ([`Self::counts_as_solid`]): story goals
@@ -85,11 +74,11 @@ impl Firefly {
     }
 
     /// The Contacts `p` counts as Solid with ([`Self::counts_as_solid`]), a bit per
-    /// [`ContactName::index`]: one walk over the crew's and the ship's abilities for all of
-    /// them (issue 11: standing goals ask this after every step).
+    /// [`ContactName::index`]: the player's own Solid reputation, and each card of
+    /// `crew_abilities` and `ship_abilities` read off the table the content made on load
+    /// (`SolidMasks`), not by walking its abilities (issue 11: standing goals ask this for every
+    /// captain after every step).
     pub fn counts_as_solid_mask(&self, p: &Player) -> u16 {
-        // The cards of `crew_abilities` and `ship_abilities`, each read off the table the
-        // content made on load (`SolidMasks`), not by walking its abilities.
         let c = self.content;
         let s = &c.solid_masks;
         let upgrade = |card: SupplyCardId| match c.supply_cards[card as usize].kind {
