@@ -6,6 +6,8 @@
 
 use std::time::Instant;
 
+use rayon::prelude::*;
+
 use tabletop_bots::firefly::FireflyBot;
 use tabletop_bots::Bot;
 use tabletop_core::{Actor, Game, NewGame};
@@ -110,8 +112,12 @@ fn finish_rate(story: &str, seats: u8, n: u64, seed0: u64) -> f64 {
     let start = Instant::now();
     let (mut won, mut rounds, mut steps) = (0u64, 0u64, 0u64);
     let mut by_seat = vec![0u64; seats as usize];
-    for k in 0..n {
-        let r = play(story, seats, seed0 + k, false);
+    // The games are independent: both cores play them.
+    let played: Vec<Played> = (0..n)
+        .into_par_iter()
+        .map(|k| play(story, seats, seed0 + k, false))
+        .collect();
+    for r in played {
         if let Some(w) = r.winner {
             won += 1;
             by_seat[w as usize] += 1;
@@ -178,12 +184,14 @@ fn four_bots_finish_every_story_with_every_expansion() {
     let n = games() * 2;
     let mut failed = Vec::new();
     for story in STORIES {
-        let (mut won, mut rounds) = (0u64, 0u64);
-        for k in 0..n {
-            let r = play_with(story, 4, 9000 + k, false, &Expansion::ALL);
-            won += r.winner.is_some() as u64;
-            rounds += r.rounds as u64;
-        }
+        // The games are independent: both cores play them.
+        let (won, rounds) = (0..n)
+            .into_par_iter()
+            .map(|k| {
+                let r = play_with(story, 4, 9000 + k, false, &Expansion::ALL);
+                (r.winner.is_some() as u64, r.rounds as u64)
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
         let rate = won as f64 / n as f64;
         eprintln!(
             "{story}, every expansion: {won}/{n} ({:.1} %), {:.1} rounds on average",

@@ -31,15 +31,21 @@ use crate::state::*;
 /// FF-PBH-3: the title of the Nav card that updates the Most Wanted list.
 pub const ALLIANCE_CRUISER_CARD: &str = "Alliance Cruiser";
 
+/// The 'Verse's Most Wanted, inline (at most 3, FF-PBH-1).
+pub type MostWanted = smallvec::SmallVec<[BountyId; 3]>;
+
+/// The Bound Fugitives, inline up to 8 (FF-PBH-10).
+pub type BoundList = smallvec::SmallVec<[Bound; 8]>;
+
 /// The Bounty deck and what became of its cards. Empty without Pirates & Bounty Hunters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Bounties {
     /// FF-PBH-1: the face-down Bounty deck.
     pub deck: FixedDeck<BountyId, BOUNTY_ROOM>,
     /// FF-PBH-1: the 'Verse's Most Wanted, face up (at most 3).
-    pub most_wanted: smallvec::SmallVec<[BountyId; 3]>,
+    pub most_wanted: MostWanted,
     /// FF-PBH-10: the Bound Fugitives, each with its holder and its Bounty card.
-    pub bound: smallvec::SmallVec<[Bound; 8]>,
+    pub bound: BoundList,
     /// Bounty cards out of the game (delivered, or their fugitive gone, FF-PBH-4/13).
     pub removed: smallvec::SmallVec<[BountyId; 16]>,
 }

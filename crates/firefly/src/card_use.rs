@@ -384,7 +384,7 @@ impl Firefly {
 
     /// The top cards of each deck `seat` knows, top first: Alliance, Border, Rim Nav, then
     /// Misbehave (empty when nothing is known).
-    pub fn known_top(&self, seat: Seat) -> [Vec<u16>; 4] {
+    pub fn known_top(&self, seat: Seat) -> [TopCards; 4] {
         std::array::from_fn(|row| {
             let n = self.known_top_len(seat, row);
             self.top_pile(row).iter().rev().take(n).copied().collect()
@@ -396,6 +396,10 @@ impl Firefly {
         self.seen_top[seen_row(nav)] = [0; 5];
     }
 }
+
+/// The top cards of a deck a seat knows, top first (inline up to 8: a view is made for every
+/// seat after every action).
+pub type TopCards = smallvec::SmallVec<[u16; 8]>;
 
 /// `seen_top`'s row of a Nav deck, or of the Misbehave deck (`None`).
 pub fn seen_row(nav: Option<NavDeckName>) -> usize {

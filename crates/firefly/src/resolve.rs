@@ -229,6 +229,10 @@ pub enum Pending {
     },
 }
 
+/// FF-MISC-6: the teams of a split crew (crew masks, team `k` makes step `k`'s test), inline:
+/// a resolution is copied with the state.
+pub type Teams = smallvec::SmallVec<[CrewMask; 4]>;
+
 #[derive(Clone, Debug, Serialize)]
 pub struct Resolution {
     pub origin: Origin,
@@ -260,7 +264,7 @@ pub struct Resolution {
     pub step: u8,
     /// FF-MISC-6: the teams of a crew split (crew masks), empty when the crew is not split.
     /// Team `k` makes step `k`'s test.
-    pub teams: Vec<CrewMask>,
+    pub teams: Teams,
     /// The attempt fails as FF-MISC-4 (a split with too few crew, FF-MISC-6; a team with
     /// nobody left to make its test): the Work action ends and the job stays Active.
     pub failed: bool,
@@ -300,7 +304,7 @@ impl Resolution {
             as_fight: false,
             as_negotiate: false,
             step: 0,
-            teams: Vec::new(),
+            teams: Teams::new(),
             failed: false,
             counted: None,
             nested_from: None,
@@ -2463,7 +2467,7 @@ impl Firefly {
                     r.frames.clear();
                     r.stage = Stage::Finished;
                 } else {
-                    r.teams = vec![0; *teams as usize];
+                    r.teams = smallvec::smallvec![0; *teams as usize];
                     r.pending = Some(Pending::SplitCrew);
                 }
             }

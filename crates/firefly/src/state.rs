@@ -91,6 +91,12 @@ pub type JobList = smallvec::SmallVec<[JobId; 8]>;
 /// The Active jobs: at most three (FF-WORK-2), held inline.
 pub type ActiveJobs = smallvec::SmallVec<[ActiveJob; 3]>;
 
+/// The Reaver Cutters' sectors, inline (at most three, FF-KAL-9).
+pub type Cutters = smallvec::SmallVec<[SectorId; 4]>;
+
+/// Alert tokens by sector, inline up to 16.
+pub type AlertList = smallvec::SmallVec<[crate::rim::Alerts; 16]>;
+
 /// A ship's crew, held inline up to 8 (the biggest ship's 6 and its Leader fit; a copy of the
 /// state allocates nothing for them, issue 11).
 pub type CrewList = smallvec::SmallVec<[CrewMember; 8]>;
@@ -521,11 +527,11 @@ pub struct Firefly {
     pub cruiser: SectorId,
     /// The Reaver Cutters' sectors: one in the base game and with Kalidasa alone, three with
     /// Blue Sun (FF-KAL-9); at most one per sector (FF-KAL-5).
-    pub cutters: smallvec::SmallVec<[SectorId; 4]>,
+    pub cutters: Cutters,
     /// The Operative's Corvette (Kalidasa, FF-BS-3).
     pub corvette: Option<SectorId>,
     /// Alert tokens on the board (FF-BS-9, FF-KAL-10), by sector, sorted.
-    pub alerts: smallvec::SmallVec<[crate::rim::Alerts; 16]>,
+    pub alerts: AlertList,
     /// FF-SETUP-8..12: seats in Leader-picking order.
     pub pick_order: smallvec::SmallVec<[Seat; 8]>,
     /// Whose decision it is.

@@ -2,12 +2,18 @@
 //! own hand of jobs and the cards it is considering. Deck orders and the RNG are never shown.
 
 use serde::Serialize;
+use smallvec::SmallVec;
 use tabletop_core::Seat;
 
 use crate::content::*;
-use crate::crew::CrewMask;
 use crate::resolve::{Origin, Pending, Resolution, Stage};
 use crate::state::*;
+
+/// A face-up discard pile as a seat sees it, inline up to 8 cards: a view is made for every seat
+/// after every action, so its short lists are inline and making one allocates little — the
+/// captains' list, and a pile only once it is longer than 8 cards (issue 11). The lists stay
+/// small so that a view is cheap to move. The JSON is a list either way.
+pub type SeenPile = SmallVec<[u16; 8]>;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct View {
@@ -16,29 +22,29 @@ pub struct View {
     pub actor: Option<Seat>,
     pub current: Seat,
     pub round: u16,
-    pub story: String,
+    pub story: &'static str,
     pub phase: Phase,
     pub players: Vec<PlayerView>,
     pub cruiser: SectorId,
     /// The first Reaver Cutter (every Cutter is in `cutters`).
     pub cutter: SectorId,
     /// Every Reaver Cutter (three with Blue Sun, FF-KAL-9).
-    pub cutters: Vec<SectorId>,
+    pub cutters: Cutters,
     /// The Operative's Corvette (Kalidasa).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub corvette: Option<SectorId>,
     /// Alert tokens by sector (FF-BS-9, FF-KAL-10); the printed Reaver Alerts of Reaver Space
     /// are not listed (they are the board's, `Sector::reaver_space`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub alerts: Vec<crate::rim::Alerts>,
+    #[serde(skip_serializing_if = "SmallVec::is_empty")]
+    pub alerts: AlertList,
     /// Face-up discard piles: Supply decks (by deck), Contacts (by contact), Nav, Misbehave.
-    pub supply_discards: Vec<Vec<SupplyCardId>>,
-    pub contact_discards: Vec<(ContactName, Vec<JobId>)>,
-    pub nav_discards: [Vec<NavCardId>; 3],
-    pub misbehave_discard: Vec<MisbehaveCardId>,
+    pub supply_discards: SmallVec<[SeenPile; MAX_SUPPLY_DECKS]>,
+    pub contact_discards: SmallVec<[(ContactName, SeenPile); ContactName::COUNT]>,
+    pub nav_discards: [SeenPile; 3],
+    pub misbehave_discard: SeenPile,
     /// Cards left in each face-down pile.
-    pub supply_left: Vec<usize>,
-    pub contacts_left: Vec<(ContactName, usize)>,
+    pub supply_left: SmallVec<[usize; MAX_SUPPLY_DECKS]>,
+    pub contacts_left: SmallVec<[(ContactName, usize); ContactName::COUNT]>,
     pub nav_left: [usize; 3],
     pub misbehave_left: usize,
     /// The cards this seat is looking at to put back in its chosen order (Nav Charts, Heist
@@ -47,21 +53,24 @@ pub struct View {
     pub looking_at: Option<LookingAt>,
     /// What this seat knows of the top of each face-down deck from having looked (Alliance,
     /// Border, Rim Nav, then Misbehave), top first; empty when nothing.
-    pub known_top: [Vec<u16>; 4],
+    pub known_top: [crate::card_use::TopCards; 4],
     pub turn: TurnActions,
     /// Last Call, once declared (stories with a Last Call ending).
     pub last_call: Option<LastCallView>,
     /// The cards being resolved, innermost last (an Alliance Contact may interrupt a Nav
     /// card). Public: every card resolved is face up.
-    pub resolving: Vec<ResolvingView>,
+    pub resolving: SmallVec<[ResolvingView; 4]>,
     /// Pirates & Bounty Hunters (absent without it): the Most Wanted and Bound Fugitives are face
     /// up; of the Bounty deck only its size is known (FF-PBH-1, FF-PBH-10).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bounties: Option<BountiesView>,
     /// FF-PBH-37: the Destination tokens on the story's goal sectors, numbered in goal order.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub destinations: Vec<Destination>,
+    #[serde(skip_serializing_if = "SmallVec::is_empty")]
+    pub destinations: Destinations,
 }
+
+/// The Destination tokens of a story (inline up to 8).
+pub type Destinations = SmallVec<[Destination; 8]>;
 
 /// FF-PBH-37: a numbered Destination token: goal `goal` (from 0) is at `sector`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -73,8 +82,8 @@ pub struct Destination {
 /// The public face of the bounties.
 #[derive(Clone, Debug, Serialize)]
 pub struct BountiesView {
-    pub most_wanted: Vec<BountyId>,
-    pub bound: Vec<crate::bounty::Bound>,
+    pub most_wanted: crate::bounty::MostWanted,
+    pub bound: crate::bounty::BoundList,
     pub deck_left: usize,
 }
 
@@ -102,7 +111,7 @@ pub struct ResolvingView {
     /// The test's terms: while bribes are chosen or a roll is kept or not, and once rolled.
     pub test: Option<TestTerms>,
     /// The dice rolled: each face (a 6 earns a bonus roll, FF-SKILL-8) and their sum.
-    pub faces: Vec<u8>,
+    pub faces: crate::event::Faces,
     pub dice: Option<u32>,
     pub rerolled: bool,
     /// Bonus from gear discarded after rolling.
@@ -118,7 +127,7 @@ pub struct ResolvingView {
     /// Stitch treats this Negotiate test as a Fight test.
     pub as_fight: bool,
     /// FF-MISC-6: the teams of a crew split (bit i = crew[i]).
-    pub teams: Vec<CrewMask>,
+    pub teams: crate::resolve::Teams,
 }
 
 /// The terms of a test's total besides the dice (FF-SKILL-3..7).
@@ -166,7 +175,9 @@ impl ResolvingView {
             tester: r.tester,
             bribe: r.bribe,
             test,
-            faces: r.roll.map_or(Vec::new(), |roll| roll.faces().to_vec()),
+            faces: r
+                .roll
+                .map_or_else(Default::default, |roll| roll.faces().into()),
             dice: r.roll.map(|roll| roll.total),
             rerolled: r.rerolled,
             after_roll_bonus: r.after_roll_bonus,
@@ -200,17 +211,17 @@ pub struct PlayerView {
     pub leader: Option<CrewDefId>,
     pub ship: Option<ShipId>,
     pub drive_core: Option<DriveCoreCard>,
-    pub upgrades: Vec<SupplyCardId>,
-    pub crew: Vec<CrewMember>,
-    pub spare_gear: Vec<SupplyCardId>,
+    pub upgrades: CardList,
+    pub crew: CrewList,
+    pub spare_gear: CardList,
     pub money: u32,
     pub items: [u8; 6],
     /// The seat's own hand; other seats see only its size.
-    pub hand: Option<Vec<JobId>>,
+    pub hand: Option<JobList>,
     pub hand_size: usize,
-    pub active: Vec<ActiveJob>,
-    pub completed: Vec<JobId>,
-    pub solid: Vec<ContactName>,
+    pub active: ActiveJobs,
+    pub completed: JobList,
+    pub solid: SmallVec<[ContactName; ContactName::COUNT]>,
     pub warrants: u8,
     pub goals: u8,
     pub outlaw: bool,
@@ -224,9 +235,9 @@ impl Firefly {
     /// on each goal's sector at set-up: every goal worked at a fixed planet, when there are two
     /// or more such planets. (Goals wherever the Alliance Cruiser is, or at one's Haven, have
     /// no fixed sector.)
-    pub fn destinations(&self) -> Vec<Destination> {
+    pub fn destinations(&self) -> Destinations {
         let sectors = &self.content.goal_sectors[self.story as usize];
-        let mut out: Vec<Destination> = sectors
+        let mut out: Destinations = sectors
             .iter()
             .enumerate()
             .filter_map(|(i, s)| {
@@ -236,7 +247,7 @@ impl Firefly {
                 })
             })
             .collect();
-        let mut distinct: Vec<SectorId> = out.iter().map(|d| d.sector).collect();
+        let mut distinct: SmallVec<[SectorId; 8]> = out.iter().map(|d| d.sector).collect();
         distinct.sort_unstable();
         distinct.dedup();
         if distinct.len() < 2 {
@@ -259,15 +270,15 @@ impl View {
                     leader: (!p.crew.is_empty()).then_some(p.leader),
                     ship: ship_chosen.then_some(p.ship),
                     drive_core: ship_chosen.then_some(p.drive_core),
-                    upgrades: p.upgrades.to_vec(),
-                    crew: p.crew.to_vec(),
-                    spare_gear: p.spare_gear.to_vec(),
+                    upgrades: p.upgrades.clone(),
+                    crew: p.crew.clone(),
+                    spare_gear: p.spare_gear.clone(),
                     money: p.money,
                     items: p.items,
-                    hand: (p.seat == seat).then(|| p.hand.to_vec()),
+                    hand: (p.seat == seat).then(|| p.hand.clone()),
                     hand_size: p.hand.len(),
-                    active: p.active.to_vec(),
-                    completed: p.completed.to_vec(),
+                    active: p.active.clone(),
+                    completed: p.completed.clone(),
                     solid: crate::deal::ALL_CONTACTS
                         .iter()
                         .copied()
@@ -317,7 +328,7 @@ impl View {
                 ph => ph.clone(),
             }
         };
-        let contacts: Vec<ContactName> = crate::deal::ALL_CONTACTS
+        let contacts: SmallVec<[ContactName; ContactName::COUNT]> = crate::deal::ALL_CONTACTS
             .iter()
             .copied()
             .filter(|c| g.decks.contacts[c.index()].all_cards().next().is_some())
@@ -327,26 +338,33 @@ impl View {
             actor: (g.phase != Phase::Over).then_some(g.actor),
             current: g.current,
             round: g.round,
-            story: g.story_def().title.clone(),
+            story: &g.content.stories[g.story as usize].title,
             phase,
             players,
             cruiser: g.cruiser,
             cutter: g.cutters[0],
-            cutters: g.cutters.to_vec(),
+            cutters: g.cutters.clone(),
             corvette: g.corvette,
-            alerts: g.alerts.to_vec(),
+            alerts: g.alerts.clone(),
             supply_discards: g
                 .decks
                 .supply
                 .iter()
-                .map(|d| d.discard_pile().to_vec())
+                .map(|d| SeenPile::from_slice(d.discard_pile()))
                 .collect(),
             contact_discards: contacts
                 .iter()
-                .map(|&c| (c, g.decks.contacts[c.index()].discard_pile().to_vec()))
+                .map(|&c| {
+                    (
+                        c,
+                        SeenPile::from_slice(g.decks.contacts[c.index()].discard_pile()),
+                    )
+                })
                 .collect(),
-            nav_discards: std::array::from_fn(|i| g.decks.nav[i].discard_pile().to_vec()),
-            misbehave_discard: g.decks.misbehave.discard_pile().to_vec(),
+            nav_discards: std::array::from_fn(|i| {
+                SeenPile::from_slice(g.decks.nav[i].discard_pile())
+            }),
+            misbehave_discard: SeenPile::from_slice(g.decks.misbehave.discard_pile()),
             supply_left: g.decks.supply.iter().map(|d| d.draw_len()).collect(),
             contacts_left: contacts
                 .iter()
@@ -372,8 +390,8 @@ impl View {
             bounties: g
                 .uses(Expansion::PiratesAndBountyHunters)
                 .then(|| BountiesView {
-                    most_wanted: g.bounties.most_wanted.to_vec(),
-                    bound: g.bounties.bound.to_vec(),
+                    most_wanted: g.bounties.most_wanted.clone(),
+                    bound: g.bounties.bound.clone(),
                     deck_left: g.bounties.deck.draw_len(),
                 }),
             destinations: g.destinations(),

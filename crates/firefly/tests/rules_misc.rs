@@ -489,7 +489,7 @@ fn ff_misc_6_each_team_needs_a_member() {
     );
     choose(&mut g, "Put Kaylee in team 2");
     let r = g.resolving().unwrap();
-    assert_eq!(r.teams, vec![0b011, 0b100]);
+    assert_eq!(r.teams.as_slice(), [0b011, 0b100]);
 }
 
 /// FF-MISC-6: with only 1 crew member on the job when the split is called for, the job fails:

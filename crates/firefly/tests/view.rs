@@ -30,7 +30,7 @@ fn the_view_shows_the_card_being_resolved_and_every_term_of_its_roll() {
     let v = g.view(1);
     let r = &v.resolving[0];
     assert_eq!((r.stage, r.chosen), (Stage::Rolled, Some(0)));
-    assert_eq!((r.faces.clone(), r.dice), (vec![1], Some(1)));
+    assert_eq!((r.faces.as_slice(), r.dice), (&[1u8][..], Some(1)));
     let t = r.test.expect("the terms of the test");
     assert_eq!((t.skill, t.points, t.modifier), (Skill::Tech, 5, 0));
     assert_eq!(t.total, Some(6));
