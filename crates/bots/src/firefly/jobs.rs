@@ -154,9 +154,8 @@ impl FireflyBot {
             pay += g.story_def().setup.illegal_job_bonus as f64;
         }
         if let Some(b) = job.bonus {
-            let earned = b.profession.is_some_and(|pr| has_profession(g, p, pr))
-                || b.keyword
-                    .is_some_and(|k| g.mask_has_keyword(p, all_crew(p), k));
+            let earned = b.profession.is_some_and(|pr| ctx.has_profession(pr))
+                || b.keyword.is_some_and(|k| ctx.has_keyword(k));
             if earned {
                 pay += b.amount as f64 + 300.0 * b.parts as f64;
             }

@@ -13,11 +13,14 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use tabletop_firefly::content::{Ability, Content, Effect, Item, Requirement, Zone};
+use tabletop_firefly::crew::all_crew;
 use tabletop_firefly::state::Player;
 use tabletop_firefly::Firefly;
+
+use super::odds::MisbehaveOdds;
 
 /// Skill bonuses in `-BONUS..=BONUS` per skill are remembered (others are clamped).
 pub(super) const BONUS: i32 = 4;
@@ -33,6 +36,9 @@ pub(super) struct ChanceRow {
     goal: [AtomicU32; ROW],
     /// The whole crew's chance to pass a Misbehave card, no bonus (`f64` bits).
     misbehave: AtomicU64,
+    /// What the whole crew brings to the Misbehave deck, bonus aside: the goal chances of
+    /// every bonus read it.
+    misbehave_odds: OnceLock<MisbehaveOdds>,
 }
 
 impl ChanceRow {
@@ -40,7 +46,14 @@ impl ChanceRow {
         ChanceRow {
             goal: std::array::from_fn(|_| AtomicU32::new(f32::NAN.to_bits())),
             misbehave: AtomicU64::new(f64::NAN.to_bits()),
+            misbehave_odds: OnceLock::new(),
         }
+    }
+
+    /// What the whole crew of `p` (the crew of this row) brings to the Misbehave deck.
+    pub(super) fn misbehave_odds(&self, g: &Firefly, p: &Player) -> &MisbehaveOdds {
+        self.misbehave_odds
+            .get_or_init(|| MisbehaveOdds::of(g, p, all_crew(p)))
     }
 
     /// The remembered goal chance with `bonus` (clamped), or work it out with `f`.

@@ -154,6 +154,10 @@ struct Ctx<'a> {
     good_jobs: std::cell::Cell<Option<usize>>,
     /// `chance_key` of our crew, worked out on first use.
     chance_key: std::cell::Cell<Option<u64>>,
+    /// The professions among our crew (bit by `Profession as u16`), worked out on first use.
+    professions: std::cell::Cell<Option<u16>>,
+    /// What `blind_key` reads of us, hashed on first use (every deck's key starts from it).
+    blind_base: std::cell::Cell<Option<u64>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -181,7 +185,42 @@ impl<'a> Ctx<'a> {
             misb: std::cell::Cell::new(None),
             good_jobs: std::cell::Cell::new(None),
             chance_key: std::cell::Cell::new(None),
+            professions: std::cell::Cell::new(None),
+            blind_base: std::cell::Cell::new(None),
         }
+    }
+
+    /// `routes::blind_base`, once per decision (every deck's blind-draw key starts from it).
+    fn blind_base(&self) -> u64 {
+        if let Some(k) = self.blind_base.get() {
+            return k;
+        }
+        let k = blind_base(self);
+        self.blind_base.set(Some(k));
+        k
+    }
+
+    /// Whether the whole crew, or gear they carry, have keyword `k` (`Firefly::mask_has_keyword`
+    /// of the whole crew, read from `keywords`).
+    fn has_keyword(&self, k: Keyword) -> bool {
+        self.keywords & (1 << k as u16) != 0
+    }
+
+    /// Whether a crew member has profession `pr` (`odds::has_profession`), from a mask worked
+    /// out once per decision: every card and job valued asks.
+    fn has_profession(&self, pr: Profession) -> bool {
+        let mask = match self.professions.get() {
+            Some(m) => m,
+            None => {
+                let m = Profession::ALL
+                    .iter()
+                    .filter(|&&x| has_profession(self.g, self.p, x))
+                    .fold(0u16, |m, &x| m | 1 << x as u16);
+                self.professions.set(Some(m));
+                m
+            }
+        };
+        mask & (1 << pr as u16) != 0
     }
 
     /// What our crew's odds depend on (`story::chance_key`), once per decision.

@@ -275,8 +275,6 @@ impl CrewStats {
     }
 }
 
-/// Average chance of getting through one Misbehave card with the crew in `mask`
-/// (FF-MISB-4..8): the best option of each card, Aces counted; `bonus` adds skill points.
 /// The copies of each Misbehave card in the deck, by definition, counted once per content.
 fn misbehave_copies(c: &'static Content) -> Arc<Vec<u32>> {
     static CACHE: Mutex<Vec<(usize, Arc<Vec<u32>>)>> = Mutex::new(Vec::new());
@@ -294,44 +292,95 @@ fn misbehave_copies(c: &'static Content) -> Arc<Vec<u32>> {
     v
 }
 
-pub(super) fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask, bonus: [i32; 3]) -> f64 {
-    let c = g.content;
-    let stats = CrewStats::of(g, p, mask);
-    let mut probs = Vec::new();
-    let mut total = 0.0;
-    let mut weight = 0.0;
-    let copies_of = misbehave_copies(c);
-    for (def, d) in c.misbehave_defs.iter().enumerate() {
-        let copies = copies_of[def] as f64;
-        if copies == 0.0 {
-            continue;
+/// What a crew brings to the Misbehave deck, its skill bonus aside: its skill totals, and for
+/// each card in the deck its copies, whether an Ace gets the crew through, and which options it
+/// may choose. Worked out once per crew (the memo's row, `ChanceRow::misbehave_odds`) and then
+/// valued for each bonus the bot asks about, so the crew is not walked again for each one.
+pub(super) struct MisbehaveOdds {
+    stats: CrewStats,
+    /// The cards with copies in the deck, in the content's order.
+    cards: Vec<CardOdds>,
+}
+
+struct CardOdds {
+    def: u16,
+    copies: f64,
+    /// An Ace gets the crew through (FF-MISB-8).
+    ace: bool,
+    /// The options the crew may choose (their requirements met and costs payable).
+    options: smallvec::SmallVec<[u8; 4]>,
+}
+
+impl MisbehaveOdds {
+    pub(super) fn of(g: &Firefly, p: &Player, mask: CrewMask) -> MisbehaveOdds {
+        let c = g.content;
+        let copies_of = misbehave_copies(c);
+        let cards = c
+            .misbehave_defs
+            .iter()
+            .enumerate()
+            .filter(|&(def, _)| copies_of[def] != 0)
+            .map(|(def, d)| {
+                let ace = has_ace(g, p, mask, &d.ace);
+                CardOdds {
+                    def: def as u16,
+                    copies: copies_of[def] as f64,
+                    ace,
+                    options: if ace {
+                        Default::default()
+                    } else {
+                        (0..d.options.len() as u8)
+                            .filter(|&i| choice_available_mask(g, p, mask, &d.options[i as usize]))
+                            .collect()
+                    },
+                }
+            })
+            .collect();
+        MisbehaveOdds {
+            stats: CrewStats::of(g, p, mask),
+            cards,
         }
-        weight += copies;
-        if has_ace(g, p, mask, &d.ace) {
-            total += copies;
-            continue;
-        }
-        let mut best: f64 = 0.0;
-        for ch in &d.options {
-            if !choice_available_mask(g, p, mask, ch) {
+    }
+
+    /// Average chance of getting through one Misbehave card (FF-MISB-4..8): the best option of
+    /// each card, Aces counted; `bonus` adds skill points.
+    pub(super) fn pass(&self, c: &Content, p: &Player, bonus: [i32; 3]) -> f64 {
+        let mut probs = Vec::new();
+        let mut total = 0.0;
+        let mut weight = 0.0;
+        for card in &self.cards {
+            weight += card.copies;
+            if card.ace {
+                total += card.copies;
                 continue;
             }
-            // Every step must end in Proceed, in order (FF-MISB-15).
-            let pr = choice_chance(ch, |t| {
-                let base = stats.base(p, t);
-                // Bribes: count a couple of $100s as available.
-                let bribe = if t.bribes && p.money >= 1500 { 2 } else { 0 };
-                p_proceed(t, base + bribe + bonus[skill_index(t.skill)], &mut probs)
-            });
-            best = best.max(pr);
+            let d = &c.misbehave_defs[card.def as usize];
+            let mut best: f64 = 0.0;
+            for &i in &card.options {
+                // Every step must end in Proceed, in order (FF-MISB-15).
+                let pr = choice_chance(&d.options[i as usize], |t| {
+                    let base = self.stats.base(p, t);
+                    // Bribes: count a couple of $100s as available.
+                    let bribe = if t.bribes && p.money >= 1500 { 2 } else { 0 };
+                    p_proceed(t, base + bribe + bonus[skill_index(t.skill)], &mut probs)
+                });
+                best = best.max(pr);
+            }
+            total += best * card.copies;
         }
-        total += best * copies;
+        if weight == 0.0 {
+            1.0
+        } else {
+            total / weight
+        }
     }
-    if weight == 0.0 {
-        1.0
-    } else {
-        total / weight
-    }
+}
+
+/// Average chance of getting through one Misbehave card with the crew in `mask`, worked out
+/// afresh ([`MisbehaveOdds`]).
+#[cfg(test)]
+pub(super) fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask, bonus: [i32; 3]) -> f64 {
+    MisbehaveOdds::of(g, p, mask).pass(g.content, p, bonus)
 }
 
 impl FireflyBot {
@@ -340,10 +389,11 @@ impl FireflyBot {
         if let Some(v) = ctx.misb.get() {
             return v;
         }
-        let v = self
-            .chances
-            .get(ctx.chance_key())
-            .misbehave(|| misbehave_pass(ctx.g, ctx.p, all_crew(ctx.p), [0; 3]));
+        let row = self.chances.get(ctx.chance_key());
+        let v = row.misbehave(|| {
+            row.misbehave_odds(ctx.g, ctx.p)
+                .pass(ctx.g.content, ctx.p, [0; 3])
+        });
         ctx.misb.set(Some(v));
         v
     }

@@ -690,12 +690,20 @@ impl Routes {
 fn blind_key(ctx: &Ctx, d: DeckId) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
+    (ctx.blind_base(), d).hash(&mut h);
+    ctx.g.decks.supply[d as usize].draw_pile().hash(&mut h);
+    h.finish()
+}
+
+/// The part of `blind_key` that is the same for every deck: what the cards' values read of us.
+pub(super) fn blind_base(ctx: &Ctx) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
     let p = ctx.p;
-    (ctx.chance_key(), d).hash(&mut h);
+    ctx.chance_key().hash(&mut h);
     (ctx.burn_fuel, p.item(Item::Fuel) < 4).hash(&mut h);
     (p.seat, p.leader, p.ship, p.drive_core, &p.upgrades, &p.crew).hash(&mut h);
     (&p.spare_gear, &p.hand, &p.active, p.solid, p.goals, p.haven).hash(&mut h);
-    ctx.g.decks.supply[d as usize].draw_pile().hash(&mut h);
     h.finish()
 }
 

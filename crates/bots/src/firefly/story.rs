@@ -263,8 +263,12 @@ impl FireflyBot {
         let Some(goal) = self.test_goal(g, p) else {
             return 0.0;
         };
-        self.chances.get(ctx.chance_key()).goal(bonus, |b| {
-            let pm = misbehave_pass(g, p, all_crew(p), b).powi(goal.misbehave as i32);
+        let row = self.chances.get(ctx.chance_key());
+        row.goal(bonus, |b| {
+            let pm = row
+                .misbehave_odds(g, p)
+                .pass(g.content, p, b)
+                .powi(goal.misbehave as i32);
             goal_test_chance(g, p, goal, b) * pm
         })
     }

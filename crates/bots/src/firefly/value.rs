@@ -22,7 +22,7 @@ impl FireflyBot {
         let p = ctx.p;
         let mut v = 0.0;
         for &k in kws {
-            if g.mask_has_keyword(p, all_crew(p), k) {
+            if ctx.has_keyword(k) {
                 v += 20.0;
                 continue;
             }
@@ -41,7 +41,7 @@ impl FireflyBot {
         let p = ctx.p;
         let mut v = 0.0;
         for &pr in profs {
-            if has_profession(g, p, pr) {
+            if ctx.has_profession(pr) {
                 continue;
             }
             v += match pr {
@@ -155,9 +155,7 @@ impl FireflyBot {
                         Ability::RerollOnesOnTests { .. } => 120.0,
                         Ability::SurviveKillOnRoll { .. } => 150.0,
                         // A Vehicle Mounted BFG is dead weight without a TRANSPORT aboard.
-                        Ability::RequiresKeywordToUse { keyword }
-                            if !g.mask_has_keyword(p, all_crew(p), *keyword) =>
-                        {
+                        Ability::RequiresKeywordToUse { keyword } if !ctx.has_keyword(*keyword) => {
                             -(self.skill_gain(ctx, gear_skills(def))
                                 + self.keyword_gain(ctx, &def.keywords))
                         }

@@ -72,6 +72,19 @@ pub enum Profession {
 }
 
 impl Profession {
+    pub const ALL: [Profession; 10] = [
+        Profession::Mechanic,
+        Profession::Pilot,
+        Profession::Companion,
+        Profession::Merc,
+        Profession::Soldier,
+        Profession::HillFolk,
+        Profession::Grifter,
+        Profession::Medic,
+        Profession::Mudder,
+        Profession::Lawman,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Profession::Mechanic => "Mechanic",
