@@ -1,6 +1,6 @@
 //! A profiling aid for the engine's random steps (issue 11): plays random games for the given
 //! seconds and prints the wall time of a set-up, of a step (legal_actions + apply, set-ups
-//! excluded) and of a clone (of positions every 64 steps). Run it under `perf record` to see
+//! excluded), of a clone and of a seat's view (of positions every 64 steps). Run it under `perf record` to see
 //! where a step's time goes:
 //! `cargo run --release -p tabletop-firefly --example step_profile -- SECONDS [EXPANSIONS] [STORY]`.
 //!
@@ -36,8 +36,8 @@ fn main() {
     }
     let mut rng = Rng::new(1);
     let (mut legal, mut events) = (Vec::with_capacity(256), Vec::with_capacity(256));
-    let (mut setup_ns, mut step_ns, mut clone_ns) = (0u128, 0u128, 0u128);
-    let (mut games, mut steps, mut clones) = (0u64, 0u64, 0u64);
+    let (mut setup_ns, mut step_ns, mut clone_ns, mut view_ns) = (0u128, 0u128, 0u128, 0u128);
+    let (mut games, mut steps, mut clones, mut views) = (0u64, 0u64, 0u64, 0u64);
     let start = Instant::now();
     let mut seed = 0;
     while start.elapsed().as_secs_f64() < seconds {
@@ -47,7 +47,7 @@ fn main() {
         seed += 1;
         games += 1;
         let t = Instant::now();
-        let mut in_clones = 0u128;
+        let (mut in_clones, mut in_views) = (0u128, 0u128);
         while g.actor() != Actor::Over {
             g.legal_actions(&mut legal);
             let a = legal[rng.index(legal.len())];
@@ -61,17 +61,26 @@ fn main() {
                 }
                 in_clones += c.elapsed().as_nanos();
                 clones += 4;
+                // Every seat's view, as the server makes them after each action.
+                let v = Instant::now();
+                for seat in 0..g.num_seats() as u8 {
+                    std::hint::black_box(std::hint::black_box(&g).view(seat));
+                }
+                in_views += v.elapsed().as_nanos();
+                views += g.num_seats() as u64;
             }
         }
-        step_ns += t.elapsed().as_nanos() - in_clones;
+        step_ns += t.elapsed().as_nanos() - in_clones - in_views;
         clone_ns += in_clones;
+        view_ns += in_views;
     }
     println!(
-        "{games} games ({:.0} steps each): set-up {:.0} ns a game, {:.1} ns a step (set-up excluded), clone {:.0} ns",
+        "{games} games ({:.0} steps each): set-up {:.0} ns a game, {:.1} ns a step (set-up excluded), clone {:.0} ns, a seat's view {:.0} ns",
         steps as f64 / games as f64,
         setup_ns as f64 / games as f64,
         step_ns as f64 / steps as f64,
-        clone_ns as f64 / clones.max(1) as f64
+        clone_ns as f64 / clones.max(1) as f64,
+        view_ns as f64 / views.max(1) as f64
     );
 }
 

@@ -60,6 +60,14 @@ fn count(story: &str, games: u64) -> Counts {
                 n.most_in_a_clone = n.most_in_a_clone.max(made);
                 n.clones += 1;
                 drop(copy);
+                // Every seat's view, as the server makes them after each action.
+                for seat in 0..g.num_seats() as u8 {
+                    let before = allocations();
+                    let view = std::hint::black_box(g.view(seat));
+                    n.in_views += allocations() - before;
+                    n.views += 1;
+                    drop(view);
+                }
             }
         }
     }
@@ -75,6 +83,8 @@ struct Counts {
     clones: u64,
     in_clones: u64,
     most_in_a_clone: u64,
+    views: u64,
+    in_views: u64,
 }
 
 #[test]
@@ -89,10 +99,13 @@ fn allocations_per_random_step() {
             clones,
             in_clones,
             most_in_a_clone,
+            views,
+            in_views,
         } = count(story, games);
         println!(
             "{story}: {steps} steps, {legal} allocations in legal_actions, {apply} in apply, \
-             {at_end} in the {games} games' last steps; {in_clones} in {clones} copies"
+             {at_end} in the {games} games' last steps; {in_clones} in {clones} copies; \
+             {in_views} in {views} views"
         );
         // Issue 11: none. legal_actions: the trade checks' scratch copies are made once per
         // thread (in the warm-up game); the lists of sectors and ships offered are inline
@@ -112,6 +125,13 @@ fn allocations_per_random_step() {
         assert!(
             most_in_a_clone <= 2,
             "{story}: a copy of the state made {most_in_a_clone} allocations"
+        );
+        // A view is made for every seat after every action: its short lists are inline, so it
+        // allocates the captains' list and a discard pile only when longer than 8 cards (before:
+        // every list, ~60 a view).
+        assert!(
+            in_views <= 3 * views,
+            "{story}: {in_views} allocations in {views} views"
         );
     }
 }
