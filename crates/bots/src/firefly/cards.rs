@@ -464,7 +464,7 @@ impl FireflyBot {
             .iter()
             .map(|o| self.band_value(ctx, st, o, mask))
             .collect();
-        let mut probs = Vec::new();
+        let mut probs = BandProbs::new();
         let mut best = (f64::NEG_INFINITY, 0u8);
         for b in 0..=max_bribe {
             band_probs(t, base + b as i32, &mut probs);

@@ -19,8 +19,12 @@ pub fn p_at_least(need: i32) -> f64 {
     }
 }
 
+/// The chance of each outcome band of a test, inline (a test has a few bands; the odds are
+/// worked out for every card the bot values, so they allocate nothing).
+pub(super) type BandProbs = smallvec::SmallVec<[f64; 8]>;
+
 /// P(the total of a test lands in each band), for a roll plus `base`.
-pub(super) fn band_probs(t: &Test, base: i32, out: &mut Vec<f64>) {
+pub(super) fn band_probs(t: &Test, base: i32, out: &mut BandProbs) {
     out.clear();
     let k = t.outcomes.len();
     for i in 0..k {
@@ -189,7 +193,7 @@ pub(super) fn has_ace(g: &Firefly, p: &Player, mask: CrewMask, ace: &Option<Ace>
 }
 
 /// P(a test ends in Proceed), with the best bribe worth paying ignored (bribes are a bonus).
-pub(super) fn p_proceed(t: &Test, base: i32, probs: &mut Vec<f64>) -> f64 {
+pub(super) fn p_proceed(t: &Test, base: i32, probs: &mut BandProbs) -> f64 {
     band_probs(t, base, probs);
     t.outcomes
         .iter()
@@ -345,7 +349,7 @@ impl MisbehaveOdds {
     /// Average chance of getting through one Misbehave card (FF-MISB-4..8): the best option of
     /// each card, Aces counted; `bonus` adds skill points.
     pub(super) fn pass(&self, c: &Content, p: &Player, bonus: [i32; 3]) -> f64 {
-        let mut probs = Vec::new();
+        let mut probs = BandProbs::new();
         let mut total = 0.0;
         let mut weight = 0.0;
         for card in &self.cards {
@@ -438,7 +442,7 @@ mod tests {
                 })
                 .collect(),
         };
-        let mut probs = Vec::new();
+        let mut probs = BandProbs::new();
         for base in -3..12 {
             band_probs(&t, base, &mut probs);
             let sum: f64 = probs.iter().sum();

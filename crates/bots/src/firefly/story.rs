@@ -139,7 +139,7 @@ pub(super) fn chance_key(g: &Firefly, p: &Player) -> u64 {
 /// more skill points; a branch that needs money counts only if we have it.
 pub(super) fn goal_test_chance(g: &Firefly, p: &Player, goal: &Goal, bonus: [i32; 3]) -> f64 {
     let mask = all_crew(p);
-    let mut probs = Vec::new();
+    let mut probs = BandProbs::new();
     let mut best: f64 = if goal.choices.is_empty() { 1.0 } else { 0.0 };
     for ch in &goal.choices {
         if !choice_available_mask(g, p, mask, ch) {
