@@ -141,6 +141,21 @@ pub trait Game: Clone + Send + Sync {
     }
 }
 
+/// Play up to `steps` legal actions of `g`, each picked uniformly at random with `pick`, stopping
+/// when the game is over: the positions that tests, fuzz targets and benchmarks start from.
+pub fn play_random_steps<G: Game>(g: &mut G, pick: &mut crate::Rng, steps: usize) {
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
+    for _ in 0..steps {
+        if g.actor() == Actor::Over {
+            break;
+        }
+        g.legal_actions(&mut legal);
+        let a = legal[pick.index(legal.len())];
+        events.clear();
+        g.apply(a, &mut events).expect("a legal action is applied");
+    }
+}
+
 /// How a game is created: from its static content, its options and a seed.
 pub trait NewGame: Game + Sized {
     /// The game's static content (cards, maps), shared by reference by every state.

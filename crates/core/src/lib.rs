@@ -21,6 +21,6 @@ pub mod rng;
 
 pub use chance::{Chance, ExplodingRoll};
 pub use deck::{Deck, FixedDeck, Pile};
-pub use game::{Actor, Game, IllegalAction, NewGame, Outcome, Seat};
+pub use game::{play_random_steps, Actor, Game, IllegalAction, NewGame, Outcome, Seat};
 pub use replay::{Replay, ReplayError};
 pub use rng::Rng;

@@ -10,7 +10,7 @@
 //! `TABLETOP_PROPTEST_CASES` sets the number of positions (default 3,000).
 
 use proptest::prelude::*;
-use tabletop_core::{Actor, Game, NewGame, Rng};
+use tabletop_core::{play_random_steps, Actor, Game, NewGame, Rng};
 use tabletop_firefly::content::{Content, ExpansionSet, Item, Skill};
 use tabletop_firefly::rim::NpcShip;
 use tabletop_firefly::scenario::Scenario;
@@ -320,16 +320,7 @@ fn refusing_state_case(
     let mut g = start(kind, seed);
     let mut pick = Rng::new(seed ^ 0x5eed);
     let mut legal = Vec::new();
-    let mut ev = Vec::new();
-    for _ in 0..steps {
-        if g.actor() == Actor::Over {
-            break;
-        }
-        g.legal_actions(&mut legal);
-        let a = legal[pick.index(legal.len())];
-        ev.clear();
-        g.apply(a, &mut ev).unwrap();
-    }
+    play_random_steps(&mut g, &mut pick, steps);
     for a in tries {
         match a {
             Some(a) => {
@@ -351,6 +342,19 @@ fn refusing_state_case(
     Ok(())
 }
 
+/// A case from one of the starts `kinds`: the start, its seed, the random steps played first,
+/// and the actions tried (`None`: a random legal one).
+fn case(
+    kinds: std::ops::Range<u8>,
+) -> impl Strategy<Value = (u8, u64, usize, Vec<Option<Action>>)> {
+    (
+        kinds,
+        any::<u64>(),
+        prop_oneof![0usize..12, 0usize..400],
+        prop::collection::vec(prop::option::weighted(0.9, action()), 1..48),
+    )
+}
+
 // The cases are split in two tests of half the cases each, so both cores run them: starts 0 and
 // 1 (fresh games), and starts 2 (a fresh game) and 3 (the test-only effects position).
 proptest! {
@@ -362,20 +366,14 @@ proptest! {
 
     #[test]
     fn no_action_value_crashes_or_changes_a_refusing_state(
-        kind in 0u8..2,
-        seed in any::<u64>(),
-        steps in prop_oneof![0usize..12, 0usize..400],
-        tries in prop::collection::vec(prop::option::weighted(0.9, action()), 1..48),
+        (kind, seed, steps, tries) in case(0..2)
     ) {
         refusing_state_case(kind, seed, steps, tries)?;
     }
 
     #[test]
     fn no_action_value_crashes_or_changes_a_refusing_state_with_the_effects_cards_too(
-        kind in 2u8..4,
-        seed in any::<u64>(),
-        steps in prop_oneof![0usize..12, 0usize..400],
-        tries in prop::collection::vec(prop::option::weighted(0.9, action()), 1..48),
+        (kind, seed, steps, tries) in case(2..4)
     ) {
         refusing_state_case(kind, seed, steps, tries)?;
     }

@@ -11,7 +11,7 @@
 //! `TABLETOP_PROPTEST_CASES` sets the number of positions (default 3,000).
 
 use proptest::prelude::*;
-use tabletop_core::{Game, NewGame, Rng};
+use tabletop_core::{play_random_steps, Game, NewGame, Rng};
 use tabletop_mandalorian::content::ActionKind;
 use tabletop_mandalorian::state::Precede;
 use tabletop_mandalorian::*;
@@ -166,16 +166,7 @@ proptest! {
         let mut g = Mandalorian::new_game(embedded(), &opts, seed).unwrap();
         let mut pick = Rng::new(seed ^ 0x5eed);
         let mut legal = Vec::new();
-        let mut ev = Vec::new();
-        for _ in 0..steps {
-            if g.outcome().is_some() {
-                break;
-            }
-            g.legal_actions(&mut legal);
-            let a = legal[pick.index(legal.len())];
-            ev.clear();
-            g.apply(a, &mut ev).unwrap();
-        }
+        play_random_steps(&mut g, &mut pick, steps);
         for a in tries {
             match a {
                 Some(a) => {

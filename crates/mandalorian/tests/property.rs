@@ -77,31 +77,24 @@ fn play_random(opts: &Options, seed: u64, policy: u64) -> Result<(), TestCaseErr
     Ok(())
 }
 
+/// A random game of one of `missions`: its options, seed and the random policy's seed.
+fn game(missions: std::ops::RangeInclusive<u8>) -> impl Strategy<Value = (Options, u64, u64)> {
+    (missions, 0u8..3, 0u8..4, 0u8..3, any::<u64>(), any::<u64>()).prop_map(
+        |(mission, d, mode, seats, seed, policy)| (options(mission, d, mode, seats), seed, policy),
+    )
+}
+
 // The games are split in two tests of half the games each, so both cores play them: missions 1
 // and 2, and missions 3 and 4.
 proptest! {
     #![proptest_config(ProptestConfig { cases: games() / 2, failure_persistence: None, .. ProptestConfig::default() })]
     #[test]
-    fn random_games_keep_every_invariant(
-        mission in 1u8..=2,
-        d in 0u8..3,
-        mode in 0u8..4,
-        seats in 0u8..3,
-        seed in any::<u64>(),
-        policy in any::<u64>(),
-    ) {
-        play_random(&options(mission, d, mode, seats), seed, policy)?;
+    fn random_games_keep_every_invariant((opts, seed, policy) in game(1..=2)) {
+        play_random(&opts, seed, policy)?;
     }
 
     #[test]
-    fn random_games_of_the_later_missions_keep_every_invariant(
-        mission in 3u8..=4,
-        d in 0u8..3,
-        mode in 0u8..4,
-        seats in 0u8..3,
-        seed in any::<u64>(),
-        policy in any::<u64>(),
-    ) {
-        play_random(&options(mission, d, mode, seats), seed, policy)?;
+    fn random_games_of_the_later_missions_keep_every_invariant((opts, seed, policy) in game(3..=4)) {
+        play_random(&opts, seed, policy)?;
     }
 }
