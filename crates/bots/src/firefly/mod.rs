@@ -137,6 +137,17 @@ impl Bot<Firefly> for FireflyBot {
     }
 }
 
+/// The value in `cell`, worked out with `f` on first use: what a decision asks for many times
+/// (a `Ctx`'s keys and masks) is worked out once.
+fn once<T: Copy>(cell: &std::cell::Cell<Option<T>>, f: impl FnOnce() -> T) -> T {
+    if let Some(v) = cell.get() {
+        return v;
+    }
+    let v = f();
+    cell.set(Some(v));
+    v
+}
+
 /// Information shared by the scoring functions of one decision.
 struct Ctx<'a> {
     g: &'a Firefly,
@@ -192,12 +203,7 @@ impl<'a> Ctx<'a> {
 
     /// `routes::blind_base`, once per decision (every deck's blind-draw key starts from it).
     fn blind_base(&self) -> u64 {
-        if let Some(k) = self.blind_base.get() {
-            return k;
-        }
-        let k = blind_base(self);
-        self.blind_base.set(Some(k));
-        k
+        once(&self.blind_base, || blind_base(self))
     }
 
     /// Whether the whole crew, or gear they carry, have keyword `k` (`Firefly::mask_has_keyword`
@@ -209,28 +215,18 @@ impl<'a> Ctx<'a> {
     /// Whether a crew member has profession `pr` (`odds::has_profession`), from a mask worked
     /// out once per decision: every card and job valued asks.
     fn has_profession(&self, pr: Profession) -> bool {
-        let mask = match self.professions.get() {
-            Some(m) => m,
-            None => {
-                let m = Profession::ALL
-                    .iter()
-                    .filter(|&&x| has_profession(self.g, self.p, x))
-                    .fold(0u16, |m, &x| m | 1 << x as u16);
-                self.professions.set(Some(m));
-                m
-            }
-        };
+        let mask = once(&self.professions, || {
+            Profession::ALL
+                .iter()
+                .filter(|&&x| has_profession(self.g, self.p, x))
+                .fold(0u16, |m, &x| m | 1 << x as u16)
+        });
         mask & (1 << pr as u16) != 0
     }
 
     /// What our crew's odds depend on (`story::chance_key`), once per decision.
     fn chance_key(&self) -> u64 {
-        if let Some(k) = self.chance_key.get() {
-            return k;
-        }
-        let k = chance_key(self.g, self.p);
-        self.chance_key.set(Some(k));
-        k
+        once(&self.chance_key, || chance_key(self.g, self.p))
     }
 
     /// Whether Full Burns cost Fuel: not with the Interceptor's Echelon LR-8 (P&BH), whose

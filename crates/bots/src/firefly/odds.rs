@@ -390,16 +390,13 @@ pub(super) fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask, bonus: [i3
 impl FireflyBot {
     /// Chance of one Misbehave card passed by the whole crew (cached per decision).
     pub(super) fn misb(&self, ctx: &Ctx) -> f64 {
-        if let Some(v) = ctx.misb.get() {
-            return v;
-        }
-        let row = self.chances.get(ctx.chance_key());
-        let v = row.misbehave(|| {
-            row.misbehave_odds(ctx.g, ctx.p)
-                .pass(ctx.g.content, ctx.p, [0; 3])
-        });
-        ctx.misb.set(Some(v));
-        v
+        once(&ctx.misb, || {
+            let row = self.chances.get(ctx.chance_key());
+            row.misbehave(|| {
+                row.misbehave_odds(ctx.g, ctx.p)
+                    .pass(ctx.g.content, ctx.p, [0; 3])
+            })
+        })
     }
 }
 

@@ -179,20 +179,14 @@ impl FireflyBot {
         let settle_soon = g.story_def().settle_jobs && last_call_near(g);
         if jobs_left && !settle_soon {
             let room = p.hand.len() < g.hand_limit(p) || p.active.len() < ACTIVE_LIMIT;
-            let good = match ctx.good_jobs.get() {
-                Some(n) => n,
-                None => {
-                    let n = p
-                        .active
-                        .iter()
-                        .map(|a| (a.job, a.steps_done))
-                        .chain(p.hand.iter().map(|&j| (j, 0)))
-                        .filter(|&(j, s)| self.job_eval(ctx, j, s, p.sector).score > 80.0)
-                        .count();
-                    ctx.good_jobs.set(Some(n));
-                    n
-                }
-            };
+            let good = once(&ctx.good_jobs, || {
+                p.active
+                    .iter()
+                    .map(|a| (a.job, a.steps_done))
+                    .chain(p.hand.iter().map(|&j| (j, 0)))
+                    .filter(|&(j, s)| self.job_eval(ctx, j, s, p.sector).score > 80.0)
+                    .count()
+            });
             let sector = g.content.contact_sector[c.index()].unwrap_or(p.sector);
             let best = deck
                 .discard_pile()
