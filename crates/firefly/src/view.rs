@@ -65,18 +65,8 @@ pub struct View {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bounties: Option<BountiesView>,
     /// FF-PBH-37: the Destination tokens on the story's goal sectors, numbered in goal order.
-    #[serde(skip_serializing_if = "SmallVec::is_empty")]
-    pub destinations: Destinations,
-}
-
-/// The Destination tokens of a story (inline up to 8).
-pub type Destinations = SmallVec<[Destination; 8]>;
-
-/// FF-PBH-37: a numbered Destination token: goal `goal` (from 0) is at `sector`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Destination {
-    pub goal: u8,
-    pub sector: SectorId,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub destinations: &'static [Destination],
 }
 
 /// The public face of the bounties.
@@ -231,29 +221,9 @@ pub struct PlayerView {
 }
 
 impl Firefly {
-    /// FF-PBH-37: a story whose goals are a series of planets gets a numbered Destination token
-    /// on each goal's sector at set-up: every goal worked at a fixed planet, when there are two
-    /// or more such planets. (Goals wherever the Alliance Cruiser is, or at one's Haven, have
-    /// no fixed sector.)
-    pub fn destinations(&self) -> Destinations {
-        let sectors = &self.content.goal_sectors[self.story as usize];
-        let mut out: Destinations = sectors
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| {
-                s.map(|sector| Destination {
-                    goal: i as u8,
-                    sector,
-                })
-            })
-            .collect();
-        let mut distinct: SmallVec<[SectorId; 8]> = out.iter().map(|d| d.sector).collect();
-        distinct.sort_unstable();
-        distinct.dedup();
-        if distinct.len() < 2 {
-            out.clear();
-        }
-        out
+    /// FF-PBH-37: the story's Destination tokens (`Content::destinations`).
+    pub fn destinations(&self) -> &'static [Destination] {
+        &self.content.destinations[self.story as usize]
     }
 }
 

@@ -1067,6 +1067,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         }
         goal_sectors.push(gs);
     }
+    let destinations = goal_sectors.iter().map(|gs| destinations(gs)).collect();
 
     // A game needs a Story Card, and a Leader and a ship for each captain (FF-SETUP-8/9/13):
     // content that cannot set one up is refused here rather than met as a stuck game.
@@ -1284,6 +1285,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         stories: doc.story,
         setup_cards: doc.setup_card,
         goal_sectors,
+        destinations,
         cruiser_start,
         cutter_start,
         corvette_start,
@@ -1295,6 +1297,31 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     check_base_counts(&content)?;
     check_deck_room(ctx, &content)?;
     Ok(content)
+}
+
+/// FF-PBH-37: a story whose goals are a series of planets gets a numbered Destination token on
+/// each goal's sector at set-up: every goal worked at a fixed planet, when there are two or
+/// more such planets. (Goals wherever the Alliance Cruiser is, or at one's Haven, have no fixed
+/// sector.) `sectors`: the story's goals' sectors.
+fn destinations(sectors: &[Option<SectorId>]) -> Vec<Destination> {
+    let out: Vec<Destination> = sectors
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            s.map(|sector| Destination {
+                goal: i as u8,
+                sector,
+            })
+        })
+        .collect();
+    let mut distinct: Vec<SectorId> = out.iter().map(|d| d.sector).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() < 2 {
+        Vec::new()
+    } else {
+        out
+    }
 }
 
 /// Every deck fits the room a deck has on the table (`DECK_ROOM` cards, `MAX_SUPPLY_DECKS`

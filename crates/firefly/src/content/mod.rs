@@ -54,6 +54,13 @@ pub enum SupplyKind {
     Upgrade(UpgradeDefId),
 }
 
+/// FF-PBH-37: a numbered Destination token: goal `goal` (from 0) is at `sector`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Destination {
+    pub goal: u8,
+    pub sector: SectorId,
+}
+
 /// One physical Supply card: what it is and which deck it belongs to (its discard pile is where
 /// it goes when discarded, FF-CREW-5, FF-MISC-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -234,6 +241,9 @@ pub struct Content {
     pub setup_cards: Vec<SetupCard>,
     /// For each story, each goal's sector (if it has one).
     pub goal_sectors: Vec<Vec<Option<SectorId>>>,
+    /// For each story, its Destination tokens (FF-PBH-37; `load::destinations`): a table made on
+    /// load, since every view shows them and they never change.
+    pub destinations: Vec<Vec<Destination>>,
     /// Londinium's sector (FF-SETUP-5) and the Firefly-logo sector (FF-SETUP-6).
     pub cruiser_start: SectorId,
     pub cutter_start: SectorId,
