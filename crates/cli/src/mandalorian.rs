@@ -910,7 +910,7 @@ impl TextUi for Mandalorian {
             slots.join(", "),
             v.event_top_back.as_deref().unwrap_or("-")
         );
-        let hand: Vec<String> = v.hand.iter().map(|h| h.text.clone()).collect();
+        let hand: Vec<&str> = v.hand.iter().map(|h| h.text).collect();
         let _ = writeln!(s, "Hand: {}", hand.join(" | "));
         if !v.plan_drawn.is_empty() {
             let _ = writeln!(s, "Drawn planning cards: {}", v.plan_drawn.join(" | "));

@@ -10,8 +10,8 @@ use crate::state::*;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CardView {
     pub id: CardId,
-    pub character: String,
-    pub text: String,
+    pub character: &'static str,
+    pub text: &'static str,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -31,7 +31,7 @@ pub struct CharView {
 pub struct SlotView {
     pub name: String,
     pub strength: u8,
-    pub cards: Vec<String>,
+    pub cards: Vec<&'static str>,
     pub tokens: Vec<u8>,
 }
 
@@ -80,7 +80,7 @@ pub struct View {
     /// Planning cards this seat is drawing right now (MA-PLAN-2).
     pub plan_drawn: Vec<String>,
     /// Ability discard piles are public (MA-INFO-4).
-    pub ability_discards: Vec<Vec<String>>,
+    pub ability_discards: Vec<Vec<&'static str>>,
     pub disturbance_pool: usize,
     pub disturbance_discard: Vec<u8>,
     pub child: String,
@@ -349,7 +349,7 @@ impl Mandalorian {
         let c = self.content;
         let map = self.map();
         let pos = |sq: Sq| map.row_col(sq);
-        let card_text = |id: CardId| render::card(c.card(id));
+        let card_text = |id: CardId| c.card_texts[id as usize].as_str();
         let characters = self
             .chars
             .iter()
@@ -381,7 +381,7 @@ impl Mandalorian {
             .iter()
             .map(|&id| CardView {
                 id,
-                character: c.characters[c.card(id).character as usize].name.clone(),
+                character: &c.characters[c.card(id).character as usize].name,
                 text: card_text(id),
             })
             .collect();

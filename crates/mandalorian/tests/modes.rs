@@ -174,7 +174,7 @@ fn ma_info_1_4_a_view_shows_its_own_hand_and_every_discard_pile() {
     let json = serde_json::to_string(&v1).unwrap();
     for h in &v0.hand {
         assert!(
-            !json.contains(&h.text)
+            !json.contains(h.text)
                 || v1.hand.iter().any(|o| o.text == h.text)
                 || v1.ability_discards.concat().contains(&h.text)
         );

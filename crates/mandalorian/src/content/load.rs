@@ -750,8 +750,10 @@ pub fn load_texts(texts: &[(&str, &str)]) -> Result<Content, ContentError> {
         &planning,
     )?;
 
+    let card_texts = cards.iter().map(super::render::card).collect();
     Ok(Content {
         characters,
+        card_texts,
         cards,
         events,
         planning,

@@ -600,6 +600,10 @@ pub struct Content {
     pub envelopes: Vec<Envelope>,
     /// A hash of the content files, written into saves.
     pub fingerprint: String,
+    /// Each ability card's text as rendered from its effects (`render::card`), made on load:
+    /// every view shows the cards in hands, slots and discard piles.
+    #[serde(skip)]
+    pub card_texts: Vec<String>,
 }
 
 impl Content {
