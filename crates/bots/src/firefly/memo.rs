@@ -1,7 +1,8 @@
 //! Odds shared by every Firefly bot of a thread: a crew's chance to get through the story's
-//! next test goal, by skill bonus, and its chance to pass a Misbehave card.
+//! next test goal, by skill bonus, and its chance to pass a Misbehave card; and what each card
+//! of a Supply deck's draw pile would gain a captain (`pile_gains`).
 //!
-//! Both are pure functions of what [`chance_key`](super::story::chance_key) hashes (the crew
+//! The odds are pure functions of what [`chance_key`](super::story::chance_key) hashes (the crew
 //! and their gear, ship, Solid Contacts, Warrants, and money and goods as far as anything asks),
 //! and both are dear to work out (every Misbehave card's every option). The bot asks for them
 //! for every Supply card it values, and a search bot's rollouts start fresh policies at every
@@ -21,6 +22,7 @@ use tabletop_firefly::state::Player;
 use tabletop_firefly::Firefly;
 
 use super::odds::MisbehaveOdds;
+use super::routes::PileGains;
 
 /// Skill bonuses in `-BONUS..=BONUS` per skill are remembered (others are clamped).
 pub(super) const BONUS: i32 = 4;
@@ -86,6 +88,30 @@ impl ChanceRow {
 
 thread_local! {
     static ROWS: RefCell<HashMap<u64, Arc<ChanceRow>>> = RefCell::new(HashMap::new());
+    static PILES: RefCell<HashMap<u64, Arc<PileGains>>> = RefCell::new(HashMap::new());
+}
+
+/// Draw piles remembered before the table starts afresh (under 1 KB each).
+const MAX_PILES: usize = 4096;
+
+/// The gains of the draw pile with this `blind_key` (`routes::blind_key`: everything they
+/// read), or work them out with `f`. A search bot's rollouts start fresh bots, round after
+/// round, from determinized copies of one position: a deck's draw pile has the same cards in
+/// another order there, and the captains the same crews, so most rollouts begin with values
+/// another rollout has worked out.
+pub(super) fn pile_gains(key: u64, f: impl FnOnce() -> PileGains) -> Arc<PileGains> {
+    if let Some(v) = PILES.with(|t| t.borrow().get(&key).cloned()) {
+        return v;
+    }
+    let v = Arc::new(f());
+    PILES.with(|t| {
+        let mut t = t.borrow_mut();
+        if t.len() >= MAX_PILES {
+            t.clear();
+        }
+        t.insert(key, Arc::clone(&v));
+    });
+    v
 }
 
 /// The row of the crew with this key.

@@ -68,9 +68,10 @@ impl FireflyBot {
     /// off the draw pile, over the cards it holds (known to everyone: the deck less what is in
     /// sight; not their order). Valuing every card of every draw pile is the dearest part of a
     /// turn's decision and is often asked again of the same position, so each deck's cards are
-    /// remembered, valued before what we can spend (`BlindDraw`), with a key of everything
+    /// remembered, valued before what we can spend (`PileGains`), with a key of everything
     /// their values read (`blind_key`): money changes nearly every turn, the cards' values
-    /// seldom.
+    /// seldom. The values are shared by every bot of the thread (`memo::pile_gains`): a search
+    /// bot's rollouts start fresh bots from the same positions, round after round.
     pub(super) fn blind_draw_value(&self, ctx: &Ctx, d: DeckId, avail: f64) -> f64 {
         let key = blind_key(ctx, d);
         let mut memo = self.blind_memo.borrow_mut();
@@ -79,10 +80,10 @@ impl FireflyBot {
         }
         let draw = &mut memo[d as usize];
         if draw.key != Some(key) {
-            self.blind_draw(ctx, d, draw);
+            draw.gains = super::memo::pile_gains(key, || self.blind_draw(ctx, d));
             draw.key = Some(key);
         }
-        draw.value(avail)
+        draw.gains.value(avail)
     }
 
     /// [`Self::blind_draw_value`] worked out afresh, card by card (the memo's check).
@@ -96,18 +97,23 @@ impl FireflyBot {
         best_of_draws(&mut blind, 3)
     }
 
-    /// Deck `d`'s draw pile valued for a blind draw, whatever we can spend, into `out` (its
-    /// list reused: this runs at every miss of the memo, in every rollout of the hard level).
-    fn blind_draw(&self, ctx: &Ctx, d: DeckId, out: &mut BlindDraw) {
+    /// Deck `d`'s draw pile valued for a blind draw, whatever we can spend.
+    fn blind_draw(&self, ctx: &Ctx, d: DeckId) -> PileGains {
         let pile = ctx.g.decks.supply[d as usize].draw_pile();
-        out.gains.clear();
-        out.gains.extend(pile.iter().filter_map(|&c| {
-            let price = ctx.g.price(ctx.seat, c);
-            self.card_gain(ctx, c, price).map(|net| (net, price))
-        }));
-        // Stable, as `best_of_draws` sorts: equal gains keep the pile's order.
-        out.gains.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap());
-        out.pile = pile.len();
+        let mut gains: Vec<(f64, u32)> = pile
+            .iter()
+            .filter_map(|&c| {
+                let price = ctx.g.price(ctx.seat, c);
+                self.card_gain(ctx, c, price).map(|net| (net, price))
+            })
+            .collect();
+        // Stable, as `best_of_draws` sorts: equal gains keep the pile's order (and whatever
+        // order equal gains come in, the value of a draw is the same: `PileGains::value`).
+        gains.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap());
+        PileGains {
+            gains,
+            pile: pile.len(),
+        }
     }
 
     /// What buying card `c` would gain us over its price, when it is affordable with `avail`
@@ -678,15 +684,29 @@ impl Routes {
 /// odds (`chance_key`: crew, gear, the goods the odds can tell apart, goals, Warrants, money
 /// class, story), Fuel as `card_value` looks at it (burns it, below 4), the ship, drive core,
 /// upgrades, crew (gear, Disgruntled, Wanted), spare gear, jobs, Solid Contacts, Haven, and the
-/// cards in the draw pile. Not our money: only which cards we can afford reads it, and that is
-/// applied to the remembered values (`BlindDraw::value`). A value that reads more must add it
-/// here (`tests::the_memos_give_what_a_fresh_look_gives` plays games to check).
+/// cards in the draw pile, in any order (a blind draw's worth does not read the order, and a
+/// determinized copy has the same cards in another). Not our money: only which cards we can
+/// afford reads it, and that is applied to the remembered values (`PileGains::value`). A value
+/// that reads more must add it here (`tests::the_memos_give_what_a_fresh_look_gives` plays
+/// games to check).
 fn blind_key(ctx: &Ctx, d: DeckId) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    (ctx.blind_base(), d).hash(&mut h);
-    ctx.g.decks.supply[d as usize].draw_pile().hash(&mut h);
+    let pile = ctx.g.decks.supply[d as usize].draw_pile();
+    // A sum of well-mixed card hashes: the same for the same cards in any order.
+    let cards = pile
+        .iter()
+        .fold(0u64, |acc, &c| acc.wrapping_add(mix(c as u64)));
+    (ctx.blind_base(), d, pile.len(), cards).hash(&mut h);
     h.finish()
+}
+
+/// SplitMix64's finalizer: spreads a card id over all 64 bits.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// The part of `blind_key` that is the same for every deck: what the cards' values read of us.
@@ -701,21 +721,28 @@ pub(super) fn blind_base(ctx: &Ctx) -> u64 {
     h.finish()
 }
 
+/// A bot's last look at one deck's draw pile: the `blind_key` and the values it found.
+#[derive(Default)]
+pub(super) struct BlindDraw {
+    key: Option<u64>,
+    gains: std::sync::Arc<PileGains>,
+}
+
 /// A draw pile's cards worth more than their price to us (`FireflyBot::blind_draw`), best
 /// first, with their prices; what a blind draw is worth then depends on what we can spend.
 #[derive(Default)]
-pub(super) struct BlindDraw {
-    /// `blind_key` of the position the gains were worked out for.
-    key: Option<u64>,
+pub(super) struct PileGains {
     /// (gain over the price, price), the greatest gain first.
     gains: Vec<(f64, u32)>,
     /// Cards in the draw pile (the ones not in `gains` are worth nothing to buy).
     pile: usize,
 }
 
-impl BlindDraw {
+impl PileGains {
     /// The best of three cards drawn, with `avail` to spend: a card we cannot afford is worth
     /// nothing, like one that gains nothing (the same sum as `best_of_draws`, term for term).
+    /// Equal gains at different prices may come in any order: the affordable ones are the same
+    /// values in the same places either way.
     fn value(&self, avail: f64) -> f64 {
         let affordable = self
             .gains
@@ -770,6 +797,54 @@ mod tests {
         // More draws than cards, and no cards.
         assert!((best_of_draws(&mut [5.0, 1.0], 3) - 5.0).abs() < 1e-9);
         assert_eq!(best_of_draws(&mut [], 3), 0.0);
+    }
+
+    /// A deck's blind-draw values are shared by the thread's bots under `blind_key`, and a
+    /// search's determinized copies deal the draw piles anew: the key (and so the memo) must
+    /// not read their order, only which cards they hold.
+    #[test]
+    fn a_draw_piles_key_is_the_same_in_any_order() {
+        use crate::firefly::{Ctx, FireflyBot};
+        use crate::Bot;
+        use tabletop_core::{Actor, Game, NewGame};
+        use tabletop_firefly::content::Content;
+        use tabletop_firefly::state::Phase;
+        use tabletop_firefly::{Firefly, Options};
+
+        let content = Content::builtin();
+        let o = Options::new(2, "the-king-of-all-londinium");
+        let mut g = Firefly::new_game(content, &o, 3).expect("set-up");
+        let mut bots: Vec<FireflyBot> = (0..2).map(FireflyBot::new).collect();
+        let (mut legal, mut events) = (Vec::new(), Vec::new());
+        let mut compared = 0;
+        while let Actor::Seat(seat) = g.actor() {
+            if g.round > 6 {
+                break;
+            }
+            g.legal_actions(&mut legal);
+            if matches!(g.phase, Phase::Actions) {
+                let mut copy = g.clone();
+                copy.determinize(seat, 99 + g.round as u64);
+                let (a, b) = (Ctx::new(&g, seat), Ctx::new(&copy, seat));
+                for d in 0..g.content.supply_decks.len() as DeckId {
+                    let (x, y) = (
+                        g.decks.supply[d as usize].draw_pile(),
+                        copy.decks.supply[d as usize].draw_pile(),
+                    );
+                    let mut sorted = (x.to_vec(), y.to_vec());
+                    sorted.0.sort_unstable();
+                    sorted.1.sort_unstable();
+                    assert_eq!(sorted.0, sorted.1, "deck {d}: the same cards");
+                    compared += (x != y) as u32;
+                    assert_eq!(blind_key(&a, d), blind_key(&b, d), "deck {d}");
+                }
+            }
+            let a = bots[seat as usize].choose(&g, seat, &legal);
+            events.clear();
+            g.apply_unchecked(a, &mut events);
+        }
+        // The check means something only if the copies' piles were in another order.
+        assert!(compared > 10, "{compared} piles reordered");
     }
 
     /// The memos (a deck's blind-draw worth, the crew's odds shared by the thread's bots) must
