@@ -670,7 +670,7 @@ fn show_table(g: &Firefly, seat: Seat, mut once: Option<&mut Once>) -> String {
             let _ = writeln!(s, "Gear set aside: {}", spare.join("; "));
         }
     }
-    if let Some(hand) = &me.hand {
+    if let Some(hand) = me.hand {
         let _ = writeln!(s, "Jobs in hand ({}):", hand.len());
         for &j in hand {
             let _ = writeln!(s, "  {}", job_line(c, j));
@@ -678,7 +678,7 @@ fn show_table(g: &Firefly, seat: Seat, mut once: Option<&mut Once>) -> String {
     }
     if !me.active.is_empty() {
         let _ = writeln!(s, "Active jobs ({}):", me.active.len());
-        for a in &me.active {
+        for a in me.active {
             let _ = writeln!(s, "  {}{}", job_line(c, a.job), step_mark(c, a));
         }
     }

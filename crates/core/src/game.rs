@@ -54,8 +54,11 @@ pub trait Game: Clone + Send + Sync {
     type Action: Copy + Eq + Hash + Debug + Serialize + DeserializeOwned + Send + Sync;
     /// Something that happened, for logs and user interfaces.
     type Event: Clone + Debug + Serialize;
-    /// What one seat may see of the state.
-    type View: Serialize;
+    /// What one seat may see of the state. It may borrow from the state (a view is made for
+    /// every seat after every action, and copying what it shows would be most of its cost).
+    type View<'a>: Serialize
+    where
+        Self: 'a;
 
     /// The game's short name, as used in save files (`"firefly"`, `"mandalorian"`).
     const NAME: &'static str;
@@ -103,7 +106,7 @@ pub trait Game: Clone + Send + Sync {
     }
 
     /// What `seat` may see: its own hidden cards, and only the public part of everyone else's.
-    fn view(&self, seat: Seat) -> Self::View;
+    fn view(&self, seat: Seat) -> Self::View<'_>;
 
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;

@@ -14,7 +14,7 @@ use crate::view::View;
 impl Game for Firefly {
     type Action = Action;
     type Event = Event;
-    type View = View;
+    type View<'a> = View<'a>;
 
     const NAME: &'static str = "firefly";
 
@@ -49,7 +49,7 @@ impl Game for Firefly {
         })
     }
 
-    fn view(&self, seat: Seat) -> View {
+    fn view(&self, seat: Seat) -> View<'_> {
         View::of(self, seat)
     }
 

@@ -9,14 +9,15 @@ use crate::content::*;
 use crate::resolve::{Origin, Pending, Resolution, Stage};
 use crate::state::*;
 
-/// A face-up discard pile as a seat sees it, inline up to 8 cards: a view is made for every seat
-/// after every action, so its short lists are inline and making one allocates little — the
-/// captains' list, and a pile only once it is longer than 8 cards (issue 11). The lists stay
-/// small so that a view is cheap to move. The JSON is a list either way.
-pub type SeenPile = SmallVec<[u16; 8]>;
-
+/// A seat's view borrows what it shows as it is kept in the state (the captains' lists, the
+/// discard piles, the Cutters, Alerts and bounties) and works out only what a seat sees
+/// differently (the hands, the cards being considered) or what the state does not keep in that
+/// shape: a view is made for every seat after every action (the server, the property test's
+/// hidden-information check), so it copies no list and allocates once, for the captains
+/// (issue 11). A view lives as long as the borrow of the state; the JSON is the same as an
+/// owned one's.
 #[derive(Clone, Debug, Serialize)]
-pub struct View {
+pub struct View<'a> {
     pub seat: Seat,
     /// Whose decision it is, and whose turn.
     pub actor: Option<Seat>,
@@ -24,24 +25,24 @@ pub struct View {
     pub round: u16,
     pub story: &'static str,
     pub phase: Phase,
-    pub players: Vec<PlayerView>,
+    pub players: Vec<PlayerView<'a>>,
     pub cruiser: SectorId,
     /// The first Reaver Cutter (every Cutter is in `cutters`).
     pub cutter: SectorId,
     /// Every Reaver Cutter (three with Blue Sun, FF-KAL-9).
-    pub cutters: Cutters,
+    pub cutters: &'a [SectorId],
     /// The Operative's Corvette (Kalidasa).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub corvette: Option<SectorId>,
     /// Alert tokens by sector (FF-BS-9, FF-KAL-10); the printed Reaver Alerts of Reaver Space
     /// are not listed (they are the board's, `Sector::reaver_space`).
-    #[serde(skip_serializing_if = "SmallVec::is_empty")]
-    pub alerts: AlertList,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub alerts: &'a [crate::rim::Alerts],
     /// Face-up discard piles: Supply decks (by deck), Contacts (by contact), Nav, Misbehave.
-    pub supply_discards: SmallVec<[SeenPile; MAX_SUPPLY_DECKS]>,
-    pub contact_discards: SmallVec<[(ContactName, SeenPile); ContactName::COUNT]>,
-    pub nav_discards: [SeenPile; 3],
-    pub misbehave_discard: SeenPile,
+    pub supply_discards: SmallVec<[&'a [SupplyCardId]; MAX_SUPPLY_DECKS]>,
+    pub contact_discards: SmallVec<[(ContactName, &'a [JobId]); ContactName::COUNT]>,
+    pub nav_discards: [&'a [u16]; 3],
+    pub misbehave_discard: &'a [u16],
     /// Cards left in each face-down pile.
     pub supply_left: SmallVec<[usize; MAX_SUPPLY_DECKS]>,
     pub contacts_left: SmallVec<[(ContactName, usize); ContactName::COUNT]>,
@@ -63,7 +64,7 @@ pub struct View {
     /// Pirates & Bounty Hunters (absent without it): the Most Wanted and Bound Fugitives are face
     /// up; of the Bounty deck only its size is known (FF-PBH-1, FF-PBH-10).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub bounties: Option<BountiesView>,
+    pub bounties: Option<BountiesView<'a>>,
     /// FF-PBH-37: the Destination tokens on the story's goal sectors, numbered in goal order.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub destinations: &'static [Destination],
@@ -71,9 +72,9 @@ pub struct View {
 
 /// The public face of the bounties.
 #[derive(Clone, Debug, Serialize)]
-pub struct BountiesView {
-    pub most_wanted: crate::bounty::MostWanted,
-    pub bound: crate::bounty::BoundList,
+pub struct BountiesView<'a> {
+    pub most_wanted: &'a [BountyId],
+    pub bound: &'a [crate::bounty::Bound],
     pub deck_left: usize,
 }
 
@@ -195,22 +196,22 @@ pub struct LastCallView {
 /// JSON): the Leader before FF-SETUP-8's pick, the ship and its drive core before the ship is
 /// chosen, the sector before the ship is placed (FF-SETUP-10).
 #[derive(Clone, Debug, Serialize)]
-pub struct PlayerView {
+pub struct PlayerView<'a> {
     pub seat: Seat,
     pub sector: Option<SectorId>,
     pub leader: Option<CrewDefId>,
     pub ship: Option<ShipId>,
     pub drive_core: Option<DriveCoreCard>,
-    pub upgrades: CardList,
-    pub crew: CrewList,
-    pub spare_gear: CardList,
+    pub upgrades: &'a [SupplyCardId],
+    pub crew: &'a [CrewMember],
+    pub spare_gear: &'a [SupplyCardId],
     pub money: u32,
     pub items: [u8; 6],
     /// The seat's own hand; other seats see only its size.
-    pub hand: Option<JobList>,
+    pub hand: Option<&'a [JobId]>,
     pub hand_size: usize,
-    pub active: ActiveJobs,
-    pub completed: JobList,
+    pub active: &'a [ActiveJob],
+    pub completed: &'a [JobId],
     pub solid: SmallVec<[ContactName; ContactName::COUNT]>,
     pub warrants: u8,
     pub goals: u8,
@@ -227,8 +228,8 @@ impl Firefly {
     }
 }
 
-impl View {
-    pub fn of(g: &Firefly, seat: Seat) -> View {
+impl<'a> View<'a> {
+    pub fn of(g: &'a Firefly, seat: Seat) -> View<'a> {
         let players = g
             .players
             .iter()
@@ -240,15 +241,15 @@ impl View {
                     leader: (!p.crew.is_empty()).then_some(p.leader),
                     ship: ship_chosen.then_some(p.ship),
                     drive_core: ship_chosen.then_some(p.drive_core),
-                    upgrades: p.upgrades.clone(),
-                    crew: p.crew.clone(),
-                    spare_gear: p.spare_gear.clone(),
+                    upgrades: &p.upgrades,
+                    crew: &p.crew,
+                    spare_gear: &p.spare_gear,
                     money: p.money,
                     items: p.items,
-                    hand: (p.seat == seat).then(|| p.hand.clone()),
+                    hand: (p.seat == seat).then_some(&p.hand[..]),
                     hand_size: p.hand.len(),
-                    active: p.active.clone(),
-                    completed: p.completed.clone(),
+                    active: &p.active,
+                    completed: &p.completed,
                     solid: crate::deal::ALL_CONTACTS
                         .iter()
                         .copied()
@@ -313,28 +314,16 @@ impl View {
             players,
             cruiser: g.cruiser,
             cutter: g.cutters[0],
-            cutters: g.cutters.clone(),
+            cutters: &g.cutters,
             corvette: g.corvette,
-            alerts: g.alerts.clone(),
-            supply_discards: g
-                .decks
-                .supply
-                .iter()
-                .map(|d| SeenPile::from_slice(d.discard_pile()))
-                .collect(),
+            alerts: &g.alerts,
+            supply_discards: g.decks.supply.iter().map(|d| d.discard_pile()).collect(),
             contact_discards: contacts
                 .iter()
-                .map(|&c| {
-                    (
-                        c,
-                        SeenPile::from_slice(g.decks.contacts[c.index()].discard_pile()),
-                    )
-                })
+                .map(|&c| (c, g.decks.contacts[c.index()].discard_pile()))
                 .collect(),
-            nav_discards: std::array::from_fn(|i| {
-                SeenPile::from_slice(g.decks.nav[i].discard_pile())
-            }),
-            misbehave_discard: SeenPile::from_slice(g.decks.misbehave.discard_pile()),
+            nav_discards: std::array::from_fn(|i| g.decks.nav[i].discard_pile()),
+            misbehave_discard: g.decks.misbehave.discard_pile(),
             supply_left: g.decks.supply.iter().map(|d| d.draw_len()).collect(),
             contacts_left: contacts
                 .iter()
@@ -360,8 +349,8 @@ impl View {
             bounties: g
                 .uses(Expansion::PiratesAndBountyHunters)
                 .then(|| BountiesView {
-                    most_wanted: g.bounties.most_wanted.clone(),
-                    bound: g.bounties.bound.clone(),
+                    most_wanted: &g.bounties.most_wanted,
+                    bound: &g.bounties.bound,
                     deck_left: g.bounties.deck.draw_len(),
                 }),
             destinations: g.destinations(),

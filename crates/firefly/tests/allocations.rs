@@ -126,11 +126,11 @@ fn allocations_per_random_step() {
             most_in_a_clone <= 2,
             "{story}: a copy of the state made {most_in_a_clone} allocations"
         );
-        // A view is made for every seat after every action: its short lists are inline, so it
-        // allocates the captains' list and a discard pile only when longer than 8 cards (before:
-        // every list, ~60 a view).
+        // A view is made for every seat after every action: it borrows the state's lists, so it
+        // allocates the captains' list and, rarely, the cards a seat looks at to arrange (a copy
+        // of every list was ~60 allocations a view; lists held inline, 1.5-2.5).
         assert!(
-            in_views <= 3 * views,
+            in_views <= views + views / 50,
             "{story}: {in_views} allocations in {views} views"
         );
     }

@@ -195,10 +195,12 @@ fn ff_deal_6_hand_is_hidden_and_work_makes_a_job_active() {
         "londinium",
         "hand = [\"harken-cargo-delivery-osiris\", \"niska-wet-ware-run\"]",
     ));
-    let rival = g.view(1);
-    assert!(rival.players[0].hand.is_none(), "the rival sees no jobs");
-    assert_eq!(rival.players[0].hand_size, 2, "only how many");
-    assert!(g.view(0).players[0].hand.is_some());
+    {
+        let rival = g.view(1);
+        assert!(rival.players[0].hand.is_none(), "the rival sees no jobs");
+        assert_eq!(rival.players[0].hand_size, 2, "only how many");
+        assert!(g.view(0).players[0].hand.is_some());
+    }
     assert!(g.players[0].active.is_empty());
 
     choose(&mut g, "Work job \"Cargo Delivery: Osiris\"");

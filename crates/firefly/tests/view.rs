@@ -25,6 +25,7 @@ fn the_view_shows_the_card_being_resolved_and_every_term_of_its_roll() {
     assert_eq!((r.stage, r.chosen), (Stage::ChooseOption, None));
     assert!(r.faces.is_empty() && r.test.is_none());
 
+    drop(v);
     choose(&mut g, "Rig a Bypass");
     // Rolled a 1: Kaylee may re-roll, so the roll waits on the table with its terms.
     let v = g.view(1);
@@ -35,6 +36,7 @@ fn the_view_shows_the_card_being_resolved_and_every_term_of_its_roll() {
     assert_eq!((t.skill, t.points, t.modifier), (Skill::Tech, 5, 0));
     assert_eq!(t.total, Some(6));
 
+    drop(v);
     choose(&mut g, "Re-roll");
     // The second "Kill the Alarm" is resolved now, with no roll yet.
     let v = g.view(1);

@@ -46,7 +46,7 @@ pub use view::View;
 impl Game for Mandalorian {
     type Action = Action;
     type Event = Happened;
-    type View = View;
+    type View<'a> = View;
 
     const NAME: &'static str = "mandalorian";
 

@@ -658,7 +658,7 @@ mod tests {
     impl Game for Nim {
         type Action = u8;
         type Event = ();
-        type View = u8;
+        type View<'a> = u8;
         const NAME: &'static str = "nim";
 
         fn num_seats(&self) -> usize {
