@@ -73,7 +73,7 @@ impl FireflyBot {
     ) -> f64 {
         let g = ctx.g;
         let mut sk = ctx.skills;
-        let mut kw = ctx.keywords;
+        let mut kw = ctx.keywords();
         if let Some(h) = sub {
             let d = gear_skills(g.gear_def(h));
             for s in 0..3 {

@@ -91,7 +91,7 @@ impl FireflyBot {
             && job
                 .needs_keywords
                 .iter()
-                .all(|&k| ctx.keywords & (1 << k as u16) != 0)
+                .all(|&k| ctx.keywords() & (1 << k as u16) != 0)
             && job
                 .needs_all
                 .iter()

@@ -155,8 +155,9 @@ struct Ctx<'a> {
     p: &'a Player,
     needs: StoryNeeds,
     skills: [i32; 3],
-    /// Keywords of the whole crew and their gear (bit by `Keyword as u16`).
-    keywords: u16,
+    /// Keywords of the whole crew and their gear (bit by `Keyword as u16`), worked out on first
+    /// use (most of a rollout's small decisions never ask).
+    keywords: std::cell::Cell<Option<u16>>,
     range: u32,
     /// Fuel a Full Burn costs now (`Firefly::full_burn_fuel`).
     burn_fuel: u8,
@@ -177,20 +178,13 @@ impl<'a> Ctx<'a> {
         let needs = story_needs(g, p);
         let skills = skills_of(g, p, all_crew(p));
         let range = g.burn_range(p).max(1) as u32;
-        let mask = all_crew(p);
-        let mut keywords = 0u16;
-        for kw in ALL_KEYWORDS {
-            if g.mask_has_keyword(p, mask, kw) {
-                keywords |= 1 << kw as u16;
-            }
-        }
         Ctx {
             g,
             seat,
             p,
             needs,
             skills,
-            keywords,
+            keywords: std::cell::Cell::new(None),
             range,
             burn_fuel: g.full_burn_fuel(p),
             misb: std::cell::Cell::new(None),
@@ -206,10 +200,21 @@ impl<'a> Ctx<'a> {
         once(&self.blind_base, || blind_base(self))
     }
 
-    /// Whether the whole crew, or gear they carry, have keyword `k` (`Firefly::mask_has_keyword`
-    /// of the whole crew, read from `keywords`).
+    /// The keywords of the whole crew and the gear they carry (`Firefly::mask_has_keyword`),
+    /// bit by `Keyword as u16`, once per decision.
+    fn keywords(&self) -> u16 {
+        once(&self.keywords, || {
+            let mask = all_crew(self.p);
+            ALL_KEYWORDS
+                .into_iter()
+                .filter(|&kw| self.g.mask_has_keyword(self.p, mask, kw))
+                .fold(0u16, |m, kw| m | 1 << kw as u16)
+        })
+    }
+
+    /// Whether the whole crew, or gear they carry, have keyword `k`.
     fn has_keyword(&self, k: Keyword) -> bool {
-        self.keywords & (1 << k as u16) != 0
+        self.keywords() & (1 << k as u16) != 0
     }
 
     /// Whether a crew member has profession `pr` (`odds::has_profession`), from a mask worked
