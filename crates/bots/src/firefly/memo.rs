@@ -157,6 +157,9 @@ struct Marks {
     money: Vec<u32>,
     /// Zones an option asks the ship to be in, or in which a skill counts.
     zones: Vec<Zone>,
+    /// The zones an option asks the ship to be in (the rest of `zones` count only for a crew
+    /// with the skill).
+    asked_zones: Vec<Zone>,
 }
 
 fn marks(c: &'static Content) -> Arc<Marks> {
@@ -171,6 +174,7 @@ fn marks(c: &'static Content) -> Arc<Marks> {
         room: [0; 6],
         money: vec![1500],
         zones: Vec::new(),
+        asked_zones: Vec::new(),
     };
     let requirement = |r: &Requirement, caps: &mut Marks| match *r {
         Requirement::Has { item, amount } => {
@@ -213,6 +217,7 @@ fn marks(c: &'static Content) -> Arc<Marks> {
             }
         }
     }
+    caps.asked_zones = caps.zones.clone();
     // Skills that count only in a zone (Sheriff Bourne: "+2 Fight while in Border Space").
     let abilities = c.crew.iter().flat_map(|d| d.abilities.iter());
     let abilities = abilities
@@ -230,19 +235,35 @@ fn marks(c: &'static Content) -> Arc<Marks> {
     v
 }
 
+/// Whether a crew member of `p`, the gear they carry or the ship (drive core, upgrades, the
+/// ship card) have a skill that counts only in `zone` (`Ability::SkillInZone`).
+fn skill_in_zone(g: &Firefly, p: &Player, zone: Zone) -> bool {
+    let in_zone = |a: &Ability| matches!(*a, Ability::SkillInZone { zone: z, .. } if z == zone);
+    p.crew.iter().any(|m| {
+        g.crew_def(m).abilities.iter().any(in_zone)
+            || m.gear
+                .iter()
+                .any(|&x| g.gear_def(x).abilities.iter().any(in_zone))
+    }) || g.ship_abilities(p).any(in_zone)
+}
+
 /// Our money and goods as far as the odds can tell them apart: how many of the amounts asked
 /// for we have, each good's count up to the most anything asks for, and the room for it up to
-/// the most anything asks room for. Fuel burnt on a flight does not make the odds worked out
-/// before it stale.
+/// the most anything asks room for; and the zone the ship is in, when an option asks for it or
+/// one of our crew has a skill there (a flight across the 'Verse does not make every crew's
+/// odds stale: only Sheriff Bourne's, in and out of Border Space). Fuel burnt on a flight does
+/// not make the odds worked out before it stale.
 pub(super) fn odds_class(g: &Firefly, p: &Player) -> [u8; 14] {
     let caps = marks(g.content);
     let mut out = [0u8; 14];
     let zone = g.content.sectors[p.sector as usize].zone;
-    out[13] = caps
-        .zones
-        .iter()
-        .position(|&z| z == zone)
-        .map_or(0, |i| i as u8 + 1);
+    if caps.asked_zones.contains(&zone) || skill_in_zone(g, p, zone) {
+        out[13] = caps
+            .zones
+            .iter()
+            .position(|&z| z == zone)
+            .map_or(0, |i| i as u8 + 1);
+    }
     out[12] = caps
         .money
         .iter()
