@@ -71,6 +71,15 @@ impl Rng {
     }
 }
 
+/// SplitMix64's finaliser: a good 64-bit mix (per-game and per-bot seeds, order-free hashes of
+/// a set of cards).
+pub fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,13 +4,7 @@ use anyhow::{bail, Result};
 use tabletop_bots::{Bot, RandomBot};
 use tabletop_core::{Game, Seat};
 
-/// SplitMix64's finaliser: a good 64-bit mix.
-pub fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
+pub use tabletop_core::rng::mix;
 
 /// The seed of game `index` of a simulation started with `base`. Play that seed with `play
 /// --seed` (same seats and options) to watch the very same game.

@@ -694,19 +694,11 @@ fn blind_key(ctx: &Ctx, d: DeckId) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     let pile = ctx.g.decks.supply[d as usize].draw_pile();
     // A sum of well-mixed card hashes: the same for the same cards in any order.
-    let cards = pile
-        .iter()
-        .fold(0u64, |acc, &c| acc.wrapping_add(mix(c as u64)));
+    let cards = pile.iter().fold(0u64, |acc, &c| {
+        acc.wrapping_add(tabletop_core::rng::mix(c as u64))
+    });
     (ctx.blind_base(), d, pile.len(), cards).hash(&mut h);
     h.finish()
-}
-
-/// SplitMix64's finalizer: spreads a card id over all 64 bits.
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// The part of `blind_key` that is the same for every deck: what the cards' values read of us.
