@@ -62,8 +62,7 @@ fn firefly_search_decides_alike_on_tables_that_differ_only_in_hidden_cards() {
                         "game {game}, step {step}: the search saw hidden cards"
                     );
                     compared += 1;
-                    let hands =
-                        |f: &Firefly| f.players.iter().map(|p| p.hand.clone()).collect::<Vec<_>>();
+                    let hands = |f: &Firefly| f.players.iter().map(|p| p.hand).collect::<Vec<_>>();
                     differing_twins += (hands(&twin) != hands(&g)) as u32;
                 }
             }

@@ -666,7 +666,7 @@ fn show_table(g: &Firefly, seat: Seat, mut once: Option<&mut Once>) -> String {
         };
         crew_lines(g, p, on_job, &mut s);
         if !me.spare_gear.is_empty() {
-            let spare: Vec<String> = me.spare_gear.iter().map(|&x| supply_line(c, x)).collect();
+            let spare: Vec<String> = me.spare_gear.iter().map(|x| supply_line(c, x)).collect();
             let _ = writeln!(s, "Gear set aside: {}", spare.join("; "));
         }
     }
@@ -686,7 +686,7 @@ fn show_table(g: &Firefly, seat: Seat, mut once: Option<&mut Once>) -> String {
         let done: Vec<String> = me
             .completed
             .iter()
-            .map(|&j| format!("\"{}\"", c.jobs[j as usize].name))
+            .map(|j| format!("\"{}\"", c.jobs[j as usize].name))
             .collect();
         let _ = writeln!(s, "Completed jobs ({}): {}", done.len(), done.join(", "));
     }

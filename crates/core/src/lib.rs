@@ -6,6 +6,7 @@
 //!   state, so that a game is fully defined by `(content, options, seed, actions)`;
 //! * [`chance`] — the chance player: the RNG, scripted dice for scenarios, the "exploding" Firefly roll;
 //! * [`deck`] — a draw pile with its discard pile;
+//! * [`idset`] — a set of small ids as a bitset, plain data like the decks;
 //! * [`game`] — the [`Game`] trait: seat to act, legal actions, `apply(action) -> events`,
 //!   per-seat views and the outcome;
 //! * [`replay`] — a game record that re-creates any state, and the save-file format.
@@ -16,11 +17,13 @@ pub mod alloc_count;
 pub mod chance;
 pub mod deck;
 pub mod game;
+pub mod idset;
 pub mod replay;
 pub mod rng;
 
 pub use chance::{Chance, ExplodingRoll};
 pub use deck::{Deck, FixedDeck, Pile};
 pub use game::{play_random_steps, Actor, Game, IllegalAction, NewGame, Outcome, Seat};
+pub use idset::IdSet;
 pub use replay::{Replay, ReplayError};
 pub use rng::Rng;

@@ -127,9 +127,7 @@ impl Firefly {
 
     /// FF-BUY-12: discard a ship upgrade.
     pub fn discard_upgrade(&mut self, seat: Seat, card: SupplyCardId) {
-        self.players[seat as usize]
-            .upgrades
-            .retain(|&mut u| u != card);
+        self.players[seat as usize].upgrades.retain(|&u| u != card);
         let deck = self.content.supply_cards[card as usize].deck;
         self.decks.supply[deck as usize].discard(card);
     }
@@ -155,7 +153,7 @@ impl Firefly {
                 events.push(Event::Hired { seat, card });
             }
             SupplyKind::Gear(_) => {
-                self.players[seat as usize].spare_gear.push(card);
+                self.players[seat as usize].spare_gear.insert(card);
                 events.push(Event::Bought { seat, card });
             }
             SupplyKind::Upgrade(_) => {

@@ -36,7 +36,7 @@ impl Firefly {
                 f(g, &self.gear_def(g).abilities);
             }
         }
-        for &g in &p.spare_gear {
+        for g in &p.spare_gear {
             f(g, &self.gear_def(g).abilities);
         }
         for &u in &p.upgrades {

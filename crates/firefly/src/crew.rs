@@ -569,7 +569,7 @@ impl Firefly {
     /// FF-CREW-21: the gear `p` may give to a crew member or set aside now.
     pub fn equip_actions(&self, p: &Player, out: &mut Vec<crate::action::Action>) {
         use crate::action::Action;
-        for &g in &p.spare_gear {
+        for g in &p.spare_gear {
             for m in &p.crew {
                 if self.can_carry(p, m, g) {
                     out.push(Action::Equip {
@@ -592,15 +592,15 @@ impl Firefly {
         let p = &mut self.players[seat as usize];
         match a {
             Action::Equip { gear, crew } => {
-                p.spare_gear.retain(|&mut g| g != gear);
+                p.spare_gear.remove(gear);
                 let i = p.crew_index(crew).unwrap();
                 p.crew[i].gear.push(gear);
             }
             Action::Unequip(gear) => {
                 for m in &mut p.crew {
-                    m.gear.retain(|&mut g| g != gear);
+                    m.gear.retain(|&g| g != gear);
                 }
-                p.spare_gear.push(gear);
+                p.spare_gear.insert(gear);
             }
             _ => unreachable!("not a gear action"),
         }

@@ -445,7 +445,7 @@ impl Firefly {
         j: JobId,
         events: &mut Vec<Event>,
     ) {
-        self.players[seat as usize].hand.retain(|&mut x| x != j);
+        self.players[seat as usize].hand.retain(|&x| x != j);
         self.discard_job(j);
         events.push(Event::JobDiscarded { seat, job: j });
     }

@@ -56,9 +56,8 @@ impl Firefly {
             .iter()
             .enumerate()
             .filter(|(i, _)| mask & (1 << i) != 0)
-            .flat_map(|(_, m)| m.gear.iter())
+            .flat_map(|(_, m)| m.gear.iter().copied())
             .chain(p.spare_gear.iter().filter(|_| spare))
-            .copied()
             .find(|g| has(g))
     }
 

@@ -334,7 +334,7 @@ fn count_places(
             }
             count(supply, "supply", m.gear.iter().map(|&x| x as usize))?;
         }
-        count(supply, "supply", p.spare_gear.iter().map(|&x| x as usize))?;
+        count(supply, "supply", p.spare_gear.iter().map(|x| x as usize))?;
         count(supply, "supply", p.upgrades.iter().map(|&x| x as usize))?;
         if let DriveCoreCard::Card(s) = p.drive_core {
             count(supply, "supply", [s as usize])?;
@@ -391,7 +391,7 @@ fn count_places(
             "job",
             p.active.iter().filter_map(|a| a.challenge.map(usize::from)),
         )?;
-        count(jobs, "job", p.completed.iter().map(|&x| x as usize))?;
+        count(jobs, "job", p.completed.iter().map(|x| x as usize))?;
     }
     count(jobs, "job", g.removed.jobs.iter().map(|&x| x as usize))?;
     if let Some(i) = (0..jobs.len()).find(|&i| jobs[i] != expected.jobs[i]) {

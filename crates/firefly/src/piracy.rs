@@ -128,7 +128,7 @@ impl Firefly {
         };
         let p = &mut self.players[seat as usize];
         if p.hand.contains(&job) {
-            p.hand.retain(|&mut x| x != job);
+            p.hand.retain(|&x| x != job);
             p.active.push(ActiveJob::new(job));
             events.push(Event::JobStarted { seat, job });
         }

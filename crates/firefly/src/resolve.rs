@@ -625,9 +625,9 @@ impl Firefly {
     pub fn discard_gear(&mut self, seat: Seat, g: SupplyCardId, events: &mut Vec<Event>) {
         let p = &mut self.players[seat as usize];
         for m in &mut p.crew {
-            m.gear.retain(|&mut x| x != g);
+            m.gear.retain(|&x| x != g);
         }
-        p.spare_gear.retain(|&mut x| x != g);
+        p.spare_gear.remove(g);
         let grimey = self
             .crew_abilities(&self.players[seat as usize])
             .any(|a| matches!(a, Ability::KeepDiscardedGearOnSix));
@@ -635,7 +635,7 @@ impl Firefly {
             let roll = self.chance.d6();
             events.push(Event::CardDie { seat, roll });
             if roll == 6 {
-                self.players[seat as usize].spare_gear.push(g);
+                self.players[seat as usize].spare_gear.insert(g);
                 events.push(Event::GearKept { seat, card: g });
                 return;
             }
@@ -2486,7 +2486,7 @@ impl Firefly {
                     .collect();
                 for g in seized {
                     for m in &mut self.players[seat as usize].crew {
-                        m.gear.retain(|&mut x| x != g);
+                        m.gear.retain(|&x| x != g);
                     }
                     self.removed.supply.push(g);
                     events.push(Event::GearSeized { seat, card: g });

@@ -239,6 +239,31 @@ fn err<T>(field: impl Into<String>, message: impl Into<String>) -> Result<T, Sce
     })
 }
 
+/// Put `x` on a list of the table: a scenario that lists more than the table holds (far more
+/// than the rules allow, which the checks below refuse with the rule) is refused naming the field.
+fn push_within<A: tinyvec::Array>(
+    list: &mut tinyvec::ArrayVec<A>,
+    x: A::Item,
+    field: String,
+) -> Result<(), ScenarioError> {
+    match list.try_push(x) {
+        None => Ok(()),
+        Some(_) => err(field, format!("more than {} here", list.capacity())),
+    }
+}
+
+/// Put card `x` in a set of cards: a card is in play once.
+fn insert_once<const W: usize>(
+    set: &mut tabletop_core::IdSet<W>,
+    x: u16,
+    field: String,
+) -> Result<(), ScenarioError> {
+    match set.insert(x) {
+        true => Ok(()),
+        false => err(field, "the same card is listed twice"),
+    }
+}
+
 impl Scenario {
     /// Parse a scenario file's text.
     pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
@@ -497,17 +522,18 @@ impl Firefly {
                 None => None,
             };
             let mut t = Taker { g: &mut g };
-            let mut crew = vec![CrewMember {
+            let mut crew = CrewList::new();
+            crew.push(CrewMember {
                 card: CrewCard::Leader(l as CrewDefId),
                 def: l as CrewDefId,
                 gear: Default::default(),
                 disgruntled: sp.leader_disgruntled,
                 wanted_token: false,
-            }];
+            });
             for (k, gid) in sp.leader_gear.iter().enumerate() {
-                crew[0]
-                    .gear
-                    .push(t.gear(&f(&format!("leader-gear[{k}]")), gid)?);
+                let field = f(&format!("leader-gear[{k}]"));
+                let card = t.gear(&field, gid)?;
+                push_within(&mut crew[0].gear, card, field)?;
             }
             for (k, m) in sp.crew.iter().enumerate() {
                 let field = f(&format!("crew[{k}].card"));
@@ -515,35 +541,44 @@ impl Firefly {
                 let SupplyKind::Crew(d) = c.supply_cards[card as usize].kind else {
                     return err(field, format!("\"{}\" is not a crew card", m.card));
                 };
-                let mut gear = Vec::new();
+                let mut gear = GearList::new();
                 for (q, gid) in m.gear.iter().enumerate() {
-                    gear.push(t.gear(&f(&format!("crew[{k}].gear[{q}]")), gid)?);
+                    let field = f(&format!("crew[{k}].gear[{q}]"));
+                    let card = t.gear(&field, gid)?;
+                    push_within(&mut gear, card, field)?;
                 }
-                crew.push(CrewMember {
+                let member = CrewMember {
                     card: CrewCard::Hired(card),
                     def: d,
-                    gear: gear.into(),
+                    gear,
                     disgruntled: m.disgruntled,
                     wanted_token: m.wanted_token,
-                });
+                };
+                push_within(&mut crew, member, f(&format!("crew[{k}]")))?;
             }
-            let mut spare = Vec::new();
+            let mut spare = SupplySet::new();
             for (k, gid) in sp.spare_gear.iter().enumerate() {
-                spare.push(t.gear(&f(&format!("spare-gear[{k}]")), gid)?);
+                let field = f(&format!("spare-gear[{k}]"));
+                let card = t.gear(&field, gid)?;
+                insert_once(&mut spare, card, field)?;
             }
-            let mut upgrades = Vec::new();
+            let mut upgrades = UpgradeList::new();
             for (k, u) in sp.upgrades.iter().enumerate() {
-                upgrades.push(t.upgrade(&f(&format!("upgrades[{k}]")), u, false)?);
+                let field = f(&format!("upgrades[{k}]"));
+                let card = t.upgrade(&field, u, false)?;
+                push_within(&mut upgrades, card, field)?;
             }
             let drive_core = match &sp.drive_core {
                 Some(d) => DriveCoreCard::Card(t.upgrade(&f("drive-core"), d, true)?),
                 None => DriveCoreCard::Starting(c.ship_cores[ship]),
             };
-            let mut hand = Vec::new();
+            let mut hand = Hand::new();
             for (k, j) in sp.hand.iter().enumerate() {
-                hand.push(t.job(&f(&format!("hand[{k}]")), j)?);
+                let field = f(&format!("hand[{k}]"));
+                let job = t.job(&field, j)?;
+                push_within(&mut hand, job, field)?;
             }
-            let mut active = Vec::new();
+            let mut active = ActiveJobs::new();
             for (k, a) in sp.active.iter().enumerate() {
                 let job = t.job(&f(&format!("active[{k}].job")), &a.job)?;
                 if c.jobs[job as usize].challenge.is_some() {
@@ -595,16 +630,19 @@ impl Firefly {
                     }
                     None => None,
                 };
-                active.push(ActiveJob {
+                let job = ActiveJob {
                     job,
                     steps_done: a.steps_done,
                     opportunities_earned: earned,
                     challenge,
-                });
+                };
+                push_within(&mut active, job, f(&format!("active[{k}]")))?;
             }
-            let mut completed = Vec::new();
+            let mut completed = JobSet::new();
             for (k, j) in sp.completed.iter().enumerate() {
-                completed.push(t.job(&f(&format!("completed[{k}]")), j)?);
+                let field = f(&format!("completed[{k}]"));
+                let job = t.job(&field, j)?;
+                insert_once(&mut completed, job, field)?;
             }
             let mut solid = 0u16;
             for k in &sp.solid {
@@ -617,9 +655,9 @@ impl Firefly {
                 sector: sec,
                 placed: true,
                 drive_core,
-                upgrades: upgrades.into(),
-                crew: crew.into(),
-                spare_gear: spare.into(),
+                upgrades,
+                crew,
+                spare_gear: spare,
                 money: sp.money,
                 items: [
                     sp.cargo,
@@ -629,9 +667,9 @@ impl Firefly {
                     sp.passengers,
                     sp.fugitives,
                 ],
-                hand: hand.into(),
-                active: active.into(),
-                completed: completed.into(),
+                hand,
+                active,
+                completed,
                 solid,
                 warrants: sp.warrants,
                 goals: sp.goals,

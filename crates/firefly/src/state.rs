@@ -1,7 +1,7 @@
 //! The game state: flat, cheap to clone, and sharing the static [`Content`] by reference.
 
 use serde::Serialize;
-use tabletop_core::{Chance, FixedDeck, Outcome, Seat};
+use tabletop_core::{Chance, FixedDeck, IdSet, Outcome, Seat};
 
 use crate::content::*;
 use crate::resolve::Resolution;
@@ -80,16 +80,63 @@ pub enum CrewCard {
     Hired(SupplyCardId),
 }
 
-/// A short list of Supply cards (gear carried, spare gear, upgrades), inline up to 8: the same
-/// 24 bytes as a `Vec`, so a state's copy copies it with no allocation, and gear bought or moved
-/// in play allocates nothing (issue 11).
+/// A short list of Supply cards (the cards out of play, a hand being considered), inline up to
+/// 8: the same 24 bytes as a `Vec`.
 pub type CardList = smallvec::SmallVec<[SupplyCardId; 8]>;
 
-/// A short list of Job cards (a hand, the jobs completed), inline up to 8 as [`CardList`].
+/// A short list of Job cards (the jobs out of play, a hand being considered), inline up to 8
+/// as [`CardList`].
 pub type JobList = smallvec::SmallVec<[JobId; 8]>;
 
-/// The Active jobs: at most three (FF-WORK-2), held inline.
-pub type ActiveJobs = smallvec::SmallVec<[ActiveJob; 3]>;
+// A captain is plain data (`Copy`), so a copy of the state copies the captains with the rest of
+// its memory (issue 11: a state's copy in ≤ 120 ns, no allocation for the captains). Each list
+// has a room the rules and the content bound, checked when the content is loaded
+// (`content::room`): content that could overflow one is refused naming the file, entry and
+// field, and going past one in play is a bug in the engine, reported by a panic. The collections
+// the rules do not bound (FF-CREW-18: any number of Gear cards; the jobs completed) are sets of
+// the physical cards, whose ids the content keeps below [`CARD_SET_ROOM`].
+
+/// The most Gear cards one crew member carries: the largest gear capacity (FF-CREW-17, 3 for
+/// Jayne) and every card that does not count toward it (Jayne's Cunning Hat…).
+pub const GEAR_ROOM: usize = 8;
+
+/// The most crew aboard a ship, the Leader included: the largest crew maximum with every
+/// "extra crew" ability a ship could have at once (FF-CREW-3).
+pub const CREW_ROOM: usize = 12;
+
+/// The most upgrades a ship holds (its Upgrade slots, FF-BUY-11).
+pub const UPGRADE_ROOM: usize = 6;
+
+/// The most Active jobs: 3, what Solid Contacts add (FF-DEAL-7, FF-KAL-20), and one more while
+/// choosing which to discard (FF-KAL-21).
+pub const ACTIVE_ROOM: usize = 8;
+
+/// The most jobs in hand at any moment: the largest inactive-job limit (FF-DEAL-5, FF-BS-29)
+/// and what may come in before discarding down to it (accepted jobs, FF-DEAL-3; starting jobs,
+/// FF-SETUP-16; jobs plundered, FF-PBH-31).
+pub const HAND_ROOM: usize = 16;
+
+/// Supply cards and jobs of a content are numbered below this (checked on load), so that a
+/// captain's spare gear and completed jobs are [`IdSet`]s.
+pub const CARD_SET_ROOM: usize = 512;
+
+/// A set of physical Supply cards (spare gear, FF-CREW-18).
+pub type SupplySet = IdSet<{ CARD_SET_ROOM / 64 }>;
+
+/// A set of physical Job cards (the jobs completed, FF-WORK-25).
+pub type JobSet = IdSet<{ CARD_SET_ROOM / 64 }>;
+
+/// The Gear cards a crew member carries.
+pub type GearList = tinyvec::ArrayVec<[SupplyCardId; GEAR_ROOM]>;
+
+/// A ship's upgrades (its drive core apart).
+pub type UpgradeList = tinyvec::ArrayVec<[SupplyCardId; UPGRADE_ROOM]>;
+
+/// Inactive jobs in hand, in the order they came.
+pub type Hand = tinyvec::ArrayVec<[JobId; HAND_ROOM]>;
+
+/// The Active jobs.
+pub type ActiveJobs = tinyvec::ArrayVec<[ActiveJob; ACTIVE_ROOM]>;
 
 /// The Reaver Cutters' sectors, inline (at most three, FF-KAL-9).
 pub type Cutters = smallvec::SmallVec<[SectorId; 4]>;
@@ -97,19 +144,31 @@ pub type Cutters = smallvec::SmallVec<[SectorId; 4]>;
 /// Alert tokens by sector, inline up to 16.
 pub type AlertList = smallvec::SmallVec<[crate::rim::Alerts; 16]>;
 
-/// A ship's crew, held inline up to 8 (the biggest ship's 6 and its Leader fit; a copy of the
-/// state allocates nothing for them, issue 11).
-pub type CrewList = smallvec::SmallVec<[CrewMember; 8]>;
+/// A ship's crew, the Leader first.
+pub type CrewList = tinyvec::ArrayVec<[CrewMember; CREW_ROOM]>;
 
-#[derive(Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct CrewMember {
     pub card: CrewCard,
     pub def: CrewDefId,
     /// Gear cards carried (FF-CREW-17: one, unless an ability allows more).
-    pub gear: CardList,
+    pub gear: GearList,
     pub disgruntled: bool,
     /// FF-MISC-7: a Wanted token from "Your Crew Is Now Wanted".
     pub wanted_token: bool,
+}
+
+/// An empty place in a [`CrewList`]'s room (never a crew member in play).
+impl Default for CrewMember {
+    fn default() -> Self {
+        CrewMember {
+            card: CrewCard::Leader(0),
+            def: 0,
+            gear: GearList::new(),
+            disgruntled: false,
+            wanted_token: false,
+        }
+    }
 }
 
 /// The ship's drive core: the ship's starting one, or a bought card.
@@ -120,7 +179,7 @@ pub enum DriveCoreCard {
 }
 
 /// A job face up in the Active Job area (FF-WORK-3), and how far it has got.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct ActiveJob {
     pub job: JobId,
     /// Steps done: 0 = not yet picked up / attempted; 1 = picked up (delivery jobs).
@@ -155,7 +214,7 @@ fn bits_as_list<S: serde::Serializer>(bits: &u8, s: S) -> Result<S::Ok, S::Error
     s.collect_seq((0..8u8).filter(|i| bits & (1 << i) != 0))
 }
 
-#[derive(Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Player {
     pub seat: Seat,
     pub leader: CrewDefId,
@@ -163,19 +222,19 @@ pub struct Player {
     pub sector: SectorId,
     pub placed: bool,
     pub drive_core: DriveCoreCard,
-    pub upgrades: CardList,
+    pub upgrades: UpgradeList,
     /// `crew[0]` is always the Leader.
     pub crew: CrewList,
-    /// Gear owned but not carried (FF-CREW-18).
-    pub spare_gear: CardList,
+    /// Gear owned but not carried (FF-CREW-18), smallest id first.
+    pub spare_gear: SupplySet,
     pub money: u32,
     /// Items aboard, indexed by [`Item::index`].
     pub items: [u8; 6],
     /// Inactive jobs in hand (FF-DEAL-5, FF-DEAL-6): hidden from other seats.
-    pub hand: JobList,
+    pub hand: Hand,
     pub active: ActiveJobs,
-    /// Completed job cards slid under the ship (FF-WORK-25).
-    pub completed: JobList,
+    /// Completed job cards slid under the ship (FF-WORK-25), smallest id first.
+    pub completed: JobSet,
     /// Solid reputation, one bit per [`ContactName`] (FF-REP-1..3).
     pub solid: u16,
     pub warrants: u8,
@@ -184,102 +243,6 @@ pub struct Player {
     /// The captain's Haven (FF-PBH-39..41), in stories that choose Havens.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub haven: Option<SectorId>,
-}
-
-// Clone by hand for `clone_from`, which reuses the lists' buffers: the trade checks copy both
-// ships into scratch players at every legal-actions call (issue 11: no allocation per step).
-// The destructuring names every field, so a new field cannot be forgotten.
-impl Clone for CrewMember {
-    fn clone(&self) -> Self {
-        CrewMember {
-            card: self.card,
-            def: self.def,
-            gear: CardList::from_slice(&self.gear),
-            disgruntled: self.disgruntled,
-            wanted_token: self.wanted_token,
-        }
-    }
-    fn clone_from(&mut self, source: &Self) {
-        let CrewMember {
-            card,
-            def,
-            gear,
-            disgruntled,
-            wanted_token,
-        } = source;
-        self.card = *card;
-        self.def = *def;
-        self.gear.clone_from(gear);
-        self.disgruntled = *disgruntled;
-        self.wanted_token = *wanted_token;
-    }
-}
-
-impl Clone for Player {
-    // Field by field into the new value (the short lists of `Copy` cards copied whole), so the
-    // inline lists are written once (issue 11: a search bot copies the state at every node).
-    fn clone(&self) -> Self {
-        Player {
-            seat: self.seat,
-            leader: self.leader,
-            ship: self.ship,
-            sector: self.sector,
-            placed: self.placed,
-            drive_core: self.drive_core,
-            upgrades: CardList::from_slice(&self.upgrades),
-            crew: self.crew.iter().cloned().collect(),
-            spare_gear: CardList::from_slice(&self.spare_gear),
-            money: self.money,
-            items: self.items,
-            hand: JobList::from_slice(&self.hand),
-            active: ActiveJobs::from_slice(&self.active),
-            completed: JobList::from_slice(&self.completed),
-            solid: self.solid,
-            warrants: self.warrants,
-            goals: self.goals,
-            haven: self.haven,
-        }
-    }
-    fn clone_from(&mut self, source: &Self) {
-        let Player {
-            seat,
-            leader,
-            ship,
-            sector,
-            placed,
-            drive_core,
-            upgrades,
-            crew,
-            spare_gear,
-            money,
-            items,
-            hand,
-            active,
-            completed,
-            solid,
-            warrants,
-            goals,
-            haven,
-        } = source;
-        self.seat = *seat;
-        self.leader = *leader;
-        self.ship = *ship;
-        self.sector = *sector;
-        self.placed = *placed;
-        self.drive_core = *drive_core;
-        self.upgrades.clone_from(upgrades);
-        self.crew.clone_from(crew);
-        self.spare_gear.clone_from(spare_gear);
-        self.money = *money;
-        self.items = *items;
-        self.hand.clone_from(hand);
-        self.active.clone_from(active);
-        self.completed.clone_from(completed);
-        self.solid = *solid;
-        self.warrants = *warrants;
-        self.goals = *goals;
-        self.haven = *haven;
-    }
 }
 
 impl Player {

@@ -294,9 +294,12 @@ pub fn job_id(g: &Firefly, id: &str) -> u16 {
 }
 
 /// The ids of job cards.
-pub fn job_ids(g: &Firefly, jobs: &[u16]) -> Vec<String> {
-    jobs.iter()
-        .map(|&j| g.content.jobs[j as usize].id.clone())
+pub fn job_ids(
+    g: &Firefly,
+    jobs: impl IntoIterator<Item = impl std::borrow::Borrow<u16>>,
+) -> Vec<String> {
+    jobs.into_iter()
+        .map(|j| g.content.jobs[*j.borrow() as usize].id.clone())
         .collect()
 }
 

@@ -180,7 +180,7 @@ impl Firefly {
         });
         hired
             .chain(p.crew.iter().flat_map(|m| m.gear.iter().copied()))
-            .chain(p.spare_gear.iter().copied())
+            .chain(p.spare_gear.iter())
             .chain(p.upgrades.iter().copied())
     }
 
@@ -301,44 +301,28 @@ impl Firefly {
 
     /// Whether both ships can take what the offer gives them (FF-TRADE-6).
     pub fn trade_fits(&self, o: &Offer) -> bool {
-        // Checked on scratch copies whose buffers are reused (`Player::clone_from`): the legal
-        // actions of a trade list an offer for each thing that could be added to it.
-        thread_local! {
-            static SCRATCH: std::cell::RefCell<Option<(Player, Player)>> =
-                const { std::cell::RefCell::new(None) };
-        }
-        SCRATCH.with(|s| {
-            let mut s = s.borrow_mut();
-            let (a, b) = s.get_or_insert_with(|| {
-                (
-                    self.players[o.from as usize].clone(),
-                    self.players[o.to as usize].clone(),
-                )
-            });
-            self.after_trade_into(o, a, b) && self.within_limits(a) && self.within_limits(b)
-        })
+        // Checked on copies (a captain is plain data: a copy is a `memcpy`): the legal actions
+        // of a trade list an offer for each thing that could be added to it.
+        let (mut a, mut b) = (self.players[o.from as usize], self.players[o.to as usize]);
+        self.after_trade_into(o, &mut a, &mut b) && self.within_limits(&a) && self.within_limits(&b)
     }
 
     /// The two players (`from`, `to`) as the offer would leave them, limits not checked, so
     /// that what a trade does to each ship's room can be shown; `None` if a side does not own
-    /// what it would hand over.
+    /// what it would hand over (or a ship would take more crew or upgrades than any ship holds).
     pub fn after_trade(&self, o: &Offer) -> Option<(Player, Player)> {
-        let mut a = self.players[o.from as usize].clone();
-        let mut b = self.players[o.to as usize].clone();
+        let (mut a, mut b) = (self.players[o.from as usize], self.players[o.to as usize]);
         self.after_trade_into(o, &mut a, &mut b).then_some((a, b))
     }
 
-    /// [`Self::after_trade`] into `a` and `b` (overwritten); false if a side does not own what
-    /// it would hand over.
+    /// [`Self::after_trade`] on `a` and `b`, copies of the two captains; false if a side does
+    /// not own what it would hand over, or takes more than the table's room for a ship's crew
+    /// or upgrades (more than any ship's limits: `transfer`).
     fn after_trade_into(&self, o: &Offer, a: &mut Player, b: &mut Player) -> bool {
-        a.clone_from(&self.players[o.from as usize]);
-        b.clone_from(&self.players[o.to as usize]);
         if !self.owns(a, &o.give) || !self.owns(b, &o.ask) {
             return false;
         }
-        transfer(self.content, a, b, &o.give);
-        transfer(self.content, b, a, &o.ask);
-        true
+        transfer(self.content, a, b, &o.give) && transfer(self.content, b, a, &o.ask)
     }
 
     fn owns(&self, p: &Player, b: &Bundle) -> bool {
@@ -366,8 +350,9 @@ impl Firefly {
             .players
             .get_disjoint_mut([fi, ti])
             .expect("a trade is between two captains");
-        transfer(content, a, b, &o.give);
-        transfer(content, b, a, &o.ask);
+        // The offer fits (`trade_fits`), so what each side takes fits the table's room.
+        let fits = transfer(content, a, b, &o.give) && transfer(content, b, a, &o.ask);
+        assert!(fits, "an accepted trade fits both ships");
         for (giver, taker, bundle, g, t) in
             [(o.from, o.to, &o.give, 0, 1), (o.to, o.from, &o.ask, 1, 0)]
         {
@@ -472,8 +457,11 @@ impl Firefly {
     }
 }
 
-/// Move a bundle from one player to another (on copies to check, or for real).
-fn transfer(content: &Content, from: &mut Player, to: &mut Player, b: &Bundle) {
+/// Move a bundle from one player to another (on copies to check, or for real); false if `to`
+/// would take more crew or upgrades than the table has room for in one ship
+/// (`state::CREW_ROOM`, `state::UPGRADE_ROOM`, above every ship's limits: such an offer does
+/// not fit, FF-TRADE-6), and then the copies are left half-moved.
+fn transfer(content: &Content, from: &mut Player, to: &mut Player, b: &Bundle) -> bool {
     from.money -= b.money;
     to.money += b.money;
     for i in TRADE_GOODS {
@@ -487,14 +475,16 @@ fn transfer(content: &Content, from: &mut Player, to: &mut Player, b: &Bundle) {
         match content.supply_cards[c as usize].kind {
             SupplyKind::Gear(_) => {
                 for m in &mut from.crew {
-                    m.gear.retain(|&mut g| g != c);
+                    m.gear.retain(|&g| g != c);
                 }
-                from.spare_gear.retain(|&mut g| g != c);
-                to.spare_gear.push(c);
+                from.spare_gear.remove(c);
+                to.spare_gear.insert(c);
             }
             SupplyKind::Upgrade(_) => {
-                from.upgrades.retain(|&mut u| u != c);
-                to.upgrades.push(c);
+                from.upgrades.retain(|&u| u != c);
+                if to.upgrades.try_push(c).is_some() {
+                    return false;
+                }
             }
             SupplyKind::Crew(_) => {}
         }
@@ -505,8 +495,11 @@ fn transfer(content: &Content, from: &mut Player, to: &mut Player, b: &Bundle) {
                 .crew_index(CrewCard::Hired(c))
                 .expect("a traded crew member is aboard");
             let mut m = from.crew.remove(i);
-            from.spare_gear.append(&mut m.gear);
-            to.crew.push(m);
+            from.spare_gear.extend(m.gear.drain(..));
+            if to.crew.try_push(m).is_some() {
+                return false;
+            }
         }
     }
+    true
 }

@@ -874,10 +874,10 @@ impl Firefly {
         for g in p
             .crew
             .iter()
-            .flat_map(|m| m.gear.iter())
+            .flat_map(|m| m.gear.iter().copied())
             .chain(p.spare_gear.iter())
         {
-            if self.gear_def(*g).abilities.iter().any(|a| match a {
+            if self.gear_def(g).abilities.iter().any(|a| match a {
                 Ability::GambleFiftyFifty { .. } | Ability::GamblePerPip { .. } => true,
                 // Tall Playing Cards: the stake is paid first.
                 Ability::GambleOnMatchingSuits { stake, .. } => p.money >= *stake,
@@ -885,7 +885,7 @@ impl Firefly {
                 Ability::GambleNamedSuit { stake, .. } => p.money >= *stake,
                 _ => false,
             }) {
-                out.push(Action::Gamble(*g));
+                out.push(Action::Gamble(g));
             }
         }
         self.equip_actions(p, out);
@@ -1168,7 +1168,7 @@ impl Firefly {
                     .unwrap();
                 let i = self.players[from].crew_index(card).unwrap();
                 let mut m = self.players[from].crew.remove(i);
-                self.players[from].spare_gear.append(&mut m.gear);
+                self.players[from].spare_gear.extend(m.gear.drain(..));
                 m.disgruntled = false;
                 let cost = self.hire_cost(seat, m.def);
                 self.pay(seat, cost, events);

@@ -307,7 +307,7 @@ impl Firefly {
                 p.completed.len() >= *count as usize
                     && p.completed
                         .iter()
-                        .filter(|&&j| job_matches(&self.content.jobs[j as usize], *jobs))
+                        .filter(|&j| job_matches(&self.content.jobs[j as usize], *jobs))
                         .count()
                         >= *count as usize
             }
@@ -417,7 +417,7 @@ impl Firefly {
                 if in_hand {
                     // FF-WORK-3: the job goes face up in the Active Job area.
                     let p = &mut self.players[seat as usize];
-                    p.hand.retain(|&mut x| x != j && Some(x) != challenge);
+                    p.hand.retain(|&x| x != j && Some(x) != challenge);
                     p.active.push(ActiveJob {
                         challenge,
                         ..ActiveJob::new(j)
@@ -1003,11 +1003,11 @@ impl Firefly {
         }
         let p = &mut self.players[seat as usize];
         p.active.retain(|a| a.job != j);
-        p.completed.push(j);
+        p.completed.insert(j);
         // FF-BS-28: Solid with Mr. Universe too, the Challenge slid under the ship with the
         // other Solid Contacts; kept or lost apart from the job's Contact.
         if let Some(c) = challenge {
-            p.completed.push(c);
+            p.completed.insert(c);
             if let Some(k) = self.content.jobs[c as usize].contact {
                 if !p.is_solid(k) {
                     p.set_solid(k, true);

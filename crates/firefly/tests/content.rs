@@ -496,3 +496,98 @@ fn a_deck_too_big_for_the_table_is_refused_on_load() {
     files.files.push(("test/extra.toml".into(), card(room)));
     assert!(Content::load(&files).is_ok(), "{room} more cards fit");
 }
+
+/// Issue 11: a captain's lists are held inline, with room the rules and the content bound (a
+/// state's copy is one copy of memory). Content whose ships, crew or Set Up cards could need more
+/// room in some game is refused on load, naming the file, entry and field; content at the room
+/// loads.
+#[test]
+fn a_captain_who_could_outgrow_the_table_is_refused_on_load() {
+    use tabletop_firefly::state::{CREW_ROOM, GEAR_ROOM, UPGRADE_ROOM};
+    let where_ = |e: &tabletop_firefly::content::ContentError| {
+        (e.file.clone(), e.entry.clone(), e.field.clone())
+    };
+    let loads = |extra: String| {
+        let mut files = ContentFiles::builtin();
+        files.files.push(("test/extra.toml".into(), extra));
+        Content::load(&files).map(|_| ())
+    };
+    // FF-BUY-11: an upgrade is bought onto a full ship before one is discarded.
+    let ship = |slots: usize, crew: usize| {
+        format!(
+            "[[ship]]\nid = \"test-ship\"\nname = \"Test\"\nsource = \"promo\"\nhold = 8\n\
+             stash = 4\nmax_crew = {crew}\nupgrade_slots = {slots}\n\
+             drive_core = \"radion-accelerator-mark-i\"\n"
+        )
+    };
+    let err = load_err(&ship(UPGRADE_ROOM, 6));
+    let at = |field: &str| {
+        (
+            "test/extra.toml".into(),
+            "ship \"test-ship\"".into(),
+            field.into(),
+        )
+    };
+    assert_eq!(where_(&err), at("upgrade_slots"), "{err}");
+    assert!(
+        err.message.contains(&format!("at most {UPGRADE_ROOM}")),
+        "{err}"
+    );
+    assert!(loads(ship(UPGRADE_ROOM - 1, 6)).is_ok());
+    // FF-CREW-3: the crew maximum, with the upgrades' extra crew (Expanded Crew Quarters).
+    let err = load_err(&ship(3, CREW_ROOM));
+    assert_eq!(where_(&err), at("max_crew"), "{err}");
+    assert!(
+        err.message.contains(&format!("at most {CREW_ROOM}")),
+        "{err}"
+    );
+    // FF-CREW-17: Gear carried, with every card that does not count toward the limit.
+    let crew = |cards: usize| {
+        format!(
+            "[[crew]]\nid = \"test-crew\"\nname = \"Test\"\nsource = \"promo\"\nleader = true\n\
+             skills = {{ fight = 1 }}\nabilities = [{{ kind = \"gear-capacity\", cards = {cards} }}]\n"
+        )
+    };
+    let err = load_err(&crew(GEAR_ROOM));
+    let at = (
+        "test/extra.toml".into(),
+        "crew \"test-crew\"".into(),
+        "abilities".into(),
+    );
+    assert_eq!(where_(&err), at, "{err}");
+    assert!(loads(crew(3)).is_ok());
+    // FF-DEAL-5/7, FF-KAL-20: what Solid Contacts add to the hand and Active-job limits
+    // (Magistrate Higgins' file, changed).
+    let higgins = |change: &str| {
+        let mut files = ContentFiles::builtin();
+        let (name, text) = (files.files.iter_mut())
+            .find(|(_, t)| t.contains("extra_active_jobs = 1"))
+            .expect("Higgins' Contact card");
+        *text = text.replace("extra_active_jobs = 1", change);
+        (name.clone(), Content::load(&files).map(|_| ()))
+    };
+    let (file, err) = higgins("extra_active_jobs = 5");
+    let err = err.expect_err("8 Active jobs and one more while discarding");
+    assert_eq!(
+        where_(&err),
+        (
+            file,
+            "contact \"MagistrateHiggins\"".into(),
+            "extra_active_jobs".into()
+        )
+    );
+    assert!(
+        higgins("extra_active_jobs = 4").1.is_ok(),
+        "7 and one more fit"
+    );
+    let (file, err) = higgins("extra_active_jobs = 1\nextra_hand_cards = 6");
+    let err = err.expect_err("a hand of 9, and a rival's 9 plundered");
+    assert_eq!(
+        where_(&err),
+        (
+            file,
+            "contact \"MagistrateHiggins\"".into(),
+            "extra_hand_cards".into()
+        )
+    );
+}

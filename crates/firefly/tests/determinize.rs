@@ -101,7 +101,7 @@ fn determinizing_deals_rivals_hands_anew() {
     for seed in 0..20 {
         let mut d = a.clone();
         d.determinize(0, seed);
-        seen.insert((d.players[1].hand.clone(), d.players[2].hand.clone()));
+        seen.insert((d.players[1].hand, d.players[2].hand));
     }
     assert!(seen.len() > 1, "the rivals' hands never changed");
 }

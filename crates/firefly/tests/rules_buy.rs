@@ -36,10 +36,13 @@ fn crew_names(g: &Firefly, seat: usize) -> Vec<String> {
         .collect()
 }
 
-fn names(g: &Firefly, cards: &[u16]) -> Vec<String> {
+fn names(
+    g: &Firefly,
+    cards: impl IntoIterator<Item = impl std::borrow::Borrow<u16>>,
+) -> Vec<String> {
     cards
-        .iter()
-        .map(|&c| g.content.supply_name(c).to_string())
+        .into_iter()
+        .map(|c| g.content.supply_name(*c.borrow()).to_string())
         .collect()
 }
 
@@ -530,7 +533,7 @@ fn ff_buy_11_an_upgrade_needs_a_free_slot() {
     assert!(can(&g, "Buy Cargo Hold for $600"));
     choose(&mut g, "Buy Cargo Hold");
     assert_eq!(
-        names(&g, &g.players[0].upgrades),
+        names(&g, g.players[0].upgrades),
         [
             "Fully Equipped Med Bay",
             "Expanded Crew Quarters",

@@ -54,10 +54,13 @@ fn discards(g: &Firefly, deck: &str) -> Vec<String> {
         .collect()
 }
 
-fn names(g: &Firefly, cards: &[u16]) -> Vec<String> {
+fn names(
+    g: &Firefly,
+    cards: impl IntoIterator<Item = impl std::borrow::Borrow<u16>>,
+) -> Vec<String> {
     cards
-        .iter()
-        .map(|&c| g.content.supply_name(c).to_string())
+        .into_iter()
+        .map(|c| g.content.supply_name(*c.borrow()).to_string())
         .collect()
 }
 
@@ -448,8 +451,11 @@ fn ff_crew_17_one_gear_each_and_ff_crew_18_the_rest_set_aside() {
     assert!(can(&g, "Give Knife to Kaylee"));
     choose(&mut g, "Give Knife to Kaylee");
     assert!(!can(&g, "Give"));
+    // Set aside in no order (the set lists them by card).
+    let mut kept = names(&g, &g.players[0].spare_gear);
+    kept.sort();
     assert_eq!(
-        names(&g, &g.players[0].spare_gear),
+        kept,
         ["\"Vera\"", "Shiny Neck Tie"],
         "FF-CREW-18: kept aboard"
     );

@@ -133,7 +133,7 @@ fn ff_deal_3_accept_up_to_two_and_ff_deal_4_discard_the_rest() {
     assert!(!can(&g, "Accept"), "two accepted: no third");
     choose(&mut g, "Done");
     assert_eq!(
-        job_ids(&g, &g.players[0].hand),
+        job_ids(&g, g.players[0].hand),
         ["badger-bilking-the-yokels", "badger-pushing-drops"]
     );
     let pile = contact_discards(&g, ContactName::Badger);
@@ -206,7 +206,7 @@ fn ff_deal_6_hand_is_hidden_and_work_makes_a_job_active() {
     choose(&mut g, "Work job \"Cargo Delivery: Osiris\"");
     choose(&mut g, "Done");
     let p = &g.players[0];
-    assert_eq!(job_ids(&g, &p.hand), ["niska-wet-ware-run"]);
+    assert_eq!(job_ids(&g, p.hand), ["niska-wet-ware-run"]);
     assert_eq!(p.active.len(), 1);
     assert_eq!(
         g.content.jobs[p.active[0].job as usize].id,

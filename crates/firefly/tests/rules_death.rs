@@ -267,7 +267,7 @@ fn ff_death_11_gear_of_the_killed_returns_to_the_ship() {
     let spare: Vec<_> = g.players[0]
         .spare_gear
         .iter()
-        .map(|&c| g.content.supply_name(c).to_string())
+        .map(|c| g.content.supply_name(c).to_string())
         .collect();
     assert_eq!(spare, ["\"Vera\""]);
 }

@@ -39,7 +39,7 @@ fn job(g: &Firefly, id: &str) -> u16 {
 }
 
 fn hand(g: &Firefly) -> Vec<String> {
-    job_ids(g, &g.players[0].hand)
+    job_ids(g, g.players[0].hand)
 }
 
 /// Work `id` with the whole crew, attaching `challenge` (or none) when offered.
@@ -278,7 +278,7 @@ fn ff_bs_28_completing_it_makes_you_solid_with_mr_universe() {
             ..
         }
     )));
-    assert!(p.completed.contains(&job(&g, "test-off-the-books")));
+    assert!(p.completed.contains(job(&g, "test-off-the-books")));
 }
 
 /// FF-BS-29: Solid with Mr. Universe, the hand limit is 5: a fifth card is kept without a

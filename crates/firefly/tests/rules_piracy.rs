@@ -240,7 +240,7 @@ fn ff_pbh_25_winning_the_showdown_completes_the_job() {
     assert_eq!(pay, Some(600));
     assert_eq!(items(&g, 0)[Item::Cargo.index()], 3);
     assert_eq!(items(&g, 1)[Item::Cargo.index()], 0);
-    assert!(g.players[0].completed.contains(&job(BADGER)));
+    assert!(g.players[0].completed.contains(job(BADGER)));
     assert!(g.players[0].is_solid(tabletop_firefly::content::ContactName::Badger));
 }
 

@@ -672,7 +672,7 @@ fn ff_turn_6_a_friendly_game_of_cards_pays_per_matching_suit() {
          { card = \"zoe\", disgruntled = true }]",
         &misbehave_deck(&["kill-the-alarm", "a-rival-crew", "kill-the-alarm"]),
     );
-    let game = g.players[0].spare_gear[0];
+    let game = g.players[0].spare_gear.nth(0).unwrap();
     act(&mut g, Action::Gamble(game));
     assert_eq!(g.players[0].money, 700);
     let ev = choose(&mut g, "Name Spades");

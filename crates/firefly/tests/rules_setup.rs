@@ -374,7 +374,7 @@ fn ff_setup_16_five_starting_jobs_discard_down_to_three() {
     let first = g.pick_order[0];
     assert_eq!(seat(&g), first);
     assert!(!can(&g, "Done"), "5 jobs: must discard down to 3");
-    let hand = g.player(first).hand.clone();
+    let hand = g.player(first).hand;
     let ev = act(&mut g, Action::DiscardJob(hand[0]));
     assert!(happened(&ev, |e| matches!(e, Event::JobDiscarded { .. })));
     let k = c().jobs[hand[0] as usize].contact.unwrap();

@@ -136,7 +136,7 @@ fn ff_trade_2_buy_sell_and_swap() {
     assert!(g.players[1]
         .spare_gear
         .iter()
-        .all(|&x| g.gear_def(x).id == "pistol"));
+        .all(|x| g.gear_def(x).id == "pistol"));
 }
 
 /// FF-TRADE-3: trading happens outside turn order: the other player decides on the offer during
@@ -153,11 +153,11 @@ fn ff_trade_3_the_other_player_answers() {
     assert_eq!(actor(&g), 1, "Monty answers");
     assert_eq!(g.current, 0, "on Malcolm's turn");
     assert!(can(&g, "Accept") && can(&g, "Refuse the trade"));
-    let before = (g.players[0].clone(), g.players[1].clone());
+    let before = (g.players[0], g.players[1]);
     choose(&mut g, "Refuse the trade");
     assert_eq!(actor(&g), 0);
     assert_eq!(g.phase, Phase::Actions);
-    assert_eq!((g.players[0].clone(), g.players[1].clone()), before);
+    assert_eq!((g.players[0], g.players[1]), before);
     // An offer can also be dropped before it is made.
     choose(&mut g, "Trade with Monty");
     choose(&mut g, "Offer 1 Cargo");
@@ -258,9 +258,9 @@ fn ff_trade_3_one_offer_per_captain_per_window() {
     choose(&mut g, "Trade with Malcolm");
     choose(&mut g, "Ask for 1 Cargo");
     choose(&mut g, "Propose");
-    let before = (g.players[0].clone(), g.players[1].clone());
+    let before = (g.players[0], g.players[1]);
     choose(&mut g, "Refuse the trade");
-    assert_eq!((g.players[0].clone(), g.players[1].clone()), before);
+    assert_eq!((g.players[0], g.players[1]), before);
     assert_eq!((g.phase.clone(), g.current), (Phase::Actions, 1));
     // A cancelled one too.
     let mut g = two("", "");

@@ -699,7 +699,7 @@ fn ff_work_25_completed_jobs_go_under_the_ship() {
     let j = job_id(&g, "harken-cargo-delivery-albion");
     choose(&mut g, "Cargo Delivery");
     choose(&mut g, "Done");
-    assert_eq!(g.players[0].completed.as_slice(), [j]);
+    assert_eq!(g.players[0].completed.iter().collect::<Vec<_>>(), [j]);
     assert!(g.players[0].active.is_empty());
     assert!(!g.decks.contacts[ContactName::Harken.index()]
         .all_cards()

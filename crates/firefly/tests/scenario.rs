@@ -92,3 +92,22 @@ fn a_card_is_placed_once() {
         .to_string();
     assert!(e.contains("hand"), "{e}");
 }
+
+/// A captain's lists have fixed room (issue 11), far above the rules' limits: a scenario that
+/// lists more is refused naming the field, never cut short; spare gear and completed jobs are
+/// sets of cards, and a card listed twice is refused.
+#[test]
+fn a_list_longer_than_the_table_holds_is_refused() {
+    let room = tabletop_firefly::state::HAND_ROOM;
+    let base: Vec<String> = (Content::builtin().jobs.iter())
+        .filter(|j| j.id.starts_with("badger-") || j.id.starts_with("harken-"))
+        .take(room + 1)
+        .map(|j| format!("\"{}\"", j.id))
+        .collect();
+    assert_eq!(base.len(), room + 1);
+    let e = refused(&format!("hand = [{}]", base.join(", ")));
+    assert_eq!(e.field, format!("player[0].hand[{room}]"), "{e:?}");
+    assert!(e.message.contains(&format!("more than {room}")), "{e:?}");
+    let e = refused(&format!("completed = [{0}, {0}]", base[0]));
+    assert_eq!(e.field, "player[0].completed[1]", "{e:?}");
+}

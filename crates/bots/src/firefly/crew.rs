@@ -119,7 +119,7 @@ impl FireflyBot {
         }
         let now = self.utility_with(ctx, None, None);
         let mut best: Option<(f64, SupplyCardId)> = None;
-        for &x in &p.spare_gear {
+        for x in &p.spare_gear {
             for m in &p.crew {
                 if !may_carry(g, m, x) {
                     continue;

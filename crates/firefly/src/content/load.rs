@@ -161,12 +161,12 @@ impl Origins {
     }
 }
 
-struct Ctx<'a> {
+pub(super) struct Ctx<'a> {
     origins: &'a Origins,
 }
 
 impl Ctx<'_> {
-    fn err(
+    pub(super) fn err(
         &self,
         kind: &'static str,
         id: &str,
@@ -1295,7 +1295,8 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         piracy_lose,
     };
     check_base_counts(&content)?;
-    check_deck_room(ctx, &content)?;
+    super::room::check_deck_room(ctx, &content)?;
+    super::room::check_captain_room(ctx, &content)?;
     Ok(content)
 }
 
@@ -1322,73 +1323,6 @@ fn destinations(sectors: &[Option<SectorId>]) -> Vec<Destination> {
     } else {
         out
     }
-}
-
-/// Every deck fits the room a deck has on the table (`DECK_ROOM` cards, `MAX_SUPPLY_DECKS`
-/// Supply decks: a state holds its decks inline, issue 11), as set-up deals it with each
-/// combination of expansions.
-fn check_deck_room(ctx: &Ctx, c: &Content) -> Result<(), ContentError> {
-    use crate::state::{DECK_ROOM, MAX_SUPPLY_DECKS, MISBEHAVE_DECK_ROOM, NAV_DECK_ROOM};
-    let too_many = |n: usize, with: &[Expansion], room: usize| {
-        let with = match with {
-            [] => "the base game".to_string(),
-            _ => with.iter().map(|e| e.name()).collect::<Vec<_>>().join(", "),
-        };
-        format!("a deck of {n} cards with {with}; this deck holds at most {room} on the table")
-    };
-    if c.supply_decks.len() > MAX_SUPPLY_DECKS {
-        let last = &c.supply_decks[MAX_SUPPLY_DECKS].def.id;
-        let err = format!("more than {MAX_SUPPLY_DECKS} Supply decks");
-        return Err(ctx.err("supply", last, "id", err));
-    }
-    if c.misbehave_cards.len() > MISBEHAVE_DECK_ROOM {
-        let last = c.misbehave_defs.last().map_or("", |m| m.id.as_str());
-        let err = too_many(c.misbehave_cards.len(), &[], MISBEHAVE_DECK_ROOM);
-        return Err(ctx.err("misbehave", last, "copies", err));
-    }
-    let bounty_room = crate::bounty::BOUNTY_ROOM;
-    if c.bounties.len() > bounty_room {
-        let last = &c.bounties[bounty_room].id;
-        let err = format!("more than {bounty_room} Bounty cards");
-        return Err(ctx.err("bounty", last, "id", err));
-    }
-    for bits in 0..1u32 << Expansion::ALL.len() {
-        let with: Vec<Expansion> = (Expansion::ALL.iter().enumerate())
-            .filter(|(i, _)| bits & (1 << i) != 0)
-            .map(|(_, e)| *e)
-            .collect();
-        let set = ExpansionSet::of(&with);
-        for d in &c.supply_decks {
-            let n = (d.cards.iter())
-                .filter(|&&k| set.includes(c.supply_cards[k as usize].source))
-                .count();
-            if n > DECK_ROOM {
-                let err = too_many(n, &with, DECK_ROOM);
-                return Err(ctx.err("supply", &d.def.id, "cards", err));
-            }
-        }
-        for k in &c.contacts {
-            let n = (0..c.jobs.len() as JobId)
-                .filter(|&j| c.jobs[j as usize].contact == Some(k.contact) && c.job_in_play(j, set))
-                .count();
-            if n > DECK_ROOM {
-                let err = too_many(n, &with, DECK_ROOM);
-                return Err(ctx.err("contact", k.contact.name(), "jobs", err));
-            }
-        }
-        let dealt = c.nav_deck_cards(set);
-        for deck in [NavDeckName::Alliance, NavDeckName::Border, NavDeckName::Rim] {
-            let cards: Vec<NavCardId> = (dealt.iter().copied())
-                .filter(|&i| c.nav_def(i).deck == deck)
-                .collect();
-            if cards.len() > NAV_DECK_ROOM {
-                let last = &c.nav_def(cards[NAV_DECK_ROOM]).id;
-                let err = too_many(cards.len(), &with, NAV_DECK_ROOM);
-                return Err(ctx.err("nav", last, "deck", err));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The board of each set of expansions (FF-BS-1, FF-KAL-1): the sectors of the products in

@@ -12,6 +12,7 @@ pub mod load;
 pub mod options;
 pub mod piracy;
 pub mod render;
+mod room;
 pub mod vocab;
 
 pub use bounty::{BountyCard, BountyId};
