@@ -1,10 +1,11 @@
 //! Check aid for speed work on the Firefly engine or bot (issue 11): plays bot-only games of
-//! every story (seeds `0..N`, base game and both expansions), hashes every decision and the final
-//! state, and times the bot's decisions alone (CPU time of this thread: each game is played with
-//! the bots, then replayed without them, and the replay's time is taken off; no clock is read
-//! per decision, as a CPU-time read costs about as much as a decision). A change that must not
-//! change behaviour prints the same digests before and after; the decisions/s figure is the
-//! bot's speed.
+//! every story (seeds `0..N`, base game and both expansions), hashes every decision (`digest`)
+//! and, apart, the final states' JSON (`end states`: a change to how the state is kept may
+//! change the order of a set in it without changing a decision), and times the bot's decisions
+//! alone (CPU time of this thread: each game is played with the bots, then replayed without
+//! them, and the replay's time is taken off; no clock is read per decision, as a CPU-time read
+//! costs about as much as a decision). A change that must not change behaviour prints the same
+//! digests before and after; the decisions/s figure is the bot's speed.
 //! `N=20 cargo run --release -p tabletop-bots --example firefly_decisions_digest`
 
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -31,7 +32,7 @@ fn main() {
             if Firefly::new_game(content, &o, 0).is_err() {
                 continue;
             }
-            let mut h = DefaultHasher::new();
+            let (mut h, mut hs) = (DefaultHasher::new(), DefaultHasher::new());
             let (mut decisions, mut bot_time) = (0u64, std::time::Duration::ZERO);
             for seed in 0..n {
                 let mut g = Firefly::new_game(content, &o, seed).unwrap();
@@ -58,10 +59,10 @@ fn main() {
                 std::hint::black_box(&replay);
                 decisions += played.len() as u64;
                 played.hash(&mut h);
-                g.state_json().hash(&mut h);
+                g.state_json().hash(&mut hs);
             }
             println!(
-                "{:<40} {:>9}: {decisions:>7} decisions, {:>6.0} decisions/s, digest {:016x}",
+                "{:<40} {:>9}: {decisions:>7} decisions, {:>6.0} decisions/s, end states {:016x}, digest {:016x}",
                 story.title,
                 if expansions.is_empty() {
                     "base"
@@ -69,6 +70,7 @@ fn main() {
                     "blue-sun,kalidasa"
                 },
                 decisions as f64 / bot_time.as_secs_f64(),
+                hs.finish(),
                 h.finish()
             );
             all_decisions += decisions;

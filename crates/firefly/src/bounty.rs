@@ -326,7 +326,7 @@ impl Firefly {
         let set = self.expansions();
         c.bounty.cards[b as usize].iter().all(|&card| {
             !set.includes(c.supply_cards[card as usize].source)
-                || self.removed.supply.contains(&card)
+                || self.removed.supply.contains(card)
         })
     }
 
@@ -387,7 +387,7 @@ impl Firefly {
             let x = self.bounties.bound[i];
             if x.seat == seat && x.bounty == b {
                 self.bounties.bound.remove(i);
-                self.removed.supply.push(x.fugitive);
+                self.removed.supply.insert(x.fugitive);
                 delivered += 1;
             } else {
                 i += 1;
@@ -423,7 +423,7 @@ impl Firefly {
             let x = self.bounties.bound[i];
             if x.seat == seat {
                 self.bounties.bound.remove(i);
-                self.removed.supply.push(x.fugitive);
+                self.removed.supply.insert(x.fugitive);
                 events.push(Event::BoundFugitiveLost {
                     seat,
                     fugitive: x.fugitive,

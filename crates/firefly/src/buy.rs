@@ -177,7 +177,7 @@ impl Firefly {
                 let m = self.players[seat as usize].crew.remove(idx);
                 self.players[seat as usize].spare_gear.extend(m.gear);
                 if let CrewCard::Hired(c) = m.card {
-                    self.removed.supply.push(c);
+                    self.removed.supply.insert(c);
                 }
                 events.push(Event::Killed { seat, crew: m.card });
             }

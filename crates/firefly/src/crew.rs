@@ -471,7 +471,7 @@ impl Firefly {
                 let deck = self.content.supply_cards[c as usize].deck;
                 self.decks.supply[deck as usize].discard(c);
             } else {
-                self.removed.supply.push(c);
+                self.removed.supply.insert(c);
             }
         }
         true
@@ -516,7 +516,7 @@ impl Firefly {
         let m = p.crew.remove(idx);
         p.spare_gear.extend(m.gear);
         if let CrewCard::Hired(c) = m.card {
-            self.removed.supply.push(c);
+            self.removed.supply.insert(c);
         }
         events.push(Event::Arrested { seat, crew: card });
     }

@@ -453,7 +453,9 @@ impl Firefly {
     pub fn discard_job(&mut self, j: JobId) {
         match self.content.jobs[j as usize].contact {
             Some(c) => self.decks.contacts[c.index()].discard(j),
-            None => self.removed.jobs.push(j),
+            None => {
+                self.removed.jobs.insert(j);
+            }
         }
     }
 }

@@ -343,7 +343,7 @@ fn count_places(
     count(
         supply,
         "supply",
-        g.removed.supply.iter().map(|&x| x as usize),
+        g.removed.supply.iter().map(|x| x as usize),
     )?;
     // FF-PBH-10: Bound Fugitives are beside a ship, in no crew and no deck.
     count(
@@ -393,7 +393,7 @@ fn count_places(
         )?;
         count(jobs, "job", p.completed.iter().map(|x| x as usize))?;
     }
-    count(jobs, "job", g.removed.jobs.iter().map(|&x| x as usize))?;
+    count(jobs, "job", g.removed.jobs.iter().map(|x| x as usize))?;
     if let Some(i) = (0..jobs.len()).find(|&i| jobs[i] != expected.jobs[i]) {
         return Err(format!(
             "job {i} ({}) is in {} places",

@@ -2488,7 +2488,7 @@ impl Firefly {
                     for m in &mut self.players[seat as usize].crew {
                         m.gear.retain(|&x| x != g);
                     }
-                    self.removed.supply.push(g);
+                    self.removed.supply.insert(g);
                     events.push(Event::GearSeized { seat, card: g });
                 }
             }

@@ -193,6 +193,13 @@ pub struct ActiveJob {
     pub challenge: Option<JobId>,
 }
 
+/// A placeholder of an empty [`Captains`] place (a captain's core is chosen with the ship).
+impl Default for DriveCoreCard {
+    fn default() -> Self {
+        DriveCoreCard::Starting(0)
+    }
+}
+
 impl ActiveJob {
     /// A job just put face up in the Active Job area.
     pub fn new(job: JobId) -> ActiveJob {
@@ -214,7 +221,7 @@ fn bits_as_list<S: serde::Serializer>(bits: &u8, s: S) -> Result<S::Ok, S::Error
     s.collect_seq((0..8u8).filter(|i| bits & (1 << i) != 0))
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Player {
     pub seat: Seat,
     pub leader: CrewDefId,
@@ -468,12 +475,18 @@ pub struct LastCallState {
     pub last_turns: smallvec::SmallVec<[Seat; 5]>,
 }
 
-/// Cards removed from play, back in the box (FF-DEATH-2, FF-MISC-1, FF-MISC-9).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+/// Cards removed from play, back in the box (FF-DEATH-2, FF-MISC-1, FF-MISC-9), by card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Removed {
-    pub supply: CardList,
-    pub jobs: JobList,
+    pub supply: SupplySet,
+    pub jobs: JobSet,
 }
+
+/// The most captains at a table (FF-SETUP-1: 1 to 5).
+pub const MAX_CAPTAINS: usize = 5;
+
+/// The captains of a game, by seat.
+pub type Captains = tinyvec::ArrayVec<[Player; MAX_CAPTAINS]>;
 
 /// The whole state of a game of Firefly.
 #[derive(Clone, Debug)]
@@ -484,7 +497,8 @@ pub struct Firefly {
     pub options: std::sync::Arc<Options>,
     pub story: StoryId,
     pub chance: Chance,
-    pub players: Vec<Player>,
+    /// The captains, by seat, held inline (a copy of the state allocates nothing for them).
+    pub players: Captains,
     pub decks: Decks,
     pub removed: Removed,
     pub cruiser: SectorId,

@@ -449,7 +449,7 @@ impl Firefly {
         let m = p.crew.remove(idx);
         p.spare_gear.extend(m.gear);
         if let CrewCard::Hired(c) = m.card {
-            self.removed.supply.push(c);
+            self.removed.supply.insert(c);
         }
         self.crew_removed(seat, idx);
         events.push(Event::TurnedOver {

@@ -350,7 +350,7 @@ fn ff_buy_7_fuel_and_parts_at_an_empty_supply_deck() {
     let d = deck_index(&g, "persephone");
     // Empty the deck (the cards go out of play for this test).
     while let Some(c) = g.decks.supply[d].draw() {
-        g.removed.supply.push(c);
+        g.removed.supply.insert(c);
     }
     choose(&mut g, "Buy");
     assert!(!can(&g, "Consider"), "nothing to consider");

@@ -171,7 +171,7 @@ fn ff_crew_4_wanted_crew_are_outlaws_and_can_be_arrested() {
         .removed
         .supply
         .iter()
-        .any(|&c| g.content.supply_name(c) == "Jayne");
+        .any(|c| g.content.supply_name(c) == "Jayne");
     assert!(jayne, "removed from play, not discarded");
 }
 

@@ -695,7 +695,7 @@ fn a_contact_with_no_jobs_left_still_buys_from_solid_players() {
     let mut g = scenario(&captain("malcolm", "persephone", "cargo = 1"));
     let k = ContactName::Badger.index();
     while let Some(j) = g.decks.contacts[k].draw() {
-        g.removed.jobs.push(j);
+        g.removed.jobs.insert(j);
     }
     assert!(!can(&g, "Deal with Badger"));
     g.players[0].set_solid(ContactName::Badger, true);

@@ -12,7 +12,7 @@ fn removed(g: &Firefly) -> Vec<String> {
     g.removed
         .supply
         .iter()
-        .map(|&c| g.content.supply_name(c).to_string())
+        .map(|c| g.content.supply_name(c).to_string())
         .collect()
 }
 

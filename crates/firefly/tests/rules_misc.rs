@@ -21,7 +21,7 @@ fn removed(g: &Firefly, name: &str) -> bool {
     g.removed
         .supply
         .iter()
-        .any(|&c| g.content.supply_name(c) == name)
+        .any(|c| g.content.supply_name(c) == name)
 }
 
 /// FF-MISC-1: "discard" puts a card on its deck's discard pile; "Kill" or "remove from play"
@@ -607,7 +607,7 @@ fn ff_misc_9_seized_gear_is_removed_from_play() {
         "set-aside Gear is aboard the ship"
     );
     for card in [corbins_pistol, vera] {
-        assert!(g.removed.supply.contains(&card), "removed from play");
+        assert!(g.removed.supply.contains(card), "removed from play");
         assert!(
             !g.decks
                 .supply

@@ -177,7 +177,7 @@ fn ff_pbh_4_a_bounty_on_a_character_gone_is_removed_and_replaced() {
         .map(|(i, x)| (x.deck, i as SupplyCardId))
         .unwrap();
     assert!(g.decks.supply[deck as usize].take_from_draw(card));
-    g.removed.supply.push(card);
+    g.removed.supply.insert(card);
     let ev = choose(&mut g, "Fly: Mosey");
     let jayne = bounty("jayne");
     assert!(happened(
@@ -433,7 +433,7 @@ fn ff_pbh_12_reavers_take_bound_fugitives() {
         Event::BoundFugitiveLost { .. }
     )));
     assert!(g.bounties.bound.is_empty());
-    assert!(g.removed.supply.contains(&jayne));
+    assert!(g.removed.supply.contains(jayne));
 }
 
 /// FF-PBH-14, FF-PBH-15: a Bounty Jump — Boarding Test, then Showdown (the Bound Fugitive takes

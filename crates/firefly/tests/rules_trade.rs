@@ -273,7 +273,7 @@ fn ff_trade_3_one_offer_per_captain_per_window() {
     // Passing changes nothing but whose turn it is.
     let mut g = two("", "");
     choose(&mut g, "End turn");
-    let before = g.players.clone();
+    let before = g.players;
     act(&mut g, Action::Trade(TradeAction::Pass));
     assert_eq!(g.players, before);
     assert_eq!((g.phase.clone(), g.current), (Phase::Actions, 1));

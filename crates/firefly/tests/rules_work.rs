@@ -734,7 +734,7 @@ fn ff_work_26_kill_results_end_the_attempt() {
         .removed
         .supply
         .iter()
-        .any(|&c| g.content.supply_name(c) == "Skunk");
+        .any(|c| g.content.supply_name(c) == "Skunk");
     assert!(skunk_gone, "removed from play (FF-DEATH-2)");
 }
 
