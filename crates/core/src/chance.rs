@@ -9,10 +9,25 @@ use serde::{Deserialize, Serialize};
 use crate::rng::Rng;
 
 /// The source of all randomness of one game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Chance {
     rng: Rng,
     scripted_d6: VecDeque<u8>,
+}
+
+// By hand for `clone_from`: a copy into a kept state reuses the scripted dice's buffer (almost
+// always empty: scenarios script dice) instead of building a new one aside.
+impl Clone for Chance {
+    fn clone(&self) -> Self {
+        Chance {
+            rng: self.rng.clone(),
+            scripted_d6: self.scripted_d6.clone(),
+        }
+    }
+    fn clone_from(&mut self, source: &Self) {
+        self.rng.clone_from(&source.rng);
+        self.scripted_d6.clone_from(&source.scripted_d6);
+    }
 }
 
 impl Chance {

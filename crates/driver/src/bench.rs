@@ -28,6 +28,9 @@ pub struct BenchReport {
     pub playout_secs: f64,
     pub legal_ns: f64,
     pub clone_ns: f64,
+    /// A copy into a state kept for the purpose (`Clone::clone_from`), as a search copies its
+    /// root for each rollout.
+    pub copy_into_ns: f64,
     /// The positions `legal_ns` and `clone_ns` are averaged over.
     pub samples: usize,
 }
@@ -74,11 +77,16 @@ impl std::fmt::Display for BenchReport {
             "legal_actions:         {:>12.0} ns/call   (listing every legal action, averaged over {} positions of one game)",
             self.legal_ns, self.samples
         )?;
+        writeln!(
+            f,
+            "state clone:           {:>12.0} ns/clone  (a new copy of the whole state, same positions)",
+            self.clone_ns
+        )?;
         write!(
             f,
-            "state clone:           {:>12.0} ns/clone  (a search bot's copy of the whole state, same positions)\n\
+            "state copy into:       {:>12.0} ns/copy   (the same into a state kept for it, clone_from: a search bot's copy for each rollout)\n\
              (CPU time of one thread; the clock is read once per {BATCH} steps and around each set-up, never inside a step)",
-            self.clone_ns
+            self.copy_into_ns
         )
     }
 }
@@ -92,7 +100,7 @@ pub fn bench<G: NewGame>(
     seconds: f64,
     max_steps: u64,
 ) -> Result<BenchReport> {
-    let part = Duration::from_secs_f64((seconds / 4.0).max(0.05));
+    let part = Duration::from_secs_f64((seconds / 5.0).max(0.05));
     let new =
         |seed: u64| G::new_game(content, options, seed).map_err(|e| anyhow!("set-up refused: {e}"));
     let mut rng = Rng::new(1);
@@ -181,6 +189,16 @@ pub fn bench<G: NewGame>(
         clones += samples.len() as u64;
     }
     let clone_ns = start.elapsed().as_nanos() as f64 / clones.max(1) as f64;
+    let mut kept = samples[0].clone();
+    let (mut copies, start) = (0u64, ThreadTime::now());
+    while start.elapsed() < part {
+        for s in &samples {
+            kept.clone_from(std::hint::black_box(s));
+            std::hint::black_box(&kept);
+        }
+        copies += samples.len() as u64;
+    }
+    let copy_into_ns = start.elapsed().as_nanos() as f64 / copies.max(1) as f64;
 
     Ok(BenchReport {
         steps,
@@ -192,6 +210,7 @@ pub fn bench<G: NewGame>(
         playout_secs,
         legal_ns,
         clone_ns,
+        copy_into_ns,
         samples: samples.len(),
     })
 }

@@ -31,14 +31,20 @@ use crate::state::*;
 /// FF-PBH-3: the title of the Nav card that updates the Most Wanted list.
 pub const ALLIANCE_CRUISER_CARD: &str = "Alliance Cruiser";
 
-/// The 'Verse's Most Wanted, inline (at most 3, FF-PBH-1).
-pub type MostWanted = smallvec::SmallVec<[BountyId; 3]>;
+/// The 'Verse's Most Wanted (at most 3, FF-PBH-1), inline with room for every Bounty card.
+pub type MostWanted = tinyvec::ArrayVec<[BountyId; BOUNTY_ROOM]>;
 
-/// The Bound Fugitives, inline up to 8 (FF-PBH-10).
-pub type BoundList = smallvec::SmallVec<[Bound; 8]>;
+/// The Bound Fugitives (FF-PBH-10), inline with room for every fugitive's card of every Bounty
+/// card (a Cortex Alert's several, FF-PBH-16; checked when the content is loaded).
+pub type BoundList = tinyvec::ArrayVec<[Bound; BOUND_ROOM]>;
 
-/// The Bounty deck and what became of its cards. Empty without Pirates & Bounty Hunters.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// The most Bound Fugitives at once: the crew cards of every Bounty card's fugitives.
+pub const BOUND_ROOM: usize = 48;
+
+/// The Bounty deck and what became of its cards. Empty without Pirates & Bounty Hunters. Plain
+/// data: every list has room for every Bounty card a game deals (`BOUNTY_ROOM`, checked when the
+/// content is loaded), so a copy of the state copies it in one go (issue 11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Bounties {
     /// FF-PBH-1: the face-down Bounty deck.
     pub deck: FixedDeck<BountyId, BOUNTY_ROOM>,
@@ -47,7 +53,7 @@ pub struct Bounties {
     /// FF-PBH-10: the Bound Fugitives, each with its holder and its Bounty card.
     pub bound: BoundList,
     /// Bounty cards out of the game (delivered, or their fugitive gone, FF-PBH-4/13).
-    pub removed: smallvec::SmallVec<[BountyId; 16]>,
+    pub removed: tinyvec::ArrayVec<[BountyId; BOUNTY_ROOM]>,
 }
 
 /// The most Bounty cards a game deals (checked when the content is loaded): the deck is held
@@ -56,7 +62,7 @@ pub const BOUNTY_ROOM: usize = 32;
 
 /// A fugitive "Bound by Law" (FF-PBH-10): their crew card beside the holder's ship, under the
 /// Bounty card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Bound {
     pub seat: Seat,
     pub bounty: BountyId,

@@ -876,7 +876,7 @@ impl Firefly {
             for (k, id) in list.iter().enumerate() {
                 face_up.push(take_bounty(self, &format!("most-wanted[{k}]"), id)?);
             }
-            self.bounties.most_wanted = face_up.into();
+            self.bounties.most_wanted = face_up.into_iter().collect();
         }
         for (k, x) in s.bound.iter().enumerate() {
             let f = |n: &str| format!("bound[{k}].{n}");

@@ -489,7 +489,7 @@ pub const MAX_CAPTAINS: usize = 5;
 pub type Captains = tinyvec::ArrayVec<[Player; MAX_CAPTAINS]>;
 
 /// The whole state of a game of Firefly.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Firefly {
     pub content: &'static Content,
     /// Shared by every copy of the state (issue 11: a clone copies a pointer, not the story's
@@ -510,7 +510,7 @@ pub struct Firefly {
     /// Alert tokens on the board (FF-BS-9, FF-KAL-10), by sector, sorted.
     pub alerts: AlertList,
     /// FF-SETUP-8..12: seats in Leader-picking order.
-    pub pick_order: smallvec::SmallVec<[Seat; 8]>,
+    pub pick_order: tinyvec::ArrayVec<[Seat; MAX_CAPTAINS]>,
     /// Whose decision it is.
     pub actor: Seat,
     /// Whose turn it is.
@@ -556,6 +556,155 @@ pub struct Firefly {
     pub seen_top: [[u8; 5]; 4],
     /// Pirates & Bounty Hunters: the Bounty deck, the Most Wanted, Bound Fugitives.
     pub bounties: crate::bounty::Bounties,
+}
+
+// Cloned by hand for `clone_from`: a copy into a state kept for the purpose writes the decks and
+// the captains (plain data, ~5 KB of the state's ~6 KB) straight into place and reuses the
+// buffers of the rest, where `*self = source.clone()` builds the whole copy aside first and then
+// moves it (issue 11: a search copies its root state for every rollout). The destructuring names
+// every field, so a new field cannot be forgotten.
+impl Clone for Firefly {
+    fn clone(&self) -> Self {
+        let Firefly {
+            content,
+            options,
+            story,
+            chance,
+            players,
+            decks,
+            removed,
+            cruiser,
+            cutters,
+            corvette,
+            alerts,
+            pick_order,
+            actor,
+            current,
+            round,
+            turn,
+            phase,
+            activity,
+            resolution,
+            job_pay,
+            activity_contact,
+            considering_drawn,
+            ships_chosen,
+            last_call,
+            setup_card,
+            clear_sectors,
+            nav_run,
+            fuel_leak,
+            outcome,
+            game_length_tokens,
+            seen_top,
+            bounties,
+        } = self;
+        Firefly {
+            content,
+            options: options.clone(),
+            story: *story,
+            chance: chance.clone(),
+            players: *players,
+            decks: *decks,
+            removed: *removed,
+            cruiser: *cruiser,
+            cutters: cutters.clone(),
+            corvette: *corvette,
+            alerts: alerts.clone(),
+            pick_order: *pick_order,
+            actor: *actor,
+            current: *current,
+            round: *round,
+            turn: *turn,
+            phase: phase.clone(),
+            activity: *activity,
+            resolution: resolution.clone(),
+            job_pay: *job_pay,
+            activity_contact: *activity_contact,
+            considering_drawn: *considering_drawn,
+            ships_chosen: *ships_chosen,
+            last_call: last_call.clone(),
+            setup_card: *setup_card,
+            clear_sectors: *clear_sectors,
+            nav_run: *nav_run,
+            fuel_leak: *fuel_leak,
+            outcome: outcome.clone(),
+            game_length_tokens: *game_length_tokens,
+            seen_top: *seen_top,
+            bounties: *bounties,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Firefly {
+            content,
+            options,
+            story,
+            chance,
+            players,
+            decks,
+            removed,
+            cruiser,
+            cutters,
+            corvette,
+            alerts,
+            pick_order,
+            actor,
+            current,
+            round,
+            turn,
+            phase,
+            activity,
+            resolution,
+            job_pay,
+            activity_contact,
+            considering_drawn,
+            ships_chosen,
+            last_call,
+            setup_card,
+            clear_sectors,
+            nav_run,
+            fuel_leak,
+            outcome,
+            game_length_tokens,
+            seen_top,
+            bounties,
+        } = source;
+        self.content = content;
+        if !std::sync::Arc::ptr_eq(&self.options, options) {
+            self.options = std::sync::Arc::clone(options);
+        }
+        self.story = *story;
+        self.chance.clone_from(chance);
+        self.players = *players;
+        self.decks = *decks;
+        self.removed = *removed;
+        self.cruiser = *cruiser;
+        self.cutters.clone_from(cutters);
+        self.corvette = *corvette;
+        self.alerts.clone_from(alerts);
+        self.pick_order = *pick_order;
+        self.actor = *actor;
+        self.current = *current;
+        self.round = *round;
+        self.turn = *turn;
+        self.phase.clone_from(phase);
+        self.activity = *activity;
+        self.resolution.clone_from(resolution);
+        self.job_pay = *job_pay;
+        self.activity_contact = *activity_contact;
+        self.considering_drawn = *considering_drawn;
+        self.ships_chosen = *ships_chosen;
+        self.last_call.clone_from(last_call);
+        self.setup_card = *setup_card;
+        self.clear_sectors = *clear_sectors;
+        self.nav_run = *nav_run;
+        self.fuel_leak = *fuel_leak;
+        self.outcome.clone_from(outcome);
+        self.game_length_tokens = *game_length_tokens;
+        self.seen_top = *seen_top;
+        self.bounties = *bounties;
+    }
 }
 
 impl Firefly {

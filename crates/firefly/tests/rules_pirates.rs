@@ -141,7 +141,7 @@ fn ff_pbh_3_the_alliance_cruiser_card_updates_the_most_wanted() {
         "sector = \"regina\"",
         "nav-alliance = [\"alliance-cruiser\"]",
     );
-    let before = g.bounties.most_wanted.clone();
+    let before = g.bounties.most_wanted;
     let ev = full_burn_into(&mut g, "Sihnon");
     assert!(happened(&ev, |e| matches!(e, Event::MostWantedUpdated)));
     assert_eq!(g.bounties.most_wanted.len(), 3);

@@ -40,3 +40,42 @@ fn random_games_run() {
     }
     eprintln!("steps {total_steps}, won {won}, jobs completed {jobs}");
 }
+
+/// Issue 11: a copy into a kept state (`clone_from`, as a search copies its root for every
+/// rollout) is the same state as a new copy: the same JSON, and the same game from there on —
+/// whatever the kept state held before (another story, other captains, a resolution under way).
+#[test]
+fn a_copy_into_a_kept_state_is_the_state() {
+    let content = Content::builtin();
+    let (mut legal, mut legal_kept, mut events) = (Vec::new(), Vec::new(), Vec::new());
+    let mut kept: Option<Firefly> = None;
+    let mut copies = 0;
+    for story in &content.stories {
+        for seed in 0..4u64 {
+            let mut opts = Options::new(2 + seed as u8, &story.id);
+            opts.max_rounds = Some(15);
+            opts.expansions = story.expansions_needed();
+            let Ok(mut g) = Firefly::new_game(content, &opts, seed) else {
+                continue;
+            };
+            let mut pick = Rng::new(seed);
+            let mut steps = 0u64;
+            while g.actor() != Actor::Over {
+                if steps.is_multiple_of(5) {
+                    let k = kept.get_or_insert_with(|| g.clone());
+                    k.clone_from(&g);
+                    assert_eq!(k.state_json(), g.state_json(), "{}: step {steps}", story.id);
+                    g.legal_actions(&mut legal);
+                    k.legal_actions(&mut legal_kept);
+                    assert_eq!(legal, legal_kept);
+                    copies += 1;
+                }
+                g.legal_actions(&mut legal);
+                events.clear();
+                g.apply_unchecked(legal[pick.index(legal.len())], &mut events);
+                steps += 1;
+            }
+        }
+    }
+    assert!(copies > 800, "{copies} copies compared");
+}

@@ -431,6 +431,9 @@ impl<G: SearchGame> SearchBot<G> {
         let mut sum_d2 = vec![0.0f64; k];
         let mut steps = 0u64;
         let mut iterations = 0u32;
+        // The round's determinized copy and each rollout's copy of it, kept from round to round
+        // so that a copy is made into them (`clone_from`: no state built aside and moved).
+        let (mut base, mut s) = (g.clone(), g.clone());
         // At least one round, so that every decision rests on a look ahead; then rounds while
         // the budget's rollouts allow a whole one.
         for r in 0.. {
@@ -444,7 +447,7 @@ impl<G: SearchGame> SearchBot<G> {
                 break;
             }
             // Honest information: only a determinized copy is ever looked into.
-            let mut base = g.clone();
+            base.clone_from(g);
             base.determinize(seat, self.rng.next_u64());
             let it_seed = self.rng.next_u64();
             base.legal_actions(&mut scratch.legal);
@@ -462,7 +465,7 @@ impl<G: SearchGame> SearchBot<G> {
                 if !here[i] {
                     continue;
                 }
-                let mut s = base.clone();
+                s.clone_from(&base);
                 let mut policies: Vec<G::Policy> = (0..g.num_seats())
                     .map(|j| G::policy(it_seed ^ (j as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)))
                     .collect();

@@ -183,6 +183,13 @@ pub(super) fn check_captain_room(ctx: &Ctx, c: &Content) -> Result<(), ContentEr
         let err = over("a hand of jobs", hand, HAND_ROOM);
         return Err(ctx.err("contact", &id, "extra_hand_cards", err));
     }
+    // FF-PBH-10/16: every fugitive's card bound at once, a Cortex Alert's several.
+    let bound: usize = c.bounty.cards.iter().map(Vec::len).sum();
+    if bound > crate::bounty::BOUND_ROOM {
+        let last = c.bounties.last().map_or("", |b| b.id.as_str());
+        let err = over("the Bound Fugitives", bound, crate::bounty::BOUND_ROOM);
+        return Err(ctx.err("bounty", last, "fugitives", err));
+    }
     Ok(())
 }
 
