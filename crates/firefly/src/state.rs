@@ -561,150 +561,35 @@ pub struct Firefly {
 // Cloned by hand for `clone_from`: a copy into a state kept for the purpose writes the decks and
 // the captains (plain data, ~5 KB of the state's ~6 KB) straight into place and reuses the
 // buffers of the rest, where `*self = source.clone()` builds the whole copy aside first and then
-// moves it (issue 11: a search copies its root state for every rollout). The destructuring names
-// every field, so a new field cannot be forgotten.
-impl Clone for Firefly {
-    fn clone(&self) -> Self {
-        let Firefly {
-            content,
-            options,
-            story,
-            chance,
-            players,
-            decks,
-            removed,
-            cruiser,
-            cutters,
-            corvette,
-            alerts,
-            pick_order,
-            actor,
-            current,
-            round,
-            turn,
-            phase,
-            activity,
-            resolution,
-            job_pay,
-            activity_contact,
-            considering_drawn,
-            ships_chosen,
-            last_call,
-            setup_card,
-            clear_sectors,
-            nav_run,
-            fuel_leak,
-            outcome,
-            game_length_tokens,
-            seen_top,
-            bounties,
-        } = self;
-        Firefly {
-            content,
-            options: options.clone(),
-            story: *story,
-            chance: chance.clone(),
-            players: *players,
-            decks: *decks,
-            removed: *removed,
-            cruiser: *cruiser,
-            cutters: cutters.clone(),
-            corvette: *corvette,
-            alerts: alerts.clone(),
-            pick_order: *pick_order,
-            actor: *actor,
-            current: *current,
-            round: *round,
-            turn: *turn,
-            phase: phase.clone(),
-            activity: *activity,
-            resolution: resolution.clone(),
-            job_pay: *job_pay,
-            activity_contact: *activity_contact,
-            considering_drawn: *considering_drawn,
-            ships_chosen: *ships_chosen,
-            last_call: last_call.clone(),
-            setup_card: *setup_card,
-            clear_sectors: *clear_sectors,
-            nav_run: *nav_run,
-            fuel_leak: *fuel_leak,
-            outcome: outcome.clone(),
-            game_length_tokens: *game_length_tokens,
-            seen_top: *seen_top,
-            bounties: *bounties,
-        }
-    }
+// moves it (issue 11: a search copies its root state for every rollout). The fields are listed
+// once, as plain data (copied) or not (cloned); the destructuring names every field, so a new
+// field cannot be forgotten.
+macro_rules! clone_by_fields {
+    (copy: [$($c:ident),* $(,)?], clone: [$($n:ident),* $(,)?] $(,)?) => {
+        impl Clone for Firefly {
+            fn clone(&self) -> Self {
+                let Firefly { $($c,)* $($n,)* } = self;
+                Firefly { $($c: *$c,)* $($n: $n.clone(),)* }
+            }
 
-    fn clone_from(&mut self, source: &Self) {
-        let Firefly {
-            content,
-            options,
-            story,
-            chance,
-            players,
-            decks,
-            removed,
-            cruiser,
-            cutters,
-            corvette,
-            alerts,
-            pick_order,
-            actor,
-            current,
-            round,
-            turn,
-            phase,
-            activity,
-            resolution,
-            job_pay,
-            activity_contact,
-            considering_drawn,
-            ships_chosen,
-            last_call,
-            setup_card,
-            clear_sectors,
-            nav_run,
-            fuel_leak,
-            outcome,
-            game_length_tokens,
-            seen_top,
-            bounties,
-        } = source;
-        self.content = content;
-        if !std::sync::Arc::ptr_eq(&self.options, options) {
-            self.options = std::sync::Arc::clone(options);
+            fn clone_from(&mut self, source: &Self) {
+                let Firefly { $($c,)* $($n,)* } = source;
+                $(self.$c = *$c;)*
+                $(self.$n.clone_from($n);)*
+            }
         }
-        self.story = *story;
-        self.chance.clone_from(chance);
-        self.players = *players;
-        self.decks = *decks;
-        self.removed = *removed;
-        self.cruiser = *cruiser;
-        self.cutters.clone_from(cutters);
-        self.corvette = *corvette;
-        self.alerts.clone_from(alerts);
-        self.pick_order = *pick_order;
-        self.actor = *actor;
-        self.current = *current;
-        self.round = *round;
-        self.turn = *turn;
-        self.phase.clone_from(phase);
-        self.activity = *activity;
-        self.resolution.clone_from(resolution);
-        self.job_pay = *job_pay;
-        self.activity_contact = *activity_contact;
-        self.considering_drawn = *considering_drawn;
-        self.ships_chosen = *ships_chosen;
-        self.last_call.clone_from(last_call);
-        self.setup_card = *setup_card;
-        self.clear_sectors = *clear_sectors;
-        self.nav_run = *nav_run;
-        self.fuel_leak = *fuel_leak;
-        self.outcome.clone_from(outcome);
-        self.game_length_tokens = *game_length_tokens;
-        self.seen_top = *seen_top;
-        self.bounties = *bounties;
-    }
+    };
+}
+
+clone_by_fields! {
+    copy: [
+        content, story, players, decks, removed, cruiser, corvette, pick_order, actor, current,
+        round, turn, activity, job_pay, activity_contact, considering_drawn, ships_chosen,
+        setup_card, clear_sectors, nav_run, fuel_leak, game_length_tokens, seen_top, bounties,
+    ],
+    clone: [
+        options, chance, cutters, alerts, phase, resolution, last_call, outcome,
+    ],
 }
 
 impl Firefly {
