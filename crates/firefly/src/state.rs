@@ -80,12 +80,11 @@ pub enum CrewCard {
     Hired(SupplyCardId),
 }
 
-/// A short list of Supply cards (the cards out of play, a hand being considered), inline up to
-/// 8: the same 24 bytes as a `Vec`.
+/// The Supply cards being considered for purchase (FF-BUY-4), inline up to 8: the same 24
+/// bytes as a `Vec`.
 pub type CardList = smallvec::SmallVec<[SupplyCardId; 8]>;
 
-/// A short list of Job cards (the jobs out of play, a hand being considered), inline up to 8
-/// as [`CardList`].
+/// The jobs being considered for accepting (FF-DEAL-3), inline up to 8 as [`CardList`].
 pub type JobList = smallvec::SmallVec<[JobId; 8]>;
 
 // A captain is plain data (`Copy`), so a copy of the state copies the captains with the rest of
