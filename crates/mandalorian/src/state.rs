@@ -656,6 +656,19 @@ impl Clone for Mandalorian {
             outcome: self.outcome.clone(),
         }
     }
+
+    /// A copy into a state kept for it (a search's copy of its root for every iteration): the
+    /// table is written in place, and the options, the same game's, are not shared again (no
+    /// count of the `Arc` taken and given back).
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.t = source.t;
+        if !Arc::ptr_eq(&self.opts, &source.opts) {
+            self.opts = Arc::clone(&source.opts);
+        }
+        self.chance.clone_from(&source.chance);
+        self.outcome.clone_from(&source.outcome);
+    }
 }
 
 impl PartialEq for Mandalorian {
