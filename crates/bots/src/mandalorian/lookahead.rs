@@ -9,9 +9,11 @@ use tabletop_mandalorian::{Action, Happened, Mandalorian};
 use super::evaluate;
 
 /// Resolve the sub-decisions of a card greedily until the action phase asks again (or the
-/// event phase begins, or 40 decisions were taken). `legal` and `ev` are scratch buffers.
+/// event phase begins, or 40 decisions were taken). `kept` is the state each trial is copied
+/// into (kept from call to call), `legal` and `ev` are scratch buffers.
 pub fn greedy_to_action_phase(
     s: &mut Mandalorian,
+    kept: &mut Option<Mandalorian>,
     legal: &mut Vec<Action>,
     ev: &mut Vec<Happened>,
 ) {
@@ -28,10 +30,10 @@ pub fn greedy_to_action_phase(
         let mut best = legal[0];
         let mut best_v = f64::NEG_INFINITY;
         for &a in legal.iter() {
-            let mut t = s.clone();
+            let t = super::copy_into(kept, s);
             ev.clear();
             t.apply_unchecked(a, ev);
-            let v = evaluate(&t);
+            let v = evaluate(t);
             if v > best_v {
                 best_v = v;
                 best = a;

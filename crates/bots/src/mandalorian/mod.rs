@@ -31,6 +31,32 @@ pub struct MandalorianBot {
     buf: Vec<Action>,
     inner: Vec<Action>,
     ev: Vec<Happened>,
+    /// States kept for the look-ahead's copies (the determinized position, each action's trial,
+    /// each inner decision's trial), written over with `clone_from` (issue 11: a copy into a
+    /// kept state shares the options once and drops nothing).
+    copies: Copies,
+}
+
+/// The look-ahead's kept states ([`MandalorianBot::copies`]); empty until the first decision.
+#[derive(Default)]
+pub struct Copies {
+    base: Option<Mandalorian>,
+    trial: Option<Mandalorian>,
+    inner: Option<Mandalorian>,
+}
+
+/// `src` copied into the state kept in `slot` (kept from now on if there was none).
+pub(crate) fn copy_into<'a>(
+    slot: &'a mut Option<Mandalorian>,
+    src: &Mandalorian,
+) -> &'a mut Mandalorian {
+    match slot {
+        Some(k) => {
+            k.clone_from(src);
+            k
+        }
+        None => slot.insert(src.clone()),
+    }
 }
 
 impl MandalorianBot {
@@ -40,6 +66,7 @@ impl MandalorianBot {
             buf: Vec::new(),
             inner: Vec::new(),
             ev: Vec::new(),
+            copies: Copies::default(),
         }
     }
 
@@ -62,21 +89,22 @@ impl MandalorianBot {
             self.buf = legal;
             return a;
         }
-        let mut base = g.clone();
+        let Copies { base, trial, inner } = &mut self.copies;
+        let base = copy_into(base, g);
         // Honest information (issue 12): everything the acting seat cannot see is dealt anew.
         base.determinize(g.active_seat(), self.rng.next_u64());
         let mut best = legal[0];
         let mut best_v = f64::NEG_INFINITY;
         for &a in &legal {
-            let mut s = base.clone();
+            let s = copy_into(trial, base);
             self.ev.clear();
             s.apply_unchecked(a, &mut self.ev);
             // Ending the action phase starts the event phase: nothing to continue.
             if !matches!(a, Action::EndActions) {
-                lookahead::greedy_to_action_phase(&mut s, &mut self.inner, &mut self.ev);
+                lookahead::greedy_to_action_phase(s, inner, &mut self.inner, &mut self.ev);
             }
             // Small noise breaks ties differently from game to game.
-            let v = evaluate(&s) + self.rng.below(1000) as f64 * 1e-6;
+            let v = evaluate(s) + self.rng.below(1000) as f64 * 1e-6;
             if v > best_v {
                 best_v = v;
                 best = a;
