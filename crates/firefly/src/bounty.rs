@@ -286,6 +286,7 @@ impl Firefly {
                 let p = &mut self.players[s as usize];
                 let m = p.crew.remove(idx);
                 p.spare_gear.extend(m.gear);
+                p.refresh_card_solid(self.content);
                 self.crew_removed(s, idx);
             }
             None => {

@@ -123,11 +123,13 @@ impl Firefly {
         } else {
             self.players[seat as usize].upgrades.push(card);
         }
+        self.players[seat as usize].refresh_card_solid(self.content);
     }
 
     /// FF-BUY-12: discard a ship upgrade.
     pub fn discard_upgrade(&mut self, seat: Seat, card: SupplyCardId) {
         self.players[seat as usize].upgrades.retain(|&u| u != card);
+        self.players[seat as usize].refresh_card_solid(self.content);
         let deck = self.content.supply_cards[card as usize].deck;
         self.decks.supply[deck as usize].discard(card);
     }
@@ -150,6 +152,7 @@ impl Firefly {
                     disgruntled: false,
                     wanted_token: false,
                 });
+                self.players[seat as usize].refresh_card_solid(self.content);
                 events.push(Event::Hired { seat, card });
             }
             SupplyKind::Gear(_) => {
@@ -176,6 +179,7 @@ impl Firefly {
                 };
                 let m = self.players[seat as usize].crew.remove(idx);
                 self.players[seat as usize].spare_gear.extend(m.gear);
+                self.players[seat as usize].refresh_card_solid(self.content);
                 if let CrewCard::Hired(c) = m.card {
                     self.removed.supply.insert(c);
                 }

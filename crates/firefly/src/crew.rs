@@ -371,6 +371,7 @@ impl Firefly {
         let p = &mut self.players[seat as usize];
         let m = p.crew.remove(idx);
         p.spare_gear.extend(m.gear);
+        p.refresh_card_solid(self.content);
         if let CrewCard::Hired(card) = m.card {
             let deck = self.content.supply_cards[card as usize].deck;
             self.decks.supply[deck as usize].discard(card);
@@ -460,6 +461,7 @@ impl Firefly {
         let p = &mut self.players[seat as usize];
         let m = p.crew.remove(idx);
         p.spare_gear.extend(m.gear.iter().copied());
+        p.refresh_card_solid(self.content);
         events.push(Event::Killed { seat, crew: m.card });
         if let CrewCard::Hired(c) = m.card {
             let discarded = self
@@ -515,6 +517,7 @@ impl Firefly {
         };
         let m = p.crew.remove(idx);
         p.spare_gear.extend(m.gear);
+        p.refresh_card_solid(self.content);
         if let CrewCard::Hired(c) = m.card {
             self.removed.supply.insert(c);
         }
@@ -604,5 +607,6 @@ impl Firefly {
             }
             _ => unreachable!("not a gear action"),
         }
+        p.refresh_card_solid(self.content);
     }
 }

@@ -74,34 +74,11 @@ impl Firefly {
     }
 
     /// The Contacts `p` counts as Solid with ([`Self::counts_as_solid`]), a bit per
-    /// [`ContactName::index`]: the player's own Solid reputation, and each card of
-    /// `crew_abilities` and `ship_abilities` read off the table the content made on load
-    /// (`SolidMasks`), not by walking its abilities (issue 11: standing goals ask this for every
-    /// captain after every step).
+    /// [`ContactName::index`]: the player's own Solid reputation, and what their cards give
+    /// (`Player::card_solid`, kept up to date when the cards change: standing goals ask this
+    /// for every captain after every step, issue 11).
     pub fn counts_as_solid_mask(&self, p: &Player) -> u16 {
-        let c = self.content;
-        let s = &c.solid_masks;
-        let upgrade = |card: SupplyCardId| match c.supply_cards[card as usize].kind {
-            SupplyKind::Upgrade(u) => s.upgrades[u as usize],
-            _ => unreachable!("ship upgrades are upgrade cards"),
-        };
-        let mut mask = p.solid | s.ships[p.ship as usize];
-        for m in &p.crew {
-            mask |= s.crew[m.def as usize];
-            for &g in &m.gear {
-                if let SupplyKind::Gear(d) = c.supply_cards[g as usize].kind {
-                    mask |= s.gear[d as usize];
-                }
-            }
-        }
-        mask |= match p.drive_core {
-            DriveCoreCard::Starting(u) => s.upgrades[u as usize],
-            DriveCoreCard::Card(card) => upgrade(card),
-        };
-        for &u in &p.upgrades {
-            mask |= upgrade(u);
-        }
-        mask
+        p.solid | p.card_solid
     }
 
     /// A Contact's Special Rule, when the Contact is in the content.

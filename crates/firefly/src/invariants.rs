@@ -11,6 +11,15 @@ pub fn check(g: &Firefly) -> Result<(), String> {
     cards_in_one_place(g)?;
     for p in &g.players {
         player_limits(g, p)?;
+        // Issue 11: the reputation the cards give is kept, not walked: every change of a
+        // captain's cards must refresh it.
+        let walked = p.cards_solid_mask(g.content);
+        if p.card_solid != walked {
+            return Err(format!(
+                "seat {}: the cards' Solid reputation kept as {:#b}, the cards give {walked:#b}",
+                p.seat, p.card_solid
+            ));
+        }
     }
     trading(g)?;
     last_call(g)?;

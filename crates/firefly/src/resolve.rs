@@ -628,6 +628,7 @@ impl Firefly {
             m.gear.retain(|&x| x != g);
         }
         p.spare_gear.remove(g);
+        p.refresh_card_solid(self.content);
         let grimey = self
             .crew_abilities(&self.players[seat as usize])
             .any(|a| matches!(a, Ability::KeepDiscardedGearOnSix));
@@ -2491,6 +2492,7 @@ impl Firefly {
                     self.removed.supply.insert(g);
                     events.push(Event::GearSeized { seat, card: g });
                 }
+                self.players[seat as usize].refresh_card_solid(self.content);
             }
             Effect::GambleOnSuit { suit, stake, prize } => {
                 self.gamble_on_suit(seat, *suit, *stake, *prize, events)

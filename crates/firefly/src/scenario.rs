@@ -674,8 +674,10 @@ impl Firefly {
                 warrants: sp.warrants,
                 goals: sp.goals,
                 haven,
+                card_solid: 0,
             };
             g.players[i] = p;
+            g.players[i].refresh_card_solid(c);
             let p = &g.players[i];
             if p.crew.len() > g.max_crew(p) {
                 return err(

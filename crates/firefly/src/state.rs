@@ -249,6 +249,13 @@ pub struct Player {
     /// The captain's Haven (FF-PBH-39..41), in stories that choose Havens.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub haven: Option<SectorId>,
+    /// The Contacts the captain's cards (crew, carried gear, ship, drive core, upgrades) make
+    /// them count as Solid with (FF-REP-5), a bit per [`ContactName::index`]: worked out again
+    /// whenever those cards change ([`Player::refresh_card_solid`]), so that the reputation
+    /// queries (standing goals after every step: issue 11) read it instead of walking the cards.
+    /// `invariants::check` compares it with a fresh walk after every step of the property tests.
+    #[serde(skip)]
+    pub card_solid: u16,
 }
 
 impl Player {
@@ -267,6 +274,36 @@ impl Player {
     }
     pub fn solid_count(&self) -> u32 {
         self.solid.count_ones()
+    }
+    /// The Contacts this captain's cards make them count as Solid with (FF-REP-5), walked
+    /// through the table the content made on load (`SolidMasks`).
+    pub fn cards_solid_mask(&self, content: &Content) -> u16 {
+        let s = &content.solid_masks;
+        let card = |c: SupplyCardId| match content.supply_cards[c as usize].kind {
+            SupplyKind::Crew(d) => s.crew[d as usize],
+            SupplyKind::Gear(d) => s.gear[d as usize],
+            SupplyKind::Upgrade(u) => s.upgrades[u as usize],
+        };
+        let mut mask = s.ships[self.ship as usize];
+        for m in &self.crew {
+            mask |= s.crew[m.def as usize];
+            for &g in &m.gear {
+                mask |= card(g);
+            }
+        }
+        mask |= match self.drive_core {
+            DriveCoreCard::Starting(u) => s.upgrades[u as usize],
+            DriveCoreCard::Card(c) => card(c),
+        };
+        for &u in &self.upgrades {
+            mask |= card(u);
+        }
+        mask
+    }
+    /// Keep [`Player::card_solid`] true after the captain's crew, gear, ship or upgrades
+    /// changed: every place that changes them calls this.
+    pub fn refresh_card_solid(&mut self, content: &Content) {
+        self.card_solid = self.cards_solid_mask(content);
     }
     pub fn crew_index(&self, card: CrewCard) -> Option<usize> {
         self.crew.iter().position(|c| c.card == card)

@@ -501,5 +501,7 @@ fn transfer(content: &Content, from: &mut Player, to: &mut Player, b: &Bundle) -
             }
         }
     }
+    from.refresh_card_solid(content);
+    to.refresh_card_solid(content);
     true
 }

@@ -318,7 +318,12 @@ impl Firefly {
                 solid: 0,
                 warrants: if sd.setup.start_with_warrant { 1 } else { 0 },
                 goals: 0,
+                card_solid: 0,
                 haven: None,
+            })
+            .map(|mut p: Player| {
+                p.refresh_card_solid(content);
+                p
             })
             .collect();
         Ok(Firefly {
@@ -448,6 +453,7 @@ impl Firefly {
         let p = &mut self.players[seat as usize];
         let m = p.crew.remove(idx);
         p.spare_gear.extend(m.gear);
+        p.refresh_card_solid(self.content);
         if let CrewCard::Hired(c) = m.card {
             self.removed.supply.insert(c);
         }
@@ -982,6 +988,7 @@ impl Firefly {
                     disgruntled: false,
                     wanted_token: false,
                 });
+                p.refresh_card_solid(self.content);
                 events.push(Event::LeaderChosen { seat, leader: l });
                 self.phase = Phase::ChooseShip;
             }
@@ -989,6 +996,7 @@ impl Firefly {
                 let p = &mut self.players[seat as usize];
                 p.ship = s;
                 p.drive_core = DriveCoreCard::Starting(self.content.ship_cores[s as usize]);
+                p.refresh_card_solid(self.content);
                 self.ships_chosen |= 1 << seat;
                 events.push(Event::ShipChosen { seat, ship: s });
                 let done = self.picks_done();
@@ -1173,6 +1181,8 @@ impl Firefly {
                 let cost = self.hire_cost(seat, m.def);
                 self.pay(seat, cost, events);
                 self.players[seat as usize].crew.push(m);
+                self.players[from].refresh_card_solid(self.content);
+                self.players[seat as usize].refresh_card_solid(self.content);
                 if let CrewCard::Hired(c) = card {
                     events.push(Event::Hired { seat, card: c });
                 }

@@ -5,6 +5,7 @@ use tabletop_core::{Outcome, Seat};
 use crate::action::Action;
 use crate::content::*;
 use crate::crew::{all_crew, CrewMask};
+use crate::deal::ALL_CONTACTS_MASK;
 use crate::event::{Event, PaySource, PayTerm};
 use crate::resolve::{Origin, Resolution};
 use crate::state::*;
@@ -266,36 +267,18 @@ impl Firefly {
 
     /// Whether a story goal's standing condition holds (FF-WIN-3). Solid conditions use the same
     /// reputation query as the Contacts' benefits ([`Self::counts_as_solid`]), so a carried
-    /// Alliance Ident Card ("counts as Solid with Harken") counts toward them too.
-    /// Whether `p` meets every one of a goal's conditions (FF-WIN-3). The conditions read off
-    /// the player's counters are looked at first, the reputation ones (a walk over the crew's
-    /// and ship's abilities) only when those hold: the conditions have no effects, so their
-    /// order does not change the answer, and standing goals (checked after every step, issue
-    /// 11) cost little in every story.
+    /// Alliance Ident Card ("counts as Solid with Harken") counts toward them too: `p` meets
+    /// every one of a goal's conditions.
     pub fn goal_met(&self, p: &Player, requires: &[GoalCondition]) -> bool {
-        let costly = |c: &GoalCondition| {
-            matches!(
-                c,
-                GoalCondition::SolidWith { .. } | GoalCondition::SolidCount { .. }
-            )
-        };
-        requires
-            .iter()
-            .filter(|c| !costly(c))
-            .all(|c| self.goal_condition(p, c))
-            && requires
-                .iter()
-                .filter(|c| costly(c))
-                .all(|c| self.goal_condition(p, c))
+        requires.iter().all(|c| self.goal_condition(p, c))
     }
 
     pub fn goal_condition(&self, p: &Player, c: &GoalCondition) -> bool {
         match c {
-            // Solid reputation alone is read off the player; the crew's and ship's abilities
-            // (FF-REP-5) are walked only when it does not suffice.
+            // Solid reputation, or cards that count as Solid (FF-REP-5).
             GoalCondition::SolidWith { contacts } => {
                 let want = contacts.iter().fold(0u16, |m, k| m | 1 << k.index());
-                p.solid & want == want || self.counts_as_solid_mask(p) & want == want
+                self.counts_as_solid_mask(p) & want == want
             }
             GoalCondition::SolidCount { count } => {
                 p.solid_count() >= *count as u32 || self.counts_as_solid_count(p) >= *count as u32
@@ -1171,27 +1154,50 @@ impl Firefly {
         }
     }
 
-    /// Goals with no location are standing conditions, completed as soon as they hold.
+    /// Goals with no location are standing conditions, completed as soon as they hold. Read
+    /// off each goal's folded conditions (`StandingCheck`) and the captain's fields: the Solid
+    /// reputation their cards give is kept with them (`Player::card_solid`), so no list is
+    /// walked after a step (issue 11), but for a goal that counts completed jobs.
     pub fn check_standing_goals(&mut self, events: &mut Vec<Event>) {
-        let standing = self.content.standing_goals[self.story as usize];
-        if standing == 0 {
+        let standing: &'static StandingGoals = &self.content.standing_goals[self.story as usize];
+        if standing.mask == 0 {
             return;
         }
         for seat in 0..self.num_players() {
             while self.outcome.is_none() {
                 let p = &self.players[seat as usize];
                 let g = p.goals as usize;
-                if g >= 64 || standing & (1 << g) == 0 {
+                if g >= 64 || standing.mask & (1 << g) == 0 {
                     break;
                 }
-                let story = self.story_def();
-                if self.goal_met(p, &story.goals[g].requires) {
+                let requires = &self.story_def().goals[g].requires;
+                if self.standing_goal_met(p, &standing.checks[g], requires) {
                     self.complete_goal(seat, events);
                 } else {
                     break;
                 }
             }
         }
+    }
+
+    /// Whether `p` meets a standing goal whose conditions `requires` are folded in `c`: the
+    /// same as [`Self::goal_met`] on the list, which is read only for completed jobs (FF-WIN-3,
+    /// FF-REP-5).
+    pub fn standing_goal_met(
+        &self,
+        p: &Player,
+        c: &StandingCheck,
+        requires: &[GoalCondition],
+    ) -> bool {
+        let solid = self.counts_as_solid_mask(p);
+        p.money >= c.money
+            && p.warrants >= c.warrants
+            && (!c.no_warrants || p.warrants == 0)
+            && solid & c.solid_with == c.solid_with
+            && (c.solid_count == 0
+                || p.solid_count() >= c.solid_count as u32
+                || (solid & ALL_CONTACTS_MASK).count_ones() >= c.solid_count as u32)
+            && (!c.completed_jobs || self.goal_met(p, requires))
     }
 }
 

@@ -8,7 +8,7 @@
 
 use rayon::prelude::*;
 use tabletop_core::{Actor, Game, NewGame, Replay, Rng};
-use tabletop_firefly::content::{Content, Ending, Expansion, ExpansionSet, Source};
+use tabletop_firefly::content::{ContactName, Content, Ending, Expansion, ExpansionSet, Source};
 use tabletop_firefly::scenario::Scenario;
 use tabletop_firefly::testing::{effects_content, EFFECTS_POSITION};
 use tabletop_firefly::{invariants, Action, Event, Firefly, Options, Phase};
@@ -281,6 +281,90 @@ fn random_games_with_the_test_only_effects_keep_every_invariant() {
     assert!(
         met.iter().all(|&m| m > 0),
         "an effect was never met: {met:?}"
+    );
+}
+
+/// Issue 11: the Solid reputation a captain's cards give (FF-REP-5) is kept with the captain,
+/// not walked at every query, so every change of a captain's cards must refresh it. Few cards
+/// give any (the Alliance Ident Card; two Breakin' Atmo crew), so here every crew, gear, upgrade
+/// and ship card makes its holder count as Solid with some Contact: in random games with every
+/// expansion and the test-only effects (Gear seized), hiring, firing, killing, arresting,
+/// equipping, discarding, trading and fitting all change it, and `invariants::check` compares
+/// it with a fresh walk of the cards after every step.
+#[test]
+fn random_games_where_every_card_gives_reputation_keep_the_reputation_it_gives() {
+    let mut files = tabletop_firefly::content::ContentFiles::builtin();
+    files.files.push((
+        "test/effects.toml".into(),
+        tabletop_firefly::testing::EFFECTS_CARDS.into(),
+    ));
+    let mut c = Content::load(&files).unwrap();
+    let contact = |i: usize| 1u16 << (i % ContactName::COUNT);
+    let m = &mut c.solid_masks;
+    for (i, x) in m.crew.iter_mut().enumerate() {
+        *x = contact(i);
+    }
+    for (i, x) in m.gear.iter_mut().enumerate() {
+        *x = contact(i + 3);
+    }
+    for (i, x) in m.upgrades.iter_mut().enumerate() {
+        *x = contact(i + 5);
+    }
+    for (i, x) in m.ships.iter_mut().enumerate() {
+        *x = contact(i + 7);
+    }
+    let content: &'static Content = c.leak();
+    let all = ExpansionSet::of(&Expansion::ALL);
+    let start = Scenario::parse(EFFECTS_POSITION).unwrap();
+    let n = (games() / 20).max(300);
+    let met = (0..n)
+        .into_par_iter()
+        .map(|seed| {
+            // Half the games with every expansion, half from a position where the effects
+            // (Gear seized, crew Killed on a job) are close at hand.
+            let mut opts = if seed % 2 == 0 {
+                let stories: Vec<String> = (content.stories.iter())
+                    .filter(|s| s.players[0] <= 4 && s.players[1] >= 4 && s.playable_with(all))
+                    .map(|s| s.id.clone())
+                    .collect();
+                let mut o = Options::new(4, &stories[(seed as usize / 2) % stories.len()]);
+                o.expansions = all.list();
+                o
+            } else {
+                let mut o = Options::new(2, "the-king-of-all-londinium");
+                o.scenario = Some(start.clone());
+                o
+            };
+            opts.max_rounds = Some(20);
+            let mut met = [0u32; 7];
+            play_random(content, &opts, seed, &mut |e| match e {
+                Event::Hired { .. } => met[0] += 1,
+                Event::Bought { .. } => met[1] += 1,
+                Event::Killed { .. } => met[2] += 1,
+                Event::Arrested { .. } | Event::TurnedOver { .. } => met[3] += 1,
+                Event::Quit { .. } => met[4] += 1,
+                Event::GearSeized { .. } => met[5] += 1,
+                Event::Traded { .. } => met[6] += 1,
+                _ => {}
+            });
+            met
+        })
+        .reduce(
+            || [0u32; 7],
+            |mut a, b| {
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x += y;
+                }
+                a
+            },
+        );
+    eprintln!(
+        "{n} games; hired, bought, killed, arrested or turned over, quit, gear seized, trades: \
+         {met:?}"
+    );
+    assert!(
+        met.iter().all(|&m| m > 0),
+        "a change of cards was never met: {met:?}"
     );
 }
 

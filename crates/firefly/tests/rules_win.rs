@@ -211,6 +211,78 @@ fn ff_win_3_the_alliance_ident_card_counts_for_solid_goals() {
     assert!(!g.goal_condition(&g.players[0], &GoalCondition::SolidCount { count: 3 }));
 }
 
+/// FF-WIN-3: a standing goal is checked after every step against its conditions folded into
+/// one record (`StandingCheck`, issue 11). The folded check says what the goal's list says, for
+/// every goal of every story and captains with every mix of Solid reputation (their own and
+/// their cards'), money and Warrants — and for made-up goals with every kind of condition.
+#[test]
+fn ff_win_3_a_standing_goal_checked_folded_is_its_list_of_conditions() {
+    use tabletop_core::Rng;
+    use tabletop_firefly::content::{JobFilter, StandingCheck};
+    let content = Content::builtin();
+    let made_up = [
+        vec![
+            GoalCondition::SolidCount { count: 2 },
+            GoalCondition::Money { amount: 4000 },
+            GoalCondition::NoWarrants,
+        ],
+        vec![
+            GoalCondition::SolidWith {
+                contacts: vec![ContactName::Harken, ContactName::Niska],
+            },
+            GoalCondition::SolidWith {
+                contacts: vec![ContactName::Badger],
+            },
+            GoalCondition::Warrants { count: 2 },
+            GoalCondition::SolidCount { count: 1 },
+        ],
+        vec![
+            GoalCondition::CompletedJobs {
+                jobs: JobFilter::Any,
+                count: 1,
+            },
+            GoalCondition::Money { amount: 1000 },
+        ],
+    ];
+    let mut rng = Rng::new(7);
+    let mut compared = 0;
+    for story in &content.stories {
+        let mut opts = Options::new(2, &story.id);
+        opts.expansions = story.expansions_needed();
+        let mut g = Firefly::new_game(content, &opts, 1).unwrap();
+        let lists: Vec<&[GoalCondition]> = (story.goals.iter().map(|x| x.requires.as_slice()))
+            .chain(made_up.iter().map(Vec::as_slice))
+            .collect();
+        for _ in 0..300 {
+            let p = &mut g.players[0];
+            p.solid = rng.below(1 << ContactName::COUNT) as u16;
+            p.card_solid = if rng.below(2) == 0 {
+                0
+            } else {
+                1 << rng.below(9)
+            };
+            p.money = rng.below(20) * 500;
+            p.warrants = rng.below(4) as u8;
+            if rng.below(2) == 0 {
+                p.completed
+                    .insert(rng.below(content.jobs.len() as u32) as u16);
+            }
+            let p = &g.players[0];
+            for (i, list) in lists.iter().enumerate() {
+                let folded = StandingCheck::of(list);
+                assert_eq!(
+                    g.standing_goal_met(p, &folded, list),
+                    g.goal_met(p, list),
+                    "{}: list {i} {list:?}, captain {p:?}",
+                    story.id
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 5_000);
+}
+
 /// FF-WIN-4: each goal attempt takes a Work action; completing a goal gives a Goal token.
 #[test]
 fn ff_win_4_a_work_action_and_a_goal_token() {

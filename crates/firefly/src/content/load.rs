@@ -1243,10 +1243,13 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         return Err(ctx.err("story", &s.id, "goals", "a story has at most 64 goals"));
     }
     let standing_goals = (doc.story.iter())
-        .map(|s| {
-            (s.goals.iter().enumerate())
+        .map(|s| StandingGoals {
+            mask: (s.goals.iter().enumerate())
                 .filter(|(_, g)| g.at.is_none() && !g.at_haven)
-                .fold(0u64, |m, (i, _)| m | 1 << i)
+                .fold(0u64, |m, (i, _)| m | 1 << i),
+            checks: (s.goals.iter())
+                .map(|g| StandingCheck::of(&g.requires))
+                .collect(),
         })
         .collect();
     let solid_masks = SolidMasks::build(&doc.crew, &doc.gear, &doc.upgrade, &doc.ship);

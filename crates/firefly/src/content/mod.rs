@@ -176,6 +176,52 @@ impl SolidMasks {
     }
 }
 
+/// A story's standing goals: goals with no place to be worked at, completed as soon as they
+/// hold (FF-WIN-3), so checked for every captain after every step. Their conditions are folded
+/// on load into one flat record per goal ([`StandingCheck`]), read against the captain's own
+/// fields without walking the story's lists (issue 11).
+#[derive(Debug, Default)]
+pub struct StandingGoals {
+    /// A bit per goal index.
+    pub mask: u64,
+    /// By goal index (the entries of goals that are not standing are never read).
+    pub checks: Vec<StandingCheck>,
+}
+
+/// The conditions of one standing goal, folded (every one must hold, `GoalCondition`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StandingCheck {
+    /// Solid with each of these Contacts, a bit per `ContactName::index`.
+    pub solid_with: u16,
+    /// Solid with at least this many Contacts.
+    pub solid_count: u8,
+    /// At least this much money.
+    pub money: u32,
+    pub no_warrants: bool,
+    /// At least this many Warrants.
+    pub warrants: u8,
+    /// Some condition counts completed jobs: the goal's list is read for those.
+    pub completed_jobs: bool,
+}
+
+impl StandingCheck {
+    pub fn of(requires: &[GoalCondition]) -> StandingCheck {
+        requires.iter().fold(StandingCheck::default(), |mut c, r| {
+            match r {
+                GoalCondition::SolidWith { contacts } => {
+                    c.solid_with |= contacts.iter().fold(0u16, |m, k| m | 1 << k.index())
+                }
+                GoalCondition::SolidCount { count } => c.solid_count = c.solid_count.max(*count),
+                GoalCondition::Money { amount } => c.money = c.money.max(*amount),
+                GoalCondition::NoWarrants => c.no_warrants = true,
+                GoalCondition::Warrants { count } => c.warrants = c.warrants.max(*count),
+                GoalCondition::CompletedJobs { .. } => c.completed_jobs = true,
+            }
+            c
+        })
+    }
+}
+
 /// The loaded, validated content of one game.
 #[derive(Debug)]
 pub struct Content {
@@ -199,8 +245,8 @@ pub struct Content {
     /// reverse of `contact_sector`: the legal actions ask it at every step.
     pub sector_contact: Vec<Option<ContactName>>,
     /// For each story, its standing goals (no place to be worked at, checked after every
-    /// step), a bit per goal index.
-    pub standing_goals: Vec<u64>,
+    /// step).
+    pub standing_goals: Vec<StandingGoals>,
     /// The Contacts each card makes its holder count as Solid with.
     pub solid_masks: SolidMasks,
     pub contacts: Vec<Contact>,
