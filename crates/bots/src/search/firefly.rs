@@ -110,12 +110,19 @@ impl SearchGame for Firefly {
             budget: Budget::iterations(768),
             exploration: 0.4,
             bias: 0.3,
-            // A rollout plays at most 1,000 decisions (a whole game of most stories: First
-            // Time's take ~400-600 with 2 captains) and is valued by worth after that. Rim
-            // Rider's take ~2,000 (median 59 rounds), so only three rounds fitted the cap; and
-            // a game without a round limit (every game a player starts) can run for hundreds
-            // of rounds when the captains stall: a decision took most of a minute there.
-            horizon: 1_000,
+            // A rollout plays at most 300 decisions (a few rounds: about 6 with 4 captains, 12
+            // with 2) and is valued by worth after that. Played to the end (a whole game is
+            // 400-600 decisions with 2 captains in First Time, ~1,500 with 4, ~2,000 in Rim
+            // Rider), a rollout took so much of the step cap that with 4 captains a decision saw
+            // ~80 rollouts; at 300 it sees ~270, and the worth a few rounds on is a steadier
+            // signal than one far-off game's result. Arena, seed 0, seats rotated, 1,000 ->
+            // 300: 1 hard vs 3 normal, First Time, 31/80 -> 38/80 on the same games (160
+            // games at 300: 55.6 % [47.9, 63.1]); 2 captains, the King 18/30 -> 23/30, Harken's
+            // Folly 18/30 -> 19/30. (150: 4 captains 48 % on 120 of the same games, below 300's
+            // 52 % there.) A game without a round limit (every game a player starts) can run
+            // for hundreds of rounds when the captains stall: the horizon also bounds a
+            // decision's time there.
+            horizon: 300,
             margin: 0.01,
             // The tree (96 iterations) only drew level with the heuristic: its root children
             // got a handful of independent rollouts each, too few to see a decision's few
@@ -130,7 +137,7 @@ impl SearchGame for Firefly {
             // A simulated decision costs 5-10 µs of one core (arena: the heuristic values every
             // card of every draw pile for a Buy's blind draw), so 80,000 keep the longest
             // decisions under a second with 2 or 4 captains (a round of rollouts begun before
-            // the cap adds up to 0.1 s); 768 rollouts of 1,500 decisions would take 10 s. Most
+            // the cap adds up to 0.1 s); 768 rollouts to the horizon would take 1-2 s. Most
             // decisions end well before the cap (First Time: 35 ms on average).
             max_steps: 80_000,
         }
