@@ -599,7 +599,9 @@ pub struct Firefly {
 // buffers of the rest, where `*self = source.clone()` builds the whole copy aside first and then
 // moves it (issue 11: a search copies its root state for every rollout). The fields are listed
 // once, as plain data (copied) or not (cloned); the destructuring names every field, so a new
-// field cannot be forgotten.
+// field cannot be forgotten. The captains, plain data, are cloned as a list: a copy into a kept
+// state of the same game writes only the captains at the table (2 of the 5 places in a
+// 2-captain game: the copy into a kept state ~200 -> ~170 ns there).
 macro_rules! clone_by_fields {
     (copy: [$($c:ident),* $(,)?], clone: [$($n:ident),* $(,)?] $(,)?) => {
         impl Clone for Firefly {
@@ -619,12 +621,12 @@ macro_rules! clone_by_fields {
 
 clone_by_fields! {
     copy: [
-        content, story, players, decks, removed, cruiser, corvette, pick_order, actor, current,
+        content, story, decks, removed, cruiser, corvette, pick_order, actor, current,
         round, turn, activity, job_pay, activity_contact, considering_drawn, ships_chosen,
         setup_card, clear_sectors, nav_run, fuel_leak, game_length_tokens, seen_top, bounties,
     ],
     clone: [
-        options, chance, cutters, alerts, phase, resolution, last_call, outcome,
+        options, chance, players, cutters, alerts, phase, resolution, last_call, outcome,
     ],
 }
 
