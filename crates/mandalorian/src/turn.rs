@@ -297,11 +297,8 @@ impl Mandalorian {
         if can_play {
             for (i, &card) in seat.hand.iter().enumerate() {
                 // Identical copies (MA-CARD-10) are one choice.
-                let c = self.t.content.card(card);
-                if seat.hand[..i].iter().any(|&o| {
-                    let oc = self.t.content.card(o);
-                    oc.character == c.character && oc.name == c.name
-                }) {
+                let first = self.t.content.card(card).first_copy;
+                if (seat.hand[..i].iter()).any(|&o| self.t.content.card(o).first_copy == first) {
                     continue;
                 }
                 for slot in 0..self.t.slots.len() as u8 {

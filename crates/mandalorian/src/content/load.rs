@@ -429,9 +429,11 @@ fn load_characters(text: &str) -> Result<(Vec<Character>, Vec<AbilityCard>), Con
                     ));
                 }
             }
+            let first_copy = cards.len() as CardId;
             for _ in 0..raw.copies {
                 ids.push(cards.len() as CardId);
                 cards.push(AbilityCard {
+                    first_copy,
                     character: cid,
                     name: raw.name.clone(),
                     strength: raw.strength,

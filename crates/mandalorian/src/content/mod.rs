@@ -350,6 +350,10 @@ pub struct AbilityCard {
     pub text: Option<AbilityText>,
     /// The card appears twice in its deck; shown with two lights (MA-CARD-10).
     pub duplicate: bool,
+    /// The first of its copies (itself for a single card): identical copies are one choice
+    /// (MA-CARD-10), told apart by this id instead of comparing names at every legal-action
+    /// listing (issue 11).
+    pub first_copy: CardId,
 }
 
 /// The icon on the back of an event card (MA-EVENT-37).
