@@ -118,10 +118,10 @@ impl SearchGame for Firefly {
             // signal than one far-off game's result. Arena, seed 0, seats rotated, 1,000 ->
             // 300: 1 hard vs 3 normal, First Time, 31/80 -> 38/80 on the same games (160
             // games at 300: 55.6 % [47.9, 63.1]); 2 captains, the King 18/30 -> 23/30, Harken's
-            // Folly 18/30 -> 19/30. (150: 4 captains 48 % on 120 of the same games, below 300's
-            // 52 % there.) A game without a round limit (every game a player starts) can run
-            // for hundreds of rounds when the captains stall: the horizon also bounds a
-            // decision's time there.
+            // Folly 18/30 -> 19/30, Desperadoes 40/60 -> 55/60, Making Connections 14/20 ->
+            // 15/20. (150: 4 captains 81/160, below 300's 89 on the same games.) A game
+            // without a round limit (every game a player starts) can run for hundreds of rounds
+            // when the captains stall: the horizon also bounds a decision's time there.
             horizon: 300,
             margin: 0.01,
             // The tree (96 iterations) only drew level with the heuristic: its root children
