@@ -1163,6 +1163,7 @@ impl Firefly {
         if standing.mask == 0 {
             return;
         }
+        let goals: &'static [Goal] = &self.story_def().goals;
         for seat in 0..self.num_players() {
             while self.outcome.is_none() {
                 let p = &self.players[seat as usize];
@@ -1170,8 +1171,7 @@ impl Firefly {
                 if g >= 64 || standing.mask & (1 << g) == 0 {
                     break;
                 }
-                let requires = &self.story_def().goals[g].requires;
-                if self.standing_goal_met(p, &standing.checks[g], requires) {
+                if self.standing_goal_met(p, &standing.checks[g], &goals[g].requires) {
                     self.complete_goal(seat, events);
                 } else {
                     break;
