@@ -71,8 +71,8 @@ fn digest(games: u64) {
             let mut steps = 0u64;
             for seed in 0..games {
                 let mut rng = Rng::new(seed);
-                let mut g = Mandalorian::new_game(content, &Options::solo(m, d), seed)
-                    .expect("set-up");
+                let mut g =
+                    Mandalorian::new_game(content, &Options::solo(m, d), seed).expect("set-up");
                 while g.outcome().is_none() {
                     g.legal_actions(&mut legal);
                     format!("{legal:?}").hash(&mut h);

@@ -1,19 +1,22 @@
 //! Disturbance tokens (MA-DISTURB-1..9).
 
 use crate::content::*;
+use crate::inline::Inline;
 use crate::state::*;
 use crate::turn::Flow;
 
 impl Mandalorian {
     /// The slots a disturbance may go to; ties are the active player's (MA-DISTURB-9).
-    pub(crate) fn disturb_slots(&self, pick: SlotPick) -> Vec<u8> {
+    pub(crate) fn disturb_slots(&self, pick: SlotPick) -> Inline<u8, { 4 + MAX_MISSION_SLOTS }> {
         let n = self.t.slots.len();
         match pick {
-            SlotPick::Action(a) => {
-                vec![ActionKind::ALL.iter().position(|&k| k == a).unwrap_or(0) as u8]
-            }
+            SlotPick::Action(a) => Inline::from_slice(&[ActionKind::ALL
+                .iter()
+                .position(|&k| k == a)
+                .unwrap_or(0) as u8]),
             SlotPick::Lowest | SlotPick::Highest => {
-                let st: Vec<u8> = (0..n).map(|i| self.slot_strength(i)).collect();
+                let st: Inline<u8, { 4 + MAX_MISSION_SLOTS }> =
+                    (0..n).map(|i| self.slot_strength(i)).collect();
                 let best = if pick == SlotPick::Lowest {
                     *st.iter().min().unwrap_or(&0)
                 } else {

@@ -56,15 +56,15 @@ impl Mandalorian {
     /// Where an enemy in `esq` may end a move of up to `squares` toward the nearest character
     /// (`toward` = [`NEAREST`]) or toward one character: along a shortest path, stopping in the
     /// character's square (MA-EVENT-19, -22).
-    pub fn enemy_destinations(&self, esq: Sq, squares: u8, toward: u8) -> Vec<Sq> {
+    pub fn enemy_destinations(&self, esq: Sq, squares: u8, toward: u8) -> Squares {
         let (set, d) = self.heading(esq, toward);
+        let mut out = Squares::new();
         if d == FAR || d == 0 {
-            return Vec::new();
+            return out;
         }
         let k = squares.min(d);
         let map = self.map();
         let from = range::walk_from(map, esq, self.t.doors_open);
-        let mut out = Vec::new();
         for (i, c) in self.t.chars.iter().enumerate() {
             if set & (1 << i) == 0 {
                 continue;
@@ -210,8 +210,9 @@ impl Mandalorian {
         }
     }
 
-    /// Characters within `range` of an enemy, nearest first (MA-EVENT-28).
-    fn attack_victims(&self, esq: Sq, range: u8) -> Vec<u8> {
+    /// The characters an enemy attacks (MA-EVENT-28): the nearest within `range`, as a mask
+    /// of characters (bit `c` for character `c`; none: 0).
+    fn attack_victims(&self, esq: Sq, range: u8) -> u8 {
         let dist = range::range_from(self.map(), esq, self.t.doors_open);
         let best = self
             .chars
@@ -220,10 +221,10 @@ impl Mandalorian {
             .filter(|&d| d != FAR && d <= range)
             .min();
         match best {
-            None => Vec::new(),
+            None => 0,
             Some(b) => (0..self.t.chars.len() as u8)
                 .filter(|&c| dist.to(self.t.chars[c as usize].sq) == b)
-                .collect(),
+                .fold(0, |m, c| m | 1 << c),
         }
     }
 
@@ -237,7 +238,7 @@ impl Mandalorian {
             done & (1 << t) == 0
                 && self
                     .enemy_of(t, classes)
-                    .is_some_and(|sq| !self.attack_victims(sq, range).is_empty())
+                    .is_some_and(|sq| self.attack_victims(sq, range) != 0)
         })
     }
 
@@ -287,7 +288,8 @@ impl Mandalorian {
 
     pub(crate) fn legal_attack_target(&self, t: ThreatId, range: u8, out: &mut Vec<Action>) {
         if let Some(sq) = self.enemy_on_map(t) {
-            for c in self.attack_victims(sq, range) {
+            let victims = self.attack_victims(sq, range);
+            for c in (0..self.t.chars.len() as u8).filter(|c| victims & (1 << c) != 0) {
                 out.push(Action::Character(c));
             }
         }

@@ -2,6 +2,7 @@
 //! reinforcements, and discarding resolved slots.
 
 use crate::content::*;
+use crate::inline::Inline;
 use crate::range::{self, FAR};
 use crate::state::*;
 use crate::turn::Flow;
@@ -198,13 +199,13 @@ impl Mandalorian {
     /// range from "you"; when no star can be reached by range, every star is a candidate.
     /// MA-TERRAIN-8: red stars are among "the nearest star" candidates like any other star; an
     /// effect that names the red star considers red stars only.
-    pub(crate) fn spawn_squares(&self, at: SpawnAt, you: u8) -> Vec<Sq> {
+    pub(crate) fn spawn_squares(&self, at: SpawnAt, you: u8) -> Squares {
         let map = self.map();
         match at {
-            SpawnAt::YourSquare => vec![self.t.chars[you as usize].sq],
+            SpawnAt::YourSquare => Squares::from_slice(&[self.t.chars[you as usize].sq]),
             SpawnAt::Square(n) => map.numbered(n).into_iter().collect(),
             SpawnAt::NearestStar | SpawnAt::RedStar => {
-                let stars: Vec<Sq> = if at == SpawnAt::RedStar {
+                let stars: Squares = if at == SpawnAt::RedStar {
                     map.red_stars().collect()
                 } else {
                     map.stars().collect()
@@ -270,9 +271,9 @@ impl Mandalorian {
     }
 
     /// Face-down threats nearest (by range) to character `you` (MA-MODE-19).
-    pub(crate) fn nearest_facedown(&self, you: u8) -> Vec<ThreatId> {
+    pub(crate) fn nearest_facedown(&self, you: u8) -> Inline<ThreatId, MAX_TOKENS> {
         let dist = range::range_from(self.map(), self.t.chars[you as usize].sq, self.t.doors_open);
-        let cands: Vec<(ThreatId, u8)> = (0..self.t.threats.len() as ThreatId)
+        let cands: Inline<(ThreatId, u8), MAX_TOKENS> = (0..self.t.threats.len() as ThreatId)
             .filter_map(|t| {
                 let th = &self.t.threats[t as usize];
                 match th.loc {

@@ -38,14 +38,17 @@ impl Mandalorian {
             };
             match self.step(task, ev) {
                 Flow::Next => continue,
+                // The action phase always waits for the player: ending it is a decision (and
+                // a game where nobody can play still advances one turn per action). Its list
+                // always holds a play or End actions (`legal_action_phase`), so it is not
+                // worked out here only to be worked out again for the player (issue 11).
+                Flow::Wait if matches!(task, Task::ActionPhase) => return,
                 Flow::Wait => {
                     self.legal_into(legal);
-                    // The action phase always waits for the player: ending it is a decision
-                    // (and a game where nobody can play still advances one turn per action).
                     if legal.is_empty() {
                         debug_assert!(false, "no legal action for {task:?}");
                         self.t.stack.pop();
-                    } else if legal.len() == 1 && !matches!(task, Task::ActionPhase) {
+                    } else if legal.len() == 1 {
                         // A card that can do nothing more is put aside at once: say why.
                         if let (Task::Card { card, slot, .. }, Action::FinishCard) =
                             (task, legal[0])

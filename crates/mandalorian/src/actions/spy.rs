@@ -6,37 +6,40 @@ use crate::state::*;
 use crate::terrain::move_neighbors;
 
 impl Mandalorian {
-    fn spy_options(&self, ch: u8, s: u8, out: &mut Vec<Action>) {
+    /// What character `ch` may spy on with Strength `s`: look at a face-down threat, or move
+    /// a face-up enemy that has somewhere to go.
+    fn spy_options(&self, ch: u8, s: u8) -> impl Iterator<Item = Action> + '_ {
         let sq = self.t.chars[ch as usize].sq;
         // MA-SPY-6: normal range rules.
         let dist = range::range_from(self.map(), sq, self.t.doors_open);
-        for t in 0..self.t.threats.len() as ThreatId {
+        (0..self.t.threats.len() as ThreatId).filter_map(move |t| {
             let th = &self.t.threats[t as usize];
-            let TLoc::Map(tsq) = th.loc else { continue };
+            let TLoc::Map(tsq) = th.loc else {
+                return None;
+            };
             let d = dist.to(tsq);
             if d == FAR || d > s {
-                continue;
-            }
-            if !th.face_up {
-                out.push(Action::SpyLook(t));
+                None
+            } else if !th.face_up {
+                Some(Action::SpyLook(t))
             } else if self.token_def(t).is_enemy()
                 && move_neighbors(self.map(), tsq, self.t.doors_open)
                     .next()
                     .is_some()
             {
-                out.push(Action::SpyMove(t));
+                Some(Action::SpyMove(t))
+            } else {
+                None
             }
-        }
+        })
     }
 
     pub(crate) fn spy_possible(&self, ch: u8, s: u8) -> bool {
-        let mut v = Vec::new();
-        self.spy_options(ch, s, &mut v);
-        !v.is_empty()
+        self.spy_options(ch, s).next().is_some()
     }
 
     pub(crate) fn legal_spy(&self, ch: u8, s: u8, out: &mut Vec<Action>) {
-        self.spy_options(ch, s, out);
+        out.extend(self.spy_options(ch, s));
     }
 
     pub(crate) fn decide_spy(&mut self, a: Action) {

@@ -18,6 +18,14 @@ use serde::Serialize;
 
 use super::{Sq, NO_SQ};
 
+/// Squares a map may have: a square is a `u8`, and a list of distinct squares ([`Squares`])
+/// fits in a fixed-capacity list.
+pub const MAX_SQUARES: usize = 250;
+
+/// A list of distinct squares of one map, kept inline (no allocation: the engine lists
+/// squares at many steps, issue 11).
+pub type Squares = crate::inline::Inline<Sq, MAX_SQUARES>;
+
 /// What separates two orthogonally neighbouring squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Edge {
@@ -112,8 +120,10 @@ impl MapGeo {
         if width == 0 || height == 0 {
             return Err("the map has no squares".into());
         }
-        if width * height > 250 {
-            return Err(format!("map is {width}x{height}: at most 250 squares"));
+        if width * height > MAX_SQUARES {
+            return Err(format!(
+                "map is {width}x{height}: at most {MAX_SQUARES} squares"
+            ));
         }
         let n = width * height;
         let mut exists = vec![false; n];

@@ -14,7 +14,7 @@ pub mod render;
 use serde::{Deserialize, Serialize};
 
 pub use load::ContentError;
-pub use map::{Edge, MapGeo};
+pub use map::{Edge, MapGeo, Squares, MAX_SQUARES};
 
 /// A square of a map: `row * width + col`.
 pub type Sq = u8;
