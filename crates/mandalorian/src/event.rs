@@ -205,14 +205,18 @@ impl Mandalorian {
             SpawnAt::YourSquare => Squares::from_slice(&[self.t.chars[you as usize].sq]),
             SpawnAt::Square(n) => map.numbered(n).into_iter().collect(),
             SpawnAt::NearestStar | SpawnAt::RedStar => {
-                let stars: Squares = if at == SpawnAt::RedStar {
-                    map.red_stars().collect()
+                let stars = if at == SpawnAt::RedStar {
+                    map.red_star_squares()
                 } else {
-                    map.stars().collect()
+                    map.star_squares()
                 };
                 let dist = range::range_from(map, self.t.chars[you as usize].sq, self.t.doors_open);
                 let best = stars.iter().map(|&s| dist.to(s)).min().unwrap_or(FAR);
-                stars.into_iter().filter(|&s| dist.to(s) == best).collect()
+                stars
+                    .iter()
+                    .copied()
+                    .filter(|&s| dist.to(s) == best)
+                    .collect()
             }
         }
     }

@@ -325,11 +325,10 @@ impl Mandalorian {
     pub(crate) fn legal_ambient(&self, out: &mut Vec<Action>) {
         let controls = self.t.seats[self.t.active as usize].controls;
         // The face-up items on the map (usually none), then who stands on them.
-        let tokens = &self.mission().tokens;
+        let item_tokens = self.mission().item_tokens;
         let mut items: crate::inline::Inline<ThreatId, MAX_TOKENS> = Default::default();
         for (t, th) in self.t.threats.iter().enumerate() {
-            if th.face_up && matches!(th.loc, TLoc::Map(_)) && !tokens[th.token as usize].is_enemy()
-            {
+            if th.face_up && item_tokens & (1 << th.token) != 0 && matches!(th.loc, TLoc::Map(_)) {
                 items.push(t as ThreatId);
             }
         }

@@ -1181,6 +1181,10 @@ fn mission(
         characters: chars,
         map,
         icons,
+        // (More than MAX_TOKENS tokens are refused once every mission is read.)
+        item_tokens: (tokens.iter().enumerate())
+            .filter(|&(i, t)| i < MAX_TOKENS && !t.is_enemy())
+            .fold(0, |m, (i, _)| m | 1 << i),
         tokens,
         items,
         objective: r.objective,

@@ -64,6 +64,13 @@ pub struct MapGeo {
     /// Range and walking distances, per set of open doors, built on first use.
     #[serde(skip)]
     pub dist: crate::range::DistCache,
+    /// The star squares (red ones included), then the red ones, listed on parsing: a spawn
+    /// at the nearest star looks at them at every event (`star` and `red` say the same by
+    /// square).
+    #[serde(skip)]
+    star_list: Vec<Sq>,
+    #[serde(skip)]
+    red_list: Vec<Sq>,
 }
 
 impl MapGeo {
@@ -85,11 +92,19 @@ impl MapGeo {
     }
     /// Every star square, red ones included (MA-TERRAIN-8).
     pub fn stars(&self) -> impl Iterator<Item = Sq> + '_ {
-        (0..self.len()).filter(|&i| self.star[i]).map(|i| i as Sq)
+        self.star_squares().iter().copied()
     }
     /// The red star squares only (for an effect that names them, MA-TERRAIN-8).
     pub fn red_stars(&self) -> impl Iterator<Item = Sq> + '_ {
-        (0..self.len()).filter(|&i| self.red[i]).map(|i| i as Sq)
+        self.red_star_squares().iter().copied()
+    }
+    /// [`MapGeo::stars`] as a list, in square order.
+    pub fn star_squares(&self) -> &[Sq] {
+        &self.star_list
+    }
+    /// [`MapGeo::red_stars`] as a list, in square order.
+    pub fn red_star_squares(&self) -> &[Sq] {
+        &self.red_list
     }
     /// The square with number `n`.
     #[inline]
@@ -242,9 +257,12 @@ impl MapGeo {
                 }
             }
         }
+        let list = |by_square: &[bool]| (0..n).filter(|&i| by_square[i]).map(|i| i as Sq).collect();
         Ok(MapGeo {
             width: width as u8,
             height: height as u8,
+            star_list: list(&star),
+            red_list: list(&red),
             exists,
             star,
             red,

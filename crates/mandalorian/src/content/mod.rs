@@ -527,6 +527,10 @@ pub struct Mission {
     pub map: MapGeo,
     pub icons: Vec<Icon>,
     pub tokens: Vec<TokenDef>,
+    /// The tokens that are items (bit `t` for token `t`), worked out on load: the legal
+    /// actions look for face-up items on the map at every step.
+    #[serde(skip)]
+    pub item_tokens: u64,
     pub items: Vec<ItemDef>,
     pub objective: Objective,
     pub failures: Vec<Failure>,
