@@ -4,6 +4,8 @@
 //! where a step's time goes:
 //! `cargo run --release -p tabletop-firefly --example step_profile -- SECONDS [EXPANSIONS] [STORY]`.
 //!
+//! `step_profile games N [EXPANSIONS] [STORY]` plays exactly N games instead (for callgrind).
+//!
 //! `step_profile digest [GAMES]` instead plays GAMES random games of every story at fixed seeds
 //! and prints a digest of every legal-action list and every action's events: a speed change to
 //! the engine must leave it unchanged.
@@ -20,7 +22,19 @@ fn main() {
         args.next();
         return digest(args.next().and_then(|s| s.parse().ok()).unwrap_or(20));
     }
-    let seconds: f64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(5.0);
+    // `games N`: exactly N games (the same every run), for `valgrind --tool=callgrind`, whose
+    // instruction counts a busy machine does not disturb.
+    let fixed: Option<u64> = if args.peek().map(String::as_str) == Some("games") {
+        args.next();
+        args.next().and_then(|s| s.parse().ok())
+    } else {
+        None
+    };
+    let seconds: f64 = if fixed.is_some() {
+        f64::INFINITY
+    } else {
+        args.next().and_then(|s| s.parse().ok()).unwrap_or(5.0)
+    };
     let exp = args.next().unwrap_or_default();
     let story = args
         .next()
@@ -40,7 +54,7 @@ fn main() {
     let (mut games, mut steps, mut clones, mut views) = (0u64, 0u64, 0u64, 0u64);
     let start = Instant::now();
     let mut seed = 0;
-    while start.elapsed().as_secs_f64() < seconds {
+    while fixed.map_or(start.elapsed().as_secs_f64() < seconds, |n| games < n) {
         let t = Instant::now();
         let mut g = Firefly::new_game(content, &o, seed).unwrap();
         setup_ns += t.elapsed().as_nanos();
