@@ -72,7 +72,11 @@ fn event_text(g: &Mandalorian, e: &Happened) -> Option<String> {
             )
         }
         Happened::CardIdle { card, why, .. } => {
-            format!("{} is put aside: {}", c.card(*card).name, why.join("; "))
+            format!(
+                "{} is put aside: {}",
+                c.card(*card).name,
+                why.texts().join("; ")
+            )
         }
         Happened::CharacterMoved { ch, to } => {
             format!("{} moves to {}", g.char_name(*ch), g.square_label(*to))

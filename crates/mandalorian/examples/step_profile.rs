@@ -79,7 +79,10 @@ fn digest(games: u64) {
                     let a = legal[rng.index(legal.len())];
                     events.clear();
                     g.apply_unchecked(a, &mut events);
-                    format!("{events:?}").hash(&mut h);
+                    // Events as JSON, what players and logs see of them.
+                    serde_json::to_string(&events)
+                        .expect("events serialize")
+                        .hash(&mut h);
                     steps += 1;
                 }
                 format!("{g:?}").hash(&mut h);

@@ -23,6 +23,7 @@ pub mod draw;
 pub mod effects;
 pub mod enemy;
 pub mod event;
+pub mod idle;
 pub mod inline;
 pub mod invariants;
 pub mod items;

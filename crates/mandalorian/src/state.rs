@@ -474,7 +474,8 @@ pub enum Happened {
     CardIdle {
         card: CardId,
         slot: u8,
-        why: Vec<String>,
+        /// In JSON, the reasons in words.
+        why: crate::idle::IdleWhy,
     },
     CharacterMoved {
         ch: u8,

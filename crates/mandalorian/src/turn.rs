@@ -53,7 +53,7 @@ impl Mandalorian {
                         if let (Task::Card { card, slot, .. }, Action::FinishCard) =
                             (task, legal[0])
                         {
-                            let why = self.card_idle_reasons();
+                            let why = self.card_idle();
                             if !why.is_empty() {
                                 ev.push(Happened::CardIdle { card, slot, why });
                             }

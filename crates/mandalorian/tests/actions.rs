@@ -595,7 +595,7 @@ fn ma_card_a_card_with_nothing_in_range_says_so() {
     // Nothing to decide: the card is put aside at once, and the log says why.
     let ev = play(&mut g, "Whistling Volley", "attack");
     let why = ev.iter().find_map(|e| match e {
-        Happened::CardIdle { why, .. } => Some(why.clone()),
+        Happened::CardIdle { why, .. } => Some(why.texts()),
         _ => None,
     });
     assert_eq!(
