@@ -594,17 +594,22 @@ fn ma_card_a_card_with_nothing_in_range_says_so() {
     );
     // Nothing to decide: the card is put aside at once, and the log says why.
     let ev = play(&mut g, "Whistling Volley", "attack");
-    let why = ev.iter().find_map(|e| match e {
-        Happened::CardIdle { why, .. } => Some(why.texts()),
-        _ => None,
-    });
-    assert_eq!(
-        why,
-        Some(vec![
-            "the Attack action can do nothing: no enemy within range 1 (MA-ATTACK-1)".to_string(),
-            "Whistling Volley's text can do nothing: no enemy within range 2".to_string()
-        ])
-    );
+    let idle = ev
+        .iter()
+        .find(|e| matches!(e, Happened::CardIdle { .. }))
+        .expect("the card is put aside");
+    let Happened::CardIdle { why, .. } = idle else {
+        unreachable!()
+    };
+    let texts = vec![
+        "the Attack action can do nothing: no enemy within range 1 (MA-ATTACK-1)".to_string(),
+        "Whistling Volley's text can do nothing: no enemy within range 2".to_string(),
+    ];
+    assert_eq!(why.texts(), texts);
+    // The event keeps the reasons as data; players and logs get them in words.
+    let json = serde_json::to_value(idle).expect("serializes");
+    assert_eq!(json["event"], "card-idle");
+    assert_eq!(json["why"], serde_json::json!(texts));
     // Played into another slot, the text works only in its own; the Move is still possible,
     // so the player decides, and the decision line says why the text is not offered.
     play(&mut g, "Visor Scan", "move");
