@@ -182,25 +182,13 @@ impl Mandalorian {
         let blocked = !action_done && !self.action_possible(ch, slot, s);
         IdleWhy {
             action: blocked.then(|| NoAction {
-                slot: self.slot_name_static(slot as usize),
+                // A card is only ever played into one of the mission's slots.
+                slot: self.slot_label(slot as usize).unwrap_or("unknown"),
                 why: self.why_no_action(ch, slot, s),
             }),
             text: (!text_done && !self.text_usable(ch, slot, card, action_done))
                 .then(|| self.why_no_text(ch, slot, card, action_done, blocked))
                 .flatten(),
-        }
-    }
-
-    /// The slot's name, as the content has it ("an unknown action slot" for one this mission
-    /// does not have).
-    fn slot_name_static(&self, i: usize) -> &'static str {
-        match self.slot_kind(i) {
-            Ok(k) => k.name(),
-            Err(m) => self
-                .mission()
-                .slots
-                .get(m)
-                .map_or("unknown", |slot| slot.name.as_str()),
         }
     }
 

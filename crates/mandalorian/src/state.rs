@@ -905,12 +905,18 @@ impl Mandalorian {
     /// action from a script or a save may name one).
     #[inline]
     pub fn slot_name(&self, i: usize) -> String {
+        match self.slot_label(i) {
+            Some(name) => name.to_string(),
+            None => format!("unknown action slot #{i}"),
+        }
+    }
+
+    /// The slot's name as the content has it (a basic action's, or the mission slot's), if this
+    /// mission has slot `i`.
+    pub fn slot_label(&self, i: usize) -> Option<&'static str> {
         match self.slot_kind(i) {
-            Ok(k) => k.name().to_string(),
-            Err(m) => match self.mission().slots.get(m) {
-                Some(slot) => slot.name.clone(),
-                None => format!("unknown action slot #{i}"),
-            },
+            Ok(k) => Some(k.name()),
+            Err(m) => self.mission().slots.get(m).map(|slot| slot.name.as_str()),
         }
     }
 
