@@ -2,6 +2,7 @@
 //!
 //! * `ff_debug game <story> <seats> <seed> [tail]`: play one game, print its last actions (or the
 //!   dead end it hit) and the final state;
+//! * `FF_EXPANSIONS=blue-sun,kalidasa` (any command): play with those expansions;
 //! * `ff_debug scan <story> <seats> <first-seed> <count>`: list the seeds that end without a
 //!   winner;
 //! * `ff_debug stats <story> <seats> <first-seed> <count>`: counts per player-game, and for a
@@ -16,6 +17,19 @@ use tabletop_firefly::{Firefly, Options};
 fn new_game(story: &str, seats: u8, seed: u64) -> (Firefly, Vec<FireflyBot>) {
     let mut opts = Options::new(seats, story);
     opts.max_rounds = Some(100);
+    // FF_EXPANSIONS=blue-sun,kalidasa: play with those expansions.
+    if let Ok(list) = std::env::var("FF_EXPANSIONS") {
+        opts.expansions = list
+            .split(',')
+            .filter(|id| !id.is_empty())
+            .map(|id| {
+                *tabletop_firefly::content::Expansion::ALL
+                    .iter()
+                    .find(|e| e.id() == id)
+                    .unwrap_or_else(|| panic!("no expansion {id}"))
+            })
+            .collect();
+    }
     let g = Firefly::new_game(Content::builtin(), &opts, seed).unwrap();
     let bots = (0..seats)
         .map(|s| FireflyBot::new(seed.wrapping_mul(31).wrapping_add(s as u64)))
@@ -51,11 +65,12 @@ fn game(story: &str, seats: u8, seed: u64, tail: usize) {
             && g.turn.taken == 0
         {
             log.push(format!(
-                "   explain s{s}: cutter {} cruiser {} outlaw {} fuel {} legal {:?}\n   {:?}",
+                "   explain s{s}: cutter {} cruiser {} outlaw {} items {:?} room {} legal {:?}\n   {:?}",
                 g.content.sector_name(g.cutters[0]),
                 g.content.sector_name(g.cruiser),
                 g.is_outlaw(g.player(s)),
-                g.player(s).items[2],
+                g.player(s).items,
+                g.room_for(g.player(s), tabletop_firefly::content::Item::Fuel),
                 legal,
                 bots[s as usize].debug_candidates(&g, s)
             ));
@@ -79,7 +94,7 @@ fn game(story: &str, seats: u8, seed: u64, tail: usize) {
     println!("{:?} after {} rounds", g.outcome, g.round);
     for p in &g.players {
         println!(
-            "seat {} at {} ${} goals {} crew {:?} warrants {} solid {:b} completed {} fuel {} hand {:?} active {:?}",
+            "seat {} at {} ${} goals {} crew {:?} warrants {} solid {:b} completed {} items {:?} room {} hand {:?} active {:?}",
             p.seat,
             g.content.sector_name(p.sector),
             p.money,
@@ -88,7 +103,8 @@ fn game(story: &str, seats: u8, seed: u64, tail: usize) {
             p.warrants,
             p.solid,
             p.completed.len(),
-            p.items[2],
+            p.items,
+            g.room_for(p, tabletop_firefly::content::Item::Fuel),
             p.hand.iter().map(|&j| g.content.jobs[j as usize].name.clone()).collect::<Vec<_>>(),
             p.active,
         );

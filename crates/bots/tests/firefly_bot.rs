@@ -270,6 +270,94 @@ fn bot_with_a_fuel_free_drive_makes_room_and_buys_no_fuel() {
     );
 }
 
+/// A dry tank and a hold full of salvaged Parts at a Supply planet: the bot throws out the
+/// Parts no job needs to make room for Fuel (FF-TURN-7), then buys Fuel (FF-BUY-7) — without
+/// it a captain drifted at Mosey speed for the rest of the game.
+#[test]
+fn bot_makes_room_for_fuel_when_the_tank_is_dry_and_the_hold_full() {
+    use tabletop_firefly::content::Item;
+    use tabletop_firefly::testing::{captain_text, scenario};
+    let text = captain_text(
+        "",
+        "malcolm",
+        "space-bazaar",
+        "money = 3000\nfuel = 0\nparts = 24",
+        "",
+    );
+    let mut g = scenario(&text);
+    assert_eq!(g.room_for(&g.players[0], Item::Fuel), 0, "the hold is full");
+    let events = bot_turn(&mut g, 0);
+    let p = &g.players[0];
+    assert!(p.item(Item::Fuel) >= 3, "no Fuel bought: {events:?}");
+    assert!(p.item(Item::Parts) < 24, "{events:?}");
+}
+
+/// Out of Fuel, far Supply planets are as far as their sectors (a Mosey a turn, FF-FLY-5): the
+/// bot does not rank a Supply planet across the 'Verse as near as the one next door.
+#[test]
+fn bot_out_of_fuel_heads_for_the_nearest_supply_planet() {
+    use tabletop_firefly::testing::{malcolm_at, scenario};
+    // Border Space 25 neighbours Space Bazaar; Meridian is across the 'Verse.
+    let g = scenario(&malcolm_at("border-25", "money = 3000\nfuel = 0"));
+    let mut bot = FireflyBot::new(7);
+    let (cands, _) = bot.debug_candidates(&g, 0);
+    let near = g
+        .content
+        .sector_name(tabletop_firefly::testing::sector("space-bazaar"));
+    let best = cands
+        .iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|c| c.0.clone());
+    assert_eq!(best.as_deref(), Some(near), "{cands:?}");
+    let far = cands
+        .iter()
+        .filter(|c| c.0 == "Meridian")
+        .map(|c| c.1)
+        .fold(0.0, f64::max);
+    let near_v = cands
+        .iter()
+        .filter(|c| c.0 == near)
+        .map(|c| c.1)
+        .fold(0.0, f64::max);
+    assert!(far * 2.0 < near_v, "{cands:?}");
+}
+
+/// Salvage offers "load up to" a heap of Parts (Kalidasa's Hollowed Out Space-Liner: up to 6):
+/// the bot takes a spare few, not a hold full that leaves no room for Fuel.
+#[test]
+fn bot_takes_a_spare_few_parts_from_salvage() {
+    use tabletop_firefly::content::Item;
+    use tabletop_firefly::resolve::Pending;
+    use tabletop_firefly::testing::{captain_text, choose, full_burn_into, legal, scenario};
+    let text = captain_text(
+        "expansions = [\"blue-sun\", \"kalidasa\"]",
+        "malcolm",
+        "persephone",
+        "money = 3000\nfuel = 6\nparts = 1\ncrew = [{ card = \"kaylee\" }]",
+        "[decks]\nnav-border = [\"hollowed-out-space-liner\"]",
+    );
+    let mut g = scenario(&text);
+    full_burn_into(&mut g, "Border Space 10");
+    choose(&mut g, "Still Some Good Stuff Here");
+    let pending = g.resolution.last().and_then(|r| r.pending);
+    assert!(
+        matches!(
+            pending,
+            Some(Pending::LoadUpTo {
+                item: Item::Parts,
+                max: 6
+            })
+        ),
+        "{pending:?}"
+    );
+    let a = FireflyBot::new(7).choose(&g, 0, &legal(&g));
+    assert_eq!(
+        a,
+        tabletop_firefly::Action::LoadCount(2),
+        "one aboard, three kept"
+    );
+}
+
 #[test]
 fn bot_plays_legal_actions_and_keeps_the_invariants() {
     let n = (games() / 8).max(3);

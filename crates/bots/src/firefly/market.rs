@@ -172,7 +172,8 @@ impl FireflyBot {
             }
         }
         if legal.contains(&Action::Sell(Item::Parts))
-            && p.item(Item::Parts) as u32 > 3 + self.needed_items(g, p, Item::Parts)
+            && p.item(Item::Parts) as u32
+                > value::SPARE_PARTS + self.needed_items(g, p, Item::Parts)
         {
             return Action::Sell(Item::Parts);
         }

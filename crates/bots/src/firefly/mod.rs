@@ -177,7 +177,16 @@ impl<'a> Ctx<'a> {
         let p = g.player(seat);
         let needs = story_needs(g, p);
         let skills = skills_of(g, p, all_crew(p));
-        let range = g.burn_range(p).max(1) as u32;
+        let burn_fuel = g.full_burn_fuel(p);
+        // A dry tank away from Fuel flies at Mosey speed (FF-FLY-2, FF-FLY-5): a place's turns
+        // away are its sectors, or a far Supply planet looks as near as a close one.
+        let dry =
+            burn_fuel > 0 && p.item(Item::Fuel) < burn_fuel && g.supply_deck_at(p.sector).is_none();
+        let range = if dry {
+            1
+        } else {
+            g.burn_range(p).max(1) as u32
+        };
         Ctx {
             g,
             seat,
@@ -186,7 +195,7 @@ impl<'a> Ctx<'a> {
             skills,
             keywords: std::cell::Cell::new(None),
             range,
-            burn_fuel: g.full_burn_fuel(p),
+            burn_fuel,
             misb: std::cell::Cell::new(None),
             good_jobs: std::cell::Cell::new(None),
             chance_key: std::cell::Cell::new(None),

@@ -77,16 +77,13 @@ impl FireflyBot {
             // A drop-off of any mix is paid per head: deliver them all.
             Pending::DeliverUpTo { max, .. } => Action::LoadCount(max),
             Pending::LoadUpTo { item, max } => {
-                let n = if self.item_gain(&ctx, item) > 0.0 {
-                    max
-                } else {
-                    0
-                };
-                if legal.contains(&Action::LoadCount(n)) {
-                    Action::LoadCount(n)
-                } else {
-                    legal[0]
-                }
+                let n = self.load_wanted(&ctx, item, max);
+                // The most we want that may be loaded (room in the hold may cap the offer).
+                (0..=n)
+                    .rev()
+                    .map(Action::LoadCount)
+                    .find(|a| legal.contains(a))
+                    .unwrap_or(legal[0])
             }
             Pending::LoadGoods { .. } => {
                 let mut best: Option<(f64, Action)> = None;

@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// Fuel a captain makes room for before buying: a Full Burn's worth and one to spare.
+const FUEL_ROOM: u8 = 3;
+
 impl FireflyBot {
     /// Free actions worth taking now (FF-TURN-6..8, FF-CREW-14, FF-CREW-21).
     pub(super) fn free_action(&self, ctx: &Ctx, legal: &[Action]) -> Option<Action> {
@@ -50,6 +53,25 @@ impl FireflyBot {
             && p.item(Item::Fuel) as u32 > self.needed_items(g, p, Item::Fuel)
         {
             return Some(Action::Jettison(Item::Fuel));
+        }
+        // A dry tank, a full hold and Fuel on sale here: make room for Fuel (FF-FLY-2, FF-BUY-7)
+        // by dropping what no job needs, the least worth first. Without it a captain loaded with
+        // salvage drifts at Mosey speed for the rest of the game.
+        if ctx.burns_fuel()
+            && p.item(Item::Fuel) < FUEL_ROOM
+            && g.room_for(p, Item::Fuel) + (p.item(Item::Fuel) as u32) < FUEL_ROOM as u32
+            && (legal.contains(&Action::Buy) || legal.contains(&Action::ShoreLeave))
+        {
+            let spare = [Item::Parts, Item::Cargo, Item::Contraband]
+                .into_iter()
+                .filter(|&item| {
+                    legal.contains(&Action::Jettison(item))
+                        && p.item(item) as u32 > self.needed_items(g, p, item)
+                })
+                .min_by(|&a, &b| self.item_gain(ctx, a).total_cmp(&self.item_gain(ctx, b)));
+            if let Some(item) = spare {
+                return Some(Action::Jettison(item));
+            }
         }
         // Contraband nobody will buy from us and no job needs only makes us an Outlaw Ship.
         if legal.contains(&Action::Jettison(Item::Contraband))

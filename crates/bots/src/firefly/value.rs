@@ -3,6 +3,10 @@
 
 use super::*;
 
+/// Parts kept beyond what jobs need: a breakdown or a Nav card's repair asks for one or two
+/// (more are sold, and not loaded from salvage).
+pub(super) const SPARE_PARTS: u32 = 3;
+
 impl FireflyBot {
     pub(super) fn skill_gain(&self, ctx: &Ctx, add: [i32; 3]) -> f64 {
         let mut v = 0.0;
@@ -288,6 +292,27 @@ impl FireflyBot {
                 solid_buyer(|k| k.buys_contraband).map_or(-150.0, |x| x as f64 * 0.6 - 150.0)
             }
             Item::Passengers | Item::Fugitives => 0.0,
+        }
+    }
+
+    /// How many of an item to take when a card offers "load up to `max`": all of them while one
+    /// more is worth having, but Parts only up to a spare few (or the Haven's load the story
+    /// asks for), since a hold full of salvaged Parts leaves no room for Fuel (FF-FLY-2) and jobs'
+    /// goods.
+    pub(super) fn load_wanted(&self, ctx: &Ctx, item: Item, max: u8) -> u8 {
+        if self.item_gain(ctx, item) <= 0.0 {
+            return 0;
+        }
+        match item {
+            Item::Parts => {
+                let g = ctx.g;
+                let p = ctx.p;
+                let keep = (self.needed_items(g, p, Item::Parts) + SPARE_PARTS)
+                    .max(self.haven_parts_wanted(g, p));
+                keep.saturating_sub(p.item(Item::Parts) as u32)
+                    .min(max as u32) as u8
+            }
+            _ => max,
         }
     }
 
