@@ -18,10 +18,17 @@ pub struct Chance {
 // By hand for `clone_from`: a copy into a kept state reuses the scripted dice's buffer (almost
 // always empty: scenarios script dice) instead of building a new one aside.
 impl Clone for Chance {
+    #[inline]
     fn clone(&self) -> Self {
         Chance {
             rng: self.rng.clone(),
-            scripted_d6: self.scripted_d6.clone(),
+            // Almost always empty: a new empty deque is a constant, a clone of one is not
+            // (its allocation and its copy are asked about).
+            scripted_d6: if self.scripted_d6.is_empty() {
+                VecDeque::new()
+            } else {
+                self.scripted_d6.clone()
+            },
         }
     }
     fn clone_from(&mut self, source: &Self) {

@@ -15,7 +15,10 @@ use tabletop_core::Chance;
 
 /// At most `N` (≤ 255) small `Copy` items stored inline: the list is `Copy` itself, so a state
 /// made of such lists clones with one copy of memory.
+///
+/// `repr(C)`, the items last: the bytes in use are a prefix ([`Inline::live_bytes`]).
 #[derive(Copy)]
+#[repr(C)]
 pub struct Inline<T: Copy, const N: usize> {
     len: u8,
     /// The first `len` are initialised.
@@ -29,6 +32,13 @@ impl<T: Copy, const N: usize> Inline<T, N> {
             len: 0,
             items: [const { MaybeUninit::uninit() }; N],
         }
+    }
+
+    /// The bytes of this list in use: its length and its items, up to the last (the rest
+    /// of its room is uninitialised; see `Table::copy_live`).
+    #[inline]
+    pub fn live_bytes(&self) -> usize {
+        std::mem::offset_of!(Self, items) + self.len as usize * std::mem::size_of::<T>()
     }
 
     pub fn from_slice(items: &[T]) -> Self {

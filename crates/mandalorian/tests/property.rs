@@ -41,14 +41,35 @@ fn play_random(opts: &Options, seed: u64, policy: u64) -> Result<(), TestCaseErr
         seed,
     );
     let mut steps = 0;
+    // A state copied into at every step (`clone_from`, as a search copies its root: only the
+    // table's live part is copied over what the kept state held before) plays on exactly as
+    // the game does.
+    let mut kept = g.clone();
+    let mut kept_ev = Vec::new();
     while g.outcome().is_none() {
         g.legal_actions(&mut legal);
         prop_assert!(!legal.is_empty(), "no legal action: {:?}", g);
         // Random play, a little less keen on ending the action phase early.
         let a = legal[rng.below(legal.len() as u32) as usize];
+        kept.clone_from(&g);
         ev.clear();
         g.apply(a, &mut ev)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        kept_ev.clear();
+        kept.apply(a, &mut kept_ev)
+            .map_err(|e| TestCaseError::fail(format!("the copy refused {a:?}: {e}")))?;
+        prop_assert!(
+            kept == g && kept_ev == ev,
+            "a copy into a kept state played {a:?} differently"
+        );
+        // The kept state goes its own way for a step, so that the next copy lands on a state
+        // (a task stack above all) other than the one copied.
+        if kept.outcome().is_none() {
+            kept.legal_actions(&mut legal);
+            let b = legal[rng.below(legal.len() as u32) as usize];
+            kept.apply(b, &mut kept_ev)
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        }
         record.actions.push(a);
         let checked = if steps % 8 == 0 {
             g.check_invariants().and_then(|_| g.check_views())
