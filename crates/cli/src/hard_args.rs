@@ -24,6 +24,10 @@ pub struct HardArgs {
     /// actions, at most (default: its own).
     #[arg(long)]
     pub plans: Option<usize>,
+    /// The paired search (Firefly's hard level) changes the heuristic's choice only on a gain
+    /// above this many standard errors (default: its own).
+    #[arg(long, value_name = "Z", value_parser = parse_z)]
+    pub switch: Option<f64>,
 }
 
 /// A `--drop` value.
@@ -34,11 +38,15 @@ fn parse_drop(s: &str) -> Result<Drop, String> {
     if s == "none" {
         return Ok(Drop(None));
     }
+    parse_z(s)
+        .map(|z| Drop(Some(z)))
+        .map_err(|_| format!("`{s}`: a number of standard errors (0 or more) or `none`"))
+}
+
+fn parse_z(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(z) if z.is_finite() && z >= 0.0 => Ok(Drop(Some(z))),
-        _ => Err(format!(
-            "`{s}`: a number of standard errors (0 or more) or `none`"
-        )),
+        Ok(z) if z.is_finite() && z >= 0.0 => Ok(z),
+        _ => Err(format!("`{s}`: a number of standard errors (0 or more)")),
     }
 }
 
@@ -55,6 +63,9 @@ impl HardArgs {
         }
         if let Some(n) = self.plans {
             c.plans = n;
+        }
+        if let (Some(z), Some(_)) = (self.switch, c.paired) {
+            c.paired = Some(z);
         }
         c
     }

@@ -226,6 +226,8 @@ pub struct SearchBenchReport {
     /// Whether the search is the paired one at the root (Firefly) rather than the tree.
     pub paired: bool,
     pub searches: u64,
+    /// Searched decisions whose choice was not the heuristic's (another action or plan).
+    pub changed: u64,
     pub iterations: u64,
     /// Decisions simulated inside the searches (between searched decisions and in rollouts).
     pub steps: u64,
@@ -265,13 +267,15 @@ impl std::fmt::Display for SearchBenchReport {
         )?;
         write!(
             f,
-            "searched decision:     {:>12.1} ms on average, {:.1} ms at most   ({:.0} iterations each on average: {} at most, none begun after {}; {} searched decisions of heuristic games, CPU time of one thread)",
+            "searched decision:     {:>12.1} ms on average, {:.1} ms at most   ({:.0} iterations each on average: {} at most, none begun after {}; {} searched decisions of heuristic games, CPU time of one thread; {} of them ({:.0} %) chose other than the heuristic)",
             self.secs * 1e3 / self.searches.max(1) as f64,
             self.max_search.as_secs_f64() * 1e3,
             self.iterations as f64 / self.searches.max(1) as f64,
             self.budget,
             cap,
-            self.searches
+            self.searches,
+            self.changed,
+            self.changed as f64 * 100.0 / self.searches.max(1) as f64,
         )
     }
 }
@@ -295,6 +299,7 @@ pub fn search_bench<G: NewGame + tabletop_bots::search::SearchGame>(
         horizon: config.horizon,
         paired: config.paired.is_some(),
         searches: 0,
+        changed: 0,
         iterations: 0,
         steps: 0,
         secs: 0.0,
@@ -321,6 +326,7 @@ pub fn search_bench<G: NewGame + tabletop_bots::search::SearchGame>(
                 let t = start.elapsed();
                 spent += t;
                 r.searches += 1;
+                r.changed += search.last_stats().changed as u64;
                 r.iterations += search.last_stats().iterations as u64;
                 r.steps += search.last_stats().steps;
                 r.max_search = r.max_search.max(t);

@@ -176,6 +176,9 @@ pub struct SearchStats {
     /// Legal actions of the root, and the visits of the chosen one.
     pub root_actions: usize,
     pub chosen_visits: u32,
+    /// Searched decisions whose choice is not the heuristic's own (another action, or the same
+    /// action toward another plan): how often the search overrules its rollout policy.
+    pub changed: u32,
 }
 
 /// The search bot. Its RNG (determinizations, rollout bots' seeds) is seeded, so with an
@@ -360,8 +363,10 @@ impl<G: SearchGame> SearchBot<G> {
             elapsed: clock.elapsed(),
             root_actions: legal.len(),
             chosen_visits: best.map_or(0, |b| b.1),
+            changed: best.is_some_and(|b| b.0 != own) as u32,
         };
         self.searches += 1;
+        self.total.changed += self.last.changed;
         self.total.iterations += self.last.iterations;
         self.total.steps += self.last.steps;
         self.total.elapsed += self.last.elapsed;
@@ -544,8 +549,10 @@ impl<G: SearchGame> SearchBot<G> {
             elapsed: clock.elapsed(),
             root_actions: legal.len(),
             chosen_visits: plays[chosen],
+            changed: (chosen != 0 && legal.contains(&cands[chosen].0)) as u32,
         };
         self.searches += 1;
+        self.total.changed += self.last.changed;
         self.total.iterations += self.last.iterations;
         self.total.steps += self.last.steps;
         self.total.elapsed += self.last.elapsed;
