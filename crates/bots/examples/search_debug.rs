@@ -1,7 +1,8 @@
 //! The search bot's root statistics at searched decisions of a heuristic game, to see what it
 //! prefers over the heuristic and why: `cargo run --release -p tabletop-bots --example
 //! search_debug [STORY] [ITERATIONS] [HORIZON]` (the horizon in decisions, 0 to play rollouts
-//! to the end; by default the hard level's own). The game has no round limit, as a game a
+//! to the end; by default the hard level's own; `PLAYERS=4` for four captains). The game has
+//! no round limit, as a game a
 //! player starts; each decision prints its time and the decisions its rollouts simulated.
 
 use tabletop_bots::firefly::FireflyBot;
@@ -25,14 +26,19 @@ fn main() {
         ..defaults
     };
     let content = Content::builtin();
-    let mut options = Options::new(2, story);
+    // PLAYERS=4: that many captains (2 by default).
+    let players: u8 = std::env::var("PLAYERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2);
+    let mut options = Options::new(players, story);
     // The story's own expansions (Rim Rider: Blue Sun and Kalidasa).
     options.expansions = content
         .story(story)
         .map(|s| content.stories[s as usize].expansions_needed())
         .unwrap_or_default();
     let mut g = Firefly::new_game(content, &options, 3).unwrap();
-    let mut bots: Vec<FireflyBot> = (0..2).map(FireflyBot::new).collect();
+    let mut bots: Vec<FireflyBot> = (0..players as u64).map(FireflyBot::new).collect();
     let mut legal = Vec::new();
     let mut ev = Vec::new();
     let mut shown = 0;

@@ -52,3 +52,41 @@ fn the_hard_levels_rollouts_stop_at_a_horizon() {
     let cfg = Firefly::default_config();
     assert!(cfg.horizon <= 2_000, "horizon {}", cfg.horizon);
 }
+
+/// Malcolm in the King with `extra` fields (money, crew), and Womack as he starts.
+fn the_king(extra: &str) -> Firefly {
+    use tabletop_firefly::testing::{captain_text, scenario_with};
+    scenario_with(
+        &captain_text("", "malcolm", "persephone", extra, ""),
+        "the-king-of-all-londinium",
+        1,
+    )
+}
+
+/// Money paid for a hand is not all lost: a rollout cut a few rounds on (six with four
+/// captains) would otherwise rank every hire below keeping the money, and the search overrule
+/// the heuristic's purchases. Jayne costs $300.
+#[test]
+fn crew_aboard_counts_part_of_what_they_cost() {
+    let kept = value_of_seat_0(&the_king("money = 3000"));
+    let hired = value_of_seat_0(&the_king("money = 2700\ncrew = [{ card = \"jayne\" }]"));
+    let spent = value_of_seat_0(&the_king("money = 2700"));
+    assert!(spent < hired && hired < kept, "{spent} < {hired} < {kept}");
+}
+
+/// Harken's Folly asks for no money (its goals are reputations and tests): money counts at
+/// half its face value there, and in full where a goal asks for it (the King).
+#[test]
+fn money_counts_in_full_only_where_a_goal_asks_for_it() {
+    use tabletop_firefly::testing::{captain_text, scenario_with};
+    let folly = |money: u32| {
+        value_of_seat_0(&scenario_with(
+            &captain_text("", "malcolm", "persephone", &format!("money = {money}"), ""),
+            "harkens-folly",
+            1,
+        ))
+    };
+    let king = |money: u32| value_of_seat_0(&the_king(&format!("money = {money}")));
+    let (f, k) = (folly(5000) - folly(3000), king(5000) - king(3000));
+    assert!(f > 0.0 && k > 1.5 * f, "Harken's Folly +{f}, the King +{k}");
+}

@@ -23,6 +23,47 @@ const JOB_SHARE: f64 = 0.4;
 const REPUTATION_WORTH: f64 = 1_500.0;
 /// The money lead that makes a captain about 73 % to win (`sigmoid(1)`).
 const SCALE: f64 = 4_000.0;
+/// Crew, gear and ship upgrades aboard count this share of what they cost: a rollout cut a
+/// few rounds on (with four captains, about six) would otherwise value the money paid for a
+/// hand as money lost, before the hand has earned it back.
+const ASSET_SHARE: f64 = 0.6;
+/// Money counts this much of its face value when no goal left asks for money (to hold or to
+/// pay: Harken's Folly): there it only buys crew and gear for the goals' tests, and a
+/// rollout that ends rich is not that much nearer the story's end.
+const MONEY_ASIDE: f64 = 0.5;
+
+/// Whether a test's bands (or a nested test's) ask for money or pay it out.
+fn test_asks_money(t: &tabletop_firefly::content::Test) -> bool {
+    t.outcomes.iter().any(|o| {
+        effects_pay(&o.effects)
+            || o.choose
+                .iter()
+                .any(|b| requires_money(&b.requires) || effects_pay(&b.effects))
+            || o.nested.as_ref().is_some_and(test_asks_money)
+    })
+}
+
+fn requires_money(r: &[tabletop_firefly::content::Requirement]) -> bool {
+    r.iter()
+        .any(|r| matches!(r, tabletop_firefly::content::Requirement::Money { .. }))
+}
+
+fn effects_pay(e: &[tabletop_firefly::content::Effect]) -> bool {
+    e.iter()
+        .any(|e| matches!(e, tabletop_firefly::content::Effect::PayMoney { .. }))
+}
+
+/// Whether a story goal asks for money: to hold (FF-WIN-3), to choose an option, or to pay.
+fn goal_asks_money(goal: &tabletop_firefly::content::Goal) -> bool {
+    goal.requires
+        .iter()
+        .any(|r| matches!(r, GoalCondition::Money { .. }))
+        || goal.choices.iter().any(|c| {
+            requires_money(&c.requires)
+                || effects_pay(&c.effects)
+                || c.test.iter().chain(&c.then).any(test_asks_money)
+        })
+}
 
 impl SearchGame for Firefly {
     type Policy = FireflyBot;
@@ -146,12 +187,40 @@ impl SearchGame for Firefly {
 }
 
 trait Worth {
+    /// What the crew (the Leader aside), their gear, spare gear and ship upgrades cost.
+    fn assets(&self, p: &Player) -> f64;
     fn worth_values(&self, out: &mut [f64]);
     /// The reputations the remaining story goals ask for (FF-WIN-3) that `p` has already.
     fn reputations_toward_goals(&self, p: &Player) -> u32;
 }
 
 impl Worth for Firefly {
+    fn assets(&self, p: &Player) -> f64 {
+        let c = self.content;
+        let card_cost = |card: u16| match c.supply_cards[card as usize].kind {
+            tabletop_firefly::content::SupplyKind::Crew(d) => c.crew[d as usize].cost,
+            tabletop_firefly::content::SupplyKind::Gear(d) => c.gear[d as usize].cost,
+            tabletop_firefly::content::SupplyKind::Upgrade(d) => {
+                c.upgrades[d as usize].cost.unwrap_or(0)
+            }
+        } as f64;
+        let crew: f64 = p
+            .crew
+            .iter()
+            .skip(1)
+            .map(|m| self.crew_def(m).cost as f64)
+            .sum();
+        let gear: f64 = p
+            .crew
+            .iter()
+            .flat_map(|m| m.gear.iter())
+            .chain(p.upgrades.iter())
+            .map(|&card| card_cost(card))
+            .sum();
+        let spare: f64 = p.spare_gear.iter().map(card_cost).sum();
+        crew + gear + spare
+    }
+
     fn reputations_toward_goals(&self, p: &Player) -> u32 {
         // One walk over the crew's and the ship's abilities for every Contact.
         let solid = self.counts_as_solid_mask(p) & ALL_CONTACTS_MASK;
@@ -178,9 +247,21 @@ impl Worth for Firefly {
             .players
             .iter()
             .map(|p| {
+                let money = if self
+                    .story_def()
+                    .goals
+                    .iter()
+                    .skip(p.goals as usize)
+                    .any(goal_asks_money)
+                {
+                    1.0
+                } else {
+                    MONEY_ASIDE
+                };
                 p.goals as f64 * GOAL_WORTH
                     + self.reputations_toward_goals(p) as f64 * REPUTATION_WORTH
-                    + p.money as f64
+                    + p.money as f64 * money
+                    + ASSET_SHARE * self.assets(p)
                     + JOB_SHARE
                         * (p.active.iter().map(|a| pay(a.job)).sum::<f64>()
                             + p.hand.iter().map(|&j| pay(j)).sum::<f64>())
@@ -199,5 +280,27 @@ impl Worth for Firefly {
                 sigmoid(worth[s] / SCALE)
             };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::goal_asks_money;
+    use tabletop_firefly::content::Content;
+
+    /// Which goals ask for money, read through options, tests, their bands and branches: the
+    /// King's Pay $7,000 is a branch of a test's band, First Time's $6,000 a goal condition;
+    /// Harken's Folly asks for none.
+    #[test]
+    fn the_goals_that_ask_for_money() {
+        let c = Content::builtin();
+        let asks = |story: &str| -> Vec<bool> {
+            let s = c.stories.iter().find(|s| s.id == story).expect(story);
+            s.goals.iter().map(goal_asks_money).collect()
+        };
+        assert_eq!(asks("harkens-folly"), [false, false, false]);
+        assert!(asks("the-king-of-all-londinium").iter().any(|&a| a));
+        assert_eq!(asks("first-time-in-the-captains-chair").last(), Some(&true));
+        assert_eq!(asks("rim-rider"), [true]);
     }
 }
