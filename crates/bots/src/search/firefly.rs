@@ -25,7 +25,9 @@ const REPUTATION_WORTH: f64 = 1_500.0;
 const SCALE: f64 = 4_000.0;
 /// Crew, gear and ship upgrades aboard count this share of what they cost: a rollout cut a
 /// few rounds on (with four captains, about six) would otherwise value the money paid for a
-/// hand as money lost, before the hand has earned it back.
+/// hand as money lost, before the hand has earned it back, and overrule the heuristic's
+/// purchases. Arena, 1 hard vs 3 normal, the King, on the same games: seed 0 12/40 -> 23/40,
+/// seed 1 18/40 (session 21's worth: 18/40).
 const ASSET_SHARE: f64 = 0.6;
 /// Money counts this much of its face value when no goal left asks for money (to hold or to
 /// pay: Harken's Folly): there it only buys crew and gear for the goals' tests, and a
