@@ -2,7 +2,9 @@
 //! decisions worth a search, and how a captain's position is valued.
 
 use tabletop_core::Seat;
-use tabletop_firefly::content::{GoalCondition, SectorId};
+use tabletop_firefly::content::{
+    Effect, Goal, GoalCondition, Requirement, SectorId, SupplyKind, Test,
+};
 use tabletop_firefly::deal::ALL_CONTACTS_MASK;
 use tabletop_firefly::state::{Phase, Player};
 use tabletop_firefly::{Action, Firefly};
@@ -35,7 +37,7 @@ const ASSET_SHARE: f64 = 0.6;
 const MONEY_ASIDE: f64 = 0.5;
 
 /// Whether a test's bands (or a nested test's) ask for money or pay it out.
-fn test_asks_money(t: &tabletop_firefly::content::Test) -> bool {
+fn test_asks_money(t: &Test) -> bool {
     t.outcomes.iter().any(|o| {
         effects_pay(&o.effects)
             || o.choose
@@ -45,18 +47,16 @@ fn test_asks_money(t: &tabletop_firefly::content::Test) -> bool {
     })
 }
 
-fn requires_money(r: &[tabletop_firefly::content::Requirement]) -> bool {
-    r.iter()
-        .any(|r| matches!(r, tabletop_firefly::content::Requirement::Money { .. }))
+fn requires_money(r: &[Requirement]) -> bool {
+    r.iter().any(|r| matches!(r, Requirement::Money { .. }))
 }
 
-fn effects_pay(e: &[tabletop_firefly::content::Effect]) -> bool {
-    e.iter()
-        .any(|e| matches!(e, tabletop_firefly::content::Effect::PayMoney { .. }))
+fn effects_pay(e: &[Effect]) -> bool {
+    e.iter().any(|e| matches!(e, Effect::PayMoney { .. }))
 }
 
 /// Whether a story goal asks for money: to hold (FF-WIN-3), to choose an option, or to pay.
-fn goal_asks_money(goal: &tabletop_firefly::content::Goal) -> bool {
+fn goal_asks_money(goal: &Goal) -> bool {
     goal.requires
         .iter()
         .any(|r| matches!(r, GoalCondition::Money { .. }))
@@ -200,11 +200,9 @@ impl Worth for Firefly {
     fn assets(&self, p: &Player) -> f64 {
         let c = self.content;
         let card_cost = |card: u16| match c.supply_cards[card as usize].kind {
-            tabletop_firefly::content::SupplyKind::Crew(d) => c.crew[d as usize].cost,
-            tabletop_firefly::content::SupplyKind::Gear(d) => c.gear[d as usize].cost,
-            tabletop_firefly::content::SupplyKind::Upgrade(d) => {
-                c.upgrades[d as usize].cost.unwrap_or(0)
-            }
+            SupplyKind::Crew(d) => c.crew[d as usize].cost,
+            SupplyKind::Gear(d) => c.gear[d as usize].cost,
+            SupplyKind::Upgrade(d) => c.upgrades[d as usize].cost.unwrap_or(0),
         } as f64;
         let crew: f64 = p
             .crew
