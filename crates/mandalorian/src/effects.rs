@@ -149,7 +149,7 @@ impl Mandalorian {
                     classes,
                     left: count.limit(),
                     squares,
-                    done: 0,
+                    done: TokenMask::EMPTY,
                     toward,
                 })
             }
@@ -161,7 +161,7 @@ impl Mandalorian {
                 classes,
                 left: count.limit(),
                 range,
-                done: 0,
+                done: TokenMask::EMPTY,
             }),
             Effect::Spawn { at } => self.t.stack.push(Task::Spawn { at, you }),
             Effect::Disturb { slot } => self.t.stack.push(Task::Disturb { pick: slot }),

@@ -83,11 +83,11 @@ impl Mandalorian {
     fn movers(
         &self,
         classes: Classes,
-        done: u64,
+        done: TokenMask,
         toward: u8,
     ) -> impl Iterator<Item = ThreatId> + '_ {
         (0..self.t.threats.len() as ThreatId).filter(move |&t| {
-            done & (1 << t) == 0
+            !done.contains(t)
                 && self
                     .enemy_of(t, classes)
                     .is_some_and(|sq| self.enemy_can_move(sq, toward))
@@ -176,7 +176,7 @@ impl Mandalorian {
         }) = self.t.stack.last_mut()
         {
             *left -= 1;
-            *done |= 1 << t;
+            done.insert(t);
             let (squares, toward) = (*squares, *toward);
             self.t.stack.push(Task::EnemyDest {
                 token: t,
@@ -231,11 +231,11 @@ impl Mandalorian {
     fn attackers(
         &self,
         classes: Classes,
-        done: u64,
+        done: TokenMask,
         range: u8,
     ) -> impl Iterator<Item = ThreatId> + '_ {
         (0..self.t.threats.len() as ThreatId).filter(move |&t| {
-            done & (1 << t) == 0
+            !done.contains(t)
                 && self
                     .enemy_of(t, classes)
                     .is_some_and(|sq| self.attack_victims(sq, range) != 0)
@@ -280,7 +280,7 @@ impl Mandalorian {
         }) = self.t.stack.last_mut()
         {
             *left -= 1;
-            *done |= 1 << t;
+            done.insert(t);
             let range = *range;
             self.t.stack.push(Task::AttackTarget { token: t, range });
         }

@@ -151,6 +151,42 @@ pub enum TLoc {
 /// once it is face up or to the seats that looked at it.
 pub type ThreatId = u8;
 
+/// A set of threat tokens, by handle: a bit per [`ThreatId`] (a mission has at most
+/// [`MAX_TOKENS`] = 48 tokens, checked on load). Held as three 16-bit words, not a `u64`, so
+/// that a [`Task`] carrying one is 12 bytes, not 16: the task stack is a third of the table,
+/// and a state's copy is a copy of the table (issue 11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(from = "u64", into = "u64")]
+pub struct TokenMask([u16; 3]);
+
+const _: () = assert!(MAX_TOKENS <= 48, "a TokenMask holds 48 tokens");
+
+impl TokenMask {
+    pub const EMPTY: TokenMask = TokenMask([0; 3]);
+
+    #[inline]
+    pub fn contains(self, t: ThreatId) -> bool {
+        self.0[t as usize >> 4] & (1 << (t & 15)) != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, t: ThreatId) {
+        self.0[t as usize >> 4] |= 1 << (t & 15);
+    }
+}
+
+impl From<u64> for TokenMask {
+    fn from(bits: u64) -> TokenMask {
+        TokenMask([bits as u16, (bits >> 16) as u16, (bits >> 32) as u16])
+    }
+}
+
+impl From<TokenMask> for u64 {
+    fn from(m: TokenMask) -> u64 {
+        m.0[0] as u64 | (m.0[1] as u64) << 16 | (m.0[2] as u64) << 32
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub struct Threat {
     /// Which physical token this is (index into the mission's tokens): hidden while face down.
@@ -257,7 +293,7 @@ pub enum Task {
         moved: bool,
         stop: bool,
         /// Threat tokens face down when the movement began (MA-MOVE-5).
-        facedown: u64,
+        facedown: TokenMask,
     },
     StepTo {
         ch: u8,
@@ -318,7 +354,7 @@ pub enum Task {
         classes: Classes,
         left: u8,
         squares: u8,
-        done: u64,
+        done: TokenMask,
         /// The character the enemies move toward: [`NEAREST`], a taunting character, or
         /// [`UNDECIDED`] while the active player decides which card takes precedence
         /// (MA-GOLD-2).
@@ -333,7 +369,7 @@ pub enum Task {
         classes: Classes,
         left: u8,
         range: u8,
-        done: u64,
+        done: TokenMask,
     },
     AttackTarget {
         token: ThreatId,
@@ -964,5 +1000,28 @@ impl Mandalorian {
     #[inline]
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+}
+
+// Issue 11: the task stack is a third of the table; a task is kept at 12 bytes (see
+// `TokenMask`) so a state's copy stays small.
+const _: () = assert!(std::mem::size_of::<Task>() == 12);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_mask_holds_every_token_of_a_mission() {
+        let mut m = TokenMask::EMPTY;
+        for t in [0, 15, 16, 31, 32, (MAX_TOKENS - 1) as ThreatId] {
+            assert!(!m.contains(t));
+            m.insert(t);
+            assert!(m.contains(t));
+        }
+        assert!(!m.contains(1) && !m.contains(17) && !m.contains(33));
+        let bits: u64 = m.into();
+        assert_eq!(bits.count_ones(), 6);
+        assert_eq!(TokenMask::from(bits), m);
     }
 }

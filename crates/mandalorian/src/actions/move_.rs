@@ -8,11 +8,11 @@ use crate::turn::Flow;
 
 impl Mandalorian {
     /// Threat tokens now face down on the map, as bits (MA-MOVE-5 remembers them).
-    pub(crate) fn facedown_mask(&self) -> u64 {
-        let mut m = 0u64;
+    pub(crate) fn facedown_mask(&self) -> TokenMask {
+        let mut m = TokenMask::EMPTY;
         for (i, t) in self.t.threats.iter().enumerate() {
             if matches!(t.loc, TLoc::Map(_)) && !t.face_up {
-                m |= 1 << i;
+                m.insert(i as ThreatId);
             }
         }
         m
@@ -74,7 +74,7 @@ impl Mandalorian {
         ev.push(Happened::CharacterMoved { ch, to: sq });
         let facedown = match self.t.stack.last() {
             Some(Task::Move { facedown, .. }) => *facedown,
-            _ => 0,
+            _ => TokenMask::EMPTY,
         };
         // MA-MOVE-8: a face-down threat sharing a square with a character is revealed at once.
         let mut reveal = Vec::new();
@@ -89,7 +89,7 @@ impl Mandalorian {
             }
             // MA-MOVE-3: entering an enemy's or a face-down threat's square ends the movement;
             // MA-MOVE-5: so does an item that was face down when the movement began.
-            if !th.face_up || self.token_def(t).is_enemy() || facedown & (1 << t) != 0 {
+            if !th.face_up || self.token_def(t).is_enemy() || facedown.contains(t) {
                 stop = true;
             }
         }
