@@ -112,7 +112,7 @@ impl Firefly {
     pub fn state_json(&self) -> String {
         #[derive(serde::Serialize)]
         struct S<'a>(
-            &'a Options,
+            TableRules,
             StoryId,
             &'a tabletop_core::Chance,
             &'a [Player],
@@ -139,7 +139,7 @@ impl Firefly {
             &'a crate::bounty::Bounties,
         );
         serde_json::to_string(&S(
-            &self.options,
+            self.rules,
             self.story,
             &self.chance,
             &self.players,

@@ -40,7 +40,7 @@ impl Firefly {
     /// card's number, unless the story or the first-game variant deals them its own way (the
     /// Story Card wins over the Set Up card, FF-SETUP-22). 0: dealt as usual.
     pub(crate) fn chosen_deck_draw(&self) -> u8 {
-        if self.options.first_game || self.story_def().setup.starting_jobs_from.is_some() {
+        if self.rules.first_game || self.story_def().setup.starting_jobs_from.is_some() {
             return 0;
         }
         self.setup_card_def()

@@ -524,13 +524,36 @@ pub const MAX_CAPTAINS: usize = 5;
 /// The captains of a game, by seat.
 pub type Captains = tinyvec::ArrayVec<[Player; MAX_CAPTAINS]>;
 
+/// What the rules read of the [`Options`] while a game is played: a few plain bytes in the
+/// state. The options themselves (the story's name, a scenario) stay with the game's record
+/// (`tabletop_driver`): a state held them behind an `Arc`, whose count every copy of a state
+/// raised and every drop lowered — two atomic operations, a fifth of a copy's time (issue 11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TableRules {
+    /// The expansions in play.
+    pub expansions: ExpansionSet,
+    /// FF-SETUP-17: the first-game variant ([`Options::first_game`]).
+    pub first_game: bool,
+    /// The round limit of the options ([`Options::max_rounds`]).
+    pub max_rounds: Option<u16>,
+}
+
+impl TableRules {
+    pub fn of(options: &Options) -> TableRules {
+        TableRules {
+            expansions: options.expansion_set(),
+            first_game: options.first_game,
+            max_rounds: options.max_rounds,
+        }
+    }
+}
+
 /// The whole state of a game of Firefly.
 #[derive(Debug)]
 pub struct Firefly {
     pub content: &'static Content,
-    /// Shared by every copy of the state (issue 11: a clone copies a pointer, not the story's
-    /// name, the expansions and a scenario); fixed once the game is set up.
-    pub options: std::sync::Arc<Options>,
+    /// What the rules read of the [`Options`] in play, fixed once the game is set up.
+    pub rules: TableRules,
     pub story: StoryId,
     pub chance: Chance,
     /// The captains, by seat, held inline (a copy of the state allocates nothing for them).
@@ -599,20 +622,30 @@ pub struct Firefly {
 // buffers of the rest, where `*self = source.clone()` builds the whole copy aside first and then
 // moves it (issue 11: a search copies its root state for every rollout). The fields are listed
 // once, as plain data (copied) or not (cloned); the destructuring names every field, so a new
-// field cannot be forgotten. The captains, plain data, are cloned as a list: a copy into a kept
-// state of the same game writes only the captains at the table (2 of the 5 places in a
-// 2-captain game: the copy into a kept state ~200 -> ~170 ns there).
+// field cannot be forgotten. The captains, plain data, are copied whole into a new state and
+// item by item into a kept one: a copy into a kept state of the same game writes only the
+// captains at the table (2 of the 5 places in a 2-captain game: ~200 -> ~170 ns there).
 macro_rules! clone_by_fields {
-    (copy: [$($c:ident),* $(,)?], clone: [$($n:ident),* $(,)?] $(,)?) => {
+    (
+        copy: [$($c:ident),* $(,)?],
+        copy_or_each: [$($e:ident),* $(,)?],
+        clone: [$($n:ident),* $(,)?] $(,)?
+    ) => {
         impl Clone for Firefly {
             fn clone(&self) -> Self {
-                let Firefly { $($c,)* $($n,)* } = self;
-                Firefly { $($c: *$c,)* $($n: $n.clone(),)* }
+                let Firefly { $($c,)* $($e,)* $($n,)* } = self;
+                // The fields with a clone of their own first, then the plain data straight
+                // from `self` into the new state: copied with calls between them, the decks
+                // and the captains (5 of the state's 6 KB) went through a copy on the stack
+                // first, twice the bytes (issue 11).
+                $(let $n = $n.clone();)*
+                Firefly { $($c: *$c,)* $($e: *$e,)* $($n,)* }
             }
 
             fn clone_from(&mut self, source: &Self) {
-                let Firefly { $($c,)* $($n,)* } = source;
+                let Firefly { $($c,)* $($e,)* $($n,)* } = source;
                 $(self.$c = *$c;)*
+                $(self.$e.clone_from($e);)*
                 $(self.$n.clone_from($n);)*
             }
         }
@@ -621,12 +654,15 @@ macro_rules! clone_by_fields {
 
 clone_by_fields! {
     copy: [
-        content, story, decks, removed, cruiser, corvette, pick_order, actor, current,
+        content, rules, story, decks, removed, cruiser, corvette, pick_order, actor, current,
         round, turn, activity, job_pay, activity_contact, considering_drawn, ships_chosen,
         setup_card, clear_sectors, nav_run, fuel_leak, game_length_tokens, seen_top, bounties,
     ],
+    // Plain data copied whole into a new state, and item by item into a kept one (only the
+    // captains at the table).
+    copy_or_each: [players],
     clone: [
-        options, chance, players, cutters, alerts, phase, resolution, last_call, outcome,
+        chance, cutters, alerts, phase, resolution, last_call, outcome,
     ],
 }
 
@@ -645,7 +681,7 @@ impl Firefly {
     }
     /// The expansions in play (fixed at set-up).
     pub fn expansions(&self) -> ExpansionSet {
-        self.options.expansion_set()
+        self.rules.expansions
     }
     /// The board on the table (FF-BS-1, FF-KAL-1).
     pub fn board(&self) -> &'static Board {

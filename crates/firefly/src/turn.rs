@@ -328,7 +328,7 @@ impl Firefly {
             .collect();
         Ok(Firefly {
             content,
-            options: std::sync::Arc::new(options.clone()),
+            rules: TableRules::of(options),
             story,
             chance,
             players,
@@ -388,7 +388,7 @@ impl Firefly {
             .setup_card_def()
             .and_then(|c| c.starting_jobs_from.as_ref());
         type Contacts = smallvec::SmallVec<[ContactName; 16]>;
-        let from: Contacts = if self.options.first_game {
+        let from: Contacts = if self.rules.first_game {
             smallvec::smallvec![
                 ContactName::Harken,
                 ContactName::AmnonDuul,
@@ -648,11 +648,7 @@ impl Firefly {
             return;
         }
         if next == self.pick_order[0] {
-            let limit = self
-                .story_def()
-                .setup
-                .turn_limit
-                .or(self.options.max_rounds);
+            let limit = self.story_def().setup.turn_limit.or(self.rules.max_rounds);
             if let Some(limit) = limit {
                 if self.round >= limit {
                     let reason = format!("the {limit}-round limit was reached");

@@ -98,7 +98,7 @@ impl FireflyBot {
             rival_can_call |= q.goals as usize >= story.goals.len();
         }
         let rounds_left = g
-            .options
+            .rules
             .max_rounds
             .map_or(u16::MAX, |m| m.saturating_sub(g.round));
         ours > best_after || (rival_can_call && ours > best_now) || rounds_left <= 3
