@@ -1,11 +1,11 @@
 //! A profiling aid for the engine's random steps (issue 11): plays random solo games of
 //! missions 1-4 (recruit) for the given seconds and prints the CPU time of a step
 //! (legal_actions + apply, set-ups excluded). Run it under `perf record` to see where a step's
-//! time goes: `cargo run --release -p tabletop-mandalorian --example step_profile -- SECONDS`.
-//! `step_profile 0 GAMES` plays exactly GAMES games instead (the same games every run), for
+//! time goes: `cargo run --release -p tabletop-mandalorian --example mandalorian_step_profile -- SECONDS`.
+//! `mandalorian_step_profile 0 GAMES` plays exactly GAMES games instead (the same games every run), for
 //! `valgrind --tool=callgrind`, whose instruction counts a busy machine does not disturb.
 //!
-//! `step_profile digest [GAMES]` instead plays GAMES random games of every mission and
+//! `mandalorian_step_profile digest [GAMES]` instead plays GAMES random games of every mission and
 //! difficulty at fixed seeds and prints a digest of every legal-action list and every action's
 //! events (and of each game's final state): a speed change to the engine must leave it
 //! unchanged.

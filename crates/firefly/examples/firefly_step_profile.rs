@@ -2,11 +2,11 @@
 //! seconds and prints the wall time of a set-up, of a step (legal_actions + apply, set-ups
 //! excluded), of a clone and of a seat's view (of positions every 64 steps). Run it under `perf record` to see
 //! where a step's time goes:
-//! `cargo run --release -p tabletop-firefly --example step_profile -- SECONDS [EXPANSIONS] [STORY]`.
+//! `cargo run --release -p tabletop-firefly --example firefly_step_profile -- SECONDS [EXPANSIONS] [STORY]`.
 //!
-//! `step_profile games N [EXPANSIONS] [STORY]` plays exactly N games instead (for callgrind).
+//! `firefly_step_profile games N [EXPANSIONS] [STORY]` plays exactly N games instead (for callgrind).
 //!
-//! `step_profile digest [GAMES]` instead plays GAMES random games of every story at fixed seeds
+//! `firefly_step_profile digest [GAMES]` instead plays GAMES random games of every story at fixed seeds
 //! and prints a digest of every legal-action list and every action's events: a speed change to
 //! the engine must leave it unchanged.
 
