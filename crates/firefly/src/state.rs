@@ -522,7 +522,7 @@ pub struct Removed {
 pub const MAX_CAPTAINS: usize = 5;
 
 /// The captains of a game, by seat.
-pub type Captains = tinyvec::ArrayVec<[Player; MAX_CAPTAINS]>;
+pub type Captains = tabletop_core::Inline<Player, MAX_CAPTAINS>;
 
 /// What the rules read of the [`Options`] while a game is played: a few plain bytes in the
 /// state. The options themselves (the story's name, a scenario) stay with the game's record
@@ -621,14 +621,14 @@ pub struct Firefly {
 // the captains (plain data, ~5 KB of the state's ~6 KB) straight into place and reuses the
 // buffers of the rest, where `*self = source.clone()` builds the whole copy aside first and then
 // moves it (issue 11: a search copies its root state for every rollout). The fields are listed
-// once, as plain data (copied) or not (cloned); the destructuring names every field, so a new
-// field cannot be forgotten. The captains, plain data, are copied whole into a new state and
-// item by item into a kept one: a copy into a kept state of the same game writes only the
-// captains at the table (2 of the 5 places in a 2-captain game: ~200 -> ~170 ns there).
+// once, as plain data (copied), plain data of which only the part in use is copied (`live`), or
+// not plain (cloned); the destructuring names every field, so a new field cannot be forgotten.
+// The captains are such a `live` list: a copy writes only the captains at the table, not the
+// table's five places of ~600 bytes (3 of them empty in a 2-captain game).
 macro_rules! clone_by_fields {
     (
         copy: [$($c:ident),* $(,)?],
-        copy_or_each: [$($e:ident),* $(,)?],
+        live: [$($e:ident),* $(,)?],
         clone: [$($n:ident),* $(,)?] $(,)?
     ) => {
         impl Clone for Firefly {
@@ -639,13 +639,13 @@ macro_rules! clone_by_fields {
                 // and the captains (5 of the state's 6 KB) went through a copy on the stack
                 // first, twice the bytes (issue 11).
                 $(let $n = $n.clone();)*
-                Firefly { $($c: *$c,)* $($e: *$e,)* $($n,)* }
+                Firefly { $($c: *$c,)* $($e: $e.copy_live(),)* $($n,)* }
             }
 
             fn clone_from(&mut self, source: &Self) {
                 let Firefly { $($c,)* $($e,)* $($n,)* } = source;
                 $(self.$c = *$c;)*
-                $(self.$e.clone_from($e);)*
+                $(self.$e.copy_live_from($e);)*
                 $(self.$n.clone_from($n);)*
             }
         }
@@ -658,9 +658,8 @@ clone_by_fields! {
         round, turn, activity, job_pay, activity_contact, considering_drawn, ships_chosen,
         setup_card, clear_sectors, nav_run, fuel_leak, game_length_tokens, seen_top, bounties,
     ],
-    // Plain data copied whole into a new state, and item by item into a kept one (only the
-    // captains at the table).
-    copy_or_each: [players],
+    // Plain data of which only the captains at the table are copied.
+    live: [players],
     clone: [
         chance, cutters, alerts, phase, resolution, last_call, outcome,
     ],

@@ -24,8 +24,8 @@
 use tabletop_core::Seat;
 
 use crate::content::{EventId, TokenId, MAX_TOKENS};
-use crate::inline::Inline;
 use crate::state::*;
+use tabletop_core::Inline;
 
 /// Room for one deck's unseen cards: an ability deck's draw pile and the hands drawn from it,
 /// or the planning deck's draw pile and the cards being drawn.

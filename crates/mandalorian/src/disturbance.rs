@@ -1,9 +1,9 @@
 //! Disturbance tokens (MA-DISTURB-1..9).
 
 use crate::content::*;
-use crate::inline::Inline;
 use crate::state::*;
 use crate::turn::Flow;
+use tabletop_core::Inline;
 
 impl Mandalorian {
     /// The slots a disturbance may go to; ties are the active player's (MA-DISTURB-9).

@@ -2,10 +2,10 @@
 //! reinforcements, and discarding resolved slots.
 
 use crate::content::*;
-use crate::inline::Inline;
 use crate::range::{self, FAR};
 use crate::state::*;
 use crate::turn::Flow;
+use tabletop_core::Inline;
 
 /// "You" not decided yet.
 pub(crate) const NO_YOU: u8 = u8::MAX;

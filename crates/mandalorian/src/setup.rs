@@ -6,8 +6,9 @@ use std::sync::Arc;
 use tabletop_core::Chance;
 
 use crate::content::*;
-use crate::inline::{Inline, Pile};
+use crate::pile::Pile;
 use crate::state::*;
+use tabletop_core::Inline;
 
 /// Options that cannot be set up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 use tabletop_core::{Chance, Outcome};
 
 use crate::content::*;
-use crate::inline::{Inline, Pile};
+use crate::pile::Pile;
+use tabletop_core::Inline;
 
 /// At most 4 players (one summary card each, MA-COMP-13), so at most 4 characters and decks.
 pub const MAX_SEATS: usize = 4;

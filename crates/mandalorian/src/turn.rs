@@ -326,7 +326,7 @@ impl Mandalorian {
         let controls = self.t.seats[self.t.active as usize].controls;
         // The face-up items on the map (usually none), then who stands on them.
         let item_tokens = self.mission().item_tokens;
-        let mut items: crate::inline::Inline<ThreatId, MAX_TOKENS> = Default::default();
+        let mut items: tabletop_core::Inline<ThreatId, MAX_TOKENS> = Default::default();
         for (t, th) in self.t.threats.iter().enumerate() {
             if th.face_up && item_tokens & (1 << th.token) != 0 && matches!(th.loc, TLoc::Map(_)) {
                 items.push(t as ThreatId);

@@ -24,7 +24,7 @@ pub const MAX_SQUARES: usize = 250;
 
 /// A list of distinct squares of one map, kept inline (no allocation: the engine lists
 /// squares at many steps, issue 11).
-pub type Squares = crate::inline::Inline<Sq, MAX_SQUARES>;
+pub type Squares = tabletop_core::Inline<Sq, MAX_SQUARES>;
 
 /// What separates two orthogonally neighbouring squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -30,7 +30,7 @@ pub type EventId = u8;
 /// Index into a mission's `tokens` (one entry per physical threat token).
 pub type TokenId = u8;
 
-// Bounds the loader enforces, so that a game state keeps its lists inline (`crate::inline`)
+// Bounds the loader enforces, so that a game state keeps its lists inline (`tabletop_core::Inline`)
 // and clones without allocating.
 /// Threat tokens of one mission.
 pub const MAX_TOKENS: usize = 48;
