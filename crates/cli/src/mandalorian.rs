@@ -78,8 +78,9 @@ struct TableArgs {
 struct PlayArgs {
     #[command(flatten)]
     table: TableArgs,
-    /// Who plays each seat: `human`, `bot` or `random`. One seat = solo with 2 characters.
-    /// Default: `human` (with --load: the seats the save records).
+    /// Who plays each seat: `human`, a bot level (`easy`, `normal`, `hard`; `bot` is `normal`)
+    /// or `random`. One seat = solo with 2 characters. Default: `human` (with --load: the
+    /// seats the save records).
     #[arg(long)]
     seats: Option<String>,
     /// The seed (default: from the clock; it is printed).
