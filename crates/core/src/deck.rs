@@ -3,9 +3,9 @@
 //! Cards are small `Copy` handles (usually an index into static content), so a deck is one flat
 //! list: the draw pile, bottom first, then the discard pile, bottom first; the *top* of each
 //! pile is its last card. Where the list lives is the deck's [`Pile`]: a `Vec` (room grows as
-//! needed), or a fixed inline array ([`FixedDeck`]) whose copy is one `memcpy` and never
-//! allocates — a Firefly state holds twenty decks, and a search bot copies the state at every
-//! node (issue 11). Either way no draw, discard or reshuffle in play allocates: a `Vec` deck
+//! needed), or a fixed inline list ([`FixedDeck`], an [`Inline`]) whose copy is one `memcpy`
+//! and never allocates — a Firefly state holds twenty decks, a Mandalorian table six, and a
+//! search bot copies the state at every node (issue 11). Either way no draw, discard or reshuffle in play allocates: a `Vec` deck
 //! keeps the room for all its cards, its copies too.
 
 use std::marker::PhantomData;
@@ -14,6 +14,7 @@ use std::ops::{DerefMut, Range};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::chance::Chance;
+use crate::inline::Inline;
 
 /// Where a deck keeps its cards, draw pile then discard pile.
 pub trait Pile<C: Copy>: DerefMut<Target = [C]> + Default {
@@ -60,36 +61,35 @@ impl<C: Copy> Pile<C> for Vec<C> {
     }
 }
 
-impl<C: Copy + Default, const N: usize> Pile<C> for tinyvec::ArrayVec<[C; N]> {
+impl<C: Copy, const N: usize> Pile<C> for Inline<C, N> {
     const ROOM: usize = N;
     #[inline]
     fn push(&mut self, card: C) {
-        tinyvec::ArrayVec::push(self, card)
+        Inline::push(self, card)
     }
     fn insert(&mut self, at: usize, card: C) {
-        tinyvec::ArrayVec::insert(self, at, card)
+        Inline::insert(self, at, card)
     }
     #[inline]
     fn remove(&mut self, at: usize) -> C {
-        tinyvec::ArrayVec::remove(self, at)
+        Inline::remove(self, at)
     }
     fn splice_slice(&mut self, range: Range<usize>, with: &[C]) {
-        self.splice(range, with.iter().copied());
+        let tail = Inline::<C, N>::from_slice(&self[range.end..]);
+        self.truncate(range.start);
+        self.extend(with.iter().copied());
+        self.extend(tail);
     }
     fn from_vec(cards: Vec<C>) -> Option<Self> {
-        let mut pile = Self::default();
-        (cards.len() <= N).then(|| {
-            pile.extend_from_slice(&cards);
-            pile
-        })
+        (cards.len() <= N).then(|| Inline::from_slice(&cards))
     }
     fn copy(&self) -> Self {
         *self
     }
 }
 
-/// A deck of at most `N` cards held inline: a copy is one `memcpy`.
-pub type FixedDeck<C, const N: usize> = Deck<C, tinyvec::ArrayVec<[C; N]>>;
+/// A deck of at most `N` (≤ 255) cards held inline: a copy is one `memcpy`.
+pub type FixedDeck<C, const N: usize> = Deck<C, Inline<C, N>>;
 
 #[derive(Debug, PartialEq, Eq)]
 pub struct Deck<C, S = Vec<C>> {
@@ -120,7 +120,7 @@ impl<C: Copy, S: Pile<C>> Clone for Deck<C, S> {
     }
 }
 
-impl<C: Copy + Default, const N: usize> Copy for FixedDeck<C, N> {}
+impl<C: Copy, const N: usize> Copy for FixedDeck<C, N> {}
 
 impl<C: Copy + PartialEq> Deck<C> {
     /// A deck whose draw pile holds `cards`, unshuffled; the last card is on top.
@@ -486,5 +486,32 @@ mod tests {
         let ok: FixedDeck<u16, 3> =
             serde_json::from_str(r#"{"draw":[1,2],"discard":[3]}"#).unwrap();
         assert_eq!(ok.top_discard(), Some(3));
+    }
+
+    #[test]
+    fn a_fixed_deck_keeps_draw_and_discard_apart_in_one_list() {
+        let mut d = FixedDeck::<u8, 6>::from_vec(vec![1, 2, 3, 4]);
+        d.discard(7);
+        d.discard(8);
+        assert_eq!(d.draw(), Some(4));
+        assert_eq!(
+            (d.draw_pile(), d.discard_pile()),
+            (&[1, 2, 3][..], &[7, 8][..])
+        );
+        assert_eq!(d.top_discard(), Some(8));
+        assert!(d.take_from_discard(7) && !d.take_from_discard(3));
+        assert!(d.take_from_draw(2) && !d.take_from_draw(8));
+        d.stack_top(&[5, 6]);
+        assert_eq!(
+            (d.draw_pile(), d.discard_pile()),
+            (&[1, 3, 6, 5][..], &[8][..])
+        );
+        assert_eq!((d.draw_len(), d.discard_len()), (4, 1));
+        // The room is the deck's size: every card of a 6-card deck fits, wherever it lies.
+        d.discard(9);
+        assert_eq!(d.all_cards().collect::<Vec<_>>(), [1, 3, 6, 5, 8, 9]);
+        let mut chance = Chance::new(3);
+        d.reshuffle(&mut chance);
+        assert_eq!((d.draw_len(), d.discard_len()), (6, 0));
     }
 }

@@ -119,6 +119,12 @@ impl<T: Copy, const N: usize> Inline<T, N> {
         self.len = 0;
     }
 
+    /// Keep the first `len` items (no change if there are fewer).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len as u8);
+    }
+
     pub fn extend(&mut self, items: impl IntoIterator<Item = T>) {
         for item in items {
             self.push(item);

@@ -26,7 +26,6 @@ pub mod event;
 pub mod idle;
 pub mod invariants;
 pub mod items;
-pub mod pile;
 pub mod range;
 pub mod reveal;
 pub mod scenario;

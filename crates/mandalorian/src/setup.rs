@@ -6,8 +6,8 @@ use std::sync::Arc;
 use tabletop_core::Chance;
 
 use crate::content::*;
-use crate::pile::Pile;
 use crate::state::*;
+use tabletop_core::FixedDeck;
 use tabletop_core::Inline;
 
 /// Options that cannot be set up.
@@ -139,11 +139,11 @@ impl Mandalorian {
             .filter(|&p| !opts.locked.iter().any(|l| l == &content.planning[p].id))
             .map(|p| p as PlanId)
             .collect();
-        let mut planning = Pile::new(&plan_cards);
+        let mut planning = FixedDeck::from_vec(plan_cards);
         planning.shuffle(&mut chance);
 
         // Step 3: event deck, shuffled ignoring the backs (MA-SETUP-7, MA-EVENT-38).
-        let mut events = Pile::new(&(0..content.events.len() as EventId).collect::<Vec<_>>());
+        let mut events = FixedDeck::from_vec((0..content.events.len() as EventId).collect());
         events.shuffle(&mut chance);
 
         // Step 4: damage supply is unlimited; 1 random white token face up in each slot
@@ -238,7 +238,7 @@ impl Mandalorian {
                 for &c in &ids {
                     cards.extend(&content.characters[c as usize].cards);
                 }
-                let mut d = Pile::new(&cards);
+                let mut d = FixedDeck::from_vec(cards);
                 d.shuffle(&mut chance);
                 decks.push(d);
                 for _ in 0..opts.seats {
@@ -252,7 +252,7 @@ impl Mandalorian {
             }
             _ => {
                 for (i, &c) in ids.iter().enumerate() {
-                    let mut d = Pile::new(&content.characters[c as usize].cards);
+                    let mut d = FixedDeck::from_vec(content.characters[c as usize].cards.to_vec());
                     d.shuffle(&mut chance);
                     decks.push(d);
                     seats.push(SeatState {

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use tabletop_core::{Chance, Outcome};
 
 use crate::content::*;
-use crate::pile::Pile;
+use tabletop_core::FixedDeck;
 use tabletop_core::Inline;
 
 /// At most 4 players (one summary card each, MA-COMP-13), so at most 4 characters and decks.
@@ -24,7 +24,7 @@ pub const MAX_IN_SLOT: usize = 16;
 pub const MAX_TASKS: usize = 64;
 
 /// An ability deck: one character's cards, or the two shared characters' (MA-MODE-10).
-pub type AbilityDeck = Pile<CardId, { 2 * MAX_CHAR_CARDS }>;
+pub type AbilityDeck = FixedDeck<CardId, { 2 * MAX_CHAR_CARDS }>;
 
 /// Difficulty (MA-DIFF-1..4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -638,10 +638,10 @@ pub struct Table {
     pub(crate) seats: Inline<SeatState, MAX_SEATS>,
     pub(crate) decks: Inline<AbilityDeck, MAX_SEATS>,
     pub(crate) slots: Inline<Slot, { 4 + MAX_MISSION_SLOTS }>,
-    pub(crate) planning: Pile<PlanId, MAX_PLANNING>,
+    pub(crate) planning: FixedDeck<PlanId, MAX_PLANNING>,
     /// Planning cards drawn by the current Plan action (private, MA-PLAN-2).
     pub(crate) plan_drawn: Inline<PlanId, MAX_PLANNING>,
-    pub(crate) events: Pile<EventId, MAX_EVENTS>,
+    pub(crate) events: FixedDeck<EventId, MAX_EVENTS>,
     pub(crate) event_in_play: Option<EventId>,
     pub(crate) dist_pool: Inline<DistTok, MAX_DISTURBANCE>,
     pub(crate) dist_discard: Inline<DistTok, MAX_DISTURBANCE>,
@@ -832,7 +832,7 @@ impl Mandalorian {
         &self.slots
     }
     #[inline]
-    pub fn planning_deck(&self) -> &Pile<PlanId, MAX_PLANNING> {
+    pub fn planning_deck(&self) -> &FixedDeck<PlanId, MAX_PLANNING> {
         &self.planning
     }
     #[inline]
@@ -840,7 +840,7 @@ impl Mandalorian {
         &self.plan_drawn
     }
     #[inline]
-    pub fn event_deck(&self) -> &Pile<EventId, MAX_EVENTS> {
+    pub fn event_deck(&self) -> &FixedDeck<EventId, MAX_EVENTS> {
         &self.events
     }
     #[inline]
