@@ -5,8 +5,8 @@
 //! pile is its last card. Where the list lives is the deck's [`Pile`]: a `Vec` (room grows as
 //! needed), or a fixed inline list ([`FixedDeck`], an [`Inline`]) whose copy is one `memcpy`
 //! and never allocates — a Firefly state holds twenty decks, a Mandalorian table six, and a
-//! search bot copies the state at every node (issue 11). Either way no draw, discard or reshuffle in play allocates: a `Vec` deck
-//! keeps the room for all its cards, its copies too.
+//! search bot copies the state at every node (issue 11). Either way no draw, discard or
+//! reshuffle in play allocates: a `Vec` deck keeps the room for all its cards, its copies too.
 
 use std::marker::PhantomData;
 use std::ops::{DerefMut, Range};

@@ -1,6 +1,6 @@
-//! A list of at most `N` small plain items held inline ([`Inline`]): a state made of such lists
-//! clones with copies of memory and no allocation, and a clone copies only the items in use
-//! ([`Inline::copy_live`]). A search bot copies its state at every node (issue 11).
+//! A list of at most `N` plain (`Copy`) items held inline ([`Inline`]): a state made of such
+//! lists clones with copies of memory and no allocation, and a copy can stop at the last item
+//! in use ([`Inline::copy_live`]). A search bot copies its state at every node (issue 11).
 //!
 //! The capacities are bounds the rules and the content loaders guarantee (a hand never exceeds
 //! its size, a Mandalorian mission has at most its threat tokens, a Firefly table at most five
@@ -11,8 +11,9 @@ use std::fmt;
 use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut};
 
-/// At most `N` (≤ 255) small `Copy` items stored inline: the list is `Copy` itself, so a state
-/// made of such lists clones with one copy of memory.
+/// At most `N` (≤ 255) `Copy` items stored inline: the list is `Copy` itself, so a state made
+/// of such lists clones with one copy of memory (or, with [`Inline::copy_live`], of the items
+/// in use only).
 ///
 /// `repr(C)`, the items last: the bytes in use are a prefix ([`Inline::live_bytes`]).
 #[derive(Copy)]
