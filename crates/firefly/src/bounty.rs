@@ -286,7 +286,7 @@ impl Firefly {
                 let p = &mut self.players[s as usize];
                 let m = p.crew.remove(idx);
                 p.spare_gear.extend(m.gear);
-                p.refresh_card_solid(self.content);
+                p.refresh_cards(self.content);
                 self.crew_removed(s, idx);
             }
             None => {

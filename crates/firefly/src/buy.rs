@@ -11,11 +11,7 @@ use crate::state::*;
 impl Firefly {
     /// The Supply deck sold in a sector (FF-BUY-1).
     pub fn supply_deck_at(&self, sector: SectorId) -> Option<DeckId> {
-        self.content
-            .supply_decks
-            .iter()
-            .position(|d| d.sector == sector)
-            .map(|d| d as DeckId)
+        self.content.sector_facts[sector as usize].supply
     }
 
     /// What `seat` pays to hire a crew member (FF-CREW-2), from a Supply deck or from a rival
@@ -123,13 +119,13 @@ impl Firefly {
         } else {
             self.players[seat as usize].upgrades.push(card);
         }
-        self.players[seat as usize].refresh_card_solid(self.content);
+        self.players[seat as usize].refresh_cards(self.content);
     }
 
     /// FF-BUY-12: discard a ship upgrade.
     pub fn discard_upgrade(&mut self, seat: Seat, card: SupplyCardId) {
         self.players[seat as usize].upgrades.retain(|&u| u != card);
-        self.players[seat as usize].refresh_card_solid(self.content);
+        self.players[seat as usize].refresh_cards(self.content);
         let deck = self.content.supply_cards[card as usize].deck;
         self.decks.supply[deck as usize].discard(card);
     }
@@ -152,11 +148,12 @@ impl Firefly {
                     disgruntled: false,
                     wanted_token: false,
                 });
-                self.players[seat as usize].refresh_card_solid(self.content);
+                self.players[seat as usize].refresh_cards(self.content);
                 events.push(Event::Hired { seat, card });
             }
             SupplyKind::Gear(_) => {
                 self.players[seat as usize].spare_gear.insert(card);
+                self.players[seat as usize].refresh_cards(self.content);
                 events.push(Event::Bought { seat, card });
             }
             SupplyKind::Upgrade(_) => {
@@ -179,7 +176,7 @@ impl Firefly {
                 };
                 let m = self.players[seat as usize].crew.remove(idx);
                 self.players[seat as usize].spare_gear.extend(m.gear);
-                self.players[seat as usize].refresh_card_solid(self.content);
+                self.players[seat as usize].refresh_cards(self.content);
                 if let CrewCard::Hired(c) = m.card {
                     self.removed.supply.insert(c);
                 }

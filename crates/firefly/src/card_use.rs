@@ -51,6 +51,9 @@ impl Firefly {
     /// ability whose action is still free and one of whose options is available.
     pub fn use_actions(&self, out: &mut Vec<Action>) {
         let p = self.me();
+        if !p.card_powers.usable {
+            return;
+        }
         let t = self.turn;
         self.for_each_card_abilities(p, |card, abilities| {
             for a in abilities {

@@ -371,7 +371,7 @@ impl Firefly {
         let p = &mut self.players[seat as usize];
         let m = p.crew.remove(idx);
         p.spare_gear.extend(m.gear);
-        p.refresh_card_solid(self.content);
+        p.refresh_cards(self.content);
         if let CrewCard::Hired(card) = m.card {
             let deck = self.content.supply_cards[card as usize].deck;
             self.decks.supply[deck as usize].discard(card);
@@ -461,7 +461,7 @@ impl Firefly {
         let p = &mut self.players[seat as usize];
         let m = p.crew.remove(idx);
         p.spare_gear.extend(m.gear.iter().copied());
-        p.refresh_card_solid(self.content);
+        p.refresh_cards(self.content);
         events.push(Event::Killed { seat, crew: m.card });
         if let CrewCard::Hired(c) = m.card {
             let discarded = self
@@ -517,7 +517,7 @@ impl Firefly {
         };
         let m = p.crew.remove(idx);
         p.spare_gear.extend(m.gear);
-        p.refresh_card_solid(self.content);
+        p.refresh_cards(self.content);
         if let CrewCard::Hired(c) = m.card {
             self.removed.supply.insert(c);
         }
@@ -572,7 +572,9 @@ impl Firefly {
     /// FF-CREW-21: the gear `p` may give to a crew member or set aside now.
     pub fn equip_actions(&self, p: &Player, out: &mut Vec<crate::action::Action>) {
         use crate::action::Action;
-        for g in &p.spare_gear {
+        // Most captains set no Gear aside: the set's words are looked at once, not walked.
+        let spare = (!p.spare_gear.is_empty()).then_some(&p.spare_gear);
+        for g in spare.into_iter().flatten() {
             for m in &p.crew {
                 if self.can_carry(p, m, g) {
                     out.push(Action::Equip {
@@ -607,6 +609,6 @@ impl Firefly {
             }
             _ => unreachable!("not a gear action"),
         }
-        p.refresh_card_solid(self.content);
+        p.refresh_cards(self.content);
     }
 }

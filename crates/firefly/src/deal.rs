@@ -40,6 +40,9 @@ impl Firefly {
     /// The sum of `extra` over the Contacts `p` counts as Solid with.
     fn solid_extras(&self, p: &Player, extra: impl Fn(&Contact) -> u8) -> usize {
         let solid = self.counts_as_solid_mask(p);
+        if solid == 0 {
+            return 0;
+        }
         (self.content.contacts.iter())
             .filter(|k| solid & (1 << k.contact.index()) != 0)
             .map(|k| extra(k) as usize)
@@ -50,13 +53,11 @@ impl Firefly {
 impl Firefly {
     /// The Contact dealt with in a sector (FF-DEAL-1).
     pub fn contact_at(&self, sector: SectorId) -> Option<ContactName> {
-        self.content.sector_contact[sector as usize]
+        self.content.sector_facts[sector as usize]
+            .contact
             // Only a Contact of a product in play (Higgins' tile lies on a base sector).
-            .filter(|&k| {
-                self.content
-                    .contact(k)
-                    .is_some_and(|d| self.expansions().includes(d.source))
-            })
+            .filter(|&(_, source)| self.expansions().includes(source))
+            .map(|(k, _)| k)
     }
 
     /// FF-REP-1..5: whether `p` counts as Solid with Contact `c`: Solid reputation, or carried

@@ -76,13 +76,8 @@ impl Firefly {
             .iter()
             .map(|a| self.content.jobs[a.job as usize].heavy_load)
             .sum();
-        // The Tri-Capissen 28HD is immune to the Heavy Load penalty (asked only when there is
-        // one: the legal actions ask the Fuel of a Full Burn at every step).
-        let heavy = if heavy > 0
-            && self
-                .ship_abilities(p)
-                .any(|a| matches!(a, Ability::IgnoreHeavyLoad))
-        {
+        // The Tri-Capissen 28HD is immune to the Heavy Load penalty.
+        let heavy = if heavy > 0 && p.card_powers.ignores_heavy_load {
             0
         } else {
             heavy

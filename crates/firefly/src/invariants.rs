@@ -20,6 +20,13 @@ pub fn check(g: &Firefly) -> Result<(), String> {
                 p.seat, p.card_solid
             ));
         }
+        let powers = crate::card_powers::CardPowers::of(g.content, p);
+        if p.card_powers != powers {
+            return Err(format!(
+                "seat {}: the cards' powers kept as {:?}, the cards give {powers:?}",
+                p.seat, p.card_powers
+            ));
+        }
     }
     trading(g)?;
     last_call(g)?;

@@ -6,6 +6,7 @@
 pub mod action;
 pub mod bounty;
 pub mod buy;
+pub mod card_powers;
 pub mod card_use;
 pub mod catalog;
 pub mod content;

@@ -81,6 +81,10 @@ impl Firefly {
     pub fn piracy_work_actions(&self, p: &Player, out: &mut Vec<Action>) {
         // A Piracy job in hand needs room in the Active Job area; the limit is asked only when
         // there is one (issue 11: most games hold none).
+        let is_piracy = |j: JobId| self.content.jobs[j as usize].piracy.is_some();
+        if !(p.active.iter().any(|a| is_piracy(a.job)) || p.hand.iter().any(|&j| is_piracy(j))) {
+            return;
+        }
         let mut room = None;
         let first = out.len();
         let jobs = p

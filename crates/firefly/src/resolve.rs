@@ -628,7 +628,7 @@ impl Firefly {
             m.gear.retain(|&x| x != g);
         }
         p.spare_gear.remove(g);
-        p.refresh_card_solid(self.content);
+        p.refresh_cards(self.content);
         let grimey = self
             .crew_abilities(&self.players[seat as usize])
             .any(|a| matches!(a, Ability::KeepDiscardedGearOnSix));
@@ -637,6 +637,7 @@ impl Firefly {
             events.push(Event::CardDie { seat, roll });
             if roll == 6 {
                 self.players[seat as usize].spare_gear.insert(g);
+                self.players[seat as usize].refresh_cards(self.content);
                 events.push(Event::GearKept { seat, card: g });
                 return;
             }
@@ -2492,7 +2493,7 @@ impl Firefly {
                     self.removed.supply.insert(g);
                     events.push(Event::GearSeized { seat, card: g });
                 }
-                self.players[seat as usize].refresh_card_solid(self.content);
+                self.players[seat as usize].refresh_cards(self.content);
             }
             Effect::GambleOnSuit { suit, stake, prize } => {
                 self.gamble_on_suit(seat, *suit, *stake, *prize, events)

@@ -367,10 +367,7 @@ impl Firefly {
     /// Array: adjacent ones holding tokens, during its Fly action.
     pub fn scannable(&self, seat: Seat) -> SmallVec<[SectorId; 8]> {
         let p = &self.players[seat as usize];
-        let scanner = self
-            .ship_abilities(p)
-            .any(|a| matches!(a, Ability::LongRangeScanner));
-        if !scanner || seat != self.current {
+        if !p.card_powers.long_range_scanner || seat != self.current {
             return SmallVec::new();
         }
         self.neighbours(p.sector)

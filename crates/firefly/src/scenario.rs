@@ -675,9 +675,10 @@ impl Firefly {
                 goals: sp.goals,
                 haven,
                 card_solid: 0,
+                card_powers: Default::default(),
             };
             g.players[i] = p;
-            g.players[i].refresh_card_solid(c);
+            g.players[i].refresh_cards(c);
             let p = &g.players[i];
             if p.crew.len() > g.max_crew(p) {
                 return err(

@@ -74,17 +74,9 @@ impl Firefly {
     }
 
     /// FF-FLY-2: Fuel to start a Full Burn.
+    /// Kept with the captain's cards (`crate::card_powers`): asked at every step.
     pub fn burn_fuel(&self, p: &Player) -> u8 {
-        if self
-            .ship_abilities(p)
-            .any(|a| matches!(a, Ability::NoFuelToBurn))
-        {
-            0
-        } else {
-            self.drive_core_def(p)
-                .drive_core
-                .map_or(1, |d| d.fuel_per_burn)
-        }
+        p.card_powers.burn_fuel
     }
 
     /// FF-FLY-5: sectors a Mosey may move (1, or more with some upgrades).
@@ -103,16 +95,10 @@ impl Firefly {
             .any(|a| matches!(a, Ability::IgnoreBreakdowns))
     }
 
-    /// FF-COMP-15, FF-CREW-3: the crew maximum.
+    /// FF-COMP-15, FF-CREW-3: the crew maximum (kept with the captain's cards:
+    /// `crate::card_powers`).
     pub fn max_crew(&self, p: &Player) -> usize {
-        let base = self.content.ships[p.ship as usize].max_crew as usize;
-        base + self
-            .ship_abilities(p)
-            .map(|a| match a {
-                Ability::ExtraCrew { amount } => *amount as usize,
-                _ => 0,
-            })
-            .sum::<usize>()
+        p.card_powers.max_crew as usize
     }
 
     /// FF-COMP-14, FF-BUY-11.
@@ -120,18 +106,9 @@ impl Firefly {
         self.content.ships[p.ship as usize].upgrade_slots as usize
     }
 
-    /// Boxes of Hold and of Stash.
+    /// Boxes of Hold and of Stash (kept with the captain's cards: `crate::card_powers`).
     pub fn storage_boxes(&self, p: &Player) -> (u32, u32) {
-        let ship = &self.content.ships[p.ship as usize];
-        let (mut hold, mut stash) = (ship.hold as u32, ship.stash as u32);
-        for a in self.ship_abilities(p) {
-            match a {
-                Ability::ExtraHold { amount } => hold += *amount as u32,
-                Ability::ExtraStash { amount } => stash += *amount as u32,
-                _ => {}
-            }
-        }
-        (hold, stash)
+        (p.card_powers.hold as u32, p.card_powers.stash as u32)
     }
 
     /// Storage used and available, in half boxes (FF-MISC-2: Fuel and Parts take half a box).

@@ -3,6 +3,7 @@
 use serde::Serialize;
 use tabletop_core::{Chance, FixedDeck, IdSet, Outcome, Seat};
 
+use crate::card_powers::CardPowers;
 use crate::content::*;
 use crate::resolve::Resolution;
 
@@ -251,11 +252,15 @@ pub struct Player {
     pub haven: Option<SectorId>,
     /// The Contacts the captain's cards (crew, carried gear, ship, drive core, upgrades) make
     /// them count as Solid with (FF-REP-5), a bit per [`ContactName::index`]: worked out again
-    /// whenever those cards change ([`Player::refresh_card_solid`]), so that the reputation
+    /// whenever those cards change ([`Player::refresh_cards`]), so that the reputation
     /// queries (standing goals after every step: issue 11) read it instead of walking the cards.
     /// `invariants::check` compares it with a fresh walk after every step of the property tests.
     #[serde(skip)]
     pub card_solid: u16,
+    /// What the same cards, and the Gear set aside, can do that the legal actions ask at every
+    /// step (`crate::card_powers`), kept the same way.
+    #[serde(skip)]
+    pub card_powers: CardPowers,
 }
 
 impl Player {
@@ -300,10 +305,12 @@ impl Player {
         }
         mask
     }
-    /// Keep [`Player::card_solid`] true after the captain's crew, gear, ship or upgrades
-    /// changed: every place that changes them calls this.
-    pub fn refresh_card_solid(&mut self, content: &Content) {
+    /// Keep [`Player::card_solid`] and [`Player::card_powers`] true after the captain's crew,
+    /// Gear (carried or set aside), ship or upgrades changed: every place that changes them
+    /// calls this.
+    pub fn refresh_cards(&mut self, content: &Content) {
         self.card_solid = self.cards_solid_mask(content);
+        self.card_powers = CardPowers::of(content, self);
     }
     pub fn crew_index(&self, card: CrewCard) -> Option<usize> {
         self.crew.iter().position(|c| c.card == card)

@@ -178,9 +178,11 @@ impl Firefly {
             CrewCard::Hired(c) => Some(c),
             CrewCard::Leader(_) => None,
         });
+        // The spare set's words are walked only when it holds some (most ships set none aside).
+        let spare = (!p.spare_gear.is_empty()).then_some(&p.spare_gear);
         hired
             .chain(p.crew.iter().flat_map(|m| m.gear.iter().copied()))
-            .chain(p.spare_gear.iter())
+            .chain(spare.into_iter().flatten())
             .chain(p.upgrades.iter().copied())
     }
 
@@ -304,7 +306,16 @@ impl Firefly {
         // Checked on copies (a captain is plain data: a copy is a `memcpy`): the legal actions
         // of a trade list an offer for each thing that could be added to it.
         let (mut a, mut b) = (self.players[o.from as usize], self.players[o.to as usize]);
-        self.after_trade_into(o, &mut a, &mut b) && self.within_limits(&a) && self.within_limits(&b)
+        if !self.after_trade_into(o, &mut a, &mut b) {
+            return false;
+        }
+        // Only traded cards change what the ships' cards give them (room for crew, the Hold
+        // and Stash): goods and credits alone leave the kept powers true.
+        if !(o.give.cards.is_empty() && o.ask.cards.is_empty()) {
+            a.refresh_cards(self.content);
+            b.refresh_cards(self.content);
+        }
+        self.within_limits(&a) && self.within_limits(&b)
     }
 
     /// The two players (`from`, `to`) as the offer would leave them, limits not checked, so
@@ -312,7 +323,12 @@ impl Firefly {
     /// what it would hand over (or a ship would take more crew or upgrades than any ship holds).
     pub fn after_trade(&self, o: &Offer) -> Option<(Player, Player)> {
         let (mut a, mut b) = (self.players[o.from as usize], self.players[o.to as usize]);
-        self.after_trade_into(o, &mut a, &mut b).then_some((a, b))
+        if !self.after_trade_into(o, &mut a, &mut b) {
+            return None;
+        }
+        a.refresh_cards(self.content);
+        b.refresh_cards(self.content);
+        Some((a, b))
     }
 
     /// [`Self::after_trade`] on `a` and `b`, copies of the two captains; false if a side does
@@ -353,6 +369,8 @@ impl Firefly {
         // The offer fits (`trade_fits`), so what each side takes fits the table's room.
         let fits = transfer(content, a, b, &o.give) && transfer(content, b, a, &o.ask);
         assert!(fits, "an accepted trade fits both ships");
+        a.refresh_cards(content);
+        b.refresh_cards(content);
         for (giver, taker, bundle, g, t) in
             [(o.from, o.to, &o.give, 0, 1), (o.to, o.from, &o.ask, 1, 0)]
         {
@@ -460,7 +478,8 @@ impl Firefly {
 /// Move a bundle from one player to another (on copies to check, or for real); false if `to`
 /// would take more crew or upgrades than the table has room for in one ship
 /// (`state::CREW_ROOM`, `state::UPGRADE_ROOM`, above every ship's limits: such an offer does
-/// not fit, FF-TRADE-6), and then the copies are left half-moved.
+/// not fit, FF-TRADE-6), and then the copies are left half-moved. The captains' kept card
+/// summaries (`Player::refresh_cards`) are left to the caller: a check of goods alone needs none.
 fn transfer(content: &Content, from: &mut Player, to: &mut Player, b: &Bundle) -> bool {
     from.money -= b.money;
     to.money += b.money;
@@ -501,7 +520,5 @@ fn transfer(content: &Content, from: &mut Player, to: &mut Player, b: &Bundle) -
             }
         }
     }
-    from.refresh_card_solid(content);
-    to.refresh_card_solid(content);
     true
 }

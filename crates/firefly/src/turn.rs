@@ -319,10 +319,11 @@ impl Firefly {
                 warrants: if sd.setup.start_with_warrant { 1 } else { 0 },
                 goals: 0,
                 card_solid: 0,
+                card_powers: Default::default(),
                 haven: None,
             })
             .map(|mut p: Player| {
-                p.refresh_card_solid(content);
+                p.refresh_cards(content);
                 p
             })
             .collect();
@@ -453,7 +454,7 @@ impl Firefly {
         let p = &mut self.players[seat as usize];
         let m = p.crew.remove(idx);
         p.spare_gear.extend(m.gear);
-        p.refresh_card_solid(self.content);
+        p.refresh_cards(self.content);
         if let CrewCard::Hired(c) = m.card {
             self.removed.supply.insert(c);
         }
@@ -670,7 +671,7 @@ impl Firefly {
     /// A planetary sector: one with a planet (the Space Bazaar and the Cortex Relays count,
     /// FF-MISC-17).
     pub fn planetary(&self, s: SectorId) -> bool {
-        !self.content.sectors[s as usize].planets.is_empty()
+        self.content.sector_facts[s as usize].planetary
     }
 
     /// The legal actions of the actor.
@@ -872,22 +873,22 @@ impl Firefly {
         self.jettison_actions(out);
         // Cards used on one's turn (Labor Contracts, Nav Charts …).
         self.use_actions(out);
-        // GAMBLING gear (Maque Tiles, Billiards Betting): carried or set aside.
-        for g in p
-            .crew
-            .iter()
-            .flat_map(|m| m.gear.iter().copied())
-            .chain(p.spare_gear.iter())
-        {
-            if self.gear_def(g).abilities.iter().any(|a| match a {
-                Ability::GambleFiftyFifty { .. } | Ability::GamblePerPip { .. } => true,
-                // Tall Playing Cards: the stake is paid first.
-                Ability::GambleOnMatchingSuits { stake, .. } => p.money >= *stake,
-                // Friendly Game of Cards: the stake too.
-                Ability::GambleNamedSuit { stake, .. } => p.money >= *stake,
-                _ => false,
-            }) {
-                out.push(Action::Gamble(g));
+        // GAMBLING gear (Maque Tiles, Billiards Betting): carried or set aside (the cards are
+        // walked only when one gambles: `Player::card_powers`).
+        if p.card_powers.gambling {
+            let gear =
+                (p.crew.iter().flat_map(|m| m.gear.iter().copied())).chain(p.spare_gear.iter());
+            for g in gear {
+                if self.gear_def(g).abilities.iter().any(|a| match a {
+                    Ability::GambleFiftyFifty { .. } | Ability::GamblePerPip { .. } => true,
+                    // Tall Playing Cards: the stake is paid first.
+                    Ability::GambleOnMatchingSuits { stake, .. } => p.money >= *stake,
+                    // Friendly Game of Cards: the stake too.
+                    Ability::GambleNamedSuit { stake, .. } => p.money >= *stake,
+                    _ => false,
+                }) {
+                    out.push(Action::Gamble(g));
+                }
             }
         }
         self.equip_actions(p, out);
@@ -984,7 +985,7 @@ impl Firefly {
                     disgruntled: false,
                     wanted_token: false,
                 });
-                p.refresh_card_solid(self.content);
+                p.refresh_cards(self.content);
                 events.push(Event::LeaderChosen { seat, leader: l });
                 self.phase = Phase::ChooseShip;
             }
@@ -992,7 +993,7 @@ impl Firefly {
                 let p = &mut self.players[seat as usize];
                 p.ship = s;
                 p.drive_core = DriveCoreCard::Starting(self.content.ship_cores[s as usize]);
-                p.refresh_card_solid(self.content);
+                p.refresh_cards(self.content);
                 self.ships_chosen |= 1 << seat;
                 events.push(Event::ShipChosen { seat, ship: s });
                 let done = self.picks_done();
@@ -1177,8 +1178,8 @@ impl Firefly {
                 let cost = self.hire_cost(seat, m.def);
                 self.pay(seat, cost, events);
                 self.players[seat as usize].crew.push(m);
-                self.players[from].refresh_card_solid(self.content);
-                self.players[seat as usize].refresh_card_solid(self.content);
+                self.players[from].refresh_cards(self.content);
+                self.players[seat as usize].refresh_cards(self.content);
                 if let CrewCard::Hired(c) = card {
                     events.push(Event::Hired { seat, card: c });
                 }

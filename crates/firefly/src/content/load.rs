@@ -1196,11 +1196,21 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
             *s = None;
         }
     }
-    let mut sector_contact = vec![None; doc.sector.len()];
+    let mut sector_facts: Vec<SectorFacts> = (doc.sector.iter())
+        .map(|s| SectorFacts {
+            planetary: !s.planets.is_empty(),
+            ..SectorFacts::default()
+        })
+        .collect();
     for (i, s) in contact_sector.iter().enumerate().rev() {
         if let Some(s) = s {
-            sector_contact[*s as usize] = Some(crate::deal::ALL_CONTACTS[i]);
+            let name = crate::deal::ALL_CONTACTS[i];
+            let card = doc.contact.iter().find(|k| k.contact == name);
+            sector_facts[*s as usize].contact = card.map(|k| (name, k.source));
         }
+    }
+    for (d, deck) in supply_decks.iter().enumerate().rev() {
+        sector_facts[deck.sector as usize].supply = Some(d as DeckId);
     }
 
     // --- Bounty cards (FF-PBH-1..6) --------------------------------------------------------
@@ -1262,7 +1272,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         tiles,
         sector_ids,
         contact_sector,
-        sector_contact,
+        sector_facts,
         standing_goals,
         solid_masks,
         contacts: doc.contact,

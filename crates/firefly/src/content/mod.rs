@@ -45,6 +45,18 @@ pub type GearDefId = u16;
 pub type UpgradeDefId = u16;
 pub type ShipId = u8;
 pub type DeckId = u8;
+
+/// What the legal actions ask about a sector at every step (`Content::sector_facts`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SectorFacts {
+    /// The Contact dealt with there (the first by [`ContactName::index`] if several: the
+    /// reverse of `Content::contact_sector`), with the product its card comes from.
+    pub contact: Option<(ContactName, Source)>,
+    /// The Supply deck sold there (FF-BUY-1; the first listed if several).
+    pub supply: Option<DeckId>,
+    /// A sector with a planet (the Space Bazaar and the Cortex Relays count, FF-MISC-17).
+    pub planetary: bool,
+}
 pub type StoryId = u8;
 
 /// What a physical Supply card is.
@@ -241,9 +253,9 @@ pub struct Content {
     pub sector_ids: HashMap<String, SectorId>,
     /// Sector of each Contact that can be dealt with on the map.
     pub contact_sector: [Option<SectorId>; ContactName::COUNT],
-    /// The Contact of each sector (the first by [`ContactName::index`] if several), the
-    /// reverse of `contact_sector`: the legal actions ask it at every step.
-    pub sector_contact: Vec<Option<ContactName>>,
+    /// What the legal actions ask about the sector a ship is in at every step, by sector: one
+    /// small record each, rather than walks of the Contacts and Supply decks (issue 11).
+    pub sector_facts: Vec<SectorFacts>,
     /// For each story, its standing goals (no place to be worked at, checked after every
     /// step).
     pub standing_goals: Vec<StandingGoals>,

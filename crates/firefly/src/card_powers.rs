@@ -1,0 +1,120 @@
+//! What a captain's cards can do that the legal actions ask about at every step (issue 11):
+//! whether any card has a `Use` ability, whether any Gear gambles, and what a Full Burn costs
+//! the ship's drive core and upgrades. Walking every card's abilities for these on every step
+//! was a fifth of listing the Actions phase; they change only when the cards change, so a
+//! captain keeps them ([`Player::card_powers`]) beside the reputation their cards give, and
+//! both are worked out again by [`Player::refresh_cards`] wherever the cards change.
+//! `invariants::check` compares them with a fresh walk after every step of the property tests.
+
+use crate::content::*;
+use crate::state::{DriveCoreCard, Player};
+
+/// The kept summary of a captain's cards (see the module's comment).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardPowers {
+    /// Some card may be used on the captain's turn: a `Use` ability on a hired crew member, on
+    /// Gear carried or set aside, or on a Ship Upgrade (`Firefly::use_actions`).
+    pub usable: bool,
+    /// Some Gear, carried or set aside, gambles (Maque Tiles, Billiards Betting …).
+    pub gambling: bool,
+    /// The drive core's and upgrades' Fuel for a Full Burn, Heavy Loads aside (FF-FLY-2): 0 with
+    /// an ability that burns no Fuel, else the drive core's (1 without a printed figure).
+    pub burn_fuel: u8,
+    /// The Tri-Capissen 28HD: Heavy Load jobs add no Fuel to a Full Burn.
+    pub ignores_heavy_load: bool,
+    /// A Long-Range Scanner Array (FF-BS-17): an adjacent sector's Alert tokens may be resolved
+    /// during a Fly action.
+    pub long_range_scanner: bool,
+    /// The crew maximum (FF-COMP-15, FF-CREW-3): the ship's, and what its abilities add.
+    pub max_crew: u16,
+    /// Boxes of Hold and of Stash (FF-COMP-13, FF-MISC-2): the ship's, and what its abilities
+    /// add.
+    pub hold: u16,
+    pub stash: u16,
+}
+
+impl CardPowers {
+    /// A fresh walk of `p`'s cards.
+    pub fn of<'c>(content: &'c Content, p: &Player) -> CardPowers {
+        let gear = |g: SupplyCardId| -> &'c [Ability] {
+            match content.supply_cards[g as usize].kind {
+                SupplyKind::Gear(d) => &content.gear[d as usize].abilities,
+                _ => &[],
+            }
+        };
+        let upgrade = |u: SupplyCardId| -> &'c [Ability] {
+            match content.supply_cards[u as usize].kind {
+                SupplyKind::Upgrade(d) => &content.upgrades[d as usize].abilities,
+                _ => &[],
+            }
+        };
+        let all_gear = p
+            .crew
+            .iter()
+            .flat_map(|m| m.gear.iter().copied())
+            .chain(p.spare_gear.iter());
+        // The cards `Firefly::use_actions` walks: hired crew, Gear, Ship Upgrades.
+        let hired = p
+            .crew
+            .iter()
+            .filter(|m| matches!(m.card, crate::state::CrewCard::Hired(_)))
+            .map(|m| content.crew[m.def as usize].abilities.as_slice());
+        let usable = hired
+            .chain(all_gear.clone().map(gear))
+            .chain(p.upgrades.iter().map(|&u| upgrade(u)))
+            .flatten()
+            .any(|a| matches!(a, Ability::Use { .. }));
+        let gambling = all_gear.map(gear).flatten().any(|a| {
+            matches!(
+                a,
+                Ability::GambleFiftyFifty { .. }
+                    | Ability::GamblePerPip { .. }
+                    | Ability::GambleOnMatchingSuits { .. }
+                    | Ability::GambleNamedSuit { .. }
+            )
+        });
+        // The ship's abilities, as `Firefly::ship_abilities` lists them: the drive core, the
+        // upgrades, the ship card's own.
+        let core = match p.drive_core {
+            DriveCoreCard::Starting(u) => &content.upgrades[u as usize],
+            DriveCoreCard::Card(s) => match content.supply_cards[s as usize].kind {
+                SupplyKind::Upgrade(u) => &content.upgrades[u as usize],
+                _ => unreachable!("a drive core is an upgrade card"),
+            },
+        };
+        let ship = core
+            .abilities
+            .iter()
+            .chain(p.upgrades.iter().flat_map(|&u| upgrade(u)))
+            .chain(content.ships[p.ship as usize].abilities.iter());
+        let hull = &content.ships[p.ship as usize];
+        let (mut max_crew, mut hold, mut stash) =
+            (hull.max_crew as u16, hull.hold as u16, hull.stash as u16);
+        let (mut no_fuel, mut ignores_heavy_load, mut long_range_scanner) = (false, false, false);
+        for a in ship {
+            match a {
+                Ability::NoFuelToBurn => no_fuel = true,
+                Ability::IgnoreHeavyLoad => ignores_heavy_load = true,
+                Ability::LongRangeScanner => long_range_scanner = true,
+                Ability::ExtraCrew { amount } => max_crew = max_crew.saturating_add(*amount as u16),
+                Ability::ExtraHold { amount } => hold = hold.saturating_add(*amount as u16),
+                Ability::ExtraStash { amount } => stash = stash.saturating_add(*amount as u16),
+                _ => {}
+            }
+        }
+        CardPowers {
+            usable,
+            gambling,
+            burn_fuel: if no_fuel {
+                0
+            } else {
+                core.drive_core.map_or(1, |d| d.fuel_per_burn)
+            },
+            ignores_heavy_load,
+            long_range_scanner,
+            max_crew,
+            hold,
+            stash,
+        }
+    }
+}
