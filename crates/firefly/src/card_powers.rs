@@ -64,7 +64,7 @@ impl CardPowers {
             .chain(p.upgrades.iter().map(|&u| upgrade(u)))
             .flatten()
             .any(|a| matches!(a, Ability::Use { .. }));
-        let gambling = all_gear.map(gear).flatten().any(|a| {
+        let gambling = all_gear.flat_map(gear).any(|a| {
             matches!(
                 a,
                 Ability::GambleFiftyFifty { .. }
