@@ -161,10 +161,15 @@ impl Firefly {
     /// The bounty Work actions open to `p` (FF-PBH-8, -13, -14): apprehending each fugitive
     /// within reach, delivering each bounty held at its drop-off, jumping each bounty held by
     /// a rival in the sector. In card order, no allocation.
+    #[inline]
     pub fn bounty_work_actions(&self, p: &Player, out: &mut Vec<Action>) {
-        if !self.uses(Expansion::PiratesAndBountyHunters) {
-            return;
+        if self.uses(Expansion::PiratesAndBountyHunters) {
+            self.list_bounty_work(p, out);
         }
+    }
+
+    #[inline(never)]
+    fn list_bounty_work(&self, p: &Player, out: &mut Vec<Action>) {
         let c = self.content;
         // Apprehending: the crew cards of the bounties one may hunt, wherever they are within
         // reach, in card order.

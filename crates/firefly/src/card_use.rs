@@ -49,11 +49,17 @@ impl Firefly {
 
     /// The cards the current captain may use now (in `turn_actions`): each card with a `Use`
     /// ability whose action is still free and one of whose options is available.
+    #[inline]
     pub fn use_actions(&self, out: &mut Vec<Action>) {
-        let p = self.me();
-        if !p.card_powers.usable {
-            return;
+        // Most captains have no card to use (`Player::card_powers`): seen in line.
+        if self.me().card_powers.usable {
+            self.list_uses(out);
         }
+    }
+
+    #[inline(never)]
+    fn list_uses(&self, out: &mut Vec<Action>) {
+        let p = self.me();
         let t = self.turn;
         self.for_each_card_abilities(p, |card, abilities| {
             for a in abilities {

@@ -570,7 +570,16 @@ impl Firefly {
 
 impl Firefly {
     /// FF-CREW-21: the gear `p` may give to a crew member or set aside now.
+    #[inline]
     pub fn equip_actions(&self, p: &Player, out: &mut Vec<crate::action::Action>) {
+        // No Gear aside and none carried: nothing to list (seen in line, issue 11).
+        if !p.spare_gear.is_empty() || p.crew.iter().any(|m| !m.gear.is_empty()) {
+            self.list_equips(p, out);
+        }
+    }
+
+    #[inline(never)]
+    fn list_equips(&self, p: &Player, out: &mut Vec<crate::action::Action>) {
         use crate::action::Action;
         // Most captains set no Gear aside: the set's words are looked at once, not walked.
         let spare = (!p.spare_gear.is_empty()).then_some(&p.spare_gear);

@@ -62,6 +62,7 @@ impl Firefly {
             .filter(move |&s| desperate || !self.has_cutter(s))
     }
 
+    #[inline]
     pub fn can_full_burn(&self, p: &Player) -> bool {
         p.item(Item::Fuel) >= self.full_burn_fuel(p) && self.enterable(p, p.sector).next().is_some()
     }
@@ -70,6 +71,7 @@ impl Firefly {
     /// no Fuel), plus one more for each Active "Heavy Load" job (`Job::heavy_load`: "while this
     /// job is Active, each Full Burn costs 1 more Fuel"). Judged: the Heavy Load's Fuel is owed
     /// even with a Drive Core that needs no Fuel, and two Heavy Loads add up.
+    #[inline]
     pub fn full_burn_fuel(&self, p: &Player) -> u8 {
         let heavy: u8 = p
             .active

@@ -19,6 +19,7 @@ impl Firefly {
     /// Whether `seat` may declare Last Call now: the story has a Last Call ending, nobody has
     /// declared it yet, it is `seat`'s turn, `seat` has completed every goal of the story (holds
     /// its Goal tokens, FF-WIN-4) and, if declaring uses an action, has one left (FF-TURN-4).
+    #[inline]
     pub fn can_declare_last_call(&self, seat: Seat) -> bool {
         let story = self.story_def();
         let Some(rule) = story.last_call else {

@@ -71,8 +71,10 @@ impl Firefly {
     }
 
     /// Whether a Reaver Cutter is in sector `s`.
+    #[inline]
     pub fn has_cutter(&self, s: SectorId) -> bool {
-        self.cutters.contains(&s)
+        // At most three: a loop in line (asked for every sector a ship might enter).
+        self.cutters.iter().any(|&c| c == s)
     }
 
     /// FF-KAL-9 (Blue Sun): one Cutter in each Reaver Space sector; otherwise the one Cutter at

@@ -741,7 +741,7 @@ impl Firefly {
                     out.push(Action::Done);
                 }
                 self.jettison_actions(out);
-                out.extend(self.scannable(self.actor).into_iter().map(Action::Scan));
+                self.scan_actions(out);
             }
             Phase::Mosey { moved, .. } => {
                 out.extend(self.mosey_enterable(self.me().sector).map(Action::MoveTo));
@@ -749,7 +749,7 @@ impl Firefly {
                     out.push(Action::Done);
                 }
                 self.jettison_actions(out);
-                out.extend(self.scannable(self.actor).into_iter().map(Action::Scan));
+                self.scan_actions(out);
             }
             Phase::Considering { .. } => self.market_actions(out),
             Phase::Purchasing { .. } | Phase::BuyingGoods { .. } => self.buy_actions(out),
@@ -936,9 +936,22 @@ impl Firefly {
         out.push(Action::EndTurn);
     }
 
+    /// FF-BS-17: the Alert tokens a Long-Range Scanner Array may resolve during a Fly action
+    /// (looked for only aboard a ship with one).
+    #[inline]
+    fn scan_actions(&self, out: &mut Vec<Action>) {
+        if self.players[self.actor as usize]
+            .card_powers
+            .long_range_scanner
+        {
+            out.extend(self.scannable(self.actor).into_iter().map(Action::Scan));
+        }
+    }
+
     /// FF-TURN-7: Fuel, Parts, Cargo and Contraband may be jettisoned at any time of the turn,
     /// without an action: between actions and between the moves of a Fly action. (Not while a
     /// card is being resolved: a card's instructions are carried out as one.)
+    #[inline]
     fn jettison_actions(&self, out: &mut Vec<Action>) {
         let p = &self.players[self.current as usize];
         for item in [Item::Fuel, Item::Parts, Item::Cargo, Item::Contraband] {

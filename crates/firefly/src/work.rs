@@ -21,6 +21,7 @@ impl Firefly {
 
     /// Whether step `step` of job `j` may be worked in `sector`: its printed sector, or, for a
     /// step set in the Uroboros Belt (Blue Sun, FF-KAL-7), any sector picturing its asteroids.
+    #[inline]
     pub fn at_step_place(&self, sector: SectorId, j: JobId, step: u8) -> bool {
         let c = self.content;
         let st = &c.jobs[j as usize].steps[step as usize];
@@ -51,6 +52,9 @@ impl Firefly {
     }
 
     /// [`Self::can_work_job`] for a job whose next step is known (`in_hand`: not yet Active).
+    /// (Asked for every job at every step of the Actions phase: the checks that rule out most
+    /// jobs are made in line, the rest only for a job at its place.)
+    #[inline]
     pub(crate) fn can_work_job_step(&self, p: &Player, j: JobId, step: u8, in_hand: bool) -> bool {
         // FF-BS-24: a Big Damn Challenge is never worked on its own; a Piracy job is worked
         // against a rival (`crate::piracy`), not at a planet.
@@ -59,9 +63,11 @@ impl Firefly {
             return false;
         }
         // The place first: it rules out most jobs, and the limit walks the crew's abilities.
-        if !self.at_step_place(p.sector, j, step) {
-            return false;
-        }
+        self.at_step_place(p.sector, j, step) && self.can_work_job_step_here(p, j, step, in_hand)
+    }
+
+    #[inline(never)]
+    fn can_work_job_step_here(&self, p: &Player, j: JobId, step: u8, in_hand: bool) -> bool {
         if in_hand && p.active.len() >= self.active_limit(p) {
             return false;
         }
@@ -243,19 +249,26 @@ impl Firefly {
     }
 
     /// The story's next goal, if `p` may attempt it here (FF-WIN-4, FF-WIN-6).
+    /// (Asked at every step of the Actions phase: where the goal is looked at in line, the
+    /// rest only there.)
+    #[inline]
     pub fn can_work_goal(&self, p: &Player) -> bool {
         let story = self.story_def();
         let g = p.goals as usize;
         if g >= story.goals.len() {
             return false;
         }
-        let goal = &story.goals[g];
-        let here = if goal.at_haven {
+        let here = if story.goals[g].at_haven {
             p.haven == Some(p.sector)
         } else {
             self.content.goal_sectors[self.story as usize][g] == Some(p.sector)
         };
-        here && self.goal_met(p, &goal.requires)
+        here && self.can_work_goal_here(p, &story.goals[g])
+    }
+
+    #[inline(never)]
+    fn can_work_goal_here(&self, p: &Player, goal: &Goal) -> bool {
+        self.goal_met(p, &goal.requires)
             // A goal whose every instruction needs what you do not have ("Pay Niska $6,000")
             // cannot be attempted.
             && (goal.choices.is_empty()
@@ -1158,11 +1171,18 @@ impl Firefly {
     /// off each goal's folded conditions (`StandingCheck`) and the captain's fields: the Solid
     /// reputation their cards give is kept with them (`Player::card_solid`), so no list is
     /// walked after a step (issue 11), but for a goal that counts completed jobs.
+    // Asked after every step: the story without standing goals pays one read here, not a call
+    // with the body's register saves (issue 11).
+    #[inline]
     pub fn check_standing_goals(&mut self, events: &mut Vec<Event>) {
-        let standing: &'static StandingGoals = &self.content.standing_goals[self.story as usize];
-        if standing.mask == 0 {
-            return;
+        if self.content.standing_goals[self.story as usize].mask != 0 {
+            self.check_standing_goals_now(events);
         }
+    }
+
+    #[inline(never)]
+    fn check_standing_goals_now(&mut self, events: &mut Vec<Event>) {
+        let standing: &'static StandingGoals = &self.content.standing_goals[self.story as usize];
         let goals: &'static [Goal] = &self.story_def().goals;
         for seat in 0..self.num_players() {
             while self.outcome.is_none() {
