@@ -19,6 +19,8 @@ use std::ops::{Deref, DerefMut};
 #[derive(Copy)]
 #[repr(C)]
 pub struct Inline<T: Copy, const N: usize> {
+    /// Never more than `N`: every change of it (push, pop, retain, truncate, a copy of another
+    /// list) keeps it so, which the slices below rely on.
     len: u8,
     /// The first `len` are initialised.
     items: [MaybeUninit<T>; N],
@@ -156,19 +158,22 @@ impl<T: Copy, const N: usize> Deref for Inline<T, N> {
     type Target = [T];
     #[inline]
     fn deref(&self) -> &[T] {
-        let init = &self.items[..self.len as usize];
-        // SAFETY: the first `len` items are initialised (every write below `len` is a
-        // `MaybeUninit::new`), and `MaybeUninit<T>` has the layout of `T`.
-        unsafe { &*(init as *const [MaybeUninit<T>] as *const [T]) }
+        debug_assert!(self.len as usize <= N);
+        // SAFETY: `len <= N` (the field's invariant: no bounds check on every look at a list
+        // of the state, issue 11), the first `len` items are initialised (every write below
+        // `len` is a `MaybeUninit::new`), and `MaybeUninit<T>` has the layout of `T`.
+        unsafe { std::slice::from_raw_parts(self.items.as_ptr().cast::<T>(), self.len as usize) }
     }
 }
 
 impl<T: Copy, const N: usize> DerefMut for Inline<T, N> {
     #[inline]
     fn deref_mut(&mut self) -> &mut [T] {
-        let init = &mut self.items[..self.len as usize];
+        debug_assert!(self.len as usize <= N);
         // SAFETY: as in `deref`; a `T` written through the slice keeps it initialised.
-        unsafe { &mut *(init as *mut [MaybeUninit<T>] as *mut [T]) }
+        unsafe {
+            std::slice::from_raw_parts_mut(self.items.as_mut_ptr().cast::<T>(), self.len as usize)
+        }
     }
 }
 

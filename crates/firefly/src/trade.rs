@@ -303,19 +303,40 @@ impl Firefly {
 
     /// Whether both ships can take what the offer gives them (FF-TRADE-6).
     pub fn trade_fits(&self, o: &Offer) -> bool {
-        // Checked on copies (a captain is plain data: a copy is a `memcpy`): the legal actions
-        // of a trade list an offer for each thing that could be added to it.
+        if o.give.cards.is_empty() && o.ask.cards.is_empty() {
+            return self.goods_trade_fits(o);
+        }
+        // Cards change what a ship holds (crew, upgrades, the room they give): checked on
+        // copies (a captain is plain data: a copy is a `memcpy`).
         let (mut a, mut b) = (self.players[o.from as usize], self.players[o.to as usize]);
         if !self.after_trade_into(o, &mut a, &mut b) {
             return false;
         }
-        // Only traded cards change what the ships' cards give them (room for crew, the Hold
-        // and Stash): goods and credits alone leave the kept powers true.
-        if !(o.give.cards.is_empty() && o.ask.cards.is_empty()) {
-            a.refresh_cards(self.content);
-            b.refresh_cards(self.content);
-        }
+        a.refresh_cards(self.content);
+        b.refresh_cards(self.content);
         self.within_limits(&a) && self.within_limits(&b)
+    }
+
+    /// [`Self::trade_fits`] for an offer of goods and credits alone (most of them; the legal
+    /// actions of a trade ask it for each step of building one): the crews and upgrades stay,
+    /// so only the storage each ship would use is worked out, without copies.
+    fn goods_trade_fits(&self, o: &Offer) -> bool {
+        let (a, b) = (&self.players[o.from as usize], &self.players[o.to as usize]);
+        if !self.owns(a, &o.give) || !self.owns(b, &o.ask) {
+            return false;
+        }
+        let half = |bundle: &Bundle| -> u32 {
+            (TRADE_GOODS.iter())
+                .map(|&i| bundle.goods[i.index()] as u32 * i.half_boxes())
+                .sum()
+        };
+        let fits = |p: &Player, gives: &Bundle, takes: &Bundle| {
+            let (h, s) = self.storage_boxes(p);
+            p.crew.len() <= self.max_crew(p)
+                && p.upgrades.len() <= self.upgrade_slots(p)
+                && Firefly::storage_used_half(p) - half(gives) + half(takes) <= 2 * (h + s)
+        };
+        fits(a, &o.give, &o.ask) && fits(b, &o.ask, &o.give)
     }
 
     /// The two players (`from`, `to`) as the offer would leave them, limits not checked, so

@@ -905,9 +905,13 @@ impl Firefly {
         }
         // FF-CREW-14: hire a rival's Disgruntled crew in the same sector.
         // (The room aboard is worked out only when there is someone to hire.)
+        // One walk of the captains finds both the crews to hire from and the ships to trade
+        // with (FF-TRADE-1), listed after them.
         let mut room = None;
+        let mut partners = 0u8;
         for q in &self.players {
             if q.seat != p.seat && q.placed && q.sector == p.sector {
+                partners |= 1 << q.seat;
                 for m in q.crew.iter().skip(1) {
                     if m.disgruntled
                         && *room.get_or_insert_with(|| p.crew.len() < self.max_crew(p))
@@ -919,9 +923,12 @@ impl Firefly {
                 }
             }
         }
-        // FF-TURN-6, FF-TRADE-1: trade with a player in the same sector (`crate::trade`).
-        for s in self.trade_partners(p.seat) {
-            out.push(Action::Trade(crate::trade::TradeAction::With(s)));
+        // FF-TURN-6, FF-TRADE-1: trade with a player in the same sector (`crate::trade`;
+        // `Firefly::trade_partners`, the active player's ship being on the board).
+        if p.placed && partners != 0 {
+            for s in (0..self.num_players()).filter(|s| partners & (1 << s) != 0) {
+                out.push(Action::Trade(crate::trade::TradeAction::With(s)));
+            }
         }
         // FF-MISC-12 (Blue Sun): credits may be given to any captain, in any sector.
         if self.uses(Expansion::BlueSun) {
