@@ -25,6 +25,8 @@ pub struct CardPowers {
     /// A Long-Range Scanner Array (FF-BS-17): an adjacent sector's Alert tokens may be resolved
     /// during a Fly action.
     pub long_range_scanner: bool,
+    /// Sectors a Mosey may move (FF-FLY-5): 1, or more with some upgrades.
+    pub mosey_range: u8,
     /// The crew maximum (FF-COMP-15, FF-CREW-3): the ship's, and what its abilities add.
     pub max_crew: u16,
     /// Boxes of Hold and of Stash (FF-COMP-13, FF-MISC-2): the ship's, and what its abilities
@@ -91,7 +93,14 @@ impl CardPowers {
         let (mut max_crew, mut hold, mut stash) =
             (hull.max_crew as u16, hull.hold as u16, hull.stash as u16);
         let (mut no_fuel, mut ignores_heavy_load, mut long_range_scanner) = (false, false, false);
+        // The largest figure any ability gives, an ability without one counting 1.
+        let mut mosey_range: Option<u8> = None;
         for a in ship {
+            let mosey = match a {
+                Ability::MoseyRange { sectors } => *sectors,
+                _ => 1,
+            };
+            mosey_range = Some(mosey_range.map_or(mosey, |m| m.max(mosey)));
             match a {
                 Ability::NoFuelToBurn => no_fuel = true,
                 Ability::IgnoreHeavyLoad => ignores_heavy_load = true,
@@ -112,6 +121,7 @@ impl CardPowers {
             },
             ignores_heavy_load,
             long_range_scanner,
+            mosey_range: mosey_range.unwrap_or(1),
             max_crew,
             hold,
             stash,

@@ -62,7 +62,7 @@ impl Firefly {
             .filter(move |&s| desperate || !self.has_cutter(s))
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn can_full_burn(&self, p: &Player) -> bool {
         p.item(Item::Fuel) >= self.full_burn_fuel(p) && self.enterable(p, p.sector).next().is_some()
     }

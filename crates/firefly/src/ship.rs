@@ -79,15 +79,10 @@ impl Firefly {
         p.card_powers.burn_fuel
     }
 
-    /// FF-FLY-5: sectors a Mosey may move (1, or more with some upgrades).
+    /// FF-FLY-5: sectors a Mosey may move (1, or more with some upgrades; kept with the
+    /// captain's cards: `crate::card_powers`).
     pub fn mosey_range(&self, p: &Player) -> u8 {
-        self.ship_abilities(p)
-            .map(|a| match a {
-                Ability::MoseyRange { sectors } => *sectors,
-                _ => 1,
-            })
-            .max()
-            .unwrap_or(1)
+        p.card_powers.mosey_range
     }
 
     pub fn ignores_breakdowns(&self, p: &Player) -> bool {

@@ -958,7 +958,7 @@ impl Firefly {
     /// FF-TURN-7: Fuel, Parts, Cargo and Contraband may be jettisoned at any time of the turn,
     /// without an action: between actions and between the moves of a Fly action. (Not while a
     /// card is being resolved: a card's instructions are carried out as one.)
-    #[inline]
+    #[inline(always)]
     fn jettison_actions(&self, out: &mut Vec<Action>) {
         let p = &self.players[self.current as usize];
         for item in [Item::Fuel, Item::Parts, Item::Cargo, Item::Contraband] {

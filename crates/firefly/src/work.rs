@@ -54,7 +54,7 @@ impl Firefly {
     /// [`Self::can_work_job`] for a job whose next step is known (`in_hand`: not yet Active).
     /// (Asked for every job at every step of the Actions phase: the checks that rule out most
     /// jobs are made in line, the rest only for a job at its place.)
-    #[inline]
+    #[inline(always)]
     pub(crate) fn can_work_job_step(&self, p: &Player, j: JobId, step: u8, in_hand: bool) -> bool {
         // FF-BS-24: a Big Damn Challenge is never worked on its own; a Piracy job is worked
         // against a rival (`crate::piracy`), not at a planet.
