@@ -186,27 +186,58 @@ impl Firefly {
             .chain(p.upgrades.iter().copied())
     }
 
-    /// What `seat` could still add to its side of an offer.
-    fn still_tradeable<'a>(
-        &'a self,
+    /// What `seat` could still add to its side of an offer, each wrapped as `Give` or `Ask`:
+    /// goods, then cards in the order of [`Self::tradeable_cards`], then credits. Plain loops
+    /// (the legal actions of building an offer list them at every step of it).
+    fn list_still_tradeable(
+        &self,
         seat: Seat,
-        side: &'a Bundle,
-        other: &'a Bundle,
-    ) -> impl Iterator<Item = Tradeable> + 'a {
+        side: &Bundle,
+        other: &Bundle,
+        wrap: fn(Tradeable) -> TradeAction,
+        out: &mut Vec<Action>,
+    ) {
         let p = &self.players[seat as usize];
-        let goods = TRADE_GOODS
-            .into_iter()
-            .filter(move |&item| p.item(item) > side.goods[item.index()])
-            .map(Tradeable::Goods);
-        let cards = self
-            .tradeable_cards(seat)
-            .filter(move |c| !side.cards.contains(c))
-            .map(Tradeable::Card);
-        let money = MONEY_STEPS
-            .into_iter()
-            .filter(move |&step| other.money == 0 && p.money >= side.money + step)
-            .map(Tradeable::Money);
-        goods.chain(cards).chain(money)
+        let mut push = |x| out.push(Action::Trade(wrap(x)));
+        for item in TRADE_GOODS {
+            if p.item(item) > side.goods[item.index()] {
+                push(Tradeable::Goods(item));
+            }
+        }
+        let offered = |c: SupplyCardId| side.cards.iter().any(|&o| o == c);
+        for m in &p.crew {
+            if let CrewCard::Hired(c) = m.card {
+                if !offered(c) {
+                    push(Tradeable::Card(c));
+                }
+            }
+        }
+        for m in &p.crew {
+            for &g in &m.gear {
+                if !offered(g) {
+                    push(Tradeable::Card(g));
+                }
+            }
+        }
+        if !p.spare_gear.is_empty() {
+            for g in &p.spare_gear {
+                if !offered(g) {
+                    push(Tradeable::Card(g));
+                }
+            }
+        }
+        for &u in &p.upgrades {
+            if !offered(u) {
+                push(Tradeable::Card(u));
+            }
+        }
+        if other.money == 0 {
+            for step in MONEY_STEPS {
+                if p.money >= side.money + step {
+                    push(Tradeable::Money(step));
+                }
+            }
+        }
     }
 
     /// Legal actions in [`Phase::Trading`], [`Phase::TradeAnswer`] and [`Phase::TradeWindow`].
@@ -219,12 +250,8 @@ impl Firefly {
                 out.push(Action::Trade(TradeAction::Pass));
             }
             Phase::Trading(o) => {
-                for x in self.still_tradeable(o.from, &o.give, &o.ask) {
-                    out.push(Action::Trade(TradeAction::Give(x)));
-                }
-                for x in self.still_tradeable(o.to, &o.ask, &o.give) {
-                    out.push(Action::Trade(TradeAction::Ask(x)));
-                }
+                self.list_still_tradeable(o.from, &o.give, &o.ask, TradeAction::Give, out);
+                self.list_still_tradeable(o.to, &o.ask, &o.give, TradeAction::Ask, out);
                 if !(o.give.is_empty() && o.ask.is_empty()) && self.trade_fits(o) {
                     out.push(Action::Trade(TradeAction::Propose));
                 }
