@@ -204,7 +204,7 @@ impl Firefly {
                 push(Tradeable::Goods(item));
             }
         }
-        let offered = |c: SupplyCardId| side.cards.iter().any(|&o| o == c);
+        let offered = |c: SupplyCardId| side.cards.contains(&c);
         for m in &p.crew {
             if let CrewCard::Hired(c) = m.card {
                 if !offered(c) {
