@@ -1203,6 +1203,7 @@ impl Firefly {
     /// Whether `p` meets a standing goal whose conditions `requires` are folded in `c`: the
     /// same as [`Self::goal_met`] on the list, which is read only for completed jobs (FF-WIN-3,
     /// FF-REP-5).
+    #[inline]
     pub fn standing_goal_met(
         &self,
         p: &Player,
@@ -1210,12 +1211,14 @@ impl Firefly {
         requires: &[GoalCondition],
     ) -> bool {
         let solid = self.counts_as_solid_mask(p);
+        // "Solid with N Contacts" counts the cards' reputation with the captain's own
+        // (`goal_condition`'s two counts): the captain's own bits are among `solid`'s, so one
+        // count of the whole mask is the larger (asked for every captain after every step).
         p.money >= c.money
             && p.warrants >= c.warrants
             && (!c.no_warrants || p.warrants == 0)
             && solid & c.solid_with == c.solid_with
             && (c.solid_count == 0
-                || p.solid_count() >= c.solid_count as u32
                 || (solid & ALL_CONTACTS_MASK).count_ones() >= c.solid_count as u32)
             && (!c.completed_jobs || self.goal_met(p, requires))
     }
