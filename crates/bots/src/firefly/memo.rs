@@ -21,6 +21,7 @@ use tabletop_firefly::crew::all_crew;
 use tabletop_firefly::state::Player;
 use tabletop_firefly::Firefly;
 
+use super::keys::Prehashed;
 use super::odds::MisbehaveOdds;
 use super::routes::PileGains;
 
@@ -87,8 +88,8 @@ impl ChanceRow {
 }
 
 thread_local! {
-    static ROWS: RefCell<HashMap<u64, Arc<ChanceRow>>> = RefCell::new(HashMap::new());
-    static PILES: RefCell<HashMap<u64, Arc<PileGains>>> = RefCell::new(HashMap::new());
+    static ROWS: RefCell<HashMap<u64, Arc<ChanceRow>, Prehashed>> = RefCell::default();
+    static PILES: RefCell<HashMap<u64, Arc<PileGains>, Prehashed>> = RefCell::default();
 }
 
 /// Draw piles remembered before the table starts afresh (under 1 KB each).

@@ -27,6 +27,7 @@
 //! | `value` | what cards, crew, goods and Outlaw status are worth |
 //! | `odds` | dice and skill-test odds, the chance to pass a Misbehave card |
 //! | `memo` | those odds remembered per crew, for every bot of a thread |
+//! | `keys` | the hasher of the memos' keys |
 //! | `cards` | options, tests, bribes and re-rolls of the card being resolved |
 //! | `pending` | the small decisions an effect parks (whom to Kill, goods to lose, …) |
 //! | `last_call` | when to declare Last Call, the last turns |
@@ -36,6 +37,7 @@ mod bounties;
 mod cards;
 mod crew;
 mod jobs;
+mod keys;
 mod last_call;
 mod market;
 mod memo;

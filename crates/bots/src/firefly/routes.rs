@@ -690,21 +690,18 @@ impl Routes {
 /// that reads more must add it here (`tests::the_memos_give_what_a_fresh_look_gives` plays
 /// games to check).
 fn blind_key(ctx: &Ctx, d: DeckId) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
     let pile = ctx.g.decks.supply[d as usize].draw_pile();
     // A sum of well-mixed card hashes: the same for the same cards in any order.
     let cards = pile.iter().fold(0u64, |acc, &c| {
         acc.wrapping_add(tabletop_core::rng::mix(c as u64))
     });
-    (ctx.blind_base(), d, pile.len(), cards).hash(&mut h);
-    h.finish()
+    super::keys::key_of((ctx.blind_base(), d, pile.len(), cards))
 }
 
 /// The part of `blind_key` that is the same for every deck: what the cards' values read of us.
 pub(super) fn blind_base(ctx: &Ctx) -> u64 {
     use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = super::keys::KeyHasher::default();
     let p = ctx.p;
     ctx.chance_key().hash(&mut h);
     (ctx.burn_fuel, p.item(Item::Fuel) < 4).hash(&mut h);

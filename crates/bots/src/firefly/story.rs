@@ -119,7 +119,7 @@ pub(super) fn story_needs(g: &Firefly, p: &Player) -> StoryNeeds {
 /// anything asks (`memo::odds_class`).
 pub(super) fn chance_key(g: &Firefly, p: &Player) -> u64 {
     use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = super::keys::KeyHasher::default();
     (p.seat, p.goals, p.warrants, p.solid, p.leader).hash(&mut h);
     super::memo::odds_class(g, p).hash(&mut h);
     // Skills, keywords, professions, Moral, Disgruntled: the crew and their gear; the ship's
