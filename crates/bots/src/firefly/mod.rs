@@ -28,12 +28,14 @@
 //! | `odds` | dice and skill-test odds, the chance to pass a Misbehave card |
 //! | `memo` | those odds remembered per crew, for every bot of a thread |
 //! | `keys` | the hasher of the memos' keys |
+//! | `card_facts` | a Supply card's price and fit for us, remembered while our crew and ship stay |
 //! | `cards` | options, tests, bribes and re-rolls of the card being resolved |
 //! | `pending` | the small decisions an effect parks (whom to Kill, goods to lose, …) |
 //! | `last_call` | when to declare Last Call, the last turns |
 //! | `trades` | answering trade offers |
 
 mod bounties;
+mod card_facts;
 mod cards;
 mod crew;
 mod jobs;
@@ -100,6 +102,8 @@ pub struct FireflyBot {
     /// Each Supply deck's draw pile valued for a blind draw, and the `blind_key` it was worked
     /// out for.
     blind_memo: std::cell::RefCell<Vec<routes::BlindDraw>>,
+    /// Supply cards' prices and fit for our crew and ship, as last asked.
+    card_facts: card_facts::CardFacts,
 }
 
 impl Bot<Firefly> for FireflyBot {
@@ -172,6 +176,8 @@ struct Ctx<'a> {
     professions: std::cell::Cell<Option<u16>>,
     /// What `blind_key` reads of us, hashed on first use (every deck's key starts from it).
     blind_base: std::cell::Cell<Option<u64>>,
+    /// `card_facts::facts_key` of us, worked out on first use.
+    facts_key: std::cell::Cell<Option<u64>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -203,12 +209,18 @@ impl<'a> Ctx<'a> {
             chance_key: std::cell::Cell::new(None),
             professions: std::cell::Cell::new(None),
             blind_base: std::cell::Cell::new(None),
+            facts_key: std::cell::Cell::new(None),
         }
     }
 
     /// `routes::blind_base`, once per decision (every deck's blind-draw key starts from it).
     fn blind_base(&self) -> u64 {
         once(&self.blind_base, || blind_base(self))
+    }
+
+    /// `card_facts::facts_key` of us, once per decision.
+    fn facts_key(&self) -> u64 {
+        once(&self.facts_key, || card_facts::facts_key(self.g, self.p))
     }
 
     /// The keywords of the whole crew and the gear they carry (`Firefly::mask_has_keyword`),
@@ -302,6 +314,7 @@ impl FireflyBot {
             flight: None,
             routes: Routes::default(),
             blind_memo: Default::default(),
+            card_facts: Default::default(),
         }
     }
 

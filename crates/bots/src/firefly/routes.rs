@@ -103,7 +103,7 @@ impl FireflyBot {
         let mut gains: Vec<(f64, u32)> = pile
             .iter()
             .filter_map(|&c| {
-                let price = ctx.g.price(ctx.seat, c);
+                let price = self.card_facts.price(ctx, c);
                 self.card_gain(ctx, c, price).map(|net| (net, price))
             })
             .collect();
@@ -119,7 +119,7 @@ impl FireflyBot {
     /// What buying card `c` would gain us over its price, when it is affordable with `avail`
     /// and gains anything.
     fn card_net(&self, ctx: &Ctx, c: SupplyCardId, avail: f64) -> Option<f64> {
-        let price = ctx.g.price(ctx.seat, c);
+        let price = self.card_facts.price(ctx, c);
         if price as f64 > avail {
             return None;
         }

@@ -66,7 +66,7 @@ impl FireflyBot {
 
     /// What a Supply card is worth to us, before its price.
     pub(super) fn card_value(&self, ctx: &Ctx, card: SupplyCardId) -> f64 {
-        if !ctx.g.can_acquire(ctx.seat, card) {
+        if !self.card_facts.can_acquire(ctx, card) {
             return f64::NEG_INFINITY;
         }
         self.card_value_any(ctx, card)
@@ -180,7 +180,7 @@ impl FireflyBot {
                         _ => 0.0,
                     };
                 }
-                let carrier = p.crew.iter().any(|m| g.can_carry(p, m, card));
+                let carrier = self.card_facts.has_carrier(ctx, card);
                 if !carrier {
                     v *= 0.25;
                 }
