@@ -296,29 +296,99 @@ fn misbehave_copies(c: &'static Content) -> Arc<Vec<u32>> {
     v
 }
 
-/// What a crew brings to the Misbehave deck, its skill bonus aside: its skill totals, and for
-/// each card in the deck its copies, whether an Ace gets the crew through, and which options it
-/// may choose. Worked out once per crew (the memo's row, `ChanceRow::misbehave_odds`) and then
-/// valued for each bonus the bot asks about, so the crew is not walked again for each one.
+/// The lowest and highest test totals [`ProceedOdds`] keeps (a crew's points, a bribe and a
+/// bonus; any other total is worked out when asked).
+const TOTAL_MIN: i32 = -16;
+const TOTAL_MAX: i32 = 47;
+const TOTALS: usize = (TOTAL_MAX - TOTAL_MIN + 1) as usize;
+
+/// P(a test ends in Proceed) (`p_proceed`) for each test of each Misbehave card's options, at
+/// every total: the Misbehave odds of a crew are asked for many skill bonuses, and of many
+/// crews, and each answer went through every option's bands, die odds and all. Worked out once
+/// per content, by `p_proceed` itself, so a value read here is the value it would give.
+struct ProceedOdds {
+    /// By step (`step_ids` order), by total from `TOTAL_MIN`.
+    odds: Vec<[f64; TOTALS]>,
+    /// The first step of each option, by card definition and option.
+    first_step: Vec<Vec<u32>>,
+}
+
+impl ProceedOdds {
+    fn of(c: &'static Content) -> Arc<ProceedOdds> {
+        static CACHE: Mutex<Vec<(usize, Arc<ProceedOdds>)>> = Mutex::new(Vec::new());
+        let key = c as *const Content as usize;
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, v)) = cache.iter().find(|(k, _)| *k == key) {
+            return v.clone();
+        }
+        let mut probs = BandProbs::new();
+        let mut odds = Vec::new();
+        let first_step = c
+            .misbehave_defs
+            .iter()
+            .map(|d| {
+                d.options
+                    .iter()
+                    .map(|ch| {
+                        let first = odds.len() as u32;
+                        for t in steps(ch) {
+                            odds.push(std::array::from_fn(|i| {
+                                p_proceed(t, TOTAL_MIN + i as i32, &mut probs)
+                            }));
+                        }
+                        first
+                    })
+                    .collect()
+            })
+            .collect();
+        let v = Arc::new(ProceedOdds { odds, first_step });
+        cache.push((key, v.clone()));
+        v
+    }
+}
+
+/// What a crew brings to the Misbehave deck, its skill bonus aside: for each card in the deck
+/// its copies, whether an Ace gets the crew through, and the options it may choose with the
+/// crew's points for each of their tests. Worked out once per crew (the memo's row,
+/// `ChanceRow::misbehave_odds`) and then valued for each bonus the bot asks about, so the crew
+/// is not walked again for each one.
 pub(super) struct MisbehaveOdds {
-    stats: CrewStats,
     /// The cards with copies in the deck, in the content's order.
     cards: Vec<CardOdds>,
+    proceed: Arc<ProceedOdds>,
 }
 
 struct CardOdds {
-    def: u16,
     copies: f64,
     /// An Ace gets the crew through (FF-MISB-8).
     ace: bool,
     /// The options the crew may choose (their requirements met and costs payable).
-    options: smallvec::SmallVec<[u8; 4]>,
+    options: smallvec::SmallVec<[OptionOdds; 4]>,
+}
+
+/// One option the crew may choose: how it ends without a test, or its tests.
+enum OptionOdds {
+    /// No test: it proceeds (1) or not (0) (`choice_chance`).
+    Untested(f64),
+    /// The tests, in order (FF-MISB-15: each must end in Proceed).
+    Tests(smallvec::SmallVec<[StepOdds; 2]>),
+}
+
+/// One test of an option: its row of `ProceedOdds`, the crew's points for it (the bribes
+/// counted on included), and the skill a bonus adds to.
+struct StepOdds {
+    test: &'static Test,
+    row: u32,
+    base: i32,
+    skill: u8,
 }
 
 impl MisbehaveOdds {
     pub(super) fn of(g: &Firefly, p: &Player, mask: CrewMask) -> MisbehaveOdds {
         let c = g.content;
         let copies_of = misbehave_copies(c);
+        let proceed = ProceedOdds::of(c);
+        let stats = CrewStats::of(g, p, mask);
         let cards = c
             .misbehave_defs
             .iter()
@@ -326,29 +396,46 @@ impl MisbehaveOdds {
             .filter(|&(def, _)| copies_of[def] != 0)
             .map(|(def, d)| {
                 let ace = has_ace(g, p, mask, &d.ace);
+                let option = |i: usize| {
+                    let ch = &d.options[i];
+                    if ch.test.is_none() {
+                        return OptionOdds::Untested(choice_chance(ch, |_| 1.0));
+                    }
+                    let first = proceed.first_step[def][i];
+                    OptionOdds::Tests(
+                        steps(ch)
+                            .enumerate()
+                            .map(|(j, t)| StepOdds {
+                                test: t,
+                                row: first + j as u32,
+                                // Bribes: count a couple of $100s as available.
+                                base: stats.base(p, t)
+                                    + if t.bribes && p.money >= 1500 { 2 } else { 0 },
+                                skill: skill_index(t.skill) as u8,
+                            })
+                            .collect(),
+                    )
+                };
                 CardOdds {
-                    def: def as u16,
                     copies: copies_of[def] as f64,
                     ace,
                     options: if ace {
                         Default::default()
                     } else {
-                        (0..d.options.len() as u8)
-                            .filter(|&i| choice_available_mask(g, p, mask, &d.options[i as usize]))
+                        (0..d.options.len())
+                            .filter(|&i| choice_available_mask(g, p, mask, &d.options[i]))
+                            .map(option)
                             .collect()
                     },
                 }
             })
             .collect();
-        MisbehaveOdds {
-            stats: CrewStats::of(g, p, mask),
-            cards,
-        }
+        MisbehaveOdds { cards, proceed }
     }
 
     /// Average chance of getting through one Misbehave card (FF-MISB-4..8): the best option of
     /// each card, Aces counted; `bonus` adds skill points.
-    pub(super) fn pass(&self, c: &Content, p: &Player, bonus: [i32; 3]) -> f64 {
+    pub(super) fn pass(&self, bonus: [i32; 3]) -> f64 {
         let mut probs = BandProbs::new();
         let mut total = 0.0;
         let mut weight = 0.0;
@@ -358,16 +445,23 @@ impl MisbehaveOdds {
                 total += card.copies;
                 continue;
             }
-            let d = &c.misbehave_defs[card.def as usize];
             let mut best: f64 = 0.0;
-            for &i in &card.options {
+            for option in &card.options {
                 // Every step must end in Proceed, in order (FF-MISB-15).
-                let pr = choice_chance(&d.options[i as usize], |t| {
-                    let base = self.stats.base(p, t);
-                    // Bribes: count a couple of $100s as available.
-                    let bribe = if t.bribes && p.money >= 1500 { 2 } else { 0 };
-                    p_proceed(t, base + bribe + bonus[skill_index(t.skill)], &mut probs)
-                });
+                let pr = match option {
+                    OptionOdds::Untested(pr) => *pr,
+                    OptionOdds::Tests(steps) => steps
+                        .iter()
+                        .map(|s| {
+                            let at = s.base + bonus[s.skill as usize];
+                            if (TOTAL_MIN..=TOTAL_MAX).contains(&at) {
+                                self.proceed.odds[s.row as usize][(at - TOTAL_MIN) as usize]
+                            } else {
+                                p_proceed(s.test, at, &mut probs)
+                            }
+                        })
+                        .product(),
+                };
                 best = best.max(pr);
             }
             total += best * card.copies;
@@ -384,7 +478,7 @@ impl MisbehaveOdds {
 /// afresh ([`MisbehaveOdds`]).
 #[cfg(test)]
 pub(super) fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask, bonus: [i32; 3]) -> f64 {
-    MisbehaveOdds::of(g, p, mask).pass(g.content, p, bonus)
+    MisbehaveOdds::of(g, p, mask).pass(bonus)
 }
 
 impl FireflyBot {
@@ -392,10 +486,7 @@ impl FireflyBot {
     pub(super) fn misb(&self, ctx: &Ctx) -> f64 {
         once(&ctx.misb, || {
             let row = self.chances.get(ctx.chance_key());
-            row.misbehave(|| {
-                row.misbehave_odds(ctx.g, ctx.p)
-                    .pass(ctx.g.content, ctx.p, [0; 3])
-            })
+            row.misbehave(|| row.misbehave_odds(ctx.g, ctx.p).pass([0; 3]))
         })
     }
 }

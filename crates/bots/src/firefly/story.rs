@@ -265,10 +265,7 @@ impl FireflyBot {
         };
         let row = self.chances.get(ctx.chance_key());
         row.goal(bonus, |b| {
-            let pm = row
-                .misbehave_odds(g, p)
-                .pass(g.content, p, b)
-                .powi(goal.misbehave as i32);
+            let pm = row.misbehave_odds(g, p).pass(b).powi(goal.misbehave as i32);
             goal_test_chance(g, p, goal, b) * pm
         })
     }
