@@ -38,7 +38,7 @@ impl FireflyBot {
             return;
         }
         let here = ctx.p.sector;
-        let turns = |s: SectorId| turns_for(self.d(here, s), ctx.range) as f64;
+        let turns = |s: SectorId| turns_for(self.d(here, s), ctx.range()) as f64;
         for b in 0..g.content.bounties.len() as BountyId {
             let n = g.bound_count(ctx.seat, b);
             if n > 0 {
@@ -98,7 +98,7 @@ impl FireflyBot {
 
     /// Our best Showdown points (the whole crew, the best skill).
     pub(super) fn showdown_best(&self, ctx: &Ctx) -> i32 {
-        *ctx.skills.iter().max().unwrap_or(&0)
+        *ctx.skills().iter().max().unwrap_or(&0)
     }
 
     /// A lone fugitive (FF-PBH-9(b)): the reward by the chance to win, less what losing costs
@@ -129,7 +129,7 @@ impl FireflyBot {
     /// against their whole crew (FF-PBH-23): the two chances.
     pub(super) fn boarding_odds(&self, ctx: &Ctx, rival: Seat) -> (f64, f64) {
         let g = ctx.g;
-        let board = ctx.skills[1].max(ctx.skills[2]);
+        let board = ctx.skills()[1].max(ctx.skills()[2]);
         let p_board = ((board + 6 - 5).clamp(0, 6)) as f64 / 6.0;
         let q = &g.players[rival as usize];
         let theirs = Skill::ALL

@@ -326,7 +326,7 @@ impl FireflyBot {
             }
             Effect::LoseReputation { contact } => {
                 if p.is_solid(*contact) {
-                    let story = ctx.needs.solid_with & (1 << contact.index()) != 0
+                    let story = ctx.needs().solid_with & (1 << contact.index()) != 0
                         || ctx
                             .g
                             .story_def()

@@ -51,7 +51,7 @@ impl FireflyBot {
     pub(super) fn gear_utility(&self, ctx: &Ctx, skills: [i32; 3], keywords: u16) -> f64 {
         let mut v = 0.0;
         for (s, &x) in skills.iter().enumerate() {
-            let cap = ctx.needs.desired[s] + 1;
+            let cap = ctx.needs().desired[s] + 1;
             v += 3.0 * x.min(cap) as f64 + (x - cap).max(0) as f64;
         }
         v + keywords.count_ones() as f64 * 0.5
@@ -72,7 +72,7 @@ impl FireflyBot {
         sub: Option<SupplyCardId>,
     ) -> f64 {
         let g = ctx.g;
-        let mut sk = ctx.skills;
+        let mut sk = ctx.skills();
         let mut kw = ctx.keywords();
         if let Some(h) = sub {
             let d = gear_skills(g.gear_def(h));

@@ -87,7 +87,7 @@ impl FireflyBot {
         // FF-WORK-9, as `Firefly::needs_met` with the whole crew, from the Ctx's totals.
         let mut feasible = Skill::ALL
             .iter()
-            .all(|&sk| ctx.skills[skill_index(sk)] >= job.needs.get(sk) as i32)
+            .all(|&sk| ctx.skills()[skill_index(sk)] >= job.needs.get(sk) as i32)
             && job
                 .needs_keywords
                 .iter()
@@ -116,7 +116,7 @@ impl FireflyBot {
         let mut tests = 0;
         for (k, st) in job.steps.iter().enumerate().skip(step) {
             let s = sectors[k];
-            let t = turns_for(self.d(at, s), ctx.range);
+            let t = turns_for(self.d(at, s), ctx.range());
             turns += if k == step { t } else { t.max(1) };
             at = s;
             misbehave += st.misbehave as u32;
@@ -147,7 +147,7 @@ impl FireflyBot {
         // Breakin' Atmo's Extra Pay: the crew's points of the skill, gear included (the whole
         // crew goes on the job: `choose_crew` keeps everyone who may go).
         if let Some(x) = job.extra_pay {
-            pay += x.amount as f64 * ctx.skills[skill_index(x.skill)].max(0) as f64;
+            pay += x.amount as f64 * ctx.skills()[skill_index(x.skill)].max(0) as f64;
         }
         // A story's rule (Desperadoes): Illegal jobs pay more.
         if job.illegal {

@@ -147,7 +147,7 @@ impl FireflyBot {
             for a in &p.active {
                 if let Some((s, v)) = finish(self, a.job, here) {
                     let d = self.d(here, s);
-                    let reachable = s != here && !g.has_cutter(s) && turns_for(d, ctx.range) <= 1;
+                    let reachable = s != here && !g.has_cutter(s) && turns_for(d, ctx.range()) <= 1;
                     if reachable && remote.is_none_or(|b| v > b.0) {
                         remote = Some((v, s));
                     }

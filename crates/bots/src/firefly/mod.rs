@@ -154,56 +154,46 @@ fn once<T: Copy>(cell: &std::cell::Cell<Option<T>>, f: impl FnOnce() -> T) -> T 
     v
 }
 
-/// Information shared by the scoring functions of one decision.
+/// Information shared by the scoring functions of one decision. Everything in it is worked out
+/// on first use: many decisions (a card's option, whom to Kill) ask for little of it.
 struct Ctx<'a> {
     g: &'a Firefly,
     seat: Seat,
     p: &'a Player,
-    needs: StoryNeeds,
-    skills: [i32; 3],
-    /// Keywords of the whole crew and their gear (bit by `Keyword as u16`), worked out on first
-    /// use (most of a rollout's small decisions never ask).
+    /// What the remaining story goals need (`story_needs`).
+    needs: std::cell::OnceCell<StoryNeeds>,
+    /// The whole crew's skills and their gear's (Fight, Tech, Negotiate).
+    skills: std::cell::Cell<Option<[i32; 3]>>,
+    /// Keywords of the whole crew and their gear (bit by `Keyword as u16`).
     keywords: std::cell::Cell<Option<u16>>,
-    range: u32,
+    /// Sectors a turn's flight covers (see `range`).
+    range: std::cell::Cell<Option<u32>>,
     /// Fuel a Full Burn costs now (`Firefly::full_burn_fuel`).
-    burn_fuel: u8,
+    burn_fuel: std::cell::Cell<Option<u8>>,
     misb: std::cell::Cell<Option<f64>>,
     /// How many held jobs are worth doing (see `deal_value`).
     good_jobs: std::cell::Cell<Option<usize>>,
-    /// `chance_key` of our crew, worked out on first use.
+    /// `chance_key` of our crew.
     chance_key: std::cell::Cell<Option<u64>>,
-    /// The professions among our crew (bit by `Profession as u16`), worked out on first use.
+    /// The professions among our crew (bit by `Profession as u16`).
     professions: std::cell::Cell<Option<u16>>,
-    /// What `blind_key` reads of us, hashed on first use (every deck's key starts from it).
+    /// What `blind_key` reads of us, hashed (every deck's key starts from it).
     blind_base: std::cell::Cell<Option<u64>>,
-    /// `card_facts::facts_key` of us, worked out on first use.
+    /// `card_facts::facts_key` of us.
     facts_key: std::cell::Cell<Option<u64>>,
 }
 
 impl<'a> Ctx<'a> {
     fn new(g: &'a Firefly, seat: Seat) -> Self {
-        let p = g.player(seat);
-        let needs = story_needs(g, p);
-        let skills = skills_of(g, p, all_crew(p));
-        let burn_fuel = g.full_burn_fuel(p);
-        // A dry tank away from Fuel flies at Mosey speed (FF-FLY-2, FF-FLY-5): a place's turns
-        // away are its sectors, or a far Supply planet looks as near as a close one.
-        let dry =
-            burn_fuel > 0 && p.item(Item::Fuel) < burn_fuel && g.supply_deck_at(p.sector).is_none();
-        let range = if dry {
-            1
-        } else {
-            g.burn_range(p).max(1) as u32
-        };
         Ctx {
             g,
             seat,
-            p,
-            needs,
-            skills,
+            p: g.player(seat),
+            needs: std::cell::OnceCell::new(),
+            skills: std::cell::Cell::new(None),
             keywords: std::cell::Cell::new(None),
-            range,
-            burn_fuel,
+            range: std::cell::Cell::new(None),
+            burn_fuel: std::cell::Cell::new(None),
             misb: std::cell::Cell::new(None),
             good_jobs: std::cell::Cell::new(None),
             chance_key: std::cell::Cell::new(None),
@@ -211,6 +201,39 @@ impl<'a> Ctx<'a> {
             blind_base: std::cell::Cell::new(None),
             facts_key: std::cell::Cell::new(None),
         }
+    }
+
+    /// What the remaining story goals need, once per decision.
+    fn needs(&self) -> &StoryNeeds {
+        self.needs.get_or_init(|| story_needs(self.g, self.p))
+    }
+
+    /// The whole crew's skills, with their gear, once per decision.
+    fn skills(&self) -> [i32; 3] {
+        once(&self.skills, || skills_of(self.g, self.p, all_crew(self.p)))
+    }
+
+    /// Fuel a Full Burn costs now (`Firefly::full_burn_fuel`), once per decision.
+    fn burn_fuel(&self) -> u8 {
+        once(&self.burn_fuel, || self.g.full_burn_fuel(self.p))
+    }
+
+    /// Sectors a turn's flight covers, once per decision: the Full Burn range, but a dry tank
+    /// away from Fuel flies at Mosey speed (FF-FLY-2, FF-FLY-5): a place's turns away are its
+    /// sectors, or a far Supply planet looks as near as a close one.
+    fn range(&self) -> u32 {
+        once(&self.range, || {
+            let (g, p) = (self.g, self.p);
+            let burn_fuel = self.burn_fuel();
+            let dry = burn_fuel > 0
+                && p.item(Item::Fuel) < burn_fuel
+                && g.supply_deck_at(p.sector).is_none();
+            if dry {
+                1
+            } else {
+                g.burn_range(p).max(1) as u32
+            }
+        })
     }
 
     /// `routes::blind_base`, once per decision (every deck's blind-draw key starts from it).
@@ -261,7 +284,7 @@ impl<'a> Ctx<'a> {
     /// Fuel is only worth its room in the hold (unless a Heavy Load adds a cost, FF-WORK-29).
     /// Worked out once per decision (`Ctx::new`): Fuel is valued very often.
     fn burns_fuel(&self) -> bool {
-        self.burn_fuel > 0
+        self.burn_fuel() > 0
     }
 
     fn cuts(&self) -> u32 {
@@ -278,11 +301,11 @@ impl<'a> Ctx<'a> {
         let mut r = 400;
         // Saving for a goal's money starts once half of it is in hand: below that, what earns
         // money faster (a hand, gear) is worth more than what it costs.
-        if self.needs.money > 0
-            && (self.needs.money_only || self.skill_ready(bot))
-            && self.p.money * 2 >= self.needs.money
+        if self.needs().money > 0
+            && (self.needs().money_only || self.skill_ready(bot))
+            && self.p.money * 2 >= self.needs().money
         {
-            r = r.max(self.needs.money + 300);
+            r = r.max(self.needs().money + 300);
         }
         // In a Last Call story credits are the score: once a captain can call it, a card
         // bought now has too few turns left to pay for itself.
@@ -295,7 +318,7 @@ impl<'a> Ctx<'a> {
     /// Whether the crew is about as good as the story asks (money aside).
     fn skill_ready(&self, bot: &FireflyBot) -> bool {
         let slack = bot.slack(self.g);
-        (0..3).all(|s| self.skills[s] + slack >= self.needs.desired[s])
+        (0..3).all(|s| self.skills()[s] + slack >= self.needs().desired[s])
     }
 }
 

@@ -183,7 +183,7 @@ impl FireflyBot {
                 {
                     return Action::Purchase(Item::Contraband);
                 }
-                let burns = p.item(Item::Fuel) / ctx.burn_fuel.max(1);
+                let burns = p.item(Item::Fuel) / ctx.burn_fuel().max(1);
                 if legal.contains(&Action::Purchase(Item::Fuel))
                     && ctx.burns_fuel()
                     && (burns < 4 || p.item(Item::Fuel) < 5)

@@ -138,7 +138,7 @@ impl FireflyBot {
         if !ctx.burns_fuel() {
             return 0.0;
         }
-        let burn = ctx.burn_fuel.max(1) as u32;
+        let burn = ctx.burn_fuel().max(1) as u32;
         let burns = ctx.p.item(Item::Fuel) as u32 / burn;
         match burns {
             0 => 9000.0,
@@ -256,7 +256,7 @@ impl FireflyBot {
         let g = ctx.g;
         if g.cruiser != ctx.p.sector && g.is_outlaw(ctx.p) {
             let cost = self.outlaw_cost(ctx);
-            let t = turns_for(self.d(ctx.p.sector, g.cruiser), ctx.range) as f64 + 1.0;
+            let t = turns_for(self.d(ctx.p.sector, g.cruiser), ctx.range()) as f64 + 1.0;
             for c in out.iter_mut() {
                 if c.0 == g.cruiser {
                     c.1 -= cost / t;
@@ -269,7 +269,7 @@ impl FireflyBot {
         let g = ctx.g;
         let p = ctx.p;
         let here = p.sector;
-        let turns = |s: SectorId| turns_for(self.d(here, s), ctx.range) as f64;
+        let turns = |s: SectorId| turns_for(self.d(here, s), ctx.range()) as f64;
         if let Some((s, v)) = self.goal_value(ctx) {
             out.push((s, v / (turns(s) + 1.0)));
         }
@@ -704,7 +704,7 @@ pub(super) fn blind_base(ctx: &Ctx) -> u64 {
     let mut h = super::keys::KeyHasher::default();
     let p = ctx.p;
     ctx.chance_key().hash(&mut h);
-    (ctx.burn_fuel, p.item(Item::Fuel) < 4).hash(&mut h);
+    (ctx.burn_fuel(), p.item(Item::Fuel) < 4).hash(&mut h);
     (p.seat, p.leader, p.ship, p.drive_core, &p.upgrades, &p.crew).hash(&mut h);
     (&p.spare_gear, &p.hand, &p.active, p.solid, p.goals, p.haven).hash(&mut h);
     h.finish()

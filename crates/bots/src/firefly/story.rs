@@ -185,9 +185,9 @@ impl FireflyBot {
         if ctx.g.counts_as_solid(ctx.p, c) {
             return 0.0;
         }
-        if ctx.needs.solid_with & (1 << c.index()) != 0 {
+        if ctx.needs().solid_with & (1 << c.index()) != 0 {
             6000.0
-        } else if ctx.needs.solid_more > 0 {
+        } else if ctx.needs().solid_more > 0 {
             3500.0
         } else {
             0.0

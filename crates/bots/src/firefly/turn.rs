@@ -254,9 +254,9 @@ impl FireflyBot {
         };
         // Never burn the last Fuel except on the way to more (FF-FLY-2: no Fuel, no go).
         if let Some((target, v)) = remote {
-            let burn = ctx.burn_fuel.max(1);
+            let burn = ctx.burn_fuel().max(1);
             let burns = p.item(Item::Fuel) / burn;
-            let far = turns_for(self.d(here, target), ctx.range) >= 1 && self.d(here, target) > 1;
+            let far = turns_for(self.d(here, target), ctx.range()) >= 1 && self.d(here, target) > 1;
             if ctx.burns_fuel()
                 && burns <= 1
                 && far
@@ -278,7 +278,7 @@ impl FireflyBot {
         };
         match (local, remote) {
             (Some((lv, la)), Some((target, rv))) => {
-                let arrive_now = turns_for(self.d(here, target), ctx.range) <= 1;
+                let arrive_now = turns_for(self.d(here, target), ctx.range()) <= 1;
                 let local_first = if t.taken == 0 {
                     lv >= rv || !arrive_now
                 } else {

@@ -14,7 +14,7 @@ impl FireflyBot {
             if a <= 0 {
                 continue;
             }
-            let deficit = (ctx.needs.desired[s] + 1 - ctx.skills[s]).max(0);
+            let deficit = (ctx.needs().desired[s] + 1 - ctx.skills()[s]).max(0);
             let useful = a.min(deficit);
             v += useful as f64 * 800.0 + (a - useful) as f64 * 180.0;
         }
@@ -84,7 +84,7 @@ impl FireflyBot {
             if x <= 0 {
                 continue;
             }
-            let short = ctx.skills[s] - x < ctx.needs.desired[s] + 1;
+            let short = ctx.skills()[s] - x < ctx.needs().desired[s] + 1;
             v += x as f64 * if short { 800.0 } else { 180.0 };
         }
         let now = self.goal_chance_with(ctx, [0; 3]);
