@@ -181,6 +181,12 @@ struct Ctx<'a> {
     blind_base: std::cell::Cell<Option<u64>>,
     /// `card_facts::facts_key` of us.
     facts_key: std::cell::Cell<Option<u64>>,
+    /// The memo's row of our crew's odds (`FireflyBot::chance_row`).
+    chance_row: std::cell::OnceCell<Arc<memo::ChanceRow>>,
+    /// The first story goal still to do that tests the crew (`FireflyBot::test_goal`).
+    test_goal: std::cell::Cell<Option<Option<&'static Goal>>>,
+    /// Money that must stay in hand (`reserve`).
+    reserve: std::cell::Cell<Option<u32>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -200,6 +206,9 @@ impl<'a> Ctx<'a> {
             professions: std::cell::Cell::new(None),
             blind_base: std::cell::Cell::new(None),
             facts_key: std::cell::Cell::new(None),
+            chance_row: std::cell::OnceCell::new(),
+            test_goal: std::cell::Cell::new(None),
+            reserve: std::cell::Cell::new(None),
         }
     }
 
@@ -296,23 +305,26 @@ impl<'a> Ctx<'a> {
             .sum()
     }
 
-    /// Money that must stay in hand (fuel, and savings for a goal that costs money).
+    /// Money that must stay in hand (fuel, and savings for a goal that costs money), once per
+    /// decision (every Supply deck's worth asks).
     fn reserve(&self, bot: &FireflyBot) -> u32 {
-        let mut r = 400;
-        // Saving for a goal's money starts once half of it is in hand: below that, what earns
-        // money faster (a hand, gear) is worth more than what it costs.
-        if self.needs().money > 0
-            && (self.needs().money_only || self.skill_ready(bot))
-            && self.p.money * 2 >= self.needs().money
-        {
-            r = r.max(self.needs().money + 300);
-        }
-        // In a Last Call story credits are the score: once a captain can call it, a card
-        // bought now has too few turns left to pay for itself.
-        if last_call_near(self.g) {
-            r = r.max(self.p.money);
-        }
-        r
+        once(&self.reserve, || {
+            let mut r = 400;
+            // Saving for a goal's money starts once half of it is in hand: below that, what
+            // earns money faster (a hand, gear) is worth more than what it costs.
+            if self.needs().money > 0
+                && (self.needs().money_only || self.skill_ready(bot))
+                && self.p.money * 2 >= self.needs().money
+            {
+                r = r.max(self.needs().money + 300);
+            }
+            // In a Last Call story credits are the score: once a captain can call it, a card
+            // bought now has too few turns left to pay for itself.
+            if last_call_near(self.g) {
+                r = r.max(self.p.money);
+            }
+            r
+        })
     }
 
     /// Whether the crew is about as good as the story asks (money aside).

@@ -2,6 +2,7 @@
 //! card's option or a Misbehave card.
 
 use super::*;
+use std::cell::Cell;
 
 /// P(an exploding d6 (FF-SKILL-8) totals at least `need`).
 pub fn p_at_least(need: i32) -> f64 {
@@ -220,55 +221,66 @@ pub(super) fn choice_chance(ch: &Choice, step: impl FnMut(&Test) -> f64) -> f64 
     }
 }
 
-/// What the crew in a mask brings to a test, computed once for many cards.
-pub(super) struct CrewStats {
+/// What the crew in a mask brings to a test, each total worked out when a test first asks
+/// for it (a crew's Misbehave odds ask for a few of them, over many cards).
+pub(super) struct CrewStats<'a> {
+    g: &'a Firefly,
+    p: &'a Player,
+    mask: CrewMask,
     /// Skill points by [kosherized][skill].
-    pub(super) points: [[i32; 3]; 2],
+    points: [[Cell<Option<i32>>; 3]; 2],
     /// The best single crew member's points by [kosherized][skill].
-    pub(super) single: [[i32; 3]; 2],
-    /// Keywords present (bit by `Keyword as u8`).
-    pub(super) keywords: u16,
+    single: [[Cell<Option<i32>>; 3]; 2],
+    /// Keywords present (bit by `Keyword as u16`), and the keywords asked about.
+    keywords: Cell<(u16, u16)>,
 }
 
-impl CrewStats {
-    pub(super) fn of(g: &Firefly, p: &Player, mask: CrewMask) -> CrewStats {
-        let mut st = CrewStats {
-            points: [[0; 3]; 2],
-            single: [[0; 3]; 2],
-            keywords: 0,
-        };
-        for (k, kosher) in [false, true].into_iter().enumerate() {
-            for sk in Skill::ALL {
-                let s = skill_index(sk);
-                st.points[k][s] = g.mask_skill(p, mask, sk, kosher) as i32;
-                st.single[k][s] = (0..p.crew.len())
-                    .filter(|&i| mask & (1 << i) != 0)
-                    .map(|i| g.mask_skill(p, 1 << i, sk, kosher) as i32)
-                    .max()
-                    .unwrap_or(0);
-            }
+impl<'a> CrewStats<'a> {
+    pub(super) fn of(g: &'a Firefly, p: &'a Player, mask: CrewMask) -> CrewStats<'a> {
+        CrewStats {
+            g,
+            p,
+            mask,
+            points: Default::default(),
+            single: Default::default(),
+            keywords: Cell::new((0, 0)),
         }
-        for kw in ALL_KEYWORDS {
-            if g.mask_has_keyword(p, mask, kw) {
-                st.keywords |= 1 << kw as u16;
-            }
+    }
+
+    fn has_keyword(&self, kw: Keyword) -> bool {
+        let bit = 1 << kw as u16;
+        let (has, asked) = self.keywords.get();
+        if asked & bit != 0 {
+            return has & bit != 0;
         }
-        st
+        let yes = self.g.mask_has_keyword(self.p, self.mask, kw);
+        self.keywords
+            .set((if yes { has | bit } else { has }, asked | bit));
+        yes
     }
 
     pub(super) fn base(&self, p: &Player, t: &Test) -> i32 {
+        let (g, mask) = (self.g, self.mask);
         let k = t.kosherized as usize;
         let s = skill_index(t.skill);
         let mut points = if is_single(t) {
-            self.single[k][s]
+            once(&self.single[k][s], || {
+                (0..self.p.crew.len())
+                    .filter(|&i| mask & (1 << i) != 0)
+                    .map(|i| g.mask_skill(self.p, 1 << i, t.skill, t.kosherized) as i32)
+                    .max()
+                    .unwrap_or(0)
+            })
         } else {
-            self.points[k][s]
+            once(&self.points[k][s], || {
+                g.mask_skill(self.p, mask, t.skill, t.kosherized) as i32
+            })
         };
         for m in &t.modifiers {
             match m {
                 TestModifier::PerWarrant { amount } => points += *amount as i32 * p.warrants as i32,
                 TestModifier::KeywordAdds { keyword, amount } => {
-                    if self.keywords & (1 << *keyword as u16) != 0 {
+                    if self.has_keyword(*keyword) {
                         points += *amount as i32;
                     }
                 }
@@ -482,10 +494,16 @@ pub(super) fn misbehave_pass(g: &Firefly, p: &Player, mask: CrewMask, bonus: [i3
 }
 
 impl FireflyBot {
+    /// The memo's row of our crew's odds (`memo`), once per decision.
+    pub(super) fn chance_row<'c>(&self, ctx: &'c Ctx) -> &'c Arc<memo::ChanceRow> {
+        ctx.chance_row
+            .get_or_init(|| self.chances.get(ctx.chance_key()))
+    }
+
     /// Chance of one Misbehave card passed by the whole crew (cached per decision).
     pub(super) fn misb(&self, ctx: &Ctx) -> f64 {
         once(&ctx.misb, || {
-            let row = self.chances.get(ctx.chance_key());
+            let row = self.chance_row(ctx);
             row.misbehave(|| row.misbehave_odds(ctx.g, ctx.p).pass([0; 3]))
         })
     }

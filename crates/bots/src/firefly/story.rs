@@ -260,10 +260,10 @@ impl FireflyBot {
     pub(super) fn goal_chance_with(&self, ctx: &Ctx, bonus: [i32; 3]) -> f64 {
         let g = ctx.g;
         let p = ctx.p;
-        let Some(goal) = self.test_goal(g, p) else {
+        let Some(goal) = once(&ctx.test_goal, || self.test_goal(g, p)) else {
             return 0.0;
         };
-        let row = self.chances.get(ctx.chance_key());
+        let row = self.chance_row(ctx);
         row.goal(bonus, |b| {
             let pm = row.misbehave_odds(g, p).pass(b).powi(goal.misbehave as i32);
             goal_test_chance(g, p, goal, b) * pm
