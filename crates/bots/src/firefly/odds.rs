@@ -221,8 +221,9 @@ pub(super) fn choice_chance(ch: &Choice, step: impl FnMut(&Test) -> f64) -> f64 
     }
 }
 
-/// What the crew in a mask brings to a test, each total worked out when a test first asks
-/// for it (a crew's Misbehave odds ask for a few of them, over many cards).
+/// What the crew in a mask brings to a test or an option, each total or keyword worked out when
+/// a test or an option first asks for it: a crew's Misbehave odds ask the same few of them over
+/// many cards (a keyword or a profession among the crew is dear to ask the engine).
 pub(super) struct CrewStats<'a> {
     g: &'a Firefly,
     p: &'a Player,
@@ -233,6 +234,22 @@ pub(super) struct CrewStats<'a> {
     single: [[Cell<Option<i32>>; 3]; 2],
     /// Keywords present (bit by `Keyword as u16`), and the keywords asked about.
     keywords: Cell<(u16, u16)>,
+    /// Professions present (bit by `Profession as u16`), and the professions asked about.
+    professions: Cell<(u16, u16)>,
+    /// Keyword requirements met (`Firefly::requirement_met_by`: carried or discardable for
+    /// it), and the keywords asked about.
+    keyword_requirements: Cell<(u16, u16)>,
+}
+
+/// The answer for `bit` in a (known, asked) pair of bit sets, or worked out with `f` and kept.
+fn known_bit(cell: &Cell<(u16, u16)>, bit: u16, f: impl FnOnce() -> bool) -> bool {
+    let (has, asked) = cell.get();
+    if asked & bit != 0 {
+        return has & bit != 0;
+    }
+    let yes = f();
+    cell.set((if yes { has | bit } else { has }, asked | bit));
+    yes
 }
 
 impl<'a> CrewStats<'a> {
@@ -244,19 +261,55 @@ impl<'a> CrewStats<'a> {
             points: Default::default(),
             single: Default::default(),
             keywords: Cell::new((0, 0)),
+            professions: Cell::new((0, 0)),
+            keyword_requirements: Cell::new((0, 0)),
         }
     }
 
+    /// `Firefly::mask_has_keyword` of the crew.
     fn has_keyword(&self, kw: Keyword) -> bool {
-        let bit = 1 << kw as u16;
-        let (has, asked) = self.keywords.get();
-        if asked & bit != 0 {
-            return has & bit != 0;
+        known_bit(&self.keywords, 1 << kw as u16, || {
+            self.g.mask_has_keyword(self.p, self.mask, kw)
+        })
+    }
+
+    /// `Firefly::mask_has_profession` of the crew.
+    fn has_profession(&self, pr: Profession) -> bool {
+        known_bit(&self.professions, 1 << pr as u16, || {
+            self.g.mask_has_profession(self.p, self.mask, pr)
+        })
+    }
+
+    /// `Firefly::requirement_met_by` the crew.
+    fn meets(&self, r: &Requirement) -> bool {
+        let (g, p, mask) = (self.g, self.p, self.mask);
+        match *r {
+            Requirement::Keyword { keyword } => {
+                known_bit(&self.keyword_requirements, 1 << keyword as u16, || {
+                    g.requirement_met_by(p, mask, r)
+                })
+            }
+            Requirement::Profession { profession } => self.has_profession(profession),
+            _ => g.requirement_met_by(p, mask, r),
         }
-        let yes = self.g.mask_has_keyword(self.p, self.mask, kw);
-        self.keywords
-            .set((if yes { has | bit } else { has }, asked | bit));
-        yes
+    }
+
+    /// `choice_available_mask` for the crew.
+    fn choice_available(&self, c: &Choice) -> bool {
+        c.requires.iter().all(|r| self.meets(r))
+            && c.effects.iter().all(|e| match e {
+                Effect::Spend { item, amount } => self.p.item(*item) >= *amount,
+                _ => true,
+            })
+    }
+
+    /// `has_ace` for the crew.
+    fn has_ace(&self, ace: &Option<Ace>) -> bool {
+        match ace {
+            Some(Ace::Keyword { keyword }) => self.has_keyword(*keyword),
+            Some(Ace::Profession { profession }) => self.has_profession(*profession),
+            _ => has_ace(self.g, self.p, self.mask, ace),
+        }
     }
 
     pub(super) fn base(&self, p: &Player, t: &Test) -> i32 {
@@ -407,7 +460,7 @@ impl MisbehaveOdds {
             .enumerate()
             .filter(|&(def, _)| copies_of[def] != 0)
             .map(|(def, d)| {
-                let ace = has_ace(g, p, mask, &d.ace);
+                let ace = stats.has_ace(&d.ace);
                 let option = |i: usize| {
                     let ch = &d.options[i];
                     if ch.test.is_none() {
@@ -435,7 +488,7 @@ impl MisbehaveOdds {
                         Default::default()
                     } else {
                         (0..d.options.len())
-                            .filter(|&i| choice_available_mask(g, p, mask, &d.options[i]))
+                            .filter(|&i| stats.choice_available(&d.options[i]))
                             .map(option)
                             .collect()
                     },
