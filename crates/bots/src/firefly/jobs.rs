@@ -79,7 +79,7 @@ impl FireflyBot {
             };
         }
         // Where each step is worked now ("Moon the Alliance": wherever the Cruiser is).
-        let sectors: Vec<SectorId> = (0..job.steps.len() as u8)
+        let sectors: smallvec::SmallVec<[SectorId; 8]> = (0..job.steps.len() as u8)
             .map(|k| g.job_step_sector(j, k))
             .collect();
         let step = step as usize;
@@ -160,11 +160,9 @@ impl FireflyBot {
                 pay += b.amount as f64 + 300.0 * b.parts as f64;
             }
         }
-        for a in g.crew_abilities(p) {
-            if let Ability::JobCompletionBonus { jobs, amount } = a {
-                if tabletop_firefly::work::job_matches(job, *jobs) {
-                    pay += *amount as f64;
-                }
+        for &(jobs, amount) in ctx.job_completion_bonuses() {
+            if tabletop_firefly::work::job_matches(job, jobs) {
+                pay += amount as f64;
             }
         }
         let mut cost = ctx.cuts() as f64 * 0.5;

@@ -187,6 +187,10 @@ struct Ctx<'a> {
     test_goal: std::cell::Cell<Option<Option<&'static Goal>>>,
     /// Money that must stay in hand (`reserve`).
     reserve: std::cell::Cell<Option<u32>>,
+    /// The crew's Cuts (`cuts`).
+    cuts: std::cell::Cell<Option<u32>>,
+    /// The crew's job completion bonuses (`job_completion_bonuses`).
+    job_completion_bonuses: std::cell::OnceCell<smallvec::SmallVec<[(JobFilter, u32); 2]>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -209,6 +213,8 @@ impl<'a> Ctx<'a> {
             chance_row: std::cell::OnceCell::new(),
             test_goal: std::cell::Cell::new(None),
             reserve: std::cell::Cell::new(None),
+            cuts: std::cell::Cell::new(None),
+            job_completion_bonuses: std::cell::OnceCell::new(),
         }
     }
 
@@ -296,13 +302,30 @@ impl<'a> Ctx<'a> {
         self.burn_fuel() > 0
     }
 
+    /// The crew's Cuts (their costs, the Leader's aside), once per decision.
     fn cuts(&self) -> u32 {
-        self.p
-            .crew
-            .iter()
-            .skip(1)
-            .map(|m| self.g.crew_def(m).cost)
-            .sum()
+        once(&self.cuts, || {
+            self.p
+                .crew
+                .iter()
+                .skip(1)
+                .map(|m| self.g.crew_def(m).cost)
+                .sum()
+        })
+    }
+
+    /// The crew's abilities that pay more for a completed job (`Ability::JobCompletionBonus`),
+    /// in the order of `Firefly::crew_abilities`, once per decision: every job valued asks.
+    fn job_completion_bonuses(&self) -> &[(JobFilter, u32)] {
+        self.job_completion_bonuses.get_or_init(|| {
+            self.g
+                .crew_abilities(self.p)
+                .filter_map(|a| match *a {
+                    Ability::JobCompletionBonus { jobs, amount } => Some((jobs, amount)),
+                    _ => None,
+                })
+                .collect()
+        })
     }
 
     /// Money that must stay in hand (fuel, and savings for a goal that costs money), once per

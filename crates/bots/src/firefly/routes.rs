@@ -49,7 +49,7 @@ impl FireflyBot {
         let avail = p.money.saturating_sub(ctx.reserve(self)) as f64;
         if avail >= 100.0 {
             let deck = &g.decks.supply[d as usize];
-            let mut nets: Vec<f64> = deck
+            let mut nets: smallvec::SmallVec<[f64; 16]> = deck
                 .discard_pile()
                 .iter()
                 .filter_map(|&c| self.card_net(ctx, c, avail))
