@@ -51,6 +51,7 @@ pub(super) struct CardFacts(RefCell<(u64, Vec<Facts>)>);
 
 impl CardFacts {
     /// The card's fact `field`, worked out with `f` when not known for this captain.
+    #[inline]
     fn fact<T: Copy>(
         &self,
         ctx: &Ctx,
@@ -76,11 +77,13 @@ impl CardFacts {
     }
 
     /// `Firefly::price` of `card` for us.
+    #[inline]
     pub(super) fn price(&self, ctx: &Ctx, card: SupplyCardId) -> u32 {
         self.fact(ctx, card, |x| &mut x.price, || ctx.g.price(ctx.seat, card))
     }
 
     /// `Firefly::can_acquire` of `card` for us.
+    #[inline]
     pub(super) fn can_acquire(&self, ctx: &Ctx, card: SupplyCardId) -> bool {
         self.fact(
             ctx,
@@ -91,6 +94,7 @@ impl CardFacts {
     }
 
     /// Whether a crew member of ours may carry Gear card `card` now (`Firefly::can_carry`).
+    #[inline]
     pub(super) fn has_carrier(&self, ctx: &Ctx, card: SupplyCardId) -> bool {
         self.fact(
             ctx,

@@ -144,11 +144,20 @@ impl Bot<Firefly> for FireflyBot {
 }
 
 /// The value in `cell`, worked out with `f` on first use: what a decision asks for many times
-/// (a `Ctx`'s keys and masks) is worked out once.
+/// (a `Ctx`'s keys and masks) is worked out once. Asked for every card and job valued, so the
+/// look-up is inlined and the first use kept out of line.
+#[inline]
 fn once<T: Copy>(cell: &std::cell::Cell<Option<T>>, f: impl FnOnce() -> T) -> T {
-    if let Some(v) = cell.get() {
-        return v;
+    match cell.get() {
+        Some(v) => v,
+        None => first_use(cell, f),
     }
+}
+
+/// [`once`]'s first use.
+#[cold]
+#[inline(never)]
+fn first_use<T: Copy>(cell: &std::cell::Cell<Option<T>>, f: impl FnOnce() -> T) -> T {
     let v = f();
     cell.set(Some(v));
     v
@@ -219,16 +228,19 @@ impl<'a> Ctx<'a> {
     }
 
     /// What the remaining story goals need, once per decision.
+    #[inline]
     fn needs(&self) -> &StoryNeeds {
         self.needs.get_or_init(|| story_needs(self.g, self.p))
     }
 
     /// The whole crew's skills, with their gear, once per decision.
+    #[inline]
     fn skills(&self) -> [i32; 3] {
         once(&self.skills, || skills_of(self.g, self.p, all_crew(self.p)))
     }
 
     /// Fuel a Full Burn costs now (`Firefly::full_burn_fuel`), once per decision.
+    #[inline]
     fn burn_fuel(&self) -> u8 {
         once(&self.burn_fuel, || self.g.full_burn_fuel(self.p))
     }
@@ -236,6 +248,7 @@ impl<'a> Ctx<'a> {
     /// Sectors a turn's flight covers, once per decision: the Full Burn range, but a dry tank
     /// away from Fuel flies at Mosey speed (FF-FLY-2, FF-FLY-5): a place's turns away are its
     /// sectors, or a far Supply planet looks as near as a close one.
+    #[inline]
     fn range(&self) -> u32 {
         once(&self.range, || {
             let (g, p) = (self.g, self.p);
@@ -252,17 +265,20 @@ impl<'a> Ctx<'a> {
     }
 
     /// `routes::blind_base`, once per decision (every deck's blind-draw key starts from it).
+    #[inline]
     fn blind_base(&self) -> u64 {
         once(&self.blind_base, || blind_base(self))
     }
 
     /// `card_facts::facts_key` of us, once per decision.
+    #[inline]
     fn facts_key(&self) -> u64 {
         once(&self.facts_key, || card_facts::facts_key(self.g, self.p))
     }
 
     /// The keywords of the whole crew and the gear they carry (`Firefly::mask_has_keyword`),
     /// bit by `Keyword as u16`, once per decision.
+    #[inline]
     fn keywords(&self) -> u16 {
         once(&self.keywords, || {
             let mask = all_crew(self.p);
@@ -274,12 +290,14 @@ impl<'a> Ctx<'a> {
     }
 
     /// Whether the whole crew, or gear they carry, have keyword `k`.
+    #[inline]
     fn has_keyword(&self, k: Keyword) -> bool {
         self.keywords() & (1 << k as u16) != 0
     }
 
     /// Whether a crew member has profession `pr` (`odds::has_profession`), from a mask worked
     /// out once per decision: every card and job valued asks.
+    #[inline]
     fn has_profession(&self, pr: Profession) -> bool {
         let mask = once(&self.professions, || {
             Profession::ALL
@@ -291,6 +309,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// What our crew's odds depend on (`story::chance_key`), once per decision.
+    #[inline]
     fn chance_key(&self) -> u64 {
         once(&self.chance_key, || chance_key(self.g, self.p))
     }
@@ -298,11 +317,13 @@ impl<'a> Ctx<'a> {
     /// Whether Full Burns cost Fuel: not with the Interceptor's Echelon LR-8 (P&BH), whose
     /// Fuel is only worth its room in the hold (unless a Heavy Load adds a cost, FF-WORK-29).
     /// Worked out once per decision (`Ctx::new`): Fuel is valued very often.
+    #[inline]
     fn burns_fuel(&self) -> bool {
         self.burn_fuel() > 0
     }
 
     /// The crew's Cuts (their costs, the Leader's aside), once per decision.
+    #[inline]
     fn cuts(&self) -> u32 {
         once(&self.cuts, || {
             self.p
@@ -316,6 +337,7 @@ impl<'a> Ctx<'a> {
 
     /// The crew's abilities that pay more for a completed job (`Ability::JobCompletionBonus`),
     /// in the order of `Firefly::crew_abilities`, once per decision: every job valued asks.
+    #[inline]
     fn job_completion_bonuses(&self) -> &[(JobFilter, u32)] {
         self.job_completion_bonuses.get_or_init(|| {
             self.g
@@ -330,6 +352,7 @@ impl<'a> Ctx<'a> {
 
     /// Money that must stay in hand (fuel, and savings for a goal that costs money), once per
     /// decision (every Supply deck's worth asks).
+    #[inline]
     fn reserve(&self, bot: &FireflyBot) -> u32 {
         once(&self.reserve, || {
             let mut r = 400;
