@@ -105,6 +105,9 @@ impl Hasher for PassThrough {
     }
 }
 
+/// The build hasher of a table keyed by a value hashed with [`KeyHasher`].
+pub(super) type KeyHashing = BuildHasherDefault<KeyHasher>;
+
 /// The build hasher of a table keyed by a memo key (a `KeyHasher` hash).
 pub(super) type Prehashed = BuildHasherDefault<PassThrough>;
 

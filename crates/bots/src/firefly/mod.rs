@@ -97,7 +97,7 @@ pub struct FireflyBot {
     flight: Option<(u16, Seat, u8, SectorId)>,
     /// Round of the last Deal with each Contact that gave us nothing.
     fruitless: [u16; ContactName::COUNT],
-    /// The last route searched (the moves of one flight share it).
+    /// The buffers of its route searches (the routes found are kept for the thread: `route`).
     routes: Routes,
     /// Each Supply deck's draw pile valued for a blind draw, and the `blind_key` it was worked
     /// out for.

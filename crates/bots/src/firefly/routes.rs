@@ -335,17 +335,18 @@ impl FireflyBot {
     }
 
     /// Distances to `target` over the sectors a ship may enter now: never the Cutter's
-    /// (FF-FLY-12), and not the Cruiser's when we are an Outlaw Ship (FF-FLY-15). Returns the
-    /// slot of `self.routes` that holds them. The last few routes are kept: a route is a
-    /// function of the board, the target, the two flags and where the Cruiser and the Cutters
-    /// are, nothing else, and a flight's moves (and the next turn's flight) ask for the same.
+    /// (FF-FLY-12), and not the Cruiser's when we are an Outlaw Ship (FF-FLY-15). Routes are
+    /// kept for every bot of the thread (`SHARED_ROUTES`): a route is a function of the board,
+    /// the target, the two flags and where the Cruiser and the Cutters are, nothing else; a
+    /// flight's moves (and the next turn's flight) ask for the same, and the captains of a game
+    /// fly to the same few places.
     pub(super) fn route(
         &mut self,
         g: &Firefly,
         target: SectorId,
         avoid_cruiser: bool,
         hot: bool,
-    ) -> usize {
+    ) -> Arc<Vec<u16>> {
         let avoid_cruiser = avoid_cruiser && target != g.cruiser;
         let key = (g.cutters.len() <= 4).then(|| {
             let mut cutters = [SectorId::MAX; 4];
@@ -364,21 +365,24 @@ impl FireflyBot {
                 cutters,
             }
         });
-        let r = &mut self.routes;
-        if let Some(i) = key.and_then(|k| r.slots.iter().position(|s| s.0 == Some(k))) {
-            return i;
+        if let Some(k) = key {
+            if let Some(dist) = SHARED_ROUTES.with(|t| t.borrow().get(&k).cloned()) {
+                return dist;
+            }
         }
-        let i = if r.slots.len() < ROUTE_SLOTS {
-            r.slots.push((None, Vec::new()));
-            r.slots.len() - 1
-        } else {
-            r.next = (r.next + 1) % ROUTE_SLOTS;
-            r.next
-        };
-        let mut dist = std::mem::take(&mut r.slots[i].1);
-        r.search(g, target, avoid_cruiser, hot, &mut dist);
-        r.slots[i] = (key, dist);
-        i
+        let mut dist = Vec::new();
+        self.routes.search(g, target, avoid_cruiser, hot, &mut dist);
+        let dist = Arc::new(dist);
+        if let Some(k) = key {
+            SHARED_ROUTES.with(|t| {
+                let mut t = t.borrow_mut();
+                if t.len() >= MAX_ROUTES {
+                    t.clear();
+                }
+                t.insert(k, Arc::clone(&dist));
+            });
+        }
+        dist
     }
 
     /// Whether we carry goods a job needs that the Alliance would seize (FF-FLY-16, FF-WORK-14).
@@ -406,10 +410,7 @@ impl FireflyBot {
     ) -> Option<Action> {
         let avoid = self.avoid_cruiser(g, p);
         let hot = self.hot_cargo(g, p);
-        let slot = self.route(g, target, avoid, hot);
-        // Taken out while `self` is borrowed mutably below (the tie-breaking die), put back
-        // after.
-        let dist = std::mem::take(&mut self.routes.slots[slot].1);
+        let dist = self.route(g, target, avoid, hot);
         let near_cutter = |s: SectorId| g.neighbours(s).iter().any(|&x| g.has_cutter(x));
         let mut best: Option<(i32, Action)> = None;
         for &a in legal {
@@ -434,7 +435,6 @@ impl FireflyBot {
                 }
             }
         }
-        self.routes.slots[slot].1 = dist;
         best.map(|b| b.1)
     }
 
@@ -571,7 +571,7 @@ impl FireflyBot {
 }
 
 /// What a route is a function of (see [`FireflyBot::route`]).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct RouteKey {
     board: usize,
     target: SectorId,
@@ -582,17 +582,21 @@ pub(super) struct RouteKey {
     cutters: [SectorId; 4],
 }
 
-/// Routes kept (see [`FireflyBot::route`]).
-const ROUTE_SLOTS: usize = 8;
+/// Routes kept for the thread before the table starts afresh (a few hundred bytes each).
+const MAX_ROUTES: usize = 1024;
 
-/// The last routes searched, and the buffers of the search (reused: no allocation once grown).
+thread_local! {
+    /// The routes searched by every bot of the thread (see [`FireflyBot::route`]): the
+    /// distance of each sector to the route's target (`u16::MAX`: unreachable). Not kept:
+    /// routes with too many Cutters to key them.
+    static SHARED_ROUTES: std::cell::RefCell<
+        std::collections::HashMap<RouteKey, Arc<Vec<u16>>, super::keys::KeyHashing>,
+    > = Default::default();
+}
+
+/// The buffers of a route search (reused: no allocation once grown).
 #[derive(Default)]
 pub(super) struct Routes {
-    /// What each route is of (`None`: not kept, too many Cutters to key it) and the distance
-    /// of each sector to its target (`u16::MAX`: unreachable).
-    pub(super) slots: Vec<(Option<RouteKey>, Vec<u16>)>,
-    /// The slot replaced last, once all are used.
-    next: usize,
     /// Dial's buckets: the sectors reached at each distance (step costs are 1 to 4).
     buckets: Vec<Vec<SectorId>>,
     /// The sectors the search may not enter, by sector.
