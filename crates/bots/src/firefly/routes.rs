@@ -599,6 +599,8 @@ thread_local! {
 pub(super) struct Routes {
     /// Dial's buckets: the sectors reached at each distance (step costs are 1 to 4).
     buckets: Vec<Vec<SectorId>>,
+    /// The breadth-first queue when every step costs 1.
+    queue: Vec<SectorId>,
     /// The sectors the search may not enter, by sector.
     blocked: Vec<bool>,
 }
@@ -641,12 +643,29 @@ impl Routes {
         dist.clear();
         dist.resize(n, u16::MAX);
         dist[target as usize] = 0;
+        // Costs are of entering a sector when walking backwards from the target: a ship at `y`
+        // pays to enter `x`. Plain breadth-first when every step costs 1.
+        let weighted = hot || avoid_cruiser;
+        if !weighted {
+            let (queue, blocked) = (&mut self.queue, &self.blocked);
+            queue.clear();
+            queue.push(target);
+            let mut head = 0;
+            while let Some(&x) = queue.get(head) {
+                head += 1;
+                let nd = dist[x as usize] + 1;
+                for &y in &board.neighbours[x as usize] {
+                    if !blocked[y as usize] && nd < dist[y as usize] {
+                        dist[y as usize] = nd;
+                        queue.push(y);
+                    }
+                }
+            }
+            return;
+        }
         for b in &mut self.buckets {
             b.clear();
         }
-        // Costs are of entering a sector when walking backwards from the target: a ship at `y`
-        // pays to enter `x`. Plain BFS when every step costs 1.
-        let weighted = hot || avoid_cruiser;
         let mut d = 0usize;
         let mut pending = 1usize;
         if self.buckets.is_empty() {
@@ -662,7 +681,7 @@ impl Routes {
                 if d as u16 > dist[x as usize] {
                     continue;
                 }
-                let enter = if x == target || !weighted { 1 } else { cost(x) };
+                let enter = if x == target { 1 } else { cost(x) };
                 for &y in &board.neighbours[x as usize] {
                     if self.blocked[y as usize] {
                         continue;
