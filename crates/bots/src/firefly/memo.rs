@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use tabletop_firefly::content::{Ability, Content, Effect, Item, Requirement, Zone};
+use tabletop_firefly::content::{Ability, Content, Effect, Item, Requirement, StoryId, Zone};
 use tabletop_firefly::crew::all_crew;
 use tabletop_firefly::state::Player;
 use tabletop_firefly::Firefly;
@@ -150,8 +150,11 @@ impl Memo {
 }
 
 /// What of money and goods the odds can tell apart: the most of each good any Misbehave card or
-/// story goal asks to have or to spend (`has`), or to have room for (`room`), and every amount
-/// of money they ask for (with $1,500, from which `misbehave_pass` counts on bribes).
+/// goal of the story being played asks to have or to spend (`has`), or to have room for
+/// (`room`), and every amount of money they ask for (with $1,500, from which `misbehave_pass`
+/// counts on bribes). Only the story being played: the odds read its goals and no other's, and
+/// every amount of money marked makes a captain's odds worked out anew each time their money
+/// crosses it.
 struct Marks {
     has: [u8; 6],
     room: [u8; 6],
@@ -163,9 +166,12 @@ struct Marks {
     asked_zones: Vec<Zone>,
 }
 
-fn marks(c: &'static Content) -> Arc<Marks> {
-    static CACHE: Mutex<Vec<(usize, Arc<Marks>)>> = Mutex::new(Vec::new());
-    let key = c as *const Content as usize;
+/// The marks of each story of each content (the content by address).
+type MarksCache = Vec<((usize, StoryId), Arc<Marks>)>;
+
+fn marks(c: &'static Content, story: StoryId) -> Arc<Marks> {
+    static CACHE: Mutex<MarksCache> = Mutex::new(Vec::new());
+    let key = (c as *const Content as usize, story);
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, v)) = cache.iter().find(|(k, _)| *k == key) {
         return Arc::clone(v);
@@ -198,9 +204,9 @@ fn marks(c: &'static Content) -> Arc<Marks> {
         .iter()
         .flat_map(|d| d.options.iter())
         .chain(
-            c.stories
+            c.stories[story as usize]
+                .goals
                 .iter()
-                .flat_map(|s| s.goals.iter())
                 .flat_map(|g| g.choices.iter()),
         );
     for ch in choices {
@@ -255,7 +261,7 @@ fn skill_in_zone(g: &Firefly, p: &Player, zone: Zone) -> bool {
 /// odds stale: only Sheriff Bourne's, in and out of Border Space). Fuel burnt on a flight does
 /// not make the odds worked out before it stale.
 pub(super) fn odds_class(g: &Firefly, p: &Player) -> [u8; 14] {
-    let caps = marks(g.content);
+    let caps = marks(g.content, g.story);
     let mut out = [0u8; 14];
     let zone = g.content.sectors[p.sector as usize].zone;
     if caps.asked_zones.contains(&zone) || skill_in_zone(g, p, zone) {
