@@ -704,10 +704,11 @@ impl Routes {
 }
 
 /// Everything a draw pile's card values (`FireflyBot::blind_draw`) read, hashed: our crew's
-/// odds (`chance_key`: crew, gear, the goods the odds can tell apart, goals, Warrants, money
-/// class, story), Fuel as `card_value` looks at it (burns it, below 4), the ship, drive core,
-/// upgrades, crew (gear, Disgruntled, Wanted), spare gear, jobs, Solid Contacts, Haven, and the
-/// cards in the draw pile, in any order (a blind draw's worth does not read the order, and a
+/// odds while a test goal is left (`chance_key`: crew, gear, the goods the odds can tell apart,
+/// goals, Warrants, money class, story), the crew's skills (where they are may count), the
+/// content, story and expansions, the ship, drive core, upgrades, crew (gear, Disgruntled,
+/// Wanted), whether gear is set aside, the jobs in hand and Active, Solid Contacts, goals,
+/// Haven, and the cards in the draw pile, in any order (a blind draw's worth does not read the order, and a
 /// determinized copy has the same cards in another). Not our money: only which cards we can
 /// afford reads it, and that is applied to the remembered values (`PileGains::value`). A value
 /// that reads more must add it here (`tests::the_memos_give_what_a_fresh_look_gives` plays
@@ -725,11 +726,27 @@ fn blind_key(ctx: &Ctx, d: DeckId) -> u64 {
 pub(super) fn blind_base(ctx: &Ctx) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = super::keys::KeyHasher::default();
-    let p = ctx.p;
-    ctx.chance_key().hash(&mut h);
-    (ctx.burn_fuel(), p.item(Item::Fuel) < 4).hash(&mut h);
+    let (g, p) = (ctx.g, ctx.p);
+    // The crew's odds count only through the story's next test goal (`goal_gain`): with none
+    // left, a card's worth reads no odds, however our money and goods change.
+    if first_test_goal(g, p).is_some() {
+        ctx.chance_key().hash(&mut h);
+    }
+    // The crew's skills: a skill may count only in some zone (Sheriff Bourne's Fight).
+    ctx.skills().hash(&mut h);
+    (
+        g.content as *const Content as usize,
+        g.story,
+        g.expansions(),
+    )
+        .hash(&mut h);
     (p.seat, p.leader, p.ship, p.drive_core, &p.upgrades, &p.crew).hash(&mut h);
-    (&p.spare_gear, &p.hand, &p.active, p.solid, p.goals, p.haven).hash(&mut h);
+    (p.spare_gear.is_empty(), &p.hand, p.solid, p.goals, p.haven).hash(&mut h);
+    // The Active jobs, not how far along they are.
+    for a in &p.active {
+        a.job.hash(&mut h);
+    }
+    p.active.len().hash(&mut h);
     h.finish()
 }
 

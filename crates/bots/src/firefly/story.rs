@@ -135,6 +135,18 @@ pub(super) fn chance_key(g: &Firefly, p: &Player) -> u64 {
     h.finish()
 }
 
+/// The first goal `p` still has to do that is a test of the crew (`FireflyBot::test_goal`).
+pub(super) fn first_test_goal(g: &Firefly, p: &Player) -> Option<&'static Goal> {
+    g.story_def()
+        .goals
+        .iter()
+        .skip(p.goals as usize)
+        .find(|goal| {
+            goal.at.is_some()
+                && (goal.misbehave > 0 || goal.choices.iter().any(|c| c.test.is_some()))
+        })
+}
+
 /// Chance that one goal's instructions (after its Misbehave cards) complete it, with `bonus`
 /// more skill points; a branch that needs money counts only if we have it.
 pub(super) fn goal_test_chance(g: &Firefly, p: &Player, goal: &Goal, bonus: [i32; 3]) -> f64 {
@@ -245,14 +257,7 @@ impl FireflyBot {
 
     /// The first goal still to do that is a test of the crew (it is what the crew is for).
     pub(super) fn test_goal(&self, g: &Firefly, p: &Player) -> Option<&'static Goal> {
-        g.story_def()
-            .goals
-            .iter()
-            .skip(p.goals as usize)
-            .find(|goal| {
-                goal.at.is_some()
-                    && (goal.misbehave > 0 || goal.choices.iter().any(|c| c.test.is_some()))
-            })
+        first_test_goal(g, p)
     }
 
     /// Chance that the crew, with `bonus` more skill points, gets through the next test goal
