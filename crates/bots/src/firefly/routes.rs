@@ -706,9 +706,10 @@ impl Routes {
 /// Everything a draw pile's card values (`FireflyBot::blind_draw`) read, hashed: our crew's
 /// odds while a test goal is left (`chance_key`: crew, gear, the goods the odds can tell apart,
 /// goals, Warrants, money class, story), the crew's skills (where they are may count), the
-/// content, story and expansions, the ship, drive core, upgrades, crew (gear, Disgruntled,
-/// Wanted), whether gear is set aside, the jobs in hand and Active, Solid Contacts, goals,
-/// Haven, and the cards in the draw pile, in any order (a blind draw's worth does not read the order, and a
+/// content, story and expansions, the ship, drive core, upgrades, crew (cards and gear),
+/// whether gear is set aside, what our jobs and the story's goals ask of a card (skills,
+/// keywords, profession bonuses, Solid Contacts), Solid Contacts, goals, Haven, and the cards
+/// in the draw pile, in any order (a blind draw's worth does not read the order, and a
 /// determinized copy has the same cards in another). Not our money: only which cards we can
 /// afford reads it, and that is applied to the remembered values (`PileGains::value`). A value
 /// that reads more must add it here (`tests::the_memos_give_what_a_fresh_look_gives` plays
@@ -740,13 +741,32 @@ pub(super) fn blind_base(ctx: &Ctx) -> u64 {
         g.expansions(),
     )
         .hash(&mut h);
-    (p.seat, p.leader, p.ship, p.drive_core, &p.upgrades, &p.crew).hash(&mut h);
-    (p.spare_gear.is_empty(), &p.hand, p.solid, p.goals, p.haven).hash(&mut h);
-    // The Active jobs, not how far along they are.
-    for a in &p.active {
-        a.job.hash(&mut h);
+    (p.seat, p.leader, p.ship, p.drive_core, &p.upgrades).hash(&mut h);
+    // The crew's cards and gear, not their tokens (the odds, which read them, are above).
+    for m in &p.crew {
+        (m.def, &m.gear).hash(&mut h);
     }
-    p.active.len().hash(&mut h);
+    p.crew.len().hash(&mut h);
+    (p.spare_gear.is_empty(), p.solid, p.goals, p.haven).hash(&mut h);
+    // What the jobs in hand and Active ask of a card (not which jobs they are, nor how far
+    // along): the skills wanted (with the story's goals', `StoryNeeds`), the keywords they
+    // need, their bonuses by profession (whole or half dollars: the same sum in any order).
+    let needs = ctx.needs();
+    (needs.desired, needs.solid_with, needs.solid_more).hash(&mut h);
+    let mut wanted = 0u16;
+    let mut bonus = [0.0f64; Profession::ALL.len()];
+    for &j in p.hand.iter().chain(p.active.iter().map(|a| &a.job)) {
+        let job = &g.content.jobs[j as usize];
+        for &k in &job.needs_keywords {
+            wanted |= 1 << k as u16;
+        }
+        if let Some(b) = job.bonus {
+            if let Some(pr) = b.profession {
+                bonus[pr as usize] += b.amount as f64 * 0.5 + 100.0 * b.parts as f64;
+            }
+        }
+    }
+    (wanted, bonus.map(f64::to_bits)).hash(&mut h);
     h.finish()
 }
 
