@@ -24,6 +24,7 @@
 //! | `story` | what the story's goals need, the chance of the next goal, when to go for it |
 //! | `market` | which Supply cards to consider and buy, Fuel and Parts, selling goods |
 //! | `crew` | hiring, dismissing, who carries which gear |
+//! | `crew_masks` | the crew's keywords and professions, remembered per crew for every bot of a thread |
 //! | `value` | what cards, crew, goods and Outlaw status are worth |
 //! | `odds` | dice and skill-test odds, the chance to pass a Misbehave card |
 //! | `memo` | those odds remembered per crew, for every bot of a thread |
@@ -38,6 +39,7 @@ mod bounties;
 mod card_facts;
 mod cards;
 mod crew;
+mod crew_masks;
 mod jobs;
 mod keys;
 mod last_call;
@@ -277,15 +279,11 @@ impl<'a> Ctx<'a> {
     }
 
     /// The keywords of the whole crew and the gear they carry (`Firefly::mask_has_keyword`),
-    /// bit by `Keyword as u16`, once per decision.
+    /// bit by `Keyword as u16`, once per decision (and remembered per crew: `crew_masks`).
     #[inline]
     fn keywords(&self) -> u16 {
         once(&self.keywords, || {
-            let mask = all_crew(self.p);
-            ALL_KEYWORDS
-                .into_iter()
-                .filter(|&kw| self.g.mask_has_keyword(self.p, mask, kw))
-                .fold(0u16, |m, kw| m | 1 << kw as u16)
+            crew_masks::keywords(self.g, self.p, self.facts_key())
         })
     }
 
@@ -296,14 +294,12 @@ impl<'a> Ctx<'a> {
     }
 
     /// Whether a crew member has profession `pr` (`odds::has_profession`), from a mask worked
-    /// out once per decision: every card and job valued asks.
+    /// out once per decision (and remembered per crew: `crew_masks`): every card and job
+    /// valued asks.
     #[inline]
     fn has_profession(&self, pr: Profession) -> bool {
         let mask = once(&self.professions, || {
-            Profession::ALL
-                .iter()
-                .filter(|&&x| has_profession(self.g, self.p, x))
-                .fold(0u16, |m, &x| m | 1 << x as u16)
+            crew_masks::professions(self.g, self.p, self.facts_key())
         });
         mask & (1 << pr as u16) != 0
     }
