@@ -416,10 +416,15 @@ impl ProceedOdds {
 /// its copies, whether an Ace gets the crew through, and the options it may choose with the
 /// crew's points for each of their tests. Worked out once per crew (the memo's row,
 /// `ChanceRow::misbehave_odds`) and then valued for each bonus the bot asks about, so the crew
-/// is not walked again for each one.
+/// is not walked again for each one. Kept flat (cards, then their options, then the options'
+/// tests, each a range of the next): a thread keeps many rows.
 pub(super) struct MisbehaveOdds {
     /// The cards with copies in the deck, in the content's order.
     cards: Vec<CardOdds>,
+    /// The cards' options the crew may choose, card after card.
+    options: Vec<OptionOdds>,
+    /// The options' tests, option after option.
+    steps: Vec<StepOdds>,
     proceed: Arc<ProceedOdds>,
 }
 
@@ -427,16 +432,17 @@ struct CardOdds {
     copies: f64,
     /// An Ace gets the crew through (FF-MISB-8).
     ace: bool,
-    /// The options the crew may choose (their requirements met and costs payable).
-    options: smallvec::SmallVec<[OptionOdds; 4]>,
+    /// The end of its options in `options` (they start where the previous card's end).
+    options_end: u16,
 }
 
-/// One option the crew may choose: how it ends without a test, or its tests.
-enum OptionOdds {
+/// One option the crew may choose (its requirements met and costs payable): how it ends
+/// without a test, or the end of its tests in `steps` (they start where the previous option's
+/// end; FF-MISB-15: each must end in Proceed, in order).
+struct OptionOdds {
     /// No test: it proceeds (1) or not (0) (`choice_chance`).
-    Untested(f64),
-    /// The tests, in order (FF-MISB-15: each must end in Proceed).
-    Tests(smallvec::SmallVec<[StepOdds; 2]>),
+    untested: Option<f64>,
+    steps_end: u16,
 }
 
 /// One test of an option: its row of `ProceedOdds`, the crew's points for it (the bribes
@@ -454,48 +460,46 @@ impl MisbehaveOdds {
         let copies_of = misbehave_copies(c);
         let proceed = ProceedOdds::of(c);
         let stats = CrewStats::of(g, p, mask);
-        let cards = c
-            .misbehave_defs
-            .iter()
-            .enumerate()
-            .filter(|&(def, _)| copies_of[def] != 0)
-            .map(|(def, d)| {
-                let ace = stats.has_ace(&d.ace);
-                let option = |i: usize| {
-                    let ch = &d.options[i];
-                    if ch.test.is_none() {
-                        return OptionOdds::Untested(choice_chance(ch, |_| 1.0));
+        let (mut cards, mut options, mut steps_of) = (Vec::new(), Vec::new(), Vec::new());
+        for (def, d) in c.misbehave_defs.iter().enumerate() {
+            if copies_of[def] == 0 {
+                continue;
+            }
+            let ace = stats.has_ace(&d.ace);
+            if !ace {
+                for (i, ch) in d.options.iter().enumerate() {
+                    if !stats.choice_available(ch) {
+                        continue;
                     }
-                    let first = proceed.first_step[def][i];
-                    OptionOdds::Tests(
-                        steps(ch)
-                            .enumerate()
-                            .map(|(j, t)| StepOdds {
-                                test: t,
-                                row: first + j as u32,
-                                // Bribes: count a couple of $100s as available.
-                                base: stats.base(p, t)
-                                    + if t.bribes && p.money >= 1500 { 2 } else { 0 },
-                                skill: skill_index(t.skill) as u8,
-                            })
-                            .collect(),
-                    )
-                };
-                CardOdds {
-                    copies: copies_of[def] as f64,
-                    ace,
-                    options: if ace {
-                        Default::default()
-                    } else {
-                        (0..d.options.len())
-                            .filter(|&i| stats.choice_available(&d.options[i]))
-                            .map(option)
-                            .collect()
-                    },
+                    if ch.test.is_some() {
+                        let first = proceed.first_step[def][i];
+                        steps_of.extend(steps(ch).enumerate().map(|(j, t)| StepOdds {
+                            test: t,
+                            row: first + j as u32,
+                            // Bribes: count a couple of $100s as available.
+                            base: stats.base(p, t)
+                                + if t.bribes && p.money >= 1500 { 2 } else { 0 },
+                            skill: skill_index(t.skill) as u8,
+                        }));
+                    }
+                    options.push(OptionOdds {
+                        untested: ch.test.is_none().then(|| choice_chance(ch, |_| 1.0)),
+                        steps_end: steps_of.len() as u16,
+                    });
                 }
-            })
-            .collect();
-        MisbehaveOdds { cards, proceed }
+            }
+            cards.push(CardOdds {
+                copies: copies_of[def] as f64,
+                ace,
+                options_end: options.len() as u16,
+            });
+        }
+        MisbehaveOdds {
+            cards,
+            options,
+            steps: steps_of,
+            proceed,
+        }
     }
 
     /// Average chance of getting through one Misbehave card (FF-MISB-4..8): the best option of
@@ -504,18 +508,23 @@ impl MisbehaveOdds {
         let mut probs = BandProbs::new();
         let mut total = 0.0;
         let mut weight = 0.0;
+        let (mut option, mut step) = (0usize, 0usize);
         for card in &self.cards {
+            let options = &self.options[option..card.options_end as usize];
+            option = card.options_end as usize;
             weight += card.copies;
             if card.ace {
                 total += card.copies;
                 continue;
             }
             let mut best: f64 = 0.0;
-            for option in &card.options {
+            for o in options {
+                let tests = &self.steps[step..o.steps_end as usize];
+                step = o.steps_end as usize;
                 // Every step must end in Proceed, in order (FF-MISB-15).
-                let pr = match option {
-                    OptionOdds::Untested(pr) => *pr,
-                    OptionOdds::Tests(steps) => steps
+                let pr = match o.untested {
+                    Some(pr) => pr,
+                    None => tests
                         .iter()
                         .map(|s| {
                             let at = s.base + bonus[s.skill as usize];
