@@ -79,11 +79,9 @@ impl FireflyBot {
             };
         }
         // Where each step is worked now ("Moon the Alliance": wherever the Cruiser is).
-        let sectors: smallvec::SmallVec<[SectorId; 8]> = (0..job.steps.len() as u8)
-            .map(|k| g.job_step_sector(j, k))
-            .collect();
+        let sector = |k: usize| g.job_step_sector(j, k as u8);
         let step = step as usize;
-        let next = sectors[step.min(sectors.len() - 1)];
+        let next = sector(step.min(job.steps.len() - 1));
         // FF-WORK-9, as `Firefly::needs_met` with the whole crew, from the Ctx's totals.
         let mut feasible = Skill::ALL
             .iter()
@@ -115,7 +113,7 @@ impl FireflyBot {
         let mut misbehave = 0u32;
         let mut tests = 0;
         for (k, st) in job.steps.iter().enumerate().skip(step) {
-            let s = sectors[k];
+            let s = sector(k);
             let t = turns_for(self.d(at, s), ctx.range());
             turns += if k == step { t } else { t.max(1) };
             at = s;
