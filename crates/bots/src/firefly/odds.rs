@@ -416,8 +416,8 @@ impl ProceedOdds {
 /// its copies, whether an Ace gets the crew through, and the options it may choose with the
 /// crew's points for each of their tests. Worked out once per crew (the memo's row,
 /// `ChanceRow::misbehave_odds`) and then valued for each bonus the bot asks about, so the crew
-/// is not walked again for each one. Kept flat (cards, then their options, then the options'
-/// tests, each a range of the next): a thread keeps many rows.
+/// is not walked again for each one. Kept flat (the cards, their options card after card, the
+/// options' tests option after option): a thread keeps many rows.
 pub(super) struct MisbehaveOdds {
     /// The cards with copies in the deck, in the content's order.
     cards: Vec<CardOdds>,
@@ -432,17 +432,18 @@ struct CardOdds {
     copies: f64,
     /// An Ace gets the crew through (FF-MISB-8).
     ace: bool,
-    /// The end of its options in `options` (they start where the previous card's end).
-    options_end: u16,
+    /// How many of `options` are this card's.
+    options: u16,
 }
 
-/// One option the crew may choose (its requirements met and costs payable): how it ends
-/// without a test, or the end of its tests in `steps` (they start where the previous option's
-/// end; FF-MISB-15: each must end in Proceed, in order).
+/// One option the crew may choose (its requirements met and costs payable): its chance is
+/// `start` times each of its tests' (FF-MISB-15: each must end in Proceed, in order), as
+/// `choice_chance` works it out: 1 before the tests of an option with tests, and without a
+/// test 1 or 0 as it proceeds or not.
 struct OptionOdds {
-    /// No test: it proceeds (1) or not (0) (`choice_chance`).
-    untested: Option<f64>,
-    steps_end: u16,
+    start: f64,
+    /// How many of `steps` are this option's.
+    steps: u16,
 }
 
 /// One test of an option: its row of `ProceedOdds`, the crew's points for it (the bribes
@@ -466,11 +467,13 @@ impl MisbehaveOdds {
                 continue;
             }
             let ace = stats.has_ace(&d.ace);
+            let options_before = options.len();
             if !ace {
                 for (i, ch) in d.options.iter().enumerate() {
                     if !stats.choice_available(ch) {
                         continue;
                     }
+                    let before = steps_of.len();
                     if ch.test.is_some() {
                         let first = proceed.first_step[def][i];
                         steps_of.extend(steps(ch).enumerate().map(|(j, t)| StepOdds {
@@ -483,15 +486,19 @@ impl MisbehaveOdds {
                         }));
                     }
                     options.push(OptionOdds {
-                        untested: ch.test.is_none().then(|| choice_chance(ch, |_| 1.0)),
-                        steps_end: steps_of.len() as u16,
+                        start: if ch.test.is_some() {
+                            1.0
+                        } else {
+                            choice_chance(ch, |_| 1.0)
+                        },
+                        steps: (steps_of.len() - before) as u16,
                     });
                 }
             }
             cards.push(CardOdds {
                 copies: copies_of[def] as f64,
                 ace,
-                options_end: options.len() as u16,
+                options: (options.len() - options_before) as u16,
             });
         }
         MisbehaveOdds {
@@ -508,34 +515,30 @@ impl MisbehaveOdds {
         let mut probs = BandProbs::new();
         let mut total = 0.0;
         let mut weight = 0.0;
-        let (mut option, mut step) = (0usize, 0usize);
+        let (mut options, mut steps) = (&self.options[..], &self.steps[..]);
         for card in &self.cards {
-            let options = &self.options[option..card.options_end as usize];
-            option = card.options_end as usize;
             weight += card.copies;
             if card.ace {
                 total += card.copies;
                 continue;
             }
+            let (mine, rest) = options.split_at(card.options as usize);
+            options = rest;
             let mut best: f64 = 0.0;
-            for o in options {
-                let tests = &self.steps[step..o.steps_end as usize];
-                step = o.steps_end as usize;
-                // Every step must end in Proceed, in order (FF-MISB-15).
-                let pr = match o.untested {
-                    Some(pr) => pr,
-                    None => tests
-                        .iter()
-                        .map(|s| {
-                            let at = s.base + bonus[s.skill as usize];
-                            if (TOTAL_MIN..=TOTAL_MAX).contains(&at) {
-                                self.proceed.odds[s.row as usize][(at - TOTAL_MIN) as usize]
-                            } else {
-                                p_proceed(s.test, at, &mut probs)
-                            }
-                        })
-                        .product(),
-                };
+            for o in mine {
+                let (tests, rest) = steps.split_at(o.steps as usize);
+                steps = rest;
+                // Every step must end in Proceed, in order (FF-MISB-15): the product of the
+                // tests' chances, from 1 (`choice_chance`).
+                let mut pr = o.start;
+                for s in tests {
+                    let at = s.base + bonus[s.skill as usize];
+                    pr *= if (TOTAL_MIN..=TOTAL_MAX).contains(&at) {
+                        self.proceed.odds[s.row as usize][(at - TOTAL_MIN) as usize]
+                    } else {
+                        p_proceed(s.test, at, &mut probs)
+                    };
+                }
                 best = best.max(pr);
             }
             total += best * card.copies;
