@@ -18,11 +18,9 @@ impl Firefly {
     /// (FF-CREW-14): the printed hire cost, or nothing with a Leader who hires for free (Nandi).
     /// Their Cut stays the printed cost (FF-WORK-18).
     pub fn hire_cost(&self, seat: Seat, crew: CrewDefId) -> u32 {
-        let p = &self.players[seat as usize];
-        if self
-            .crew_abilities(p)
-            .any(|a| matches!(a, Ability::HireFree))
-        {
+        // The crew's abilities are kept with the captain (`crate::card_powers`): the bots ask
+        // prices for every card they value.
+        if self.players[seat as usize].card_powers.hire_free {
             0
         } else {
             self.content.crew[crew as usize].cost
@@ -39,25 +37,13 @@ impl Firefly {
             SupplyKind::Crew(d) => (self.hire_cost(seat, d), false),
             SupplyKind::Gear(d) => {
                 let g = &c.gear[d as usize];
-                let half = self.crew_abilities(p).any(|a| match a {
-                    Ability::HalfPrice {
-                        what: HalfPriceOn::GearWith(set),
-                    } => g.keywords.iter().any(|k| set.contains(*k)),
-                    _ => false,
-                });
-                (g.cost, half)
+                let set = p.card_powers.half_price_gear;
+                (g.cost, g.keywords.iter().any(|k| set.contains(*k)))
             }
-            SupplyKind::Upgrade(d) => {
-                let half = self.crew_abilities(p).any(|a| {
-                    matches!(
-                        a,
-                        Ability::HalfPrice {
-                            what: HalfPriceOn::ShipUpgrades
-                        }
-                    )
-                });
-                (c.upgrades[d as usize].cost.unwrap_or(0), half)
-            }
+            SupplyKind::Upgrade(d) => (
+                c.upgrades[d as usize].cost.unwrap_or(0),
+                p.card_powers.half_price_upgrades,
+            ),
         };
         if half {
             base / 2
@@ -69,11 +55,10 @@ impl Firefly {
     /// Whether `p` may hire this crew member at all: Atherton hires no Companions
     /// (`MayNotHire`).
     pub fn may_hire(&self, p: &Player, crew: CrewDefId) -> bool {
-        let def = &self.content.crew[crew as usize];
-        !self.crew_abilities(p).any(|a| match a {
-            Ability::MayNotHire { profession } => def.professions.contains(profession),
-            _ => false,
-        })
+        let barred = p.card_powers.may_not_hire;
+        barred == 0
+            || !(self.content.crew[crew as usize].professions.iter())
+                .any(|&prof| barred & (1 << prof as u16) != 0)
     }
 
     /// Whether the card can be taken aboard now (crew maximum, upgrade slots, who may be hired).

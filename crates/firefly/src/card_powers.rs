@@ -33,6 +33,19 @@ pub struct CardPowers {
     /// add.
     pub hold: u16,
     pub stash: u16,
+    /// Sectors a Full Burn may enter (FF-BUY-14, FF-FLY-4): the drive core's, the Range
+    /// bonuses of the ship and of the crew (Wash), less the Interceptor's loss per upgrade.
+    pub burn_range: u8,
+    /// What the crew's cards and the Gear they carry say about buying (FF-BUY-4, FF-BUY-16):
+    /// a Leader who hires for free (Nandi),
+    pub hire_free: bool,
+    /// half price for ship upgrades and drive cores (Corbin),
+    pub half_price_upgrades: bool,
+    /// half price for Gear with any of these keywords (Marco),
+    pub half_price_gear: KeywordSet,
+    /// and the professions the captain may not hire (Atherton: Companions), a bit per
+    /// `Profession as u16`.
+    pub may_not_hire: u16,
 }
 
 impl CardPowers {
@@ -95,7 +108,7 @@ impl CardPowers {
         let (mut no_fuel, mut ignores_heavy_load, mut long_range_scanner) = (false, false, false);
         // The largest figure any ability gives, an ability without one counting 1.
         let mut mosey_range: Option<u8> = None;
-        for a in ship {
+        for a in ship.clone() {
             let mosey = match a {
                 Ability::MoseyRange { sectors } => *sectors,
                 _ => 1,
@@ -111,7 +124,48 @@ impl CardPowers {
                 _ => {}
             }
         }
+        // The crew's cards and the Gear they carry (`Firefly::crew_abilities`).
+        let crew = p.crew.iter().flat_map(|m| {
+            (content.crew[m.def as usize].abilities.iter())
+                .chain(m.gear.iter().flat_map(|&g| gear(g).iter()))
+        });
+        let (mut hire_free, mut half_price_upgrades) = (false, false);
+        let (mut half_price_gear, mut may_not_hire) = (KeywordSet::default(), 0u16);
+        for a in crew.clone() {
+            match a {
+                Ability::HireFree => hire_free = true,
+                Ability::HalfPrice {
+                    what: HalfPriceOn::ShipUpgrades,
+                } => half_price_upgrades = true,
+                Ability::HalfPrice {
+                    what: HalfPriceOn::GearWith(set),
+                } => half_price_gear.0 |= set.0,
+                Ability::MayNotHire { profession } => may_not_hire |= 1 << *profession as u16,
+                _ => {}
+            }
+        }
+        // The sums as `Firefly::burn_range` made them when it walked the cards.
+        let range_bonus = |a: &Ability| match a {
+            Ability::RangeBonus { amount } => *amount,
+            _ => 0,
+        };
+        let ship_bonus: u8 = ship.clone().map(range_bonus).sum();
+        let crew_bonus: u8 = crew.map(range_bonus).sum();
+        let loss = if ship
+            .clone()
+            .any(|a| matches!(a, Ability::RangeLossPerUpgrade))
+        {
+            p.upgrades.len().min(u8::MAX as usize) as u8
+        } else {
+            0
+        };
+        let core_range = core.drive_core.map_or(0, |d| d.range);
         CardPowers {
+            burn_range: (core_range + ship_bonus + crew_bonus).saturating_sub(loss),
+            hire_free,
+            half_price_upgrades,
+            half_price_gear,
+            may_not_hire,
             usable,
             gambling,
             burn_fuel: if no_fuel {

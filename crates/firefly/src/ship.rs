@@ -44,33 +44,9 @@ impl Firefly {
     }
 
     /// FF-BUY-14, FF-FLY-4: sectors one Full Burn may enter (drive core + bonuses).
+    /// (Kept with the captain's cards: `crate::card_powers`.)
     pub fn burn_range(&self, p: &Player) -> u8 {
-        let core = self.drive_core_def(p).drive_core.map_or(0, |d| d.range);
-        let upgrades: u8 = self
-            .ship_abilities(p)
-            .map(|a| match a {
-                Ability::RangeBonus { amount } => *amount,
-                _ => 0,
-            })
-            .sum();
-        // Crew with a Full Burn range bonus (e.g. Wash) — crew aboard count while flying.
-        let crew: u8 = self
-            .crew_abilities(p)
-            .map(|a| match a {
-                Ability::RangeBonus { amount } => *amount,
-                _ => 0,
-            })
-            .sum();
-        // The Interceptor's "Optimal Spec": 1 less for each Ship Upgrade installed.
-        let loss = if self
-            .ship_abilities(p)
-            .any(|a| matches!(a, Ability::RangeLossPerUpgrade))
-        {
-            p.upgrades.len().min(u8::MAX as usize) as u8
-        } else {
-            0
-        };
-        (core + upgrades + crew).saturating_sub(loss)
+        p.card_powers.burn_range
     }
 
     /// FF-FLY-2: Fuel to start a Full Burn.
