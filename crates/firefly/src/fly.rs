@@ -650,7 +650,16 @@ impl Firefly {
 
     /// FF-FLY-27: once an action has finished, reshuffle the Nav decks whose RESHUFFLE card was
     /// discarded unresolved during it.
+    /// (Asked after every action: the rare reshuffle is out of line.)
+    #[inline]
     pub fn reshuffle_due_nav_decks(&mut self, events: &mut Vec<Event>) {
+        if self.decks.nav_reshuffle_due.contains(&true) {
+            self.reshuffle_nav_decks_now(events);
+        }
+    }
+
+    #[inline(never)]
+    fn reshuffle_nav_decks_now(&mut self, events: &mut Vec<Event>) {
         for d in 0..3 {
             if self.decks.nav_reshuffle_due[d] {
                 self.decks.nav_reshuffle_due[d] = false;
