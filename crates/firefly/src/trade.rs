@@ -187,8 +187,8 @@ impl Firefly {
     }
 
     /// What `seat` could still add to its side of an offer, each wrapped as `Give` or `Ask`:
-    /// goods, then cards in the order of [`Self::tradeable_cards`], then credits. Plain loops
-    /// (the legal actions of building an offer list them at every step of it).
+    /// goods, then its [`Self::tradeable_cards`], then credits, pushed on `out` as they are
+    /// found (the legal actions of building an offer list them at every step of it).
     fn list_still_tradeable(
         &self,
         seat: Seat,
@@ -204,31 +204,9 @@ impl Firefly {
                 push(Tradeable::Goods(item));
             }
         }
-        let offered = |c: SupplyCardId| side.cards.contains(&c);
-        for m in &p.crew {
-            if let CrewCard::Hired(c) = m.card {
-                if !offered(c) {
-                    push(Tradeable::Card(c));
-                }
-            }
-        }
-        for m in &p.crew {
-            for &g in &m.gear {
-                if !offered(g) {
-                    push(Tradeable::Card(g));
-                }
-            }
-        }
-        if !p.spare_gear.is_empty() {
-            for g in &p.spare_gear {
-                if !offered(g) {
-                    push(Tradeable::Card(g));
-                }
-            }
-        }
-        for &u in &p.upgrades {
-            if !offered(u) {
-                push(Tradeable::Card(u));
+        for c in self.tradeable_cards(seat) {
+            if !side.cards.contains(&c) {
+                push(Tradeable::Card(c));
             }
         }
         if other.money == 0 {
@@ -335,13 +313,8 @@ impl Firefly {
         }
         // Cards change what a ship holds (crew, upgrades, the room they give): checked on
         // copies (a captain is plain data: a copy is a `memcpy`).
-        let (mut a, mut b) = (self.players[o.from as usize], self.players[o.to as usize]);
-        if !self.after_trade_into(o, &mut a, &mut b) {
-            return false;
-        }
-        a.refresh_cards(self.content);
-        b.refresh_cards(self.content);
-        self.within_limits(&a) && self.within_limits(&b)
+        self.after_trade(o)
+            .is_some_and(|(a, b)| self.within_limits(&a) && self.within_limits(&b))
     }
 
     /// [`Self::trade_fits`] for an offer of goods and credits alone (most of them; the legal
@@ -358,10 +331,8 @@ impl Firefly {
                 .sum()
         };
         let fits = |p: &Player, gives: &Bundle, takes: &Bundle| {
-            let (h, s) = self.storage_boxes(p);
-            p.crew.len() <= self.max_crew(p)
-                && p.upgrades.len() <= self.upgrade_slots(p)
-                && Firefly::storage_used_half(p) - half(gives) + half(takes) <= 2 * (h + s)
+            let used = Firefly::storage_used_half(p) - half(gives) + half(takes);
+            self.within_limits_using(p, used)
         };
         fits(a, &o.give, &o.ask) && fits(b, &o.ask, &o.give)
     }
@@ -398,10 +369,15 @@ impl Firefly {
     }
 
     fn within_limits(&self, p: &Player) -> bool {
+        self.within_limits_using(p, Firefly::storage_used_half(p))
+    }
+
+    /// [`Self::within_limits`] with `used_half` half boxes of storage in use.
+    fn within_limits_using(&self, p: &Player, used_half: u32) -> bool {
         let (h, s) = self.storage_boxes(p);
         p.crew.len() <= self.max_crew(p)
             && p.upgrades.len() <= self.upgrade_slots(p)
-            && Firefly::storage_used_half(p) <= 2 * (h + s)
+            && used_half <= 2 * (h + s)
     }
 
     /// Carry out an accepted offer.
