@@ -7,7 +7,7 @@
 //! `invariants::check` compares them with a fresh walk after every step of the property tests.
 
 use crate::content::*;
-use crate::state::{DriveCoreCard, Player};
+use crate::state::{DriveCoreCard, Firefly, Player};
 
 /// The kept summary of a captain's cards (see the module's comment).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,67 +48,234 @@ pub struct CardPowers {
     pub may_not_hire: u16,
 }
 
-impl CardPowers {
-    /// A fresh walk of `p`'s cards.
-    pub fn of<'c>(content: &'c Content, p: &Player) -> CardPowers {
-        let gear = |g: SupplyCardId| -> &'c [Ability] {
-            match content.supply_cards[g as usize].kind {
-                SupplyKind::Gear(d) => &content.gear[d as usize].abilities,
-                _ => &[],
-            }
-        };
-        let upgrade = |u: SupplyCardId| -> &'c [Ability] {
-            match content.supply_cards[u as usize].kind {
-                SupplyKind::Upgrade(d) => &content.upgrades[d as usize].abilities,
-                _ => &[],
-            }
-        };
-        let all_gear = p
-            .crew
-            .iter()
-            .flat_map(|m| m.gear.iter().copied())
-            .chain(p.spare_gear.iter());
-        // The cards `Firefly::use_actions` walks: hired crew, Gear, Ship Upgrades.
-        let hired = p
-            .crew
-            .iter()
-            .filter(|m| matches!(m.card, crate::state::CrewCard::Hired(_)))
-            .map(|m| content.crew[m.def as usize].abilities.as_slice());
-        let usable = hired
-            .chain(all_gear.clone().map(gear))
-            .chain(p.upgrades.iter().map(|&u| upgrade(u)))
-            .flatten()
-            .any(|a| matches!(a, Ability::Use { .. }));
-        let gambling = all_gear.flat_map(gear).any(|a| {
-            matches!(
-                a,
+/// What one card's abilities add to its holder's [`CardPowers`] and Solid reputation, worked out
+/// once on load (issue 11): a refresh then combines a part per card instead of walking every
+/// card's abilities. Which parts count depends on where the card is (see [`CardPowers::kept`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardPart {
+    /// The Contacts its holder counts as Solid with (FF-REP-5), a bit per `ContactName::index`.
+    pub solid: u16,
+    /// A `Use` ability.
+    pub usable: bool,
+    /// A gambling ability (Maque Tiles, Billiards Betting …).
+    pub gambling: bool,
+    /// As one of the ship's cards (drive core, upgrade, ship card):
+    /// burns no Fuel on a Full Burn,
+    pub no_fuel: bool,
+    pub ignores_heavy_load: bool,
+    pub long_range_scanner: bool,
+    /// loses a sector of Full Burn range per upgrade (the Interceptor),
+    pub range_loss_per_upgrade: bool,
+    /// the largest Mosey figure of its abilities, an ability without one counting 1 (`None`
+    /// without abilities),
+    pub mosey: Option<u8>,
+    /// and the crew, Hold and Stash it adds.
+    pub extra_crew: u16,
+    pub extra_hold: u16,
+    pub extra_stash: u16,
+    /// Full Burn range it adds, as a ship's card or as crew (Wash) and the Gear they carry.
+    pub range_bonus: u8,
+    /// As crew or carried Gear: what it says about buying (see the fields of [`CardPowers`]).
+    pub hire_free: bool,
+    pub half_price_upgrades: bool,
+    pub half_price_gear: KeywordSet,
+    pub may_not_hire: u16,
+}
+
+impl CardPart {
+    pub fn of(abilities: &[Ability]) -> CardPart {
+        let mut part = CardPart::default();
+        for a in abilities {
+            let mosey = match a {
+                Ability::MoseyRange { sectors } => *sectors,
+                _ => 1,
+            };
+            part.mosey = Some(part.mosey.map_or(mosey, |m| m.max(mosey)));
+            match a {
+                Ability::CountsAsSolid { contact } => part.solid |= 1 << contact.index(),
+                Ability::Use { .. } => part.usable = true,
                 Ability::GambleFiftyFifty { .. }
-                    | Ability::GamblePerPip { .. }
-                    | Ability::GambleOnMatchingSuits { .. }
-                    | Ability::GambleNamedSuit { .. }
-            )
-        });
-        // The ship's abilities, as `Firefly::ship_abilities` lists them: the drive core, the
-        // upgrades, the ship card's own.
-        let core = match p.drive_core {
-            DriveCoreCard::Starting(u) => &content.upgrades[u as usize],
+                | Ability::GamblePerPip { .. }
+                | Ability::GambleOnMatchingSuits { .. }
+                | Ability::GambleNamedSuit { .. } => part.gambling = true,
+                Ability::NoFuelToBurn => part.no_fuel = true,
+                Ability::IgnoreHeavyLoad => part.ignores_heavy_load = true,
+                Ability::LongRangeScanner => part.long_range_scanner = true,
+                Ability::RangeLossPerUpgrade => part.range_loss_per_upgrade = true,
+                Ability::ExtraCrew { amount } => {
+                    part.extra_crew = part.extra_crew.saturating_add(*amount as u16)
+                }
+                Ability::ExtraHold { amount } => {
+                    part.extra_hold = part.extra_hold.saturating_add(*amount as u16)
+                }
+                Ability::ExtraStash { amount } => {
+                    part.extra_stash = part.extra_stash.saturating_add(*amount as u16)
+                }
+                Ability::RangeBonus { amount } => part.range_bonus += *amount,
+                Ability::HireFree => part.hire_free = true,
+                Ability::HalfPrice {
+                    what: HalfPriceOn::ShipUpgrades,
+                } => part.half_price_upgrades = true,
+                Ability::HalfPrice {
+                    what: HalfPriceOn::GearWith(set),
+                } => part.half_price_gear.0 |= set.0,
+                Ability::MayNotHire { profession } => part.may_not_hire |= 1 << *profession as u16,
+                _ => {}
+            }
+        }
+        part
+    }
+}
+
+/// The [`CardPart`] of every crew, Gear, upgrade (drive cores too) and ship definition.
+#[derive(Debug, Default)]
+pub struct CardParts {
+    pub crew: Vec<CardPart>,
+    pub gear: Vec<CardPart>,
+    pub upgrades: Vec<CardPart>,
+    pub ships: Vec<CardPart>,
+}
+
+impl CardParts {
+    pub fn build(crew: &[Crew], gear: &[Gear], upgrades: &[ShipUpgrade], ships: &[Ship]) -> Self {
+        CardParts {
+            crew: crew.iter().map(|d| CardPart::of(&d.abilities)).collect(),
+            gear: gear.iter().map(|d| CardPart::of(&d.abilities)).collect(),
+            upgrades: upgrades
+                .iter()
+                .map(|d| CardPart::of(&d.abilities))
+                .collect(),
+            ships: ships.iter().map(|d| CardPart::of(&d.abilities)).collect(),
+        }
+    }
+
+    /// The part of a Gear or upgrade card (a crew card's too: the Solid reputation reads any).
+    fn card(&self, content: &Content, c: SupplyCardId) -> &CardPart {
+        match content.supply_cards[c as usize].kind {
+            SupplyKind::Crew(d) => &self.crew[d as usize],
+            SupplyKind::Gear(d) => &self.gear[d as usize],
+            SupplyKind::Upgrade(d) => &self.upgrades[d as usize],
+        }
+    }
+}
+
+impl CardPowers {
+    /// The captain's Solid reputation from their cards (crew, carried Gear, ship, drive core,
+    /// upgrades; FF-REP-5) and their powers, combined from the content's [`CardParts`]: what
+    /// [`Player::refresh_cards`] keeps.
+    pub fn kept(content: &Content, p: &Player) -> (u16, CardPowers) {
+        let parts = &content.card_parts;
+        let core_def = match p.drive_core {
+            DriveCoreCard::Starting(u) => u,
             DriveCoreCard::Card(s) => match content.supply_cards[s as usize].kind {
-                SupplyKind::Upgrade(u) => &content.upgrades[u as usize],
+                SupplyKind::Upgrade(u) => u,
                 _ => unreachable!("a drive core is an upgrade card"),
             },
         };
-        let ship = core
-            .abilities
-            .iter()
-            .chain(p.upgrades.iter().flat_map(|&u| upgrade(u)))
-            .chain(content.ships[p.ship as usize].abilities.iter());
         let hull = &content.ships[p.ship as usize];
+        let mut k = CardPowers {
+            max_crew: hull.max_crew as u16,
+            hold: hull.hold as u16,
+            stash: hull.stash as u16,
+            ..CardPowers::default()
+        };
+        let (mut solid, mut mosey, mut no_fuel, mut loss) = (0u16, None::<u8>, false, false);
+        let (mut ship_bonus, mut crew_bonus) = (0u8, 0u8);
+        // The ship's cards, as `Firefly::ship_abilities` lists them: the drive core, the
+        // upgrades (which may also be used), the ship card's own.
+        let upgrades = p.upgrades.iter().map(|&u| {
+            let part = parts.card(content, u);
+            k.usable |= part.usable;
+            part
+        });
+        let ship = std::iter::once(&parts.upgrades[core_def as usize])
+            .chain(upgrades)
+            .chain(std::iter::once(&parts.ships[p.ship as usize]));
+        for part in ship {
+            solid |= part.solid;
+            if let Some(m) = part.mosey {
+                mosey = Some(mosey.map_or(m, |x| x.max(m)));
+            }
+            no_fuel |= part.no_fuel;
+            k.ignores_heavy_load |= part.ignores_heavy_load;
+            k.long_range_scanner |= part.long_range_scanner;
+            loss |= part.range_loss_per_upgrade;
+            k.max_crew = k.max_crew.saturating_add(part.extra_crew);
+            k.hold = k.hold.saturating_add(part.extra_hold);
+            k.stash = k.stash.saturating_add(part.extra_stash);
+            ship_bonus += part.range_bonus;
+        }
+        // The crew's cards and the Gear they carry (`Firefly::crew_abilities`); a Leader's
+        // card is not used (`Firefly::use_actions` walks hired crew).
+        let mut as_crew = |part: &CardPart| {
+            solid |= part.solid;
+            k.hire_free |= part.hire_free;
+            k.half_price_upgrades |= part.half_price_upgrades;
+            k.half_price_gear.0 |= part.half_price_gear.0;
+            k.may_not_hire |= part.may_not_hire;
+            crew_bonus += part.range_bonus;
+        };
+        for m in &p.crew {
+            let part = &parts.crew[m.def as usize];
+            as_crew(part);
+            k.usable |= part.usable && matches!(m.card, crate::state::CrewCard::Hired(_));
+            for &g in &m.gear {
+                let part = parts.card(content, g);
+                as_crew(part);
+                k.usable |= part.usable;
+                k.gambling |= part.gambling;
+            }
+        }
+        // Gear set aside may be used and gambles, but gives nothing else.
+        for g in &p.spare_gear {
+            let part = parts.card(content, g);
+            k.usable |= part.usable;
+            k.gambling |= part.gambling;
+        }
+        let core = content.upgrades[core_def as usize].drive_core;
+        let loss = if loss {
+            p.upgrades.len().min(u8::MAX as usize) as u8
+        } else {
+            0
+        };
+        k.burn_range = (core.map_or(0, |d| d.range) + ship_bonus + crew_bonus).saturating_sub(loss);
+        k.burn_fuel = if no_fuel {
+            0
+        } else {
+            core.map_or(1, |d| d.fuel_per_burn)
+        };
+        k.mosey_range = mosey.unwrap_or(1);
+        (solid, k)
+    }
+
+    /// The same powers found by walking every ability of the captain's cards through the
+    /// engine's own lists of them (`Firefly::ship_abilities`, `Firefly::crew_abilities`, the
+    /// cards `Firefly::use_actions` walks): what `invariants::check` compares the kept record
+    /// with after every step of the property tests.
+    pub fn walk(g: &Firefly, p: &Player) -> CardPowers {
+        let mut usable = false;
+        let mut gambling = false;
+        g.for_each_card_abilities(p, |_, abilities| {
+            usable |= abilities.iter().any(|a| matches!(a, Ability::Use { .. }));
+        });
+        let gear = (p.crew.iter().flat_map(|m| m.gear.iter().copied())).chain(p.spare_gear.iter());
+        for c in gear {
+            gambling |= g.gear_def(c).abilities.iter().any(|a| {
+                matches!(
+                    a,
+                    Ability::GambleFiftyFifty { .. }
+                        | Ability::GamblePerPip { .. }
+                        | Ability::GambleOnMatchingSuits { .. }
+                        | Ability::GambleNamedSuit { .. }
+                )
+            });
+        }
+        let hull = &g.content.ships[p.ship as usize];
         let (mut max_crew, mut hold, mut stash) =
             (hull.max_crew as u16, hull.hold as u16, hull.stash as u16);
         let (mut no_fuel, mut ignores_heavy_load, mut long_range_scanner) = (false, false, false);
-        // The largest figure any ability gives, an ability without one counting 1.
-        let mut mosey_range: Option<u8> = None;
-        for a in ship.clone() {
+        let (mut loss, mut ship_bonus, mut mosey_range) = (false, 0u8, None::<u8>);
+        for a in g.ship_abilities(p) {
             let mosey = match a {
                 Ability::MoseyRange { sectors } => *sectors,
                 _ => 1,
@@ -118,20 +285,17 @@ impl CardPowers {
                 Ability::NoFuelToBurn => no_fuel = true,
                 Ability::IgnoreHeavyLoad => ignores_heavy_load = true,
                 Ability::LongRangeScanner => long_range_scanner = true,
+                Ability::RangeLossPerUpgrade => loss = true,
+                Ability::RangeBonus { amount } => ship_bonus += *amount,
                 Ability::ExtraCrew { amount } => max_crew = max_crew.saturating_add(*amount as u16),
                 Ability::ExtraHold { amount } => hold = hold.saturating_add(*amount as u16),
                 Ability::ExtraStash { amount } => stash = stash.saturating_add(*amount as u16),
                 _ => {}
             }
         }
-        // The crew's cards and the Gear they carry (`Firefly::crew_abilities`).
-        let crew = p.crew.iter().flat_map(|m| {
-            (content.crew[m.def as usize].abilities.iter())
-                .chain(m.gear.iter().flat_map(|&g| gear(g).iter()))
-        });
-        let (mut hire_free, mut half_price_upgrades) = (false, false);
+        let (mut hire_free, mut half_price_upgrades, mut crew_bonus) = (false, false, 0u8);
         let (mut half_price_gear, mut may_not_hire) = (KeywordSet::default(), 0u16);
-        for a in crew.clone() {
+        for a in g.crew_abilities(p) {
             match a {
                 Ability::HireFree => hire_free = true,
                 Ability::HalfPrice {
@@ -141,27 +305,19 @@ impl CardPowers {
                     what: HalfPriceOn::GearWith(set),
                 } => half_price_gear.0 |= set.0,
                 Ability::MayNotHire { profession } => may_not_hire |= 1 << *profession as u16,
+                Ability::RangeBonus { amount } => crew_bonus += *amount,
                 _ => {}
             }
         }
-        // The sums as `Firefly::burn_range` made them when it walked the cards.
-        let range_bonus = |a: &Ability| match a {
-            Ability::RangeBonus { amount } => *amount,
-            _ => 0,
-        };
-        let ship_bonus: u8 = ship.clone().map(range_bonus).sum();
-        let crew_bonus: u8 = crew.map(range_bonus).sum();
-        let loss = if ship
-            .clone()
-            .any(|a| matches!(a, Ability::RangeLossPerUpgrade))
-        {
+        let loss = if loss {
             p.upgrades.len().min(u8::MAX as usize) as u8
         } else {
             0
         };
-        let core_range = core.drive_core.map_or(0, |d| d.range);
+        let core = g.drive_core_def(p).drive_core;
         CardPowers {
-            burn_range: (core_range + ship_bonus + crew_bonus).saturating_sub(loss),
+            burn_range: (core.map_or(0, |d| d.range) + ship_bonus + crew_bonus)
+                .saturating_sub(loss),
             hire_free,
             half_price_upgrades,
             half_price_gear,
@@ -171,7 +327,7 @@ impl CardPowers {
             burn_fuel: if no_fuel {
                 0
             } else {
-                core.drive_core.map_or(1, |d| d.fuel_per_burn)
+                core.map_or(1, |d| d.fuel_per_burn)
             },
             ignores_heavy_load,
             long_range_scanner,

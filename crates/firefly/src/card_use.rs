@@ -22,7 +22,7 @@ impl Firefly {
     /// Each of `p`'s cards with its abilities: hired crew, carried and set-aside gear, ship
     /// upgrades, in that order (a loop, not a chain of iterators: the legal actions ask it at
     /// every step, issue 11).
-    fn for_each_card_abilities(
+    pub(crate) fn for_each_card_abilities(
         &self,
         p: &Player,
         mut f: impl FnMut(SupplyCardId, &'static [Ability]),

@@ -13,14 +13,15 @@ pub fn check(g: &Firefly) -> Result<(), String> {
         player_limits(g, p)?;
         // Issue 11: the reputation the cards give is kept, not walked: every change of a
         // captain's cards must refresh it.
-        let walked = p.cards_solid_mask(g.content);
+        let (walked, _) = crate::card_powers::CardPowers::kept(g.content, p);
         if p.card_solid != walked {
             return Err(format!(
                 "seat {}: the cards' Solid reputation kept as {:#b}, the cards give {walked:#b}",
                 p.seat, p.card_solid
             ));
         }
-        let powers = crate::card_powers::CardPowers::of(g.content, p);
+        // The powers against a walk of every ability, which also checks the content's parts.
+        let powers = crate::card_powers::CardPowers::walk(g, p);
         if p.card_powers != powers {
             return Err(format!(
                 "seat {}: the cards' powers kept as {:?}, the cards give {powers:?}",

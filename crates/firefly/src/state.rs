@@ -280,37 +280,11 @@ impl Player {
     pub fn solid_count(&self) -> u32 {
         self.solid.count_ones()
     }
-    /// The Contacts this captain's cards make them count as Solid with (FF-REP-5), walked
-    /// through the table the content made on load (`SolidMasks`).
-    pub fn cards_solid_mask(&self, content: &Content) -> u16 {
-        let s = &content.solid_masks;
-        let card = |c: SupplyCardId| match content.supply_cards[c as usize].kind {
-            SupplyKind::Crew(d) => s.crew[d as usize],
-            SupplyKind::Gear(d) => s.gear[d as usize],
-            SupplyKind::Upgrade(u) => s.upgrades[u as usize],
-        };
-        let mut mask = s.ships[self.ship as usize];
-        for m in &self.crew {
-            mask |= s.crew[m.def as usize];
-            for &g in &m.gear {
-                mask |= card(g);
-            }
-        }
-        mask |= match self.drive_core {
-            DriveCoreCard::Starting(u) => s.upgrades[u as usize],
-            DriveCoreCard::Card(c) => card(c),
-        };
-        for &u in &self.upgrades {
-            mask |= card(u);
-        }
-        mask
-    }
     /// Keep [`Player::card_solid`] and [`Player::card_powers`] true after the captain's crew,
     /// Gear (carried or set aside), ship or upgrades changed: every place that changes them
     /// calls this.
     pub fn refresh_cards(&mut self, content: &Content) {
-        self.card_solid = self.cards_solid_mask(content);
-        self.card_powers = CardPowers::of(content, self);
+        (self.card_solid, self.card_powers) = CardPowers::kept(content, self);
     }
     pub fn crew_index(&self, card: CrewCard) -> Option<usize> {
         self.crew.iter().position(|c| c.card == card)

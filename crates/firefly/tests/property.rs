@@ -300,18 +300,18 @@ fn random_games_where_every_card_gives_reputation_keep_the_reputation_it_gives()
     ));
     let mut c = Content::load(&files).unwrap();
     let contact = |i: usize| 1u16 << (i % ContactName::COUNT);
-    let m = &mut c.solid_masks;
+    let m = &mut c.card_parts;
     for (i, x) in m.crew.iter_mut().enumerate() {
-        *x = contact(i);
+        x.solid = contact(i);
     }
     for (i, x) in m.gear.iter_mut().enumerate() {
-        *x = contact(i + 3);
+        x.solid = contact(i + 3);
     }
     for (i, x) in m.upgrades.iter_mut().enumerate() {
-        *x = contact(i + 5);
+        x.solid = contact(i + 5);
     }
     for (i, x) in m.ships.iter_mut().enumerate() {
-        *x = contact(i + 7);
+        x.solid = contact(i + 7);
     }
     let content: &'static Content = c.leak();
     let all = ExpansionSet::of(&Expansion::ALL);

@@ -1262,7 +1262,8 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                 .collect(),
         })
         .collect();
-    let solid_masks = SolidMasks::build(&doc.crew, &doc.gear, &doc.upgrade, &doc.ship);
+    let card_parts =
+        crate::card_powers::CardParts::build(&doc.crew, &doc.gear, &doc.upgrade, &doc.ship);
     let content = Content {
         fingerprint,
         sectors: doc.sector,
@@ -1274,7 +1275,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         contact_sector,
         sector_facts,
         standing_goals,
-        solid_masks,
+        card_parts,
         contacts: doc.contact,
         crew: doc.crew,
         gear: doc.gear,

@@ -158,36 +158,6 @@ impl Board {
     }
 }
 
-/// The Contacts each card makes its holder count as Solid with (`Ability::CountsAsSolid`,
-/// FF-REP-5), a bit per `ContactName::index`, by definition: crew, gear, upgrades (drive cores
-/// too) and ships. Worked out on load: standing goals such as "Solid with 2 Contacts" ask it for
-/// every captain after every step (issue 11).
-#[derive(Debug, Default)]
-pub struct SolidMasks {
-    pub crew: Vec<u16>,
-    pub gear: Vec<u16>,
-    pub upgrades: Vec<u16>,
-    pub ships: Vec<u16>,
-}
-
-impl SolidMasks {
-    fn of(abilities: &[Ability]) -> u16 {
-        abilities.iter().fold(0, |m, a| match a {
-            Ability::CountsAsSolid { contact } => m | 1 << contact.index(),
-            _ => m,
-        })
-    }
-
-    pub fn build(crew: &[Crew], gear: &[Gear], upgrades: &[ShipUpgrade], ships: &[Ship]) -> Self {
-        SolidMasks {
-            crew: crew.iter().map(|d| Self::of(&d.abilities)).collect(),
-            gear: gear.iter().map(|d| Self::of(&d.abilities)).collect(),
-            upgrades: upgrades.iter().map(|d| Self::of(&d.abilities)).collect(),
-            ships: ships.iter().map(|d| Self::of(&d.abilities)).collect(),
-        }
-    }
-}
-
 /// A story's standing goals: goals with no place to be worked at, completed as soon as they
 /// hold (FF-WIN-3), so checked for every captain after every step. Their conditions are folded
 /// on load into one flat record per goal ([`StandingCheck`]), read against the captain's own
@@ -260,7 +230,8 @@ pub struct Content {
     /// step).
     pub standing_goals: Vec<StandingGoals>,
     /// The Contacts each card makes its holder count as Solid with.
-    pub solid_masks: SolidMasks,
+    /// What each card definition adds to its holder's powers and reputation (`crate::card_powers`).
+    pub card_parts: crate::card_powers::CardParts,
     pub contacts: Vec<Contact>,
     pub crew: Vec<Crew>,
     pub gear: Vec<Gear>,
