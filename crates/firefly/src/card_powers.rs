@@ -27,6 +27,11 @@ pub struct CardPowers {
     pub long_range_scanner: bool,
     /// Sectors a Mosey may move (FF-FLY-5): 1, or more with some upgrades.
     pub mosey_range: u8,
+    /// A Reaver-Flage (`EnterCutterSectors`): the ship may fly into a Cutter's sector.
+    pub enters_cutter_sectors: bool,
+    /// A Modded Fuel Catalyzer (`CatalyzedBurn`) among the drive core card and upgrades
+    /// (`Firefly::catalyzer` finds it).
+    pub catalyzer: bool,
     /// The crew maximum (FF-COMP-15, FF-CREW-3): the ship's, and what its abilities add.
     pub max_crew: u16,
     /// Boxes of Hold and of Stash (FF-COMP-13, FF-MISC-2): the ship's, and what its abilities
@@ -64,6 +69,8 @@ pub struct CardPart {
     pub no_fuel: bool,
     pub ignores_heavy_load: bool,
     pub long_range_scanner: bool,
+    pub enters_cutter_sectors: bool,
+    pub catalyzer: bool,
     /// loses a sector of Full Burn range per upgrade (the Interceptor),
     pub range_loss_per_upgrade: bool,
     /// the largest Mosey figure of its abilities, an ability without one counting 1 (`None`
@@ -101,6 +108,8 @@ impl CardPart {
                 Ability::NoFuelToBurn => part.no_fuel = true,
                 Ability::IgnoreHeavyLoad => part.ignores_heavy_load = true,
                 Ability::LongRangeScanner => part.long_range_scanner = true,
+                Ability::EnterCutterSectors => part.enters_cutter_sectors = true,
+                Ability::CatalyzedBurn { .. } => part.catalyzer = true,
                 Ability::RangeLossPerUpgrade => part.range_loss_per_upgrade = true,
                 Ability::ExtraCrew { amount } => {
                     part.extra_crew = part.extra_crew.saturating_add(*amount as u16)
@@ -183,12 +192,16 @@ impl CardPowers {
         let (mut ship_bonus, mut crew_bonus) = (0u8, 0u8);
         // The ship's cards, as `Firefly::ship_abilities` lists them: the drive core, the
         // upgrades (which may also be used), the ship card's own.
+        // A starting drive core is no card (`Firefly::ship_card_with`): it never catalyzes.
+        let core_part = &parts.upgrades[core_def as usize];
+        k.catalyzer = matches!(p.drive_core, DriveCoreCard::Card(_)) && core_part.catalyzer;
         let upgrades = p.upgrades.iter().map(|&u| {
             let part = parts.card(content, u);
             k.usable |= part.usable;
+            k.catalyzer |= part.catalyzer;
             part
         });
-        let ship = std::iter::once(&parts.upgrades[core_def as usize])
+        let ship = std::iter::once(core_part)
             .chain(upgrades)
             .chain(std::iter::once(&parts.ships[p.ship as usize]));
         for part in ship {
@@ -199,6 +212,7 @@ impl CardPowers {
             no_fuel |= part.no_fuel;
             k.ignores_heavy_load |= part.ignores_heavy_load;
             k.long_range_scanner |= part.long_range_scanner;
+            k.enters_cutter_sectors |= part.enters_cutter_sectors;
             loss |= part.range_loss_per_upgrade;
             k.max_crew = k.max_crew.saturating_add(part.extra_crew);
             k.hold = k.hold.saturating_add(part.extra_hold);
@@ -275,6 +289,7 @@ impl CardPowers {
             (hull.max_crew as u16, hull.hold as u16, hull.stash as u16);
         let (mut no_fuel, mut ignores_heavy_load, mut long_range_scanner) = (false, false, false);
         let (mut loss, mut ship_bonus, mut mosey_range) = (false, 0u8, None::<u8>);
+        let mut enters_cutter_sectors = false;
         for a in g.ship_abilities(p) {
             let mosey = match a {
                 Ability::MoseyRange { sectors } => *sectors,
@@ -286,6 +301,7 @@ impl CardPowers {
                 Ability::IgnoreHeavyLoad => ignores_heavy_load = true,
                 Ability::LongRangeScanner => long_range_scanner = true,
                 Ability::RangeLossPerUpgrade => loss = true,
+                Ability::EnterCutterSectors => enters_cutter_sectors = true,
                 Ability::RangeBonus { amount } => ship_bonus += *amount,
                 Ability::ExtraCrew { amount } => max_crew = max_crew.saturating_add(*amount as u16),
                 Ability::ExtraHold { amount } => hold = hold.saturating_add(*amount as u16),
@@ -331,6 +347,8 @@ impl CardPowers {
             },
             ignores_heavy_load,
             long_range_scanner,
+            enters_cutter_sectors,
+            catalyzer: g.catalyzer(p.seat).is_some(),
             mosey_range: mosey_range.unwrap_or(1),
             max_crew,
             hold,

@@ -76,7 +76,7 @@ impl Firefly {
         let heavy: u8 = p
             .active
             .iter()
-            .map(|a| self.content.jobs[a.job as usize].heavy_load)
+            .map(|a| self.content.job_facts[a.job as usize].heavy_load)
             .sum();
         // The Tri-Capissen 28HD is immune to the Heavy Load penalty.
         let heavy = if heavy > 0 && p.card_powers.ignores_heavy_load {

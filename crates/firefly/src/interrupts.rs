@@ -452,6 +452,10 @@ impl Firefly {
     /// Modded Fuel Catalyzer (`CatalyzedBurn`): the card, and its extra Fuel and range, when a
     /// Full Burn could be started with it (FF-FLY-2: the Fuel is spent up front).
     pub fn catalyzed_burn(&self, seat: Seat) -> Option<(SupplyCardId, u8, u8)> {
+        // Most ships have none (`Player::card_powers`).
+        if !self.players[seat as usize].card_powers.catalyzer {
+            return None;
+        }
         let (card, (fuel, range)) = self.catalyzer(seat)?;
         let p = &self.players[seat as usize];
         (self.can_full_burn(p)
@@ -521,10 +525,10 @@ impl Firefly {
         }
     }
 
-    /// Reaver-Flage (`EnterCutterSectors`): the ship may fly into a Cutter's sector.
+    /// Reaver-Flage (`EnterCutterSectors`): the ship may fly into a Cutter's sector (kept with
+    /// the captain's cards: `crate::card_powers`).
     pub fn enters_cutter_sectors(&self, p: &crate::state::Player) -> bool {
-        self.ship_abilities(p)
-            .any(|a| matches!(a, Ability::EnterCutterSectors))
+        p.card_powers.enters_cutter_sectors
     }
 
     /// A crew member of `seat` was Killed: taken by Reavers (the Reaver Contact event or a

@@ -78,18 +78,10 @@ impl Firefly {
 
     /// FF-PBH-24/25: the Piracy Work actions of `p`: each Piracy job Active or (with room in
     /// the Active Job area) in hand, against each rival it may target, in job order.
-    /// (Asked at every step of the Actions phase: most captains hold no Piracy job, which is
-    /// seen in line.)
-    #[inline]
-    pub fn piracy_work_actions(&self, p: &Player, out: &mut Vec<Action>) {
-        let is_piracy = |j: JobId| self.content.jobs[j as usize].piracy.is_some();
-        if p.active.iter().any(|a| is_piracy(a.job)) || p.hand.iter().any(|&j| is_piracy(j)) {
-            self.list_piracy_work(p, out);
-        }
-    }
-
+    /// (Asked only when `p` holds a Piracy job: the Actions phase's walk of the jobs held notes
+    /// whether any is, `JobFacts::piracy`.)
     #[inline(never)]
-    fn list_piracy_work(&self, p: &Player, out: &mut Vec<Action>) {
+    pub(crate) fn list_piracy_work(&self, p: &Player, out: &mut Vec<Action>) {
         // A Piracy job in hand needs room in the Active Job area; the limit is asked only when
         // there is one (issue 11: most games hold none).
         let mut room = None;

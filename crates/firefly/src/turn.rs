@@ -809,24 +809,39 @@ impl Firefly {
             if !t.work {
                 // Workable jobs in id order, sorted in place (no buffer: legal_actions
                 // allocates nothing once `out` has grown).
+                // One walk of the jobs held also notes whether any is a Piracy job or has a
+                // Bonus Drop-Off (`Content::job_facts`), listed after them.
                 let first = out.len();
-                let jobs = (p.active.iter().map(|a| (a.job, a.steps_done, false)))
-                    .chain(p.hand.iter().map(|&j| (j, 0, true)));
-                for (j, step, in_hand) in jobs {
-                    if self.can_work_job_step(p, j, step, in_hand) {
+                let (mut piracy, mut bonus) = (false, false);
+                for a in &p.active {
+                    let f = &c.job_facts[a.job as usize];
+                    (piracy, bonus) = (piracy | f.piracy, bonus | f.bonus_drop_off);
+                    if self.can_work_job_step(p, a.job, a.steps_done, false) {
+                        out.push(Action::Work(WorkTarget::Job(a.job)));
+                    }
+                }
+                for &j in &p.hand {
+                    piracy |= c.job_facts[j as usize].piracy;
+                    if self.can_work_job_step(p, j, 0, true) {
                         out.push(Action::Work(WorkTarget::Job(j)));
                     }
                 }
-                out[first..].sort_unstable_by_key(|a| match a {
-                    Action::Work(WorkTarget::Job(j)) => *j,
-                    _ => JobId::MAX,
-                });
-                out.extend(self.workable_bonus_drop_offs(p).map(Action::Work));
+                if out.len() > first + 1 {
+                    out[first..].sort_unstable_by_key(|a| match a {
+                        Action::Work(WorkTarget::Job(j)) => *j,
+                        _ => JobId::MAX,
+                    });
+                }
+                if bonus {
+                    out.extend(self.workable_bonus_drop_offs(p).map(Action::Work));
+                }
                 if self.can_work_goal(p) {
                     out.push(Action::Work(WorkTarget::Goal));
                 }
                 self.bounty_work_actions(p, out);
-                self.piracy_work_actions(p, out);
+                if piracy {
+                    self.list_piracy_work(p, out);
+                }
                 if self.planetary(p.sector) {
                     out.push(Action::MakeWork);
                 }

@@ -24,13 +24,13 @@ impl Firefly {
     #[inline]
     pub fn at_step_place(&self, sector: SectorId, j: JobId, step: u8) -> bool {
         let c = self.content;
-        let st = &c.jobs[j as usize].steps[step as usize];
+        let f = &c.job_facts[j as usize];
         // Breakin' Atmo's "Moon the Alliance": wherever the Alliance Cruiser is.
-        if st.at_cruiser {
+        if f.at_cruiser & (1 << step) != 0 {
             return sector == self.cruiser;
         }
-        let printed = c.job_sectors[j as usize][step as usize];
-        printed == sector || (st.uroboros_belt && c.sectors[sector as usize].uroboros)
+        f.step_sectors[step as usize] == sector
+            || (f.uroboros_belt & (1 << step) != 0 && c.sectors[sector as usize].uroboros)
     }
 
     /// Where step `step` of job `j` is worked now: its printed sector, or the Alliance
@@ -58,8 +58,7 @@ impl Firefly {
     pub(crate) fn can_work_job_step(&self, p: &Player, j: JobId, step: u8, in_hand: bool) -> bool {
         // FF-BS-24: a Big Damn Challenge is never worked on its own; a Piracy job is worked
         // against a rival (`crate::piracy`), not at a planet.
-        let card = &self.content.jobs[j as usize];
-        if card.challenge.is_some() || card.piracy.is_some() {
+        if self.content.job_facts[j as usize].not_at_a_planet {
             return false;
         }
         // The place first: it rules out most jobs, and the limit walks the crew's abilities.

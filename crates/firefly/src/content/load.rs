@@ -1262,6 +1262,9 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
                 .collect(),
         })
         .collect();
+    let job_facts = (doc.job.iter().enumerate())
+        .map(|(j, job)| JobFacts::of(job, &job_sectors[j], &bonus_sectors[j]))
+        .collect();
     let card_parts =
         crate::card_powers::CardParts::build(&doc.crew, &doc.gear, &doc.upgrade, &doc.ship);
     let content = Content {
@@ -1289,6 +1292,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         job_sectors,
         opportunity_options,
         bonus_sectors,
+        job_facts,
         gamble_options,
         delivery_options,
         nav_defs: doc.nav,

@@ -57,6 +57,47 @@ pub struct SectorFacts {
     /// A sector with a planet (the Space Bazaar and the Cortex Relays count, FF-MISC-17).
     pub planetary: bool,
 }
+
+/// What the legal actions ask of every job a captain holds at every step of the Actions phase
+/// (`Content::job_facts`, issue 11): one flat record per job, read instead of the job's card,
+/// its steps and its sectors' lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct JobFacts {
+    /// Each step's printed sector (a job has one or two steps).
+    pub step_sectors: [SectorId; 2],
+    /// A bit per step worked wherever the Alliance Cruiser is (`JobStep::at_cruiser`),
+    pub at_cruiser: u8,
+    /// and a bit per step in the Uroboros Belt (`JobStep::uroboros_belt`).
+    pub uroboros_belt: u8,
+    /// Never worked on its own at a planet: a Big Damn Challenge (FF-BS-24) or a Piracy job.
+    pub not_at_a_planet: bool,
+    /// A Piracy job (`crate::piracy`).
+    pub piracy: bool,
+    /// Some Opportunity Bonus is a Bonus Drop-Off (`Content::bonus_sectors`).
+    pub bonus_drop_off: bool,
+    /// Fuel a Full Burn costs more while the job is Active (`Job::heavy_load`).
+    pub heavy_load: u8,
+}
+
+impl JobFacts {
+    pub fn of(job: &Job, sectors: &[SectorId], bonus: &[Option<SectorId>]) -> JobFacts {
+        let mut f = JobFacts {
+            not_at_a_planet: job.challenge.is_some() || job.piracy.is_some(),
+            piracy: job.piracy.is_some(),
+            bonus_drop_off: bonus.iter().any(Option::is_some),
+            heavy_load: job.heavy_load,
+            ..JobFacts::default()
+        };
+        for (i, st) in job.steps.iter().enumerate().take(2) {
+            // A Big Damn Challenge has no sector (it is attached to a job, FF-BS-24).
+            f.step_sectors[i] = sectors.get(i).copied().unwrap_or(SectorId::MAX);
+            f.at_cruiser |= (st.at_cruiser as u8) << i;
+            f.uroboros_belt |= (st.uroboros_belt as u8) << i;
+        }
+        f
+    }
+}
+
 pub type StoryId = u8;
 
 /// What a physical Supply card is.
@@ -252,6 +293,8 @@ pub struct Content {
     /// For each job, the sector of each of its Opportunity Bonuses that is a Bonus Drop-Off
     /// (`Opportunity::at`), else `None`.
     pub bonus_sectors: Vec<Vec<Option<SectorId>>>,
+    /// For each job, what the legal actions ask of it (built from the three lists above).
+    pub job_facts: Vec<JobFacts>,
     /// For each job with a `gamble`, its options once paid: `[decline, name each suit]`; empty
     /// for other jobs. Built by the loader.
     pub gamble_options: Vec<Vec<Choice>>,
