@@ -17,9 +17,16 @@ impl FireflyBot {
     /// Read distances from the board on the table (its table is worked out on load).
     pub(super) fn ensure_dist(&mut self, g: &Firefly) {
         let board = g.board();
-        self.board = board as *const Board as usize;
-        self.dist = &board.distances;
-        self.n = board.neighbours.len();
+        let at = board as *const Board as usize;
+        if at != self.board {
+            self.board = at;
+            self.dist = &board.distances;
+            self.n = board.neighbours.len();
+            self.alliance.clear();
+            self.alliance.extend((0..self.n as SectorId).filter(|&s| {
+                board.in_play(s) && g.content.sectors[s as usize].zone == Zone::Alliance
+            }));
+        }
     }
 
     /// Sectors between `a` and `b` on the board (255 when there is no way).
@@ -385,6 +392,59 @@ impl FireflyBot {
         dist
     }
 
+    /// The distance from `s` of `route(g, target, avoid_cruiser, hot)` read from the board's
+    /// distances, without a search, when they tell it. A route's step costs 1, more into a
+    /// sector that costs more (Alliance space when `hot`, next to the Cruiser when flown
+    /// around), and never enters a Cutter's sector (or the Cruiser's when flown around): every
+    /// way costs at least its steps, so the board's shortest way is the route's when it passes
+    /// through none of those sectors; and it passes through none when the way through each of
+    /// them is longer. `None` when that cannot be told so (the route is searched then).
+    fn plain_route_distance(
+        &self,
+        g: &Firefly,
+        target: SectorId,
+        avoid_cruiser: bool,
+        hot: bool,
+        s: SectorId,
+    ) -> Option<u16> {
+        let avoid_cruiser = avoid_cruiser && target != g.cruiser;
+        if s == target {
+            return Some(0);
+        }
+        // The search walks the board's links from the target, as the board's distances from it.
+        let far = |a: SectorId, b: SectorId| self.dist[a as usize * self.n + b as usize];
+        let d = far(target, s);
+        if d == Board::FAR {
+            return None;
+        }
+        // Whether the way through `x` (entered on the way, not where it starts or ends) is
+        // longer than the shortest.
+        let longer_through = |x: SectorId| {
+            x == s || x == target || {
+                let (a, b) = (far(target, x), far(x, s));
+                a == Board::FAR || b == Board::FAR || a as u32 + b as u32 > d as u32
+            }
+        };
+        for &c in &g.cutters {
+            if c == s || c == target || !longer_through(c) {
+                return None;
+            }
+        }
+        if avoid_cruiser {
+            let cruiser = g.cruiser;
+            if cruiser == s || !longer_through(cruiser) {
+                return None;
+            }
+            if !g.neighbours(cruiser).iter().all(|&x| longer_through(x)) {
+                return None;
+            }
+        }
+        if hot && !self.alliance.iter().all(|&x| longer_through(x)) {
+            return None;
+        }
+        Some(d)
+    }
+
     /// Whether we carry goods a job needs that the Alliance would seize (FF-FLY-16, FF-WORK-14).
     pub(super) fn hot_cargo(&self, g: &Firefly, p: &Player) -> bool {
         self.needed_items(g, p, Item::Contraband) > 0
@@ -410,12 +470,21 @@ impl FireflyBot {
     ) -> Option<Action> {
         let avoid = self.avoid_cruiser(g, p);
         let hot = self.hot_cargo(g, p);
-        let dist = self.route(g, target, avoid, hot);
+        // The route is searched only when the board's distances cannot tell a move's distance
+        // (`plain_route_distance`).
+        let mut dist: Option<Arc<Vec<u16>>> = None;
         let near_cutter = |s: SectorId| g.neighbours(s).iter().any(|&x| g.has_cutter(x));
         let mut best: Option<(i32, Action)> = None;
         for &a in legal {
             if let Action::MoveTo(s) = a {
-                let d = dist[s as usize] as i32;
+                let d = match self.plain_route_distance(g, target, avoid, hot, s) {
+                    Some(d) => d,
+                    None => {
+                        let dist = dist.get_or_insert_with(|| self.route(g, target, avoid, hot));
+                        dist[s as usize]
+                    }
+                };
+                let d = d as i32;
                 let d = if d == u16::MAX as i32 {
                     // Unreachable without the Cruiser: fall back to plain distance.
                     self.d(s, target) as i32 + 50
@@ -846,6 +915,59 @@ mod tests {
         // More draws than cards, and no cards.
         assert!((best_of_draws(&mut [5.0, 1.0], 3) - 5.0).abs() < 1e-9);
         assert_eq!(best_of_draws(&mut [], 3), 0.0);
+    }
+
+    /// A move's distance read from the board's distances (`plain_route_distance`) is the
+    /// searched route's, whenever it is told: every sector, toward targets across the board,
+    /// with and without the Cruiser flown around and goods the Alliance would seize, in
+    /// positions of played games (the Cutters and the Cruiser moved, Blue Sun's many Cutters).
+    #[test]
+    fn a_routes_distance_read_from_the_board_is_the_searched_one() {
+        use crate::firefly::FireflyBot;
+        use crate::Bot;
+        use tabletop_core::{Actor, Game, NewGame};
+        use tabletop_firefly::content::{Content, Expansion, SectorId};
+        use tabletop_firefly::{Firefly, Options};
+
+        let content = Content::builtin();
+        let (mut told, mut compared) = (0u32, 0u32);
+        for expansions in [vec![], Expansion::ALL.to_vec()] {
+            let mut o = Options::new(4, "the-king-of-all-londinium");
+            o.max_rounds = Some(20);
+            o.expansions = expansions;
+            let mut g = Firefly::new_game(content, &o, 5).expect("set-up");
+            let mut bots: Vec<FireflyBot> = (0..4).map(FireflyBot::new).collect();
+            let mut probe = FireflyBot::new(99);
+            let (mut legal, mut events, mut step) = (Vec::new(), Vec::new(), 0u32);
+            while let Actor::Seat(seat) = g.actor() {
+                step += 1;
+                if step % 97 == 0 {
+                    probe.ensure_dist(&g);
+                    let n = probe.n as SectorId;
+                    for target in (0..n).step_by(7) {
+                        for (avoid, hot) in
+                            [(false, false), (true, false), (false, true), (true, true)]
+                        {
+                            let dist = probe.route(&g, target, avoid, hot);
+                            for s in 0..n {
+                                compared += 1;
+                                if let Some(d) =
+                                    probe.plain_route_distance(&g, target, avoid, hot, s)
+                                {
+                                    told += 1;
+                                    assert_eq!(d, dist[s as usize], "{s} to {target}");
+                                }
+                            }
+                        }
+                    }
+                }
+                g.legal_actions(&mut legal);
+                let a = bots[seat as usize].choose(&g, seat, &legal);
+                events.clear();
+                g.apply_unchecked(a, &mut events);
+            }
+        }
+        assert!(told > compared / 4, "{told} of {compared}");
     }
 
     /// A deck's blind-draw values are shared by the thread's bots under `blind_key`, and a
