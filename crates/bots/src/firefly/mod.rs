@@ -107,6 +107,8 @@ pub struct FireflyBot {
     /// Each Supply deck's draw pile valued for a blind draw, and the `blind_key` it was worked
     /// out for.
     blind_memo: std::cell::RefCell<Vec<routes::BlindDraw>>,
+    /// The buffer of the places worth going to (`candidates`), reused.
+    cands: Vec<(SectorId, f64)>,
     /// Supply cards' prices and fit for our crew and ship, as last asked.
     card_facts: card_facts::CardFacts,
 }
@@ -395,6 +397,7 @@ impl FireflyBot {
             flight: None,
             routes: Routes::default(),
             blind_memo: Default::default(),
+            cands: Vec::new(),
             card_facts: Default::default(),
         }
     }

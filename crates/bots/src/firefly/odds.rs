@@ -428,6 +428,13 @@ pub(super) struct MisbehaveOdds {
     proceed: Arc<ProceedOdds>,
 }
 
+thread_local! {
+    /// The buffers `MisbehaveOdds::of` gathers a crew's odds in.
+    static ODDS_BUFFERS: std::cell::RefCell<(Vec<CardOdds>, Vec<OptionOdds>, Vec<StepOdds>)> =
+        Default::default();
+}
+
+#[derive(Clone, Copy)]
 struct CardOdds {
     copies: f64,
     /// An Ace gets the crew through (FF-MISB-8).
@@ -440,6 +447,7 @@ struct CardOdds {
 /// `start` times each of its tests' (FF-MISB-15: each must end in Proceed, in order), as
 /// `choice_chance` works it out: 1 before the tests of an option with tests, and without a
 /// test 1 or 0 as it proceeds or not.
+#[derive(Clone, Copy)]
 struct OptionOdds {
     start: f64,
     /// How many of `steps` are this option's.
@@ -448,6 +456,7 @@ struct OptionOdds {
 
 /// One test of an option: its row of `ProceedOdds`, the crew's points for it (the bribes
 /// counted on included), and the skill a bonus adds to.
+#[derive(Clone, Copy)]
 struct StepOdds {
     test: &'static Test,
     row: u32,
@@ -461,7 +470,13 @@ impl MisbehaveOdds {
         let copies_of = misbehave_copies(c);
         let proceed = ProceedOdds::of(c);
         let stats = CrewStats::of(g, p, mask);
-        let (mut cards, mut options, mut steps_of) = (Vec::new(), Vec::new(), Vec::new());
+        // Gathered in the thread's buffers and copied out at their size: a row is kept long
+        // and its lists grown push by push were reallocated many times.
+        let (mut cards, mut options, mut steps_of) =
+            ODDS_BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+        cards.clear();
+        options.clear();
+        steps_of.clear();
         for (def, d) in c.misbehave_defs.iter().enumerate() {
             if copies_of[def] == 0 {
                 continue;
@@ -501,12 +516,14 @@ impl MisbehaveOdds {
                 options: (options.len() - options_before) as u16,
             });
         }
-        MisbehaveOdds {
-            cards,
-            options,
-            steps: steps_of,
+        let odds = MisbehaveOdds {
+            cards: cards.to_vec(),
+            options: options.to_vec(),
+            steps: steps_of.to_vec(),
             proceed,
-        }
+        };
+        ODDS_BUFFERS.with(|b| *b.borrow_mut() = (cards, options, steps_of));
+        odds
     }
 
     /// Average chance of getting through one Misbehave card (FF-MISB-4..8): the best option of

@@ -56,17 +56,32 @@ impl FireflyBot {
         let avail = p.money.saturating_sub(ctx.reserve(self)) as f64;
         if avail >= 100.0 {
             let deck = &g.decks.supply[d as usize];
-            let mut nets: smallvec::SmallVec<[f64; 16]> = deck
-                .discard_pile()
-                .iter()
-                .filter_map(|&c| self.card_net(ctx, c, avail))
-                .collect();
+            // The two best of the face-up cards and a blind draw (each gains something: none
+            // is NaN), kept as they come: a long discard pile is not gathered and sorted.
+            let (mut top, mut n) = ([0.0f64; 2], 0);
+            let mut offer = |x: f64| {
+                if n < 2 {
+                    top[n] = x;
+                    n += 1;
+                    if n == 2 && top[1] > top[0] {
+                        top.swap(0, 1);
+                    }
+                } else if x > top[0] {
+                    top = [x, top[0]];
+                } else if x > top[1] {
+                    top[1] = x;
+                }
+            };
+            for &c in deck.discard_pile() {
+                if let Some(x) = self.card_net(ctx, c, avail) {
+                    offer(x);
+                }
+            }
             let best = self.blind_draw_value(ctx, d, avail);
             if best > 0.0 {
-                nets.push(best);
+                offer(best);
             }
-            nets.sort_by(|a, b| b.partial_cmp(a).unwrap());
-            v += nets.iter().take(2).sum::<f64>();
+            v += top[..n].iter().sum::<f64>();
         }
         v
     }
@@ -107,13 +122,11 @@ impl FireflyBot {
     /// Deck `d`'s draw pile valued for a blind draw, whatever we can spend.
     fn blind_draw(&self, ctx: &Ctx, d: DeckId) -> PileGains {
         let pile = ctx.g.decks.supply[d as usize].draw_pile();
-        let mut gains: Vec<(f64, u32)> = pile
-            .iter()
-            .filter_map(|&c| {
-                let price = self.card_facts.price(ctx, c);
-                self.card_gain(ctx, c, price).map(|net| (net, price))
-            })
-            .collect();
+        let mut gains: Vec<(f64, u32)> = Vec::with_capacity(pile.len());
+        gains.extend(pile.iter().filter_map(|&c| {
+            let price = self.card_facts.price(ctx, c);
+            self.card_gain(ctx, c, price).map(|net| (net, price))
+        }));
         // Stable, as `best_of_draws` sorts: equal gains keep the pile's order (and whatever
         // order equal gains come in, the value of a draw is the same: `PileGains::value`).
         gains.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap());
@@ -313,11 +326,11 @@ impl FireflyBot {
 
     /// The best place to fly to (not where we are), if any.
     pub(super) fn best_remote(&mut self, ctx: &Ctx) -> Option<(SectorId, f64)> {
-        let mut cands = Vec::new();
+        let mut cands = std::mem::take(&mut self.cands);
         self.candidates(ctx, &mut cands);
         let here = ctx.p.sector;
         let mut best: Option<(SectorId, f64)> = None;
-        for (s, v) in cands {
+        for &(s, v) in &cands {
             if s == here || ctx.g.has_cutter(s) {
                 continue;
             }
@@ -326,6 +339,7 @@ impl FireflyBot {
                 best = Some((s, v));
             }
         }
+        self.cands = cands;
         if best.is_none() {
             // Nothing to do anywhere: head for the nearest Supply planet.
             best = ctx
@@ -513,11 +527,11 @@ impl FireflyBot {
         let p = ctx.p;
         let here = p.sector;
         let t = g.turn;
-        let mut cands = Vec::new();
+        let mut cands = std::mem::take(&mut self.cands);
         self.candidates(ctx, &mut cands);
         // Stopping here only pays when an action is left to use here.
         let mut best: Option<(SectorId, f64)> = None;
-        for (s, v) in cands {
+        for &(s, v) in &cands {
             if g.has_cutter(s) {
                 continue;
             }
@@ -537,6 +551,7 @@ impl FireflyBot {
                 best = Some((s, v));
             }
         }
+        self.cands = cands;
         best.map(|b| b.0).unwrap_or(here)
     }
 
