@@ -9,9 +9,9 @@
 
 use std::cell::RefCell;
 
-use tabletop_firefly::content::{Profession, ALL_KEYWORDS};
+use tabletop_firefly::content::{Ability, Profession, Zone, ALL_KEYWORDS};
 use tabletop_firefly::crew::all_crew;
-use tabletop_firefly::state::Player;
+use tabletop_firefly::state::{Activity, Phase, Player};
 use tabletop_firefly::Firefly;
 
 /// Crews remembered: a small table indexed by the key's low bits, each slot the last crew
@@ -24,6 +24,9 @@ struct Masks {
     key: u64,
     keywords: Option<u16>,
     professions: Option<u16>,
+    /// The whole crew's skills (`odds::skills_of`) and the zone they were counted in, when a
+    /// crew member's skill counts only in some zone (`Ability::SkillInZone`; `None`: in any).
+    skills: Option<([i32; 3], Option<Zone>)>,
 }
 
 thread_local! {
@@ -86,4 +89,50 @@ pub(super) fn professions(g: &Firefly, p: &Player, key: u64) -> u16 {
                 .fold(0u16, |m, &x| m | 1 << x as u16)
         },
     )
+}
+
+/// The skills of the whole crew of `p` and the gear they carry (`odds::skills_of`); `key` is
+/// its `facts_key`. They read the crew's cards and gear, and the zone the ship is in for a
+/// crew member whose skill counts only there (Sheriff Bourne); and who stays aboard for the
+/// Work action under way (Shepherd Book on an Immoral job): then they are worked out afresh.
+pub(super) fn skills(g: &Firefly, p: &Player, key: u64) -> [i32; 3] {
+    let fresh = || super::odds::skills_of(g, p, all_crew(p));
+    if matches!(g.activity, Activity::Working { .. }) || matches!(g.phase, Phase::ChooseCrew { .. })
+    {
+        return fresh();
+    }
+    let zone = g.content.sectors[p.sector as usize].zone;
+    let known = MASKS.with(|t| {
+        let mut t = t.borrow_mut();
+        let slot = &mut t[key as usize % SLOTS];
+        if slot.key != key {
+            *slot = Masks {
+                key,
+                ..Default::default()
+            };
+        }
+        match slot.skills {
+            Some((v, None)) => Some(v),
+            Some((v, Some(z))) if z == zone => Some(v),
+            _ => None,
+        }
+    });
+    if let Some(v) = known {
+        return v;
+    }
+    let v = fresh();
+    let in_zone = p.crew.iter().any(|m| {
+        g.crew_def(m)
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::SkillInZone { .. }))
+    });
+    MASKS.with(|t| {
+        let mut t = t.borrow_mut();
+        let slot = &mut t[key as usize % SLOTS];
+        if slot.key == key {
+            slot.skills = Some((v, in_zone.then_some(zone)));
+        }
+    });
+    v
 }

@@ -178,7 +178,8 @@ struct Ctx<'a> {
     p: &'a Player,
     /// What the remaining story goals need (`story_needs`).
     needs: std::cell::OnceCell<StoryNeeds>,
-    /// The whole crew's skills and their gear's (Fight, Tech, Negotiate).
+    /// The whole crew's skills and their gear's (Fight, Tech, Negotiate), remembered per crew
+    /// (`crew_masks`).
     skills: std::cell::Cell<Option<[i32; 3]>>,
     /// Keywords of the whole crew and their gear (bit by `Keyword as u16`).
     keywords: std::cell::Cell<Option<u16>>,
@@ -243,7 +244,9 @@ impl<'a> Ctx<'a> {
     /// The whole crew's skills, with their gear, once per decision.
     #[inline]
     fn skills(&self) -> [i32; 3] {
-        once(&self.skills, || skills_of(self.g, self.p, all_crew(self.p)))
+        once(&self.skills, || {
+            crew_masks::skills(self.g, self.p, self.facts_key())
+        })
     }
 
     /// Fuel a Full Burn costs now (`Firefly::full_burn_fuel`), once per decision.

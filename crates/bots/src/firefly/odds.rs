@@ -239,6 +239,8 @@ pub(super) struct CrewStats<'a> {
     /// Keyword requirements met (`Firefly::requirement_met_by`: carried or discardable for
     /// it), and the keywords asked about.
     keyword_requirements: Cell<(u16, u16)>,
+    /// `card_facts::facts_key` of the crew's captain.
+    facts_key: Cell<Option<u64>>,
 }
 
 /// The answer for `bit` in a (known, asked) pair of bit sets, or worked out with `f` and kept.
@@ -263,6 +265,7 @@ impl<'a> CrewStats<'a> {
             keywords: Cell::new((0, 0)),
             professions: Cell::new((0, 0)),
             keyword_requirements: Cell::new((0, 0)),
+            facts_key: Cell::new(None),
         }
     }
 
@@ -326,7 +329,13 @@ impl<'a> CrewStats<'a> {
             })
         } else {
             once(&self.points[k][s], || {
-                g.mask_skill(self.p, mask, t.skill, t.kosherized) as i32
+                if !t.kosherized && mask == all_crew(self.p) {
+                    // The whole crew's skills, remembered per crew (`crew_masks::skills`).
+                    let key = once(&self.facts_key, || super::card_facts::facts_key(g, self.p));
+                    super::crew_masks::skills(g, self.p, key)[s]
+                } else {
+                    g.mask_skill(self.p, mask, t.skill, t.kosherized) as i32
+                }
             })
         };
         for m in &t.modifiers {

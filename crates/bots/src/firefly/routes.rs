@@ -1086,6 +1086,9 @@ mod tests {
                     }
                     let pass = misbehave_pass(&g, p, all_crew(p), [0; 3]);
                     assert_eq!(bot.misb(&Ctx::new(&g, seat)), pass);
+                    // The crew's skills, remembered per crew (`crew_masks`).
+                    let skills = crate::firefly::odds::skills_of(&g, p, all_crew(p));
+                    assert_eq!(Ctx::new(&g, seat).skills(), skills);
                 }
                 let a = bot.choose(&g, seat, &legal);
                 events.clear();
