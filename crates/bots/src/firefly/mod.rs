@@ -87,9 +87,8 @@ pub struct FireflyBot {
     n: usize,
     /// The board `dist` is of (its address).
     board: usize,
-    /// The Alliance sectors on that board (a route's dearer sectors with goods the Alliance
-    /// would seize).
-    alliance: Vec<SectorId>,
+    /// That board's links and Alliance sectors, for routes.
+    links: Arc<routes::BoardLinks>,
     /// Runaway guard: decisions taken in the current turn.
     guard_key: (u16, Seat),
     guard_count: u32,
@@ -391,7 +390,7 @@ impl FireflyBot {
             dist: &[],
             n: 0,
             board: 0,
-            alliance: Vec::new(),
+            links: Arc::default(),
             guard_key: (u16::MAX, 0),
             guard_count: 0,
             guard_trips: 0,

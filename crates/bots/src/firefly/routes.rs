@@ -22,10 +22,7 @@ impl FireflyBot {
             self.board = at;
             self.dist = &board.distances;
             self.n = board.neighbours.len();
-            self.alliance.clear();
-            self.alliance.extend((0..self.n as SectorId).filter(|&s| {
-                board.in_play(s) && g.content.sectors[s as usize].zone == Zone::Alliance
-            }));
+            self.links = BoardLinks::of(g);
         }
     }
 
@@ -392,7 +389,8 @@ impl FireflyBot {
             }
         }
         let mut dist = Vec::new();
-        self.routes.search(g, target, avoid_cruiser, hot, &mut dist);
+        self.routes
+            .search(g, &self.links, target, avoid_cruiser, hot, &mut dist);
         let dist = Arc::new(dist);
         if let Some(k) = key {
             SHARED_ROUTES.with(|t| {
@@ -453,7 +451,7 @@ impl FireflyBot {
                 return None;
             }
         }
-        if hot && !self.alliance.iter().all(|&x| longer_through(x)) {
+        if hot && !self.links.alliance.iter().all(|&x| longer_through(x)) {
             return None;
         }
         Some(d)
@@ -685,8 +683,8 @@ pub(super) struct Routes {
     buckets: Vec<Vec<SectorId>>,
     /// The breadth-first queue when every step costs 1.
     queue: Vec<SectorId>,
-    /// The sectors the search may not enter, by sector.
-    blocked: Vec<bool>,
+    /// What entering each sector costs (0: never entered).
+    cost: Vec<u8>,
 }
 
 impl Routes {
@@ -697,32 +695,33 @@ impl Routes {
     fn search(
         &mut self,
         g: &Firefly,
+        links: &BoardLinks,
         target: SectorId,
         avoid_cruiser: bool,
         hot: bool,
         dist: &mut Vec<u16>,
     ) {
-        let c = g.content;
-        let n = c.sectors.len();
-        let board = g.board();
-        let cost = |y: SectorId| -> u16 {
-            let mut w = 1;
-            if hot && c.sectors[y as usize].zone == Zone::Alliance {
-                w += 2;
+        let n = g.content.sectors.len();
+        // What entering each sector costs (see above); 0: never entered: the Cutters' sectors
+        // (FF-FLY-12), and the Cruiser's when avoided.
+        let cost = &mut self.cost;
+        cost.clear();
+        cost.resize(n, 1);
+        if hot {
+            for &s in &links.alliance {
+                cost[s as usize] += 2;
             }
-            if avoid_cruiser && board.neighbours[y as usize].contains(&g.cruiser) {
-                w += 1;
-            }
-            w
-        };
-        // Sectors never entered: the Cutters' (FF-FLY-12), and the Cruiser's when avoided.
-        self.blocked.clear();
-        self.blocked.resize(n, false);
-        for &s in &g.cutters {
-            self.blocked[s as usize] = true;
         }
         if avoid_cruiser {
-            self.blocked[g.cruiser as usize] = true;
+            // Links are symmetric (the loader's check): the sectors next to the Cruiser are
+            // its neighbours.
+            for &s in links.of_sector(g.cruiser) {
+                cost[s as usize] += 1;
+            }
+            cost[g.cruiser as usize] = 0;
+        }
+        for &s in &g.cutters {
+            cost[s as usize] = 0;
         }
         dist.clear();
         dist.resize(n, u16::MAX);
@@ -731,15 +730,15 @@ impl Routes {
         // pays to enter `x`. Plain breadth-first when every step costs 1.
         let weighted = hot || avoid_cruiser;
         if !weighted {
-            let (queue, blocked) = (&mut self.queue, &self.blocked);
+            let queue = &mut self.queue;
             queue.clear();
             queue.push(target);
             let mut head = 0;
             while let Some(&x) = queue.get(head) {
                 head += 1;
                 let nd = dist[x as usize] + 1;
-                for &y in &board.neighbours[x as usize] {
-                    if !blocked[y as usize] && nd < dist[y as usize] {
+                for &y in links.of_sector(x) {
+                    if cost[y as usize] != 0 && nd < dist[y as usize] {
                         dist[y as usize] = nd;
                         queue.push(y);
                     }
@@ -765,13 +764,14 @@ impl Routes {
                 if d as u16 > dist[x as usize] {
                     continue;
                 }
-                let enter = if x == target { 1 } else { cost(x) };
-                for &y in &board.neighbours[x as usize] {
-                    if self.blocked[y as usize] {
-                        continue;
-                    }
-                    let nd = d as u16 + enter;
-                    if nd < dist[y as usize] {
+                let enter = if x == target {
+                    1
+                } else {
+                    cost[x as usize] as u16
+                };
+                let nd = d as u16 + enter;
+                for &y in links.of_sector(x) {
+                    if cost[y as usize] != 0 && nd < dist[y as usize] {
                         dist[y as usize] = nd;
                         let nd = nd as usize;
                         if self.buckets.len() <= nd {
@@ -784,6 +784,60 @@ impl Routes {
             }
             d += 1;
         }
+    }
+}
+
+/// A board's links kept flat (each sector's neighbours one after another) and its Alliance
+/// sectors, for route searches: worked out once per board for the thread.
+#[derive(Default)]
+pub(super) struct BoardLinks {
+    /// Where each sector's neighbours start in `links` (one more than the sectors: the end).
+    starts: Vec<u32>,
+    links: Vec<SectorId>,
+    /// The Alliance sectors on the board (a route's dearer sectors with goods the Alliance
+    /// would seize).
+    pub(super) alliance: Vec<SectorId>,
+}
+
+impl BoardLinks {
+    /// The links of the board on the table.
+    fn of(g: &Firefly) -> Arc<BoardLinks> {
+        thread_local! {
+            static BOARDS: std::cell::RefCell<Vec<(usize, Arc<BoardLinks>)>> = Default::default();
+        }
+        let board = g.board();
+        let key = board as *const Board as usize;
+        BOARDS.with(|t| {
+            let mut t = t.borrow_mut();
+            if let Some((_, v)) = t.iter().find(|(k, _)| *k == key) {
+                return Arc::clone(v);
+            }
+            let mut starts = Vec::with_capacity(board.neighbours.len() + 1);
+            let mut links = Vec::new();
+            for ns in &board.neighbours {
+                starts.push(links.len() as u32);
+                links.extend_from_slice(ns);
+            }
+            starts.push(links.len() as u32);
+            let alliance = (0..board.neighbours.len() as SectorId)
+                .filter(|&s| {
+                    board.in_play(s) && g.content.sectors[s as usize].zone == Zone::Alliance
+                })
+                .collect();
+            let v = Arc::new(BoardLinks {
+                starts,
+                links,
+                alliance,
+            });
+            t.push((key, Arc::clone(&v)));
+            v
+        })
+    }
+
+    /// The neighbours of sector `s`.
+    #[inline]
+    fn of_sector(&self, s: SectorId) -> &[SectorId] {
+        &self.links[self.starts[s as usize] as usize..self.starts[s as usize + 1] as usize]
     }
 }
 
