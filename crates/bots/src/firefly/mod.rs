@@ -207,6 +207,19 @@ struct Ctx<'a> {
     cuts: std::cell::Cell<Option<u32>>,
     /// The crew's job completion bonuses (`job_completion_bonuses`).
     job_completion_bonuses: std::cell::OnceCell<smallvec::SmallVec<[(JobFilter, u32); 2]>>,
+    /// How far the crew's skills are below what is wanted, by skill (`skill_deficit`).
+    skill_deficit: std::cell::Cell<Option<[i32; 3]>>,
+    /// What the jobs in hand and Active ask of a card (`jobs_ask`).
+    jobs_ask: std::cell::OnceCell<JobsAsk>,
+    /// The story's next test goal's chance with no bonus (`FireflyBot::goal_chance_now`).
+    goal_now: std::cell::Cell<Option<f64>>,
+}
+
+/// What the jobs in hand and Active ask of a card: the keywords they need, and their bonuses
+/// by profession (each job's half Pay bonus and $100 a Part, summed in the jobs' order).
+pub(super) struct JobsAsk {
+    pub(super) keywords: u16,
+    pub(super) bonus: [f64; Profession::ALL.len()],
 }
 
 impl<'a> Ctx<'a> {
@@ -231,6 +244,9 @@ impl<'a> Ctx<'a> {
             reserve: std::cell::Cell::new(None),
             cuts: std::cell::Cell::new(None),
             job_completion_bonuses: std::cell::OnceCell::new(),
+            skill_deficit: std::cell::Cell::new(None),
+            jobs_ask: std::cell::OnceCell::new(),
+            goal_now: std::cell::Cell::new(None),
         }
     }
 
@@ -245,6 +261,41 @@ impl<'a> Ctx<'a> {
     fn skills(&self) -> [i32; 3] {
         once(&self.skills, || {
             crew_masks::skills(self.g, self.p, self.facts_key())
+        })
+    }
+
+    /// How many points of each skill the crew lacks to be one above what is wanted (0 when
+    /// not short), once per decision: every card valued asks.
+    #[inline]
+    fn skill_deficit(&self) -> [i32; 3] {
+        once(&self.skill_deficit, || {
+            let (desired, skills) = (self.needs().desired, self.skills());
+            std::array::from_fn(|s| (desired[s] + 1 - skills[s]).max(0))
+        })
+    }
+
+    /// What the jobs in hand and Active ask of a card, once per decision: every card valued
+    /// asks.
+    #[inline]
+    fn jobs_ask(&self) -> &JobsAsk {
+        self.jobs_ask.get_or_init(|| {
+            let (g, p) = (self.g, self.p);
+            let mut ask = JobsAsk {
+                keywords: 0,
+                bonus: [0.0; Profession::ALL.len()],
+            };
+            for &j in p.hand.iter().chain(p.active.iter().map(|a| &a.job)) {
+                let job = &g.content.jobs[j as usize];
+                for &k in &job.needs_keywords {
+                    ask.keywords |= 1 << k as u16;
+                }
+                if let Some(b) = job.bonus {
+                    if let Some(pr) = b.profession {
+                        ask.bonus[pr as usize] += b.amount as f64 * 0.5 + 100.0 * b.parts as f64;
+                    }
+                }
+            }
+            ask
         })
     }
 

@@ -891,20 +891,8 @@ pub(super) fn blind_base(ctx: &Ctx) -> u64 {
     // need, their bonuses by profession (whole or half dollars: the same sum in any order).
     let needs = ctx.needs();
     (needs.desired, needs.solid_with, needs.solid_more).hash(&mut h);
-    let mut wanted = 0u16;
-    let mut bonus = [0.0f64; Profession::ALL.len()];
-    for &j in p.hand.iter().chain(p.active.iter().map(|a| &a.job)) {
-        let job = &g.content.jobs[j as usize];
-        for &k in &job.needs_keywords {
-            wanted |= 1 << k as u16;
-        }
-        if let Some(b) = job.bonus {
-            if let Some(pr) = b.profession {
-                bonus[pr as usize] += b.amount as f64 * 0.5 + 100.0 * b.parts as f64;
-            }
-        }
-    }
-    (wanted, bonus.map(f64::to_bits)).hash(&mut h);
+    let ask = ctx.jobs_ask();
+    (ask.keywords, ask.bonus.map(f64::to_bits)).hash(&mut h);
     h.finish()
 }
 

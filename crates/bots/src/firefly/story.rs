@@ -304,7 +304,7 @@ impl FireflyBot {
         if add.iter().all(|&x| x <= 0) {
             return 0.0;
         }
-        let now = self.goal_chance_with(ctx, [0; 3]);
+        let now = once(&ctx.goal_now, || self.goal_chance_with(ctx, [0; 3]));
         let with = self.goal_chance_with(ctx, add);
         (with - now).max(0.0) * GOAL_WORTH * 0.6
     }

@@ -9,40 +9,32 @@ pub(super) const SPARE_PARTS: u32 = 3;
 
 impl FireflyBot {
     pub(super) fn skill_gain(&self, ctx: &Ctx, add: [i32; 3]) -> f64 {
+        let deficit = ctx.skill_deficit();
         let mut v = 0.0;
         for (s, &a) in add.iter().enumerate() {
             if a <= 0 {
                 continue;
             }
-            let deficit = (ctx.needs().desired[s] + 1 - ctx.skills()[s]).max(0);
-            let useful = a.min(deficit);
+            let useful = a.min(deficit[s]);
             v += useful as f64 * 800.0 + (a - useful) as f64 * 180.0;
         }
         v
     }
 
     pub(super) fn keyword_gain(&self, ctx: &Ctx, kws: &[Keyword]) -> f64 {
-        let g = ctx.g;
-        let p = ctx.p;
         let mut v = 0.0;
         for &k in kws {
             if ctx.has_keyword(k) {
                 v += 20.0;
                 continue;
             }
-            let wanted = p
-                .hand
-                .iter()
-                .chain(p.active.iter().map(|a| &a.job))
-                .any(|&j| g.content.jobs[j as usize].needs_keywords.contains(&k));
+            let wanted = ctx.jobs_ask().keywords & (1 << k as u16) != 0;
             v += if wanted { 1500.0 } else { 150.0 };
         }
         v
     }
 
     pub(super) fn profession_gain(&self, ctx: &Ctx, profs: &[Profession]) -> f64 {
-        let g = ctx.g;
-        let p = ctx.p;
         let mut v = 0.0;
         for &pr in profs {
             if ctx.has_profession(pr) {
@@ -53,13 +45,9 @@ impl FireflyBot {
                 Profession::Medic => 350.0,
                 _ => 0.0,
             };
-            for &j in p.hand.iter().chain(p.active.iter().map(|a| &a.job)) {
-                if let Some(b) = g.content.jobs[j as usize].bonus {
-                    if b.profession == Some(pr) {
-                        v += b.amount as f64 * 0.5 + 100.0 * b.parts as f64;
-                    }
-                }
-            }
+            // The jobs' bonuses for the profession: whole and half dollars, so their sum is
+            // the same added at once as one by one.
+            v += ctx.jobs_ask().bonus[pr as usize];
         }
         v
     }
