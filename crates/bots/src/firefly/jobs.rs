@@ -16,6 +16,45 @@ pub(super) struct JobEval {
     pub(super) next: SectorId,
 }
 
+/// `job_eval(ctx, j, step, ..).feasible`, without the rest of the look: not a Challenge nor a
+/// Piracy job (never worked as such), and `job_feasible`.
+pub(super) fn job_doable(ctx: &Ctx, j: JobId, step: u8) -> bool {
+    let job = &ctx.g.content.jobs[j as usize];
+    job.challenge.is_none() && job.piracy.is_none() && job_feasible(ctx, job, step as usize)
+}
+
+/// Whether the crew can do `job` from step `step` now: its Skill Needs met (FF-WORK-9, as
+/// `Firefly::needs_met` with the whole crew, from the Ctx's totals) and, unless the step picks
+/// goods up, the goods it asks for aboard.
+fn job_feasible(ctx: &Ctx, job: &Job, step: usize) -> bool {
+    let (g, p) = (ctx.g, ctx.p);
+    let mut feasible = Skill::ALL
+        .iter()
+        .all(|&sk| ctx.skills()[skill_index(sk)] >= job.needs.get(sk) as i32)
+        && job
+            .needs_keywords
+            .iter()
+            .all(|&k| ctx.keywords() & (1 << k as u16) != 0)
+        && job
+            .needs_all
+            .iter()
+            .all(|r| g.requirement_met_by(p, all_crew(p), r))
+        && (job.needs_one_of.is_empty()
+            || job
+                .needs_one_of
+                .iter()
+                .any(|r| g.requirement_met_by(p, all_crew(p), r)));
+    if step < job.steps.len() && job.steps[step].kind != StepKind::PickUp {
+        for it in &job.steps[step].items {
+            let have = p.item(it.item);
+            if have == 0 || (it.amount > 0 && have < it.amount) {
+                feasible = false;
+            }
+        }
+    }
+    feasible
+}
+
 impl FireflyBot {
     /// Goods a drop-off of an active, picked-up job still needs.
     pub(super) fn needed_items(&self, g: &Firefly, p: &Player, item: Item) -> u32 {
@@ -82,31 +121,7 @@ impl FireflyBot {
         let sector = |k: usize| g.job_step_sector(j, k as u8);
         let step = step as usize;
         let next = sector(step.min(job.steps.len() - 1));
-        // FF-WORK-9, as `Firefly::needs_met` with the whole crew, from the Ctx's totals.
-        let mut feasible = Skill::ALL
-            .iter()
-            .all(|&sk| ctx.skills()[skill_index(sk)] >= job.needs.get(sk) as i32)
-            && job
-                .needs_keywords
-                .iter()
-                .all(|&k| ctx.keywords() & (1 << k as u16) != 0)
-            && job
-                .needs_all
-                .iter()
-                .all(|r| g.requirement_met_by(p, all_crew(p), r))
-            && (job.needs_one_of.is_empty()
-                || job
-                    .needs_one_of
-                    .iter()
-                    .any(|r| g.requirement_met_by(p, all_crew(p), r)));
-        if step < job.steps.len() && job.steps[step].kind != StepKind::PickUp {
-            for it in &job.steps[step].items {
-                let have = p.item(it.item);
-                if have == 0 || (it.amount > 0 && have < it.amount) {
-                    feasible = false;
-                }
-            }
-        }
+        let feasible = job_feasible(ctx, job, step);
         // Time: each step needs a turn at least; travel by Full Burns.
         let mut turns = 0u32;
         let mut at = from;
@@ -201,6 +216,15 @@ impl FireflyBot {
             feasible,
             next,
         }
+    }
+
+    /// `job_eval(ctx, j, step, from).score`, not looked at further when the job cannot be done
+    /// now (a Challenge, a Piracy job, or Skill Needs or goods lacking): its score is 0 then.
+    pub(super) fn job_score(&self, ctx: &Ctx, j: JobId, step: u8, from: SectorId) -> f64 {
+        if !job_doable(ctx, j, step) {
+            return 0.0;
+        }
+        self.job_eval(ctx, j, step, from).score
     }
 
     /// How much a job in hand is worth keeping: its score if we can do it, a little of its

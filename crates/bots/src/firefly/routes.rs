@@ -207,14 +207,14 @@ impl FireflyBot {
                     .iter()
                     .map(|a| (a.job, a.steps_done))
                     .chain(p.hand.iter().map(|&j| (j, 0)))
-                    .filter(|&(j, s)| self.job_eval(ctx, j, s, p.sector).score > 80.0)
+                    .filter(|&(j, s)| self.job_score(ctx, j, s, p.sector) > 80.0)
                     .count()
             });
             let sector = g.content.contact_sector[c.index()].unwrap_or(p.sector);
             let best = deck
                 .discard_pile()
                 .iter()
-                .map(|&j| self.job_eval(ctx, j, 0, sector).score)
+                .map(|&j| self.job_score(ctx, j, 0, sector))
                 .fold(0.0, f64::max);
             // Something to find: face-down cards, or a face-up job we can do.
             if room && (deck.draw_len() > 0 || best > 0.0) {
@@ -291,6 +291,9 @@ impl FireflyBot {
             out.push((s, v / (turns(s) + 1.0)));
         }
         for a in &p.active {
+            if !super::jobs::job_doable(ctx, a.job, a.steps_done) {
+                continue;
+            }
             let e = self.job_eval(ctx, a.job, a.steps_done, here);
             if e.feasible && e.score > 0.0 {
                 out.push((e.next, e.score));
@@ -298,6 +301,9 @@ impl FireflyBot {
         }
         if p.active.len() < ACTIVE_LIMIT {
             for &j in &p.hand {
+                if !super::jobs::job_doable(ctx, j, 0) {
+                    continue;
+                }
                 let e = self.job_eval(ctx, j, 0, here);
                 if e.feasible && e.score > 0.0 {
                     out.push((e.next, e.score));
