@@ -1,5 +1,6 @@
-//! The keywords and professions of a whole crew and the gear they carry, remembered per crew for
-//! every bot of the thread.
+//! The keywords, professions and skills of a whole crew and the gear they carry, remembered per
+//! crew for every bot of the thread (the skills read the zone too, for a skill that counts only
+//! there: see `skills`).
 //!
 //! Nearly every decision that values a card or a job asks them, and each is many walks of the
 //! crew's and their gear's abilities (`Firefly::mask_has_keyword`, `Firefly::has_profession`);

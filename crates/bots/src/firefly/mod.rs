@@ -24,7 +24,7 @@
 //! | `story` | what the story's goals need, the chance of the next goal, when to go for it |
 //! | `market` | which Supply cards to consider and buy, Fuel and Parts, selling goods |
 //! | `crew` | hiring, dismissing, who carries which gear |
-//! | `crew_masks` | the crew's keywords and professions, remembered per crew for every bot of a thread |
+//! | `crew_masks` | the crew's keywords, professions and skills, remembered per crew for every bot of a thread |
 //! | `value` | what cards, crew, goods and Outlaw status are worth |
 //! | `odds` | dice and skill-test odds, the chance to pass a Misbehave card |
 //! | `memo` | those odds remembered per crew, for every bot of a thread |
@@ -108,6 +108,10 @@ pub struct FireflyBot {
     blind_memo: std::cell::RefCell<Vec<routes::BlindDraw>>,
     /// The buffer of the places worth going to (`candidates`), reused.
     cands: Vec<(SectorId, f64)>,
+    /// The Supply cards of the content on the table, summarized for valuing them.
+    card_table: Arc<value::CardTable>,
+    /// The content `card_table` is of (its address).
+    content: usize,
     /// Supply cards' prices and fit for our crew and ship, as last asked.
     card_facts: card_facts::CardFacts,
 }
@@ -451,6 +455,8 @@ impl FireflyBot {
             routes: Routes::default(),
             blind_memo: Default::default(),
             cands: Vec::new(),
+            card_table: Arc::default(),
+            content: 0,
             card_facts: Default::default(),
         }
     }

@@ -16,6 +16,11 @@ pub(super) fn turns_for(d: u32, range: u32) -> u32 {
 impl FireflyBot {
     /// Read distances from the board on the table (its table is worked out on load).
     pub(super) fn ensure_dist(&mut self, g: &Firefly) {
+        let content = g.content as *const Content as usize;
+        if content != self.content {
+            self.content = content;
+            self.card_table = value::CardTable::of(g.content);
+        }
         let board = g.board();
         let at = board as *const Board as usize;
         if at != self.board {

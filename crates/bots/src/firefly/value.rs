@@ -100,16 +100,22 @@ impl FireflyBot {
         v
     }
 
-    /// `card_value` as if there were room aboard.
+    /// `card_value` as if there were room aboard. The card is read from the content's dense
+    /// summaries (`CardSummary`): the bot values every card of every pile, and the cards'
+    /// definitions, each in its own corner of memory, were a cache miss apiece.
     pub(super) fn card_value_any(&self, ctx: &Ctx, card: SupplyCardId) -> f64 {
-        let g = ctx.g;
         let p = ctx.p;
-        let c = g.content;
-        match c.supply_cards[card as usize].kind {
-            SupplyKind::Crew(d) => {
-                let def = &c.crew[d as usize];
-                let mut v = self.skill_gain(ctx, crew_skills(def));
-                v += self.goal_gain(ctx, crew_skills(def));
+        match &self.card_table.0[card as usize] {
+            CardSummary::Crew {
+                skills,
+                keywords,
+                professions,
+                cost,
+                wanted,
+                imposter,
+            } => {
+                let mut v = self.skill_gain(ctx, *skills);
+                v += self.goal_gain(ctx, *skills);
                 // Hands to carry gear and to take the Kills; with the Leader alone, most jobs'
                 // Skill Needs (FF-WORK-9) are out of reach.
                 v += match p.crew.len() {
@@ -118,54 +124,43 @@ impl FireflyBot {
                     3 => 350.0,
                     _ => 0.0,
                 };
-                v += self.keyword_gain(ctx, &def.keywords);
-                v += self.profession_gain(ctx, &def.professions);
+                v += self.keyword_gain(ctx, keywords);
+                v += self.profession_gain(ctx, professions);
                 if !p.spare_gear.is_empty() {
                     v += 250.0;
                 }
-                v -= def.cost as f64 * 1.5;
-                if def.wanted {
+                v -= *cost as f64 * 1.5;
+                if *wanted {
                     v -= 450.0;
                 }
-                if def.abilities.contains(&Ability::Imposter) {
+                if *imposter {
                     v -= 100.0;
                 }
                 v
             }
-            SupplyKind::Gear(d) => {
-                let def = &c.gear[d as usize];
-                let mut v = self.skill_gain(ctx, gear_skills(def));
-                v += self.goal_gain(ctx, gear_skills(def));
-                v += self.keyword_gain(ctx, &def.keywords);
-                for a in &def.abilities {
-                    v += match a {
-                        Ability::DiscardForKeyword { keyword } => {
-                            self.keyword_gain(ctx, &[*keyword]) * 0.4
-                        }
-                        Ability::DiscardForBonus { .. } => 80.0,
-                        // Breakin' Atmo: a re-roll of 1s, a Kill survived half the time.
-                        Ability::RerollOnesOnTests { .. } => 120.0,
-                        Ability::SurviveKillOnRoll { .. } => 150.0,
+            CardSummary::Gear {
+                skills,
+                keywords,
+                terms,
+            } => {
+                let mut v = self.skill_gain(ctx, *skills);
+                v += self.goal_gain(ctx, *skills);
+                v += self.keyword_gain(ctx, keywords);
+                for t in terms {
+                    v += match *t {
+                        GearTerm::Worth(x) => x,
+                        GearTerm::DiscardForKeyword(k) => self.keyword_gain(ctx, &[k]) * 0.4,
                         // A Vehicle Mounted BFG is dead weight without a TRANSPORT aboard.
-                        Ability::RequiresKeywordToUse { keyword } if !ctx.has_keyword(*keyword) => {
-                            -(self.skill_gain(ctx, gear_skills(def))
-                                + self.keyword_gain(ctx, &def.keywords))
+                        GearTerm::RequiresKeywordToUse(k) => {
+                            if ctx.has_keyword(k) {
+                                0.0
+                            } else {
+                                -(self.skill_gain(ctx, *skills) + self.keyword_gain(ctx, keywords))
+                            }
                         }
-                        Ability::GambleOnMatchingSuits { .. } => 100.0,
-                        // One-use rescues of a test or a Misbehave card (used in `cards`):
-                        // about one failed test's worth, once.
-                        Ability::DiscardForSix { .. } => 250.0,
-                        Ability::DiscardForAce => 350.0,
-                        // Mal's Brown Coat: another skill on a test, for a grudge each time.
-                        Ability::DisgruntleToAddSkill { .. } => 150.0,
-                        Ability::MedicCheckBonus { .. } => 100.0,
-                        Ability::ConsiderJobs { .. } | Ability::BuyCards { .. } => 150.0,
                         // The Alliance Ident Card: Solid with Harken for the story's goals
                         // too, while carried.
-                        Ability::CountsAsSolid { contact } => {
-                            self.solid_story_worth(ctx, *contact) * 0.5
-                        }
-                        _ => 0.0,
+                        GearTerm::CountsAsSolid(c) => self.solid_story_worth(ctx, c) * 0.5,
                     };
                 }
                 let carrier = self.card_facts.has_carrier(ctx, card);
@@ -174,7 +169,7 @@ impl FireflyBot {
                 }
                 v
             }
-            SupplyKind::Upgrade(u) => self.upgrade_value(ctx, u),
+            CardSummary::Upgrade(u) => self.upgrade_value(ctx, *u),
         }
     }
 
@@ -367,5 +362,110 @@ impl FireflyBot {
             v += 200.0;
         }
         v - cost
+    }
+}
+
+/// What `FireflyBot::card_value_any` reads of a Supply card's definition.
+pub(super) enum CardSummary {
+    Crew {
+        skills: [i32; 3],
+        keywords: smallvec::SmallVec<[Keyword; 4]>,
+        professions: smallvec::SmallVec<[Profession; 4]>,
+        cost: u32,
+        wanted: bool,
+        /// `Ability::Imposter`.
+        imposter: bool,
+    },
+    Gear {
+        skills: [i32; 3],
+        keywords: smallvec::SmallVec<[Keyword; 4]>,
+        /// What each of its abilities adds, in their order.
+        terms: smallvec::SmallVec<[GearTerm; 4]>,
+    },
+    Upgrade(UpgradeDefId),
+}
+
+/// What one ability of a Gear card adds to its worth (`FireflyBot::card_value_any`).
+#[derive(Clone, Copy)]
+pub(super) enum GearTerm {
+    Worth(f64),
+    DiscardForKeyword(Keyword),
+    RequiresKeywordToUse(Keyword),
+    CountsAsSolid(ContactName),
+}
+
+/// Every Supply card's summary, by card, for one content.
+#[derive(Default)]
+pub(super) struct CardTable(Vec<CardSummary>);
+
+impl CardTable {
+    /// The summaries of the content's Supply cards, worked out once per content.
+    pub(super) fn of(c: &'static Content) -> Arc<CardTable> {
+        type Cache = Vec<(usize, Arc<CardTable>)>;
+        static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
+        let key = c as *const Content as usize;
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, v)) = cache.iter().find(|(k, _)| *k == key) {
+            return Arc::clone(v);
+        }
+        let summary = |card: &SupplyCard| match card.kind {
+            SupplyKind::Crew(d) => {
+                let def = &c.crew[d as usize];
+                CardSummary::Crew {
+                    skills: crew_skills(def),
+                    keywords: def.keywords.iter().copied().collect(),
+                    professions: def.professions.iter().copied().collect(),
+                    cost: def.cost,
+                    wanted: def.wanted,
+                    imposter: def.abilities.contains(&Ability::Imposter),
+                }
+            }
+            SupplyKind::Gear(d) => {
+                let def = &c.gear[d as usize];
+                let terms = def
+                    .abilities
+                    .iter()
+                    .map(|a| match *a {
+                        Ability::DiscardForKeyword { keyword } => {
+                            GearTerm::DiscardForKeyword(keyword)
+                        }
+                        Ability::RequiresKeywordToUse { keyword } => {
+                            GearTerm::RequiresKeywordToUse(keyword)
+                        }
+                        Ability::CountsAsSolid { contact } => GearTerm::CountsAsSolid(contact),
+                        ref a => GearTerm::Worth(gear_ability_worth(a)),
+                    })
+                    .collect();
+                CardSummary::Gear {
+                    skills: gear_skills(def),
+                    keywords: def.keywords.iter().copied().collect(),
+                    terms,
+                }
+            }
+            SupplyKind::Upgrade(u) => CardSummary::Upgrade(u),
+        };
+        let v = Arc::new(CardTable(c.supply_cards.iter().map(summary).collect()));
+        cache.push((key, Arc::clone(&v)));
+        v
+    }
+}
+
+/// What a Gear card's ability adds to its worth when it reads nothing of us.
+fn gear_ability_worth(a: &Ability) -> f64 {
+    match a {
+        Ability::DiscardForBonus { .. } => 80.0,
+        // Breakin' Atmo: a re-roll of 1s, a Kill survived half the time.
+        Ability::RerollOnesOnTests { .. } => 120.0,
+        Ability::SurviveKillOnRoll { .. } => 150.0,
+        Ability::GambleOnMatchingSuits { .. } => 100.0,
+        // One-use rescues of a test or a Misbehave card (used in `cards`): about one failed
+        // test's worth, once.
+        Ability::DiscardForSix { .. } => 250.0,
+        Ability::DiscardForAce => 350.0,
+        // Mal's Brown Coat: another skill on a test, for a grudge each time.
+        Ability::DisgruntleToAddSkill { .. } => 150.0,
+        Ability::MedicCheckBonus { .. } => 100.0,
+        Ability::ConsiderJobs { .. } | Ability::BuyCards { .. } => 150.0,
+        _ => 0.0,
     }
 }
