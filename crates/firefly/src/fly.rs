@@ -556,7 +556,7 @@ impl Firefly {
         // reverse so that the first is on top of the stack.
         let n = self.num_players();
         let seats: smallvec::SmallVec<[Seat; 8]> = (0..n)
-            .map(|k| (self.current + k) % n)
+            .map(|k| self.seat_after(self.current, k))
             .filter(|&s| {
                 self.players[s as usize].placed && self.players[s as usize].sector == sector
             })

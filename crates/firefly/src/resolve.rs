@@ -2705,8 +2705,7 @@ impl Firefly {
     /// Who sits to the right of `seat` (FF-FLY-19c, FF-FLY-24c): the previous seat in turn
     /// order, which is the drawer themself in a solo game.
     pub fn right_of(&self, seat: Seat) -> Seat {
-        let n = self.num_players();
-        (seat + n - 1) % n
+        self.seat_after(seat, self.num_players() - 1)
     }
 
     /// The seat who must decide now within the top resolution.

@@ -223,7 +223,7 @@ impl Firefly {
         }
         let n = self.num_players();
         let seats: smallvec::SmallVec<[Seat; 8]> = (0..n)
-            .map(|k| (self.current + k) % n)
+            .map(|k| self.seat_after(self.current, k))
             .filter(|&s| {
                 self.players[s as usize].placed && self.players[s as usize].sector == sector
             })

@@ -150,10 +150,11 @@ impl Firefly {
         let n = self.num_players();
         let first = match after {
             None => 1,
-            Some(s) => (s + n - self.current) % n + 1,
+            // How many places `s` sits after the active player, and one more.
+            Some(s) => self.seat_after(s, n - self.current) + 1,
         };
         let next = (first..n)
-            .map(|k| (self.current + k) % n)
+            .map(|k| self.seat_after(self.current, k))
             .find(|&s| self.has_trade_partner(s));
         match next {
             Some(seat) => self.phase = Phase::TradeWindow { seat },

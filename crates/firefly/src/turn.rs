@@ -631,8 +631,7 @@ impl Firefly {
 
     /// FF-TURN-1, FF-TURN-10: the Dinosaur passes (after the trade window, `crate::trade`).
     pub(crate) fn end_turn(&mut self, events: &mut Vec<Event>) {
-        let n = self.num_players();
-        let next = (self.current + 1) % n;
+        let next = self.seat_after(self.current, 1);
         if next == self.pick_order[0] {
             self.round += 1;
         }
