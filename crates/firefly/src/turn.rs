@@ -742,11 +742,12 @@ impl Firefly {
             Phase::Actions => self.turn_actions(out),
             Phase::FullBurn { entered, .. } => {
                 // "Fuel Coupling Failure": no further sector without a Fuel to discard.
+                // Pushed one by one (`extend` of a filtered iterator is a call to its slow,
+                // general path, at every step of a flight).
                 if !self.fuel_leak || self.me().item(Item::Fuel) > 0 {
-                    out.extend(
-                        self.enterable(self.me(), self.me().sector)
-                            .map(Action::MoveTo),
-                    );
+                    for s in self.enterable(self.me(), self.me().sector) {
+                        out.push(Action::MoveTo(s));
+                    }
                 }
                 if *entered > 0 {
                     out.push(Action::Done);
@@ -755,7 +756,9 @@ impl Firefly {
                 self.scan_actions(out);
             }
             Phase::Mosey { moved, .. } => {
-                out.extend(self.mosey_enterable(self.me().sector).map(Action::MoveTo));
+                for s in self.mosey_enterable(self.me().sector) {
+                    out.push(Action::MoveTo(s));
+                }
                 if *moved > 0 {
                     out.push(Action::Done);
                 }
