@@ -174,7 +174,7 @@ impl Firefly {
     /// Move a Firefly; entering the Cruiser's sector starts Alliance Contact (FF-FLY-15), the
     /// Corvette's Corvette Contact (FF-BS-15).
     pub fn move_ship(&mut self, seat: Seat, sector: SectorId, events: &mut Vec<Event>) {
-        self.players[seat as usize].sector = sector;
+        self.put_ship(seat, sector);
         events.push(Event::Moved { seat, sector });
         // "Fuel Coupling Failure": 1 Fuel for each further sector moved into this turn.
         if self.fuel_leak

@@ -29,6 +29,14 @@ pub fn check(g: &Firefly) -> Result<(), String> {
             ));
         }
     }
+    // Issue 11: the ships' places are kept beside the captains' (`Firefly::put_ship`).
+    if g.ships_at != Firefly::ships_at_of(&g.players) {
+        return Err(format!(
+            "the ships' places kept as {:?}, the captains' are {:?}",
+            g.ships_at,
+            Firefly::ships_at_of(&g.players)
+        ));
+    }
     trading(g)?;
     last_call(g)?;
     ships_and_tokens(g)?;

@@ -134,13 +134,12 @@ impl Firefly {
     }
 
     /// Whether `seat` shares its sector with another ship (FF-TRADE-1).
+    /// (Read from `Firefly::ships_at`: asked for every captain at the end of every turn.)
     fn has_trade_partner(&self, seat: Seat) -> bool {
-        let me = &self.players[seat as usize];
-        me.placed
-            && self
-                .players
-                .iter()
-                .any(|q| q.seat != seat && q.placed && q.sector == me.sector)
+        let at = &self.ships_at[..self.players.len()];
+        let mine = at[seat as usize];
+        mine != SectorId::MAX
+            && (at.iter().enumerate()).any(|(k, &s)| k != seat as usize && s == mine)
     }
 
     /// FF-TRADE-3: the trade window after the active player's turn. The next captain after

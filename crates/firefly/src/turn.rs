@@ -333,6 +333,7 @@ impl Firefly {
             story,
             chance,
             players,
+            ships_at: [SectorId::MAX; MAX_CAPTAINS],
             decks: Decks {
                 supply,
                 contacts,
@@ -704,17 +705,11 @@ impl Firefly {
                 }
             }
             Phase::PlaceShip => {
-                // The ships placed so far, read once (every sector of the board is looked at).
-                let mut placed = [SectorId::MAX; 5];
-                for (at, p) in placed.iter_mut().zip(&self.players) {
-                    if p.placed {
-                        *at = p.sector;
-                    }
-                }
-                // Looked for in line: `contains` calls the slice search out of line (measured:
-                // a listing of the sectors ~4,700 instructions in line, ~7,800 with it).
+                // The ships placed so far (`Firefly::ships_at`), looked for in line: `contains`
+                // calls the slice search out of line (measured: a listing of the sectors ~4,700
+                // instructions in line, ~7,800 with it).
                 #[allow(clippy::manual_contains)]
-                let taken = |s: SectorId| placed.iter().any(|&at| at == s);
+                let taken = |s: SectorId| self.ships_at.iter().any(|&at| at == s);
                 let (board, havens) = (self.board(), self.story_def().setup.havens);
                 for s in 0..c.sectors.len() as SectorId {
                     // FF-SETUP-11: not where another Firefly is; and (judged, FF-FLY-12) not
@@ -936,12 +931,14 @@ impl Firefly {
         // (The room aboard is worked out only when there is someone to hire.)
         // One walk of the captains finds both the crews to hire from and the ships to trade
         // with (FF-TRADE-1), listed after them.
+        // (The ships' places are read from `Firefly::ships_at`, the crews of only those who
+        // share the sector.)
         let mut room = None;
         let mut partners = 0u8;
-        for q in &self.players {
-            if q.seat != p.seat && q.placed && q.sector == p.sector {
-                partners |= 1 << q.seat;
-                for m in q.crew.iter().skip(1) {
+        for (k, &at) in self.ships_at[..self.players.len()].iter().enumerate() {
+            if k != p.seat as usize && at == p.sector {
+                partners |= 1 << k;
+                for m in self.players[k].crew.iter().skip(1) {
                     if m.disgruntled
                         && *room.get_or_insert_with(|| p.crew.len() < self.max_crew(p))
                         && p.money >= self.hire_cost(p.seat, m.def)
@@ -1057,12 +1054,10 @@ impl Firefly {
             }
             (Phase::PlaceShip, Action::PlaceShip(s)) => {
                 let havens = self.story_def().setup.havens;
-                let p = &mut self.players[seat as usize];
-                p.sector = s;
-                p.placed = true;
+                self.put_ship(seat, s);
                 // FF-PBH-39..41: with Havens, the ship is placed on its Haven.
                 if havens {
-                    p.haven = Some(s);
+                    self.players[seat as usize].haven = Some(s);
                 }
                 events.push(Event::ShipPlaced { seat, sector: s });
                 let placed = self.players.iter().filter(|p| p.placed).count();

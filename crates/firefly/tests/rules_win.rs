@@ -421,7 +421,7 @@ fn ff_win_11_johns_story() {
     choose(&mut g, "Pay $5,000");
     assert_eq!(g.players[0].goals, 1);
     // He flies to Londinium (the flight itself is FF-FLY's business).
-    g.players[0].sector = sector("londinium");
+    g.put_ship(0, sector("londinium"));
     next_round(&mut g);
     attempt_goal(&mut g);
     choose(&mut g, "My Guns");
@@ -434,7 +434,7 @@ fn ff_win_11_johns_story() {
         Event::GoalCompleted { goal: 1, .. }
     )));
     assert_eq!(g.players[0].goals, 2);
-    g.players[0].sector = sector("boros");
+    g.put_ship(0, sector("boros"));
     next_round(&mut g);
     next_round(&mut g);
     // Fight: rifle 1 + Jayne 2 + pistol 1 = 4 (Skunk is dead); 4 Misbehave cards, all Aces.

@@ -358,7 +358,7 @@ fn ff_work_13_delivery_takes_two_work_actions() {
     choose(&mut g, "Cargo Delivery: Albion");
     choose(&mut g, "Done");
     // Even at the drop-off, no second Work action this turn.
-    g.players[0].sector = sector("albion");
+    g.put_ship(0, sector("albion"));
     assert!(work_menu(&g).is_empty());
     next_round(&mut g);
     choose(&mut g, "Cargo Delivery: Albion");
@@ -381,7 +381,7 @@ fn ff_work_14_lost_cargo_must_be_replaced() {
     choose(&mut g, "Jettison 1 Cargo");
     next_round(&mut g);
     assert!(!can(&g, "Cargo Delivery"), "no second pick-up");
-    g.players[0].sector = sector("albion");
+    g.put_ship(0, sector("albion"));
     assert!(!can(&g, "Cargo Delivery"), "one Cargo is not enough");
     // Found another Cargo somewhere: now the job can be done.
     g.players[0].items[Item::Cargo.index()] = 2;
@@ -441,7 +441,7 @@ fn ff_work_16_getting_paid() {
     choose(&mut g, &most);
     let n = g.players[0].item(Item::Passengers) as u32;
     assert!(n > 0);
-    g.players[0].sector = sector("ithaca");
+    g.put_ship(0, sector("ithaca"));
     next_round(&mut g);
     choose(&mut g, "Ranch Hand");
     let ev = choose(&mut g, "Done");
