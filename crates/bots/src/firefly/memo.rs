@@ -13,7 +13,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use tabletop_firefly::content::{Ability, Content, Effect, Item, Requirement, StoryId, Zone};
@@ -28,15 +28,21 @@ use super::routes::PileGains;
 /// Skill bonuses in `-BONUS..=BONUS` per skill are remembered (others are clamped).
 pub(super) const BONUS: i32 = 4;
 const SPAN: i32 = 2 * BONUS + 1;
-const ROW: usize = (SPAN * SPAN * SPAN) as usize;
-/// Crews remembered before the table starts afresh (about 3 KB each).
+/// Goal chances a row keeps (by bonus). A crew is asked about a few bonuses only (the skills
+/// of the cards valued, less those of a crew member lost: 16 at most in the digest's games),
+/// so a row keeps them in a small open table rather than one cell for every bonus (729 cells,
+/// ~3 KB a row, nearly all never read); one asked past a full table is worked out again, and
+/// gives the same (`ChanceRow::goal`).
+const GOAL_SLOTS: usize = 32;
+/// Crews remembered before the table starts afresh.
 const MAX_ROWS: usize = 2048;
 
-/// One crew's odds, NaN until worked out. Atomics only so that a bot (which holds its
-/// current row) may move to another thread; a row is written by one thread at a time.
+/// One crew's odds. Atomics only so that a bot (which holds its current row) may move to
+/// another thread; a row is written by one thread at a time.
 pub(super) struct ChanceRow {
-    /// The next test goal's chance, by bonus (`f32` bits).
-    goal: [AtomicU32; ROW],
+    /// The next test goal's chance, by bonus: each slot the bonus's index plus one (high 32
+    /// bits; 0: empty) and the chance (`f32` bits), placed by open addressing from the index.
+    goal: [AtomicU64; GOAL_SLOTS],
     /// The whole crew's chance to pass a Misbehave card, no bonus (`f64` bits).
     misbehave: AtomicU64,
     /// What the whole crew brings to the Misbehave deck, bonus aside: the goal chances of
@@ -47,7 +53,7 @@ pub(super) struct ChanceRow {
 impl ChanceRow {
     fn new() -> Self {
         ChanceRow {
-            goal: std::array::from_fn(|_| AtomicU32::new(f32::NAN.to_bits())),
+            goal: std::array::from_fn(|_| AtomicU64::new(0)),
             misbehave: AtomicU64::new(f64::NAN.to_bits()),
             misbehave_odds: OnceLock::new(),
         }
@@ -62,16 +68,28 @@ impl ChanceRow {
     /// The remembered goal chance with `bonus` (clamped), or work it out with `f`.
     pub(super) fn goal(&self, bonus: [i32; 3], f: impl FnOnce([i32; 3]) -> f64) -> f64 {
         let b = bonus.map(|x| x.clamp(-BONUS, BONUS));
-        let idx = ((b[0] + BONUS) * SPAN * SPAN + (b[1] + BONUS) * SPAN + b[2] + BONUS) as usize;
-        let cell = &self.goal[idx];
-        let known = f32::from_bits(cell.load(Relaxed));
-        if !known.is_nan() {
-            return known as f64;
+        let idx = ((b[0] + BONUS) * SPAN * SPAN + (b[1] + BONUS) * SPAN + b[2] + BONUS) as u64;
+        let tag = (idx + 1) << 32;
+        // The no-bonus index (364) and its neighbours land on different slots.
+        let start = (idx as usize).wrapping_mul(7) % GOAL_SLOTS;
+        let mut free = None;
+        for i in 0..GOAL_SLOTS {
+            let cell = &self.goal[(start + i) % GOAL_SLOTS];
+            let v = cell.load(Relaxed);
+            if v >> 32 == idx + 1 {
+                return f32::from_bits(v as u32) as f64;
+            }
+            if v == 0 {
+                free = Some(cell);
+                break;
+            }
         }
         // Kept as an `f32`, and given as kept even the first time: an answer must not depend
         // on whether some bot asked before (seeded games replay on any thread).
         let v = f(b) as f32;
-        cell.store(v.to_bits(), Relaxed);
+        if let Some(cell) = free {
+            cell.store(tag | v.to_bits() as u64, Relaxed);
+        }
         v as f64
     }
 
