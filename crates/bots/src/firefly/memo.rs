@@ -34,8 +34,11 @@ const SPAN: i32 = 2 * BONUS + 1;
 /// ~3 KB a row, nearly all never read); one asked past a full table is worked out again, and
 /// gives the same (`ChanceRow::goal`).
 const GOAL_SLOTS: usize = 32;
-/// Crews remembered before the table starts afresh.
-const MAX_ROWS: usize = 2048;
+/// Crews remembered before the table starts afresh. Few: a table of thousands of rows (and
+/// their Misbehave odds) spread over megabytes, each new row in memory no cache held, for
+/// few hits (the 4 captains of a digest game seldom meet an old crew again; a search's
+/// rollouts start from the same few). 2048 rows and 4096 piles ran ~3 % slower (N=20).
+const MAX_ROWS: usize = 256;
 
 /// One crew's odds. Atomics only so that a bot (which holds its current row) may move to
 /// another thread; a row is written by one thread at a time.
@@ -110,8 +113,8 @@ thread_local! {
     static PILES: RefCell<HashMap<u64, Arc<PileGains>, Prehashed>> = RefCell::default();
 }
 
-/// Draw piles remembered before the table starts afresh (under 1 KB each).
-const MAX_PILES: usize = 4096;
+/// Draw piles remembered before the table starts afresh (under 1 KB each; few, as rows).
+const MAX_PILES: usize = 512;
 
 /// The gains of the draw pile with this `blind_key` (`routes::blind_key`: everything they
 /// read), or work them out with `f`. A search bot's rollouts start fresh bots, round after
