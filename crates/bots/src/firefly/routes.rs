@@ -363,21 +363,16 @@ impl FireflyBot {
         best
     }
 
-    /// Distances to `target` over the sectors a ship may enter now: never the Cutter's
-    /// (FF-FLY-12), and not the Cruiser's when we are an Outlaw Ship (FF-FLY-15). Routes are
-    /// kept for every bot of the thread (`SHARED_ROUTES`): a route is a function of the board,
-    /// the target, the two flags and where the Cruiser and the Cutters are, nothing else; a
-    /// flight's moves (and the next turn's flight) ask for the same, and the captains of a game
-    /// fly to the same few places.
-    pub(super) fn route(
-        &mut self,
+    /// What a route toward `target` is a function of (`RouteKey`), when it can be keyed (at
+    /// most 4 Cutters).
+    fn route_key(
+        &self,
         g: &Firefly,
         target: SectorId,
         avoid_cruiser: bool,
         hot: bool,
-    ) -> Arc<Vec<u16>> {
-        let avoid_cruiser = avoid_cruiser && target != g.cruiser;
-        let key = (g.cutters.len() <= 4).then(|| {
+    ) -> Option<RouteKey> {
+        (g.cutters.len() <= 4).then(|| {
             let mut cutters = [SectorId::MAX; 4];
             cutters[..g.cutters.len()].copy_from_slice(&g.cutters);
             RouteKey {
@@ -393,26 +388,80 @@ impl FireflyBot {
                 },
                 cutters,
             }
-        });
-        if let Some(k) = key {
-            if let Some(dist) = SHARED_ROUTES.with(|t| t.borrow().get(&k).cloned()) {
-                return dist;
-            }
-        }
+        })
+    }
+
+    /// Distances to `target` of every sector over the sectors a ship may enter now: never the
+    /// Cutter's (FF-FLY-12), and not the Cruiser's when we are an Outlaw Ship (FF-FLY-15); a
+    /// whole search (`Routes::search`), the check of the distances a flight reads
+    /// (`route_distances`).
+    #[cfg(test)]
+    pub(super) fn route(
+        &mut self,
+        g: &Firefly,
+        target: SectorId,
+        avoid_cruiser: bool,
+        hot: bool,
+    ) -> Vec<u16> {
+        let avoid_cruiser = avoid_cruiser && target != g.cruiser;
         let mut dist = Vec::new();
         self.routes
             .search(g, &self.links, target, avoid_cruiser, hot, &mut dist);
-        let dist = Arc::new(dist);
-        if let Some(k) = key {
-            SHARED_ROUTES.with(|t| {
-                let mut t = t.borrow_mut();
-                if t.len() >= MAX_ROUTES {
-                    t.clear();
-                }
-                t.insert(k, Arc::clone(&dist));
-            });
-        }
         dist
+    }
+
+    /// The distances to `target` of the sectors in `moves` (each `(sector, distance)`, the
+    /// ones to find `UNKNOWN`) over the sectors a ship may enter now, as `route` gives them
+    /// (`u16::MAX`: unreachable). Each is found by a search toward the sectors asked for only
+    /// (`Routes::search_goals`), and every distance a search settles is kept for every bot of
+    /// the thread (`SHARED_ROUTES`): a route is a function of the board, the target, the two
+    /// flags and where the Cruiser and the Cutters are, nothing else; a flight's moves (and
+    /// the next turn's flight) ask for the same, and the captains of a game fly to the same
+    /// few places.
+    fn route_distances(
+        &mut self,
+        g: &Firefly,
+        target: SectorId,
+        avoid_cruiser: bool,
+        hot: bool,
+        moves: &mut [(SectorId, u16)],
+    ) {
+        let avoid_cruiser = avoid_cruiser && target != g.cruiser;
+        let key = self.route_key(g, target, avoid_cruiser, hot);
+        let (links, hops, n) = (&*self.links, self.dist, self.n);
+        let routes = &mut self.routes;
+        SHARED_ROUTES.with(|t| {
+            let mut t = t.borrow_mut();
+            let mut scratch = std::mem::take(&mut routes.scratch);
+            let known: &mut Vec<u16> = match key {
+                Some(k) => {
+                    if t.len() >= MAX_ROUTES && !t.contains_key(&k) {
+                        t.clear();
+                    }
+                    t.entry(k).or_insert_with(|| vec![UNKNOWN; n])
+                }
+                None => {
+                    scratch.clear();
+                    scratch.resize(n, UNKNOWN);
+                    &mut scratch
+                }
+            };
+            let mut goals: smallvec::SmallVec<[SectorId; 8]> = smallvec::SmallVec::new();
+            for &(s, d) in moves.iter() {
+                if d == UNKNOWN && known[s as usize] == UNKNOWN {
+                    goals.push(s);
+                }
+            }
+            if !goals.is_empty() {
+                routes.search_goals(g, links, hops, target, avoid_cruiser, hot, &goals, known);
+            }
+            for (s, d) in moves.iter_mut() {
+                if *d == UNKNOWN {
+                    *d = known[*s as usize];
+                }
+            }
+            routes.scratch = scratch;
+        });
     }
 
     /// The distance from `s` of `route(g, target, avoid_cruiser, hot)` read from the board's
@@ -495,36 +544,40 @@ impl FireflyBot {
         let hot = self.hot_cargo(g, p);
         // The route is searched only when the board's distances cannot tell a move's distance
         // (`plain_route_distance`).
-        let mut dist: Option<Arc<Vec<u16>>> = None;
-        let near_cutter = |s: SectorId| g.neighbours(s).iter().any(|&x| g.has_cutter(x));
-        let mut best: Option<(i32, Action)> = None;
+        let mut moves: smallvec::SmallVec<[(SectorId, u16); 8]> = smallvec::SmallVec::new();
+        let mut unknown = false;
         for &a in legal {
             if let Action::MoveTo(s) = a {
-                let d = match self.plain_route_distance(g, target, avoid, hot, s) {
-                    Some(d) => d,
-                    None => {
-                        let dist = dist.get_or_insert_with(|| self.route(g, target, avoid, hot));
-                        dist[s as usize]
-                    }
-                };
-                let d = d as i32;
-                let d = if d == u16::MAX as i32 {
-                    // Unreachable without the Cruiser: fall back to plain distance.
-                    self.d(s, target) as i32 + 50
-                } else {
-                    d
-                };
-                let mut score = d * 10;
-                if near_cutter(s) {
-                    score += 3;
-                }
-                if s == g.cruiser && avoid && s != target {
-                    score += 30;
-                }
-                score += self.rng.below(2) as i32;
-                if best.is_none_or(|b| score < b.0) {
-                    best = Some((score, a));
-                }
+                let d = self
+                    .plain_route_distance(g, target, avoid, hot, s)
+                    .unwrap_or(UNKNOWN);
+                unknown |= d == UNKNOWN;
+                moves.push((s, d));
+            }
+        }
+        if unknown {
+            self.route_distances(g, target, avoid, hot, &mut moves);
+        }
+        let near_cutter = |s: SectorId| g.neighbours(s).iter().any(|&x| g.has_cutter(x));
+        let mut best: Option<(i32, Action)> = None;
+        for &(s, d) in &moves {
+            let d = d as i32;
+            let d = if d == u16::MAX as i32 {
+                // Unreachable without the Cruiser: fall back to plain distance.
+                self.d(s, target) as i32 + 50
+            } else {
+                d
+            };
+            let mut score = d * 10;
+            if near_cutter(s) {
+                score += 3;
+            }
+            if s == g.cruiser && avoid && s != target {
+                score += 30;
+            }
+            score += self.rng.below(2) as i32;
+            if best.is_none_or(|b| score < b.0) {
+                best = Some((score, Action::MoveTo(s)));
             }
         }
         best.map(|b| b.1)
@@ -676,45 +729,53 @@ pub(super) struct RouteKey {
 }
 
 /// Routes kept for the thread before the table starts afresh (a few hundred bytes each).
-const MAX_ROUTES: usize = 1024;
+const MAX_ROUTES: usize = 256;
+
+/// A sector's distance to a route's target not known yet (`SHARED_ROUTES`).
+const UNKNOWN: u16 = u16::MAX - 1;
 
 thread_local! {
-    /// The routes searched by every bot of the thread (see [`FireflyBot::route`]): the
-    /// distance of each sector to the route's target (`u16::MAX`: unreachable). Not kept:
-    /// routes with too many Cutters to key them.
+    /// The routes' distances found by every bot of the thread (see
+    /// [`FireflyBot::route_distances`]): the distance of each sector to the route's target
+    /// (`u16::MAX`: unreachable; `UNKNOWN`: not settled by a search yet). Not kept: routes with
+    /// too many Cutters to key them.
     static SHARED_ROUTES: std::cell::RefCell<
-        std::collections::HashMap<RouteKey, Arc<Vec<u16>>, super::keys::KeyHashing>,
+        std::collections::HashMap<RouteKey, Vec<u16>, super::keys::KeyHashing>,
     > = Default::default();
 }
 
 /// The buffers of a route search (reused: no allocation once grown).
 #[derive(Default)]
 pub(super) struct Routes {
-    /// Dial's buckets: the sectors reached at each distance (step costs are 1 to 4).
+    /// Dial's buckets: the sectors reached at each distance (step costs are 1 to 4; `search`).
+    #[cfg(test)]
     buckets: Vec<Vec<SectorId>>,
-    /// The breadth-first queue when every step costs 1.
+    /// The breadth-first queue when every step costs 1 (`search`).
+    #[cfg(test)]
     queue: Vec<SectorId>,
     /// What entering each sector costs (0: never entered).
     cost: Vec<u8>,
+    /// The A* buckets of `search_goals` (by f, modulo `RING`).
+    ring: [Vec<SectorId>; RING],
+    /// The distances found so far by `search_goals`.
+    dist: Vec<u16>,
+    /// The heuristic of each sector reached by `search_goals` (`NO_H`: not worked out).
+    h: Vec<u16>,
+    /// The known distances of a route that is not kept (`route_distances`).
+    scratch: Vec<u16>,
 }
 
+/// The buckets of `Routes::search_goals`.
+const RING: usize = 8;
+
+/// A sector's heuristic not worked out yet (`Routes::search_goals`).
+const NO_H: u16 = u16::MAX - 1;
+
 impl Routes {
-    /// Dijkstra over small integer costs: entering a sector costs 1, an Alliance sector 3 when
-    /// we carry goods a job needs and the Alliance would seize (its Cruiser card and Patrols), a
-    /// sector next to the Cruiser one more when meeting it costs us. Shortest distances are
-    /// unique, so any exact shortest-path search gives the same `dist`.
-    fn search(
-        &mut self,
-        g: &Firefly,
-        links: &BoardLinks,
-        target: SectorId,
-        avoid_cruiser: bool,
-        hot: bool,
-        dist: &mut Vec<u16>,
-    ) {
+    /// What entering each sector costs (see `search`); 0: never entered: the Cutters' sectors
+    /// (FF-FLY-12), and the Cruiser's when avoided.
+    fn costs(&mut self, g: &Firefly, links: &BoardLinks, avoid_cruiser: bool, hot: bool) {
         let n = g.content.sectors.len();
-        // What entering each sector costs (see above); 0: never entered: the Cutters' sectors
-        // (FF-FLY-12), and the Cruiser's when avoided.
         let cost = &mut self.cost;
         cost.clear();
         cost.resize(n, 1);
@@ -734,6 +795,151 @@ impl Routes {
         for &s in &g.cutters {
             cost[s as usize] = 0;
         }
+    }
+
+    /// The distances to `target` of the sectors `goals` (as `search` finds them), written into
+    /// `known` with the distance of every sector the search settles on the way (`u16::MAX`:
+    /// unreachable). A* from the target over the same costs, led toward the goals by their
+    /// distances on the board (`hops`, `n * n`, the fewest moves ignoring every cost: a lower
+    /// bound of a route, each step costing 1 or more, that changes by at most 1 a step, so a
+    /// sector settled has its least distance): it stops once every goal is settled, where a
+    /// whole search walks the board. A flight asks for the few sectors next to the ship.
+    #[allow(clippy::too_many_arguments)]
+    fn search_goals(
+        &mut self,
+        g: &Firefly,
+        links: &BoardLinks,
+        hops: &[u16],
+        target: SectorId,
+        avoid_cruiser: bool,
+        hot: bool,
+        goals: &[SectorId],
+        known: &mut [u16],
+    ) {
+        let n = g.content.sectors.len();
+        debug_assert_eq!(
+            hops.len(),
+            n * n,
+            "the board's distances are of every sector"
+        );
+        self.costs(g, links, avoid_cruiser, hot);
+        let cost = &self.cost;
+        // The goals a search must settle: a sector never entered is unreachable (as in
+        // `search`), the target is 0 away.
+        let mut open: smallvec::SmallVec<[SectorId; 8]> = smallvec::SmallVec::new();
+        for &s in goals {
+            if s == target {
+                known[s as usize] = 0;
+            } else if cost[s as usize] == 0 {
+                known[s as usize] = u16::MAX;
+            } else {
+                open.push(s);
+            }
+        }
+        if open.is_empty() {
+            return;
+        }
+        let dist = &mut self.dist;
+        dist.clear();
+        dist.resize(n, u16::MAX);
+        let h = &mut self.h;
+        h.clear();
+        h.resize(n, NO_H);
+        // The fewest moves to the nearest goal (`Board::FAR`: none can be reached from there).
+        let heuristic = |x: SectorId| {
+            open.iter()
+                .map(|&s| hops[s as usize * n + x as usize])
+                .min()
+                .unwrap_or(Board::FAR)
+        };
+        let mut left = open.len();
+        dist[target as usize] = 0;
+        let ht = heuristic(target);
+        h[target as usize] = ht;
+        if ht != Board::FAR {
+            // A* buckets by f = distance + heuristic on a ring: f never falls, and a push is at
+            // most 5 above the f being settled (a step costs at most 4, the heuristic grows by
+            // at most 1), so 8 buckets hold every f pending. Emptied as they are settled.
+            let ring = &mut self.ring;
+            let mut f = ht as usize;
+            ring[f % RING].push(target);
+            let mut pending = 1usize;
+            'search: while pending > 0 {
+                let bucket = f % RING;
+                let mut i = 0;
+                while i < ring[bucket].len() {
+                    let x = ring[bucket][i];
+                    i += 1;
+                    pending -= 1;
+                    let dx = dist[x as usize];
+                    if dx as usize + h[x as usize] as usize != f {
+                        continue;
+                    }
+                    known[x as usize] = dx;
+                    if open.contains(&x) {
+                        left -= 1;
+                        if left == 0 {
+                            break 'search;
+                        }
+                    }
+                    let enter = if x == target {
+                        1
+                    } else {
+                        cost[x as usize] as u16
+                    };
+                    let nd = dx + enter;
+                    for &y in links.of_sector(x) {
+                        if cost[y as usize] != 0 && nd < dist[y as usize] {
+                            dist[y as usize] = nd;
+                            let mut hy = h[y as usize];
+                            if hy == NO_H {
+                                hy = heuristic(y);
+                                h[y as usize] = hy;
+                            }
+                            if hy == Board::FAR {
+                                continue;
+                            }
+                            let fy = nd as usize + hy as usize;
+                            debug_assert!(fy >= f && fy < f + RING);
+                            ring[fy % RING].push(y);
+                            pending += 1;
+                        }
+                    }
+                }
+                ring[bucket].clear();
+                f += 1;
+            }
+            for b in ring.iter_mut() {
+                b.clear();
+            }
+        }
+        if left > 0 {
+            // The rest cannot be reached.
+            for &s in &open {
+                if known[s as usize] == UNKNOWN {
+                    known[s as usize] = u16::MAX;
+                }
+            }
+        }
+    }
+
+    /// Dijkstra over small integer costs: entering a sector costs 1, an Alliance sector 3 when
+    /// we carry goods a job needs and the Alliance would seize (its Cruiser card and Patrols), a
+    /// sector next to the Cruiser one more when meeting it costs us. Shortest distances are
+    /// unique, so any exact shortest-path search gives the same `dist`.
+    #[cfg(test)]
+    fn search(
+        &mut self,
+        g: &Firefly,
+        links: &BoardLinks,
+        target: SectorId,
+        avoid_cruiser: bool,
+        hot: bool,
+        dist: &mut Vec<u16>,
+    ) {
+        let n = g.content.sectors.len();
+        self.costs(g, links, avoid_cruiser, hot);
+        let cost = &self.cost;
         dist.clear();
         dist.resize(n, u16::MAX);
         dist[target as usize] = 0;
@@ -970,7 +1176,7 @@ fn expected_best(sorted: impl Iterator<Item = f64>, n: usize, k: usize) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{best_of_draws, blind_key};
+    use super::{best_of_draws, blind_key, UNKNOWN};
     use tabletop_firefly::content::DeckId;
 
     #[test]
@@ -986,9 +1192,11 @@ mod tests {
     }
 
     /// A move's distance read from the board's distances (`plain_route_distance`) is the
-    /// searched route's, whenever it is told: every sector, toward targets across the board,
-    /// with and without the Cruiser flown around and goods the Alliance would seize, in
-    /// positions of played games (the Cutters and the Cruiser moved, Blue Sun's many Cutters).
+    /// searched route's, whenever it is told, and so is the one a flight searches toward the
+    /// sectors next to the ship (`route_distances`, with what the thread keeps): every sector,
+    /// toward targets across the board, with and without the Cruiser flown around and goods
+    /// the Alliance would seize, in positions of played games (the Cutters and the Cruiser
+    /// moved, Blue Sun's many Cutters).
     #[test]
     fn a_routes_distance_read_from_the_board_is_the_searched_one() {
         use crate::firefly::FireflyBot;
@@ -998,7 +1206,7 @@ mod tests {
         use tabletop_firefly::{Firefly, Options};
 
         let content = Content::builtin();
-        let (mut told, mut compared) = (0u32, 0u32);
+        let (mut told, mut compared, mut searched) = (0u32, 0u32, 0u32);
         for expansions in [vec![], Expansion::ALL.to_vec()] {
             let mut o = Options::new(4, "the-king-of-all-londinium");
             o.max_rounds = Some(20);
@@ -1025,6 +1233,15 @@ mod tests {
                                     told += 1;
                                     assert_eq!(d, dist[s as usize], "{s} to {target}");
                                 }
+                                // A flight's moves: the sectors next to one, searched
+                                // toward them alone (and kept for the thread).
+                                let mut moves: Vec<(SectorId, u16)> =
+                                    g.neighbours(s).iter().map(|&x| (x, UNKNOWN)).collect();
+                                probe.route_distances(&g, target, avoid, hot, &mut moves);
+                                for (x, d) in moves {
+                                    searched += 1;
+                                    assert_eq!(d, dist[x as usize], "{x} to {target}");
+                                }
                             }
                         }
                     }
@@ -1036,6 +1253,7 @@ mod tests {
             }
         }
         assert!(told > compared / 4, "{told} of {compared}");
+        assert!(searched > compared, "{searched} of {compared}");
     }
 
     /// A deck's blind-draw values are shared by the thread's bots under `blind_key`, and a
