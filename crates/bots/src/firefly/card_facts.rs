@@ -1,25 +1,24 @@
-//! What the rules say of a Supply card for us, remembered: its price (FF-BUY-4, after Leader
-//! discounts), whether it can come aboard now (crew maximum, who may be hired, upgrade slots),
-//! and for a Gear card whether anyone aboard may carry it (FF-CREW-17).
+//! What the rules say of a Supply card for us: its price (FF-BUY-4, after Leader discounts),
+//! whether it can come aboard now (crew maximum, who may be hired, upgrade slots), and for a
+//! Gear card whether anyone aboard may carry it (FF-CREW-17); and `facts_key`, the key of what
+//! is remembered per crew (`crew_masks`).
 //!
-//! The bot asks these of every card of every draw pile it values, and each answer walks the
-//! abilities of the whole crew and their gear; they read nothing but our crew (with their gear),
-//! ship, drive core and upgrades, which seldom change from one decision to the next. So they
-//! are kept per card for the captain they were asked of (`facts_key`), and worked out again,
-//! card by card as asked, once that changes.
+//! The bot asks these of every card of every draw pile it values. The engine's answers
+//! (`Firefly::price`, `can_acquire`, `can_carry`) read each card's definition, in its own
+//! corner of memory, and walk the crew's abilities: here the card is read from a dense record
+//! worked out once per content (`CardRules`) and the crew from one worked out once per decision
+//! (`Buyer`), and the rules applied to them are the engine's, term for term (checked against
+//! the engine's answers by the test `the_card_rules_give_the_engines_answers`).
 
-use std::cell::RefCell;
-
-use super::Ctx;
-use tabletop_firefly::content::SupplyCardId;
+use super::{Ctx, FireflyBot};
+use tabletop_firefly::content::{Ability, Content, SupplyCard, SupplyCardId, SupplyKind};
 use tabletop_firefly::state::Player;
 use tabletop_firefly::Firefly;
 
-/// What `CardFacts` are a function of, hashed: each crew member's card (its abilities, skills,
-/// professions) and the gear they carry, in any order of the crew (the facts ask whether any
-/// member or ability does something); the ship, drive core, upgrades and Leader; the content
-/// by address. Not the crew's tokens (Disgruntled, Wanted): no fact reads them, and they come
-/// and go far more often than the crew or its gear.
+/// What the crew's masks (`crew_masks`) are a function of, hashed: each crew member's card (its
+/// abilities, skills, professions) and the gear they carry, in any order of the crew; the ship,
+/// drive core, upgrades and Leader; the content by address. Not the crew's tokens (Disgruntled,
+/// Wanted): they come and go far more often than the crew or its gear.
 pub(super) fn facts_key(g: &Firefly, p: &Player) -> u64 {
     // A sum of well-mixed hashes of the members: the same for the same crew in any order.
     let crew = p.crew.iter().fold(0u64, |acc, m| {
@@ -37,70 +36,272 @@ pub(super) fn facts_key(g: &Firefly, p: &Player) -> u64 {
     ))
 }
 
-/// One card's facts, each worked out on first use.
-#[derive(Clone, Copy, Default)]
-struct Facts {
-    price: Option<u32>,
-    acquire: Option<bool>,
-    carrier: Option<bool>,
+/// What the rules of buying and carrying (FF-BUY-4, FF-BUY-11/13/16, FF-CREW-3, FF-CREW-17)
+/// read of a Supply card, from its definition, kept dense for every card of the content
+/// (`value::CardTable`): the bot asks them of every card of every pile it values, and the
+/// definitions, each in its own corner of memory, were a cache miss apiece.
+#[derive(Clone, Copy)]
+pub(super) struct CardRules {
+    kind: RuleKind,
+    /// The printed cost (an upgrade's none: 0).
+    cost: u32,
+    /// A Gear card's keywords, or a Crew card's professions (bit by `as u16`).
+    bits: u16,
+    /// A Gear card that does not count toward the gear limit (`Ability::NoGearLimit`).
+    no_gear_limit: bool,
+    /// A Gear card's skills its carrier must have (`Ability::RequiresSkillToCarry`): skill
+    /// index and amount, `needs` of them.
+    requires: [(u8, u8); 2],
+    needs: u8,
 }
 
-/// The facts of every Supply card for one captain (`key`), by card.
-#[derive(Default)]
-pub(super) struct CardFacts(RefCell<(u64, Vec<Facts>)>);
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RuleKind {
+    Crew,
+    Gear,
+    /// A Gear card the dense rules cannot tell (more skills asked to carry it than kept):
+    /// the engine's `can_carry` is asked.
+    GearAsked,
+    Upgrade,
+    DriveCore,
+}
 
-impl CardFacts {
-    /// The card's fact `field`, worked out with `f` when not known for this captain.
-    #[inline]
-    fn fact<T: Copy>(
-        &self,
-        ctx: &Ctx,
-        card: SupplyCardId,
-        field: fn(&mut Facts) -> &mut Option<T>,
-        f: impl FnOnce() -> T,
-    ) -> T {
-        let key = ctx.facts_key();
-        let mut cell = self.0.borrow_mut();
-        let (known, facts) = &mut *cell;
-        if *known != key || facts.is_empty() {
-            *known = key;
-            facts.clear();
-            facts.resize(ctx.g.content.supply_cards.len(), Facts::default());
+impl CardRules {
+    /// The rules' facts of `card` of content `c`.
+    pub(super) fn of(c: &'static Content, card: &SupplyCard) -> CardRules {
+        let mut r = CardRules {
+            kind: RuleKind::Crew,
+            cost: 0,
+            bits: 0,
+            no_gear_limit: false,
+            requires: [(0, 0); 2],
+            needs: 0,
+        };
+        match card.kind {
+            SupplyKind::Crew(d) => {
+                let def = &c.crew[d as usize];
+                r.cost = def.cost;
+                r.bits = def.professions.iter().fold(0, |b, &x| b | 1 << x as u16);
+            }
+            SupplyKind::Gear(d) => {
+                let def = &c.gear[d as usize];
+                r.kind = RuleKind::Gear;
+                r.cost = def.cost;
+                r.bits = def.keywords.iter().fold(0, |b, &k| b | 1 << k as u16);
+                for a in &def.abilities {
+                    match *a {
+                        Ability::NoGearLimit => r.no_gear_limit = true,
+                        Ability::RequiresSkillToCarry { skill, amount } => {
+                            if (r.needs as usize) < r.requires.len() {
+                                r.requires[r.needs as usize] =
+                                    (super::story::skill_index(skill) as u8, amount);
+                                r.needs += 1;
+                            } else {
+                                r.kind = RuleKind::GearAsked;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            SupplyKind::Upgrade(u) => {
+                let def = &c.upgrades[u as usize];
+                r.kind = if def.drive_core.is_some() {
+                    RuleKind::DriveCore
+                } else {
+                    RuleKind::Upgrade
+                };
+                r.cost = def.cost.unwrap_or(0);
+            }
         }
-        let slot = field(&mut facts[card as usize]);
-        if let Some(v) = *slot {
-            return v;
+        r
+    }
+}
+
+/// What the rules of buying and carrying read of us (the mirror of `CardRules`), worked out
+/// once per decision (`Ctx::buyer`).
+pub(super) struct Buyer {
+    /// Room for one more crew member (FF-CREW-3).
+    crew_room: bool,
+    /// Professions we may not hire (`CardPowers::may_not_hire`).
+    may_not_hire: u16,
+    /// A free upgrade slot (FF-BUY-11).
+    upgrade_room: bool,
+    /// Our drive core may not be replaced (`Ability::IrreplaceableDriveCore`).
+    core_fixed: bool,
+    hire_free: bool,
+    half_price_upgrades: bool,
+    /// Keywords of Gear we pay half for.
+    half_price_gear: u16,
+    members: smallvec::SmallVec<[Carrier; 8]>,
+}
+
+/// What `Firefly::can_carry` reads of a crew member.
+struct Carrier {
+    /// As much gear carried as it may (counted toward the limit).
+    full: bool,
+    /// The Specialist: no Gear at all (`Ability::MayNotCarryGear`).
+    no_gear: bool,
+    /// Keywords of Gear it may not carry (`Ability::MayNotCarry`).
+    may_not_carry: u16,
+    /// Its card's skills.
+    skills: [u8; 3],
+}
+
+impl Buyer {
+    pub(super) fn of(g: &Firefly, p: &Player) -> Buyer {
+        let powers = &p.card_powers;
+        let members = p
+            .crew
+            .iter()
+            .map(|m| {
+                let cd = g.crew_def(m);
+                let mut c = Carrier {
+                    full: g.gear_carried_counted(m) >= g.gear_capacity(m),
+                    no_gear: false,
+                    may_not_carry: 0,
+                    skills: [cd.skills.fight, cd.skills.tech, cd.skills.negotiate],
+                };
+                for a in &cd.abilities {
+                    match *a {
+                        Ability::MayNotCarry { keyword } => c.may_not_carry |= 1 << keyword as u16,
+                        Ability::MayNotCarryGear => c.no_gear = true,
+                        _ => {}
+                    }
+                }
+                c
+            })
+            .collect();
+        Buyer {
+            crew_room: p.crew.len() < g.max_crew(p),
+            may_not_hire: powers.may_not_hire,
+            upgrade_room: p.upgrades.len() < g.upgrade_slots(p),
+            core_fixed: g
+                .drive_core_def(p)
+                .abilities
+                .iter()
+                .any(|a| matches!(a, Ability::IrreplaceableDriveCore)),
+            hire_free: powers.hire_free,
+            half_price_upgrades: powers.half_price_upgrades,
+            half_price_gear: powers.half_price_gear.0,
+            members,
         }
-        let v = f();
-        *slot = Some(v);
-        v
+    }
+}
+
+impl FireflyBot {
+    fn rules(&self, card: SupplyCardId) -> &CardRules {
+        &self.card_table.rules[card as usize]
     }
 
-    /// `Firefly::price` of `card` for us.
+    /// `Firefly::price` of `card` for us (FF-BUY-4, after Leader discounts, FF-BUY-16).
     #[inline]
     pub(super) fn price(&self, ctx: &Ctx, card: SupplyCardId) -> u32 {
-        self.fact(ctx, card, |x| &mut x.price, || ctx.g.price(ctx.seat, card))
+        let (r, b) = (self.rules(card), ctx.buyer());
+        let half = match r.kind {
+            RuleKind::Crew => return if b.hire_free { 0 } else { r.cost },
+            RuleKind::Gear | RuleKind::GearAsked => r.bits & b.half_price_gear != 0,
+            RuleKind::Upgrade | RuleKind::DriveCore => b.half_price_upgrades,
+        };
+        if half {
+            r.cost / 2
+        } else {
+            r.cost
+        }
     }
 
     /// `Firefly::can_acquire` of `card` for us.
     #[inline]
     pub(super) fn can_acquire(&self, ctx: &Ctx, card: SupplyCardId) -> bool {
-        self.fact(
-            ctx,
-            card,
-            |x| &mut x.acquire,
-            || ctx.g.can_acquire(ctx.seat, card),
-        )
+        let (r, b) = (self.rules(card), ctx.buyer());
+        match r.kind {
+            RuleKind::Crew => b.crew_room && r.bits & b.may_not_hire == 0,
+            RuleKind::Gear | RuleKind::GearAsked => true,
+            RuleKind::DriveCore => !b.core_fixed,
+            RuleKind::Upgrade => b.upgrade_room,
+        }
     }
 
     /// Whether a crew member of ours may carry Gear card `card` now (`Firefly::can_carry`).
     #[inline]
     pub(super) fn has_carrier(&self, ctx: &Ctx, card: SupplyCardId) -> bool {
-        self.fact(
-            ctx,
-            card,
-            |x| &mut x.carrier,
-            || ctx.p.crew.iter().any(|m| ctx.g.can_carry(ctx.p, m, card)),
-        )
+        let r = self.rules(card);
+        if r.kind == RuleKind::GearAsked {
+            let p = ctx.p;
+            return p.crew.iter().any(|m| ctx.g.can_carry(p, m, card));
+        }
+        let needs = &r.requires[..r.needs as usize];
+        ctx.buyer().members.iter().any(|m| {
+            (r.no_gear_limit || !m.full)
+                && !m.no_gear
+                && m.may_not_carry & r.bits == 0
+                && needs.iter().all(|&(s, x)| m.skills[s as usize] >= x)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The dense rules (`CardRules`, `Buyer`) give the engine's answers for every Supply card
+    /// of the content, for every captain, in positions of played games of every story, with and
+    /// without the expansions (Leaders who hire free or pay half, crews who may not carry some
+    /// gear or any, full hands, ships full of crew or upgrades).
+    #[test]
+    fn the_card_rules_give_the_engines_answers() {
+        use crate::firefly::{Ctx, FireflyBot};
+        use crate::Bot;
+        use tabletop_core::{Actor, Game, NewGame};
+        use tabletop_firefly::content::{Content, Expansion, SupplyCardId, SupplyKind};
+        use tabletop_firefly::{Firefly, Options};
+
+        let content = Content::builtin();
+        let (mut compared, mut carried) = (0u32, [0u32; 2]);
+        let stories = content.stories.iter().map(|s| s.id.as_str());
+        for (i, story) in stories.enumerate() {
+            for expansions in [vec![], Expansion::ALL.to_vec()] {
+                let mut o = Options::new(4, story);
+                o.max_rounds = Some(30);
+                o.expansions = expansions;
+                let Ok(mut g) = Firefly::new_game(content, &o, i as u64) else {
+                    continue;
+                };
+                let mut bots: Vec<FireflyBot> = (0..4).map(FireflyBot::new).collect();
+                let mut probe = FireflyBot::new(7);
+                let (mut legal, mut events, mut step) = (Vec::new(), Vec::new(), 0u32);
+                while let Actor::Seat(seat) = g.actor() {
+                    step += 1;
+                    if step % 29 == 0 {
+                        probe.ensure_dist(&g);
+                        for s in 0..4 {
+                            let ctx = Ctx::new(&g, s);
+                            let p = ctx.p;
+                            for card in 0..content.supply_cards.len() as SupplyCardId {
+                                compared += 1;
+                                assert_eq!(probe.price(&ctx, card), g.price(s, card), "{card}");
+                                assert_eq!(
+                                    probe.can_acquire(&ctx, card),
+                                    g.can_acquire(s, card),
+                                    "{card}"
+                                );
+                                if let SupplyKind::Gear(_) =
+                                    content.supply_cards[card as usize].kind
+                                {
+                                    let engine = p.crew.iter().any(|m| g.can_carry(p, m, card));
+                                    assert_eq!(probe.has_carrier(&ctx, card), engine, "{card}");
+                                    carried[engine as usize] += 1;
+                                }
+                            }
+                        }
+                    }
+                    g.legal_actions(&mut legal);
+                    let a = bots[seat as usize].choose(&g, seat, &legal);
+                    events.clear();
+                    g.apply_unchecked(a, &mut events);
+                }
+            }
+        }
+        // The check means something only if both answers came up.
+        assert!(compared > 100_000, "{compared}");
+        assert!(carried[0] > 1000 && carried[1] > 1000, "{carried:?}");
     }
 }

@@ -25,7 +25,7 @@ impl FireflyBot {
             .iter()
             .filter(|&&c| matches!(g.content.supply_cards[c as usize].kind, SupplyKind::Crew(_)))
             .filter_map(|&c| {
-                let price = self.card_facts.price(ctx, c) as f64;
+                let price = self.price(ctx, c) as f64;
                 (price <= avail).then(|| self.card_value_any(ctx, c) - price)
             })
             .fold(f64::NEG_INFINITY, f64::max)

@@ -36,7 +36,7 @@ impl FireflyBot {
                 let mut best: Option<(f64, Action)> = None;
                 for &a in legal {
                     if let Action::ConsiderDiscard(c) = a {
-                        let price = self.card_facts.price(&ctx, c) as f64;
+                        let price = self.price(&ctx, c) as f64;
                         if price > avail {
                             continue;
                         }
@@ -91,7 +91,7 @@ impl FireflyBot {
         let mut best: Option<(f64, Action)> = None;
         for &a in legal {
             if let Action::BuyCard(c) = a {
-                let price = self.card_facts.price(&ctx, c) as f64;
+                let price = self.price(&ctx, c) as f64;
                 if price > avail {
                     continue;
                 }

@@ -29,7 +29,7 @@
 //! | `odds` | dice and skill-test odds, the chance to pass a Misbehave card |
 //! | `memo` | those odds remembered per crew, for every bot of a thread |
 //! | `keys` | the hasher of the memos' keys |
-//! | `card_facts` | a Supply card's price and fit for us, remembered while our crew and ship stay |
+//! | `card_facts` | a Supply card's price and fit for us, from dense records of the cards and of us |
 //! | `cards` | options, tests, bribes and re-rolls of the card being resolved |
 //! | `pending` | the small decisions an effect parks (whom to Kill, goods to lose, …) |
 //! | `last_call` | when to declare Last Call, the last turns |
@@ -112,8 +112,6 @@ pub struct FireflyBot {
     card_table: Arc<value::CardTable>,
     /// The content `card_table` is of (its address).
     content: usize,
-    /// Supply cards' prices and fit for our crew and ship, as last asked.
-    card_facts: card_facts::CardFacts,
 }
 
 impl Bot<Firefly> for FireflyBot {
@@ -217,6 +215,8 @@ struct Ctx<'a> {
     jobs_ask: std::cell::OnceCell<JobsAsk>,
     /// The story's next test goal's chance with no bonus (`FireflyBot::goal_chance_now`).
     goal_now: std::cell::Cell<Option<f64>>,
+    /// What the rules of buying and carrying read of us (`card_facts::Buyer`).
+    buyer: std::cell::OnceCell<card_facts::Buyer>,
 }
 
 /// What the jobs in hand and Active ask of a card: the keywords they need, and their bonuses
@@ -251,7 +251,16 @@ impl<'a> Ctx<'a> {
             skill_deficit: std::cell::Cell::new(None),
             jobs_ask: std::cell::OnceCell::new(),
             goal_now: std::cell::Cell::new(None),
+            buyer: std::cell::OnceCell::new(),
         }
+    }
+
+    /// What the rules of buying and carrying read of us, once per decision: every card valued
+    /// asks.
+    #[inline]
+    fn buyer(&self) -> &card_facts::Buyer {
+        self.buyer
+            .get_or_init(|| card_facts::Buyer::of(self.g, self.p))
     }
 
     /// What the remaining story goals need, once per decision.
@@ -457,7 +466,6 @@ impl FireflyBot {
             cands: Vec::new(),
             card_table: Arc::default(),
             content: 0,
-            card_facts: Default::default(),
         }
     }
 

@@ -126,7 +126,7 @@ impl FireflyBot {
         let pile = ctx.g.decks.supply[d as usize].draw_pile();
         let mut gains: Vec<(f64, u32)> = Vec::with_capacity(pile.len());
         gains.extend(pile.iter().filter_map(|&c| {
-            let price = self.card_facts.price(ctx, c);
+            let price = self.price(ctx, c);
             self.card_gain(ctx, c, price).map(|net| (net, price))
         }));
         // Stable, as `best_of_draws` sorts: equal gains keep the pile's order (and whatever
@@ -141,7 +141,7 @@ impl FireflyBot {
     /// What buying card `c` would gain us over its price, when it is affordable with `avail`
     /// and gains anything.
     fn card_net(&self, ctx: &Ctx, c: SupplyCardId, avail: f64) -> Option<f64> {
-        let price = self.card_facts.price(ctx, c);
+        let price = self.price(ctx, c);
         if price as f64 > avail {
             return None;
         }

@@ -54,7 +54,7 @@ impl FireflyBot {
 
     /// What a Supply card is worth to us, before its price.
     pub(super) fn card_value(&self, ctx: &Ctx, card: SupplyCardId) -> f64 {
-        if !self.card_facts.can_acquire(ctx, card) {
+        if !self.can_acquire(ctx, card) {
             return f64::NEG_INFINITY;
         }
         self.card_value_any(ctx, card)
@@ -105,7 +105,7 @@ impl FireflyBot {
     /// definitions, each in its own corner of memory, were a cache miss apiece.
     pub(super) fn card_value_any(&self, ctx: &Ctx, card: SupplyCardId) -> f64 {
         let p = ctx.p;
-        match &self.card_table.0[card as usize] {
+        match &self.card_table.summaries[card as usize] {
             CardSummary::Crew {
                 skills,
                 keywords,
@@ -163,7 +163,7 @@ impl FireflyBot {
                         GearTerm::CountsAsSolid(c) => self.solid_story_worth(ctx, c) * 0.5,
                     };
                 }
-                let carrier = self.card_facts.has_carrier(ctx, card);
+                let carrier = self.has_carrier(ctx, card);
                 if !carrier {
                     v *= 0.25;
                 }
@@ -394,9 +394,13 @@ pub(super) enum GearTerm {
     CountsAsSolid(ContactName),
 }
 
-/// Every Supply card's summary, by card, for one content.
+/// Every Supply card's summary and what the rules of buying and carrying read of it, by card,
+/// for one content.
 #[derive(Default)]
-pub(super) struct CardTable(Vec<CardSummary>);
+pub(super) struct CardTable {
+    summaries: Vec<CardSummary>,
+    pub(super) rules: Vec<super::card_facts::CardRules>,
+}
 
 impl CardTable {
     /// The summaries of the content's Supply cards, worked out once per content.
@@ -444,7 +448,14 @@ impl CardTable {
             }
             SupplyKind::Upgrade(u) => CardSummary::Upgrade(u),
         };
-        let v = Arc::new(CardTable(c.supply_cards.iter().map(summary).collect()));
+        let v = Arc::new(CardTable {
+            summaries: c.supply_cards.iter().map(summary).collect(),
+            rules: c
+                .supply_cards
+                .iter()
+                .map(|card| super::card_facts::CardRules::of(c, card))
+                .collect(),
+        });
         cache.push((key, Arc::clone(&v)));
         v
     }
