@@ -16,11 +16,119 @@ pub(super) struct JobEval {
     pub(super) next: SectorId,
 }
 
-/// `job_eval(ctx, j, step, ..).feasible`, without the rest of the look: not a Challenge nor a
-/// Piracy job (never worked as such), and `job_feasible`.
-pub(super) fn job_doable(ctx: &Ctx, j: JobId, step: u8) -> bool {
-    let job = &ctx.g.content.jobs[j as usize];
-    job.challenge.is_none() && job.piracy.is_none() && job_feasible(ctx, job, step as usize)
+/// What `job_eval` and `job_doable` read of a job, dense: one record per job of the content
+/// (`JobTable`), so that valuing a job reads a line or two, not its definition (a name, an id,
+/// its steps, each step's goods and choices, each choice's test, each somewhere else in memory).
+/// The bot values every face-up job of every Contact for every place it weighs.
+#[derive(Clone, Copy)]
+pub(super) struct JobSummary {
+    /// Read from the definition (`job_eval_def`): a Challenge, a Piracy job, or more steps, or
+    /// more goods a step, than kept here.
+    by_def: bool,
+    /// Some Needs that are requirements (`Job::needs_all`, `needs_one_of`): feasibility reads
+    /// the definition.
+    asks: bool,
+    steps: u8,
+    /// Each step's printed sector, whether it is worked wherever the Cruiser is, its
+    /// Misbehave cards, whether a choice of it is a test, whether it picks goods up, and its
+    /// goods (item index, amount; `items` of them).
+    sector: [SectorId; 2],
+    at_cruiser: [bool; 2],
+    misbehave: [u8; 2],
+    test: [bool; 2],
+    pick_up: [bool; 2],
+    goods: [[(u8, u8); 3]; 2],
+    items: [u8; 2],
+    /// Skill Needs (Fight, Tech, Negotiate) and keyword Needs (bit by `Keyword as u16`).
+    needs: [u8; 3],
+    needs_keywords: u16,
+    pay: Option<u32>,
+    /// Pay per item: the amount, the item, the most of a fixed count asked, and whether a step
+    /// asks for as many as there is room for (amount 0).
+    pay_per: Option<(u32, Item, u32, bool)>,
+    extra_pay: Option<(u32, usize)>,
+    illegal: bool,
+    immoral: bool,
+    bonus: Option<JobBonus>,
+    /// Some step's goods are Contraband or Fugitives.
+    hot_goods: bool,
+    contact: Option<ContactName>,
+}
+
+/// Every job's summary, by job, for one content.
+#[derive(Default)]
+pub(super) struct JobTable(Vec<JobSummary>);
+
+impl JobTable {
+    /// The summaries of the content's jobs, worked out once per content.
+    pub(super) fn of(c: &'static Content) -> Arc<JobTable> {
+        type Cache = Vec<(usize, Arc<JobTable>)>;
+        static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
+        let key = c as *const Content as usize;
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, v)) = cache.iter().find(|(k, _)| *k == key) {
+            return Arc::clone(v);
+        }
+        let summary = |(j, job): (usize, &Job)| {
+            let mut s = JobSummary {
+                by_def: job.challenge.is_some()
+                    || job.piracy.is_some()
+                    || job.steps.is_empty()
+                    || job.steps.len() > 2,
+                asks: !job.needs_all.is_empty() || !job.needs_one_of.is_empty(),
+                steps: job.steps.len().min(2) as u8,
+                sector: [SectorId::MAX; 2],
+                at_cruiser: [false; 2],
+                misbehave: [0; 2],
+                test: [false; 2],
+                pick_up: [false; 2],
+                goods: [[(0, 0); 3]; 2],
+                items: [0; 2],
+                needs: [job.needs.fight, job.needs.tech, job.needs.negotiate],
+                needs_keywords: job.needs_keywords.iter().fold(0, |m, &k| m | 1 << k as u16),
+                pay: job.pay,
+                pay_per: job.pay_per.map(|pp| {
+                    let asked = job.steps.iter().flat_map(|st| st.items.iter());
+                    let asked = asked.filter(|it| it.item == pp.item);
+                    let fixed = asked.clone().map(|it| it.amount as u32).max().unwrap_or(0);
+                    (
+                        pp.amount,
+                        pp.item,
+                        fixed,
+                        asked.clone().any(|it| it.amount == 0),
+                    )
+                }),
+                extra_pay: job.extra_pay.map(|x| (x.amount, skill_index(x.skill))),
+                illegal: job.illegal,
+                immoral: job.immoral,
+                bonus: job.bonus,
+                hot_goods: job.steps.iter().any(|st| {
+                    st.items
+                        .iter()
+                        .any(|it| matches!(it.item, Item::Contraband | Item::Fugitives))
+                }),
+                contact: job.contact,
+            };
+            for (k, st) in job.steps.iter().enumerate().take(2) {
+                s.sector[k] = c.job_sectors[j].get(k).copied().unwrap_or(SectorId::MAX);
+                s.at_cruiser[k] = st.at_cruiser;
+                s.misbehave[k] = st.misbehave;
+                s.test[k] = st.choices.iter().any(|ch| ch.test.is_some());
+                s.pick_up[k] = st.kind == StepKind::PickUp;
+                if st.items.len() > s.goods[k].len() {
+                    s.by_def = true;
+                }
+                for (i, it) in st.items.iter().take(3).enumerate() {
+                    s.goods[k][i] = (it.item.index() as u8, it.amount);
+                }
+                s.items[k] = st.items.len().min(3) as u8;
+            }
+            s
+        };
+        let v = Arc::new(JobTable(c.jobs.iter().enumerate().map(summary).collect()));
+        cache.push((key, Arc::clone(&v)));
+        v
+    }
 }
 
 /// Whether the crew can do `job` from step `step` now: its Skill Needs met (FF-WORK-9, as
@@ -55,7 +163,44 @@ fn job_feasible(ctx: &Ctx, job: &Job, step: usize) -> bool {
     feasible
 }
 
+/// `job_feasible` read from the job's summary (the same checks; the requirements among its
+/// Needs, when it has any, from its definition).
+#[inline]
+fn summary_feasible(ctx: &Ctx, js: &JobSummary, j: JobId, step: usize) -> bool {
+    if js.asks {
+        return job_feasible(ctx, &ctx.g.content.jobs[j as usize], step);
+    }
+    let skills = ctx.skills();
+    if (0..3).any(|s| skills[s] < js.needs[s] as i32) || js.needs_keywords & !ctx.keywords() != 0 {
+        return false;
+    }
+    if step < js.steps as usize && !js.pick_up[step] {
+        let p = ctx.p;
+        for &(item, amount) in &js.goods[step][..js.items[step] as usize] {
+            let have = p.item(Item::ALL[item as usize]);
+            if have == 0 || (amount > 0 && have < amount) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 impl FireflyBot {
+    /// `job_eval(ctx, j, step, ..).feasible`, without the rest of the look: not a Challenge nor
+    /// a Piracy job (never worked as such), and `job_feasible`.
+    #[inline]
+    pub(super) fn job_doable(&self, ctx: &Ctx, j: JobId, step: u8) -> bool {
+        let js = &self.job_table.0[j as usize];
+        if js.by_def {
+            let job = &ctx.g.content.jobs[j as usize];
+            return job.challenge.is_none()
+                && job.piracy.is_none()
+                && job_feasible(ctx, job, step as usize);
+        }
+        summary_feasible(ctx, js, j, step as usize)
+    }
+
     /// Goods a drop-off of an active, picked-up job still needs.
     pub(super) fn needed_items(&self, g: &Firefly, p: &Player, item: Item) -> u32 {
         let mut n = 0u32;
@@ -99,8 +244,116 @@ impl FireflyBot {
         }
     }
 
-    /// Value a job whose next step is `step`, starting from `from`.
+    /// Value a job whose next step is `step`, starting from `from` (read from the job's
+    /// summary, `JobSummary`; the same terms, in the same order, as `job_eval_def`).
     pub(super) fn job_eval(&self, ctx: &Ctx, j: JobId, step: u8, from: SectorId) -> JobEval {
+        let js = &self.job_table.0[j as usize];
+        if js.by_def {
+            return self.job_eval_def(ctx, j, step, from);
+        }
+        let g = ctx.g;
+        let p = ctx.p;
+        // Where each step is worked now ("Moon the Alliance": wherever the Cruiser is).
+        let sector = |k: usize| {
+            if js.at_cruiser[k] {
+                g.cruiser
+            } else {
+                js.sector[k]
+            }
+        };
+        let step = step as usize;
+        let next = sector(step.min(js.steps as usize - 1));
+        let feasible = summary_feasible(ctx, js, j, step);
+        // Time: each step needs a turn at least; travel by Full Burns.
+        let mut turns = 0u32;
+        let mut at = from;
+        let mut misbehave = 0u32;
+        let mut tests = 0;
+        for k in step..js.steps as usize {
+            let s = sector(k);
+            let t = turns_for(self.d(at, s), ctx.range());
+            turns += if k == step { t } else { t.max(1) };
+            at = s;
+            misbehave += js.misbehave[k] as u32;
+            if js.test[k] {
+                tests += 1;
+            }
+        }
+        // Pay.
+        let mut pay = js.pay.unwrap_or(0) as f64;
+        if let Some((amount, item, fixed, room)) = js.pay_per {
+            let mut n = fixed;
+            if room {
+                n = n.max(g.room_for(p, item).min(6) + p.item(item) as u32);
+            }
+            pay += amount as f64 * n as f64;
+        }
+        if js.pay.is_none() && js.pay_per.is_none() {
+            pay += 600.0;
+        }
+        // Breakin' Atmo's Extra Pay: the crew's points of the skill, gear included (the whole
+        // crew goes on the job: `choose_crew` keeps everyone who may go).
+        if let Some((amount, skill)) = js.extra_pay {
+            pay += amount as f64 * ctx.skills()[skill].max(0) as f64;
+        }
+        // A story's rule (Desperadoes): Illegal jobs pay more.
+        if js.illegal {
+            pay += g.story_def().setup.illegal_job_bonus as f64;
+        }
+        if let Some(b) = js.bonus {
+            let earned = b.profession.is_some_and(|pr| ctx.has_profession(pr))
+                || b.keyword.is_some_and(|k| ctx.has_keyword(k));
+            if earned {
+                pay += b.amount as f64 + 300.0 * b.parts as f64;
+            }
+        }
+        let bonuses = ctx.job_completion_bonuses();
+        if !bonuses.is_empty() {
+            let job = &g.content.jobs[j as usize];
+            for &(jobs, amount) in bonuses {
+                if tabletop_firefly::work::job_matches(job, jobs) {
+                    pay += amount as f64;
+                }
+            }
+        }
+        let mut cost = ctx.cuts() as f64 * 0.5;
+        if js.immoral {
+            cost += 200.0 * p.crew.iter().filter(|m| g.crew_def(m).moral).count() as f64;
+        }
+        if js.hot_goods {
+            cost += 250.0;
+        }
+        let pm = if misbehave > 0 {
+            self.misb(ctx).powi(misbehave as i32)
+        } else {
+            1.0
+        };
+        let pt = 0.8f64.powi(tests);
+        let psucc = pm * pt;
+        let mut story = js
+            .contact
+            .map_or(0.0, |k| self.story_worth_of_contact(ctx, k));
+        // Near the end of a story that settles unfinished jobs, finishing one also saves the
+        // Pay value it would cost at the end.
+        if g.story_def().settle_jobs && last_call_near(g) {
+            story += js.pay.unwrap_or(0) as f64;
+        }
+        let worth = psucc * (pay - cost + story) - (1.0 - psucc) * 900.0;
+        let score = if feasible {
+            worth / (turns as f64 + 1.0)
+        } else {
+            0.0
+        };
+        JobEval {
+            score,
+            worth,
+            feasible,
+            next,
+        }
+    }
+
+    /// `job_eval` read from the job's definition.
+    fn job_eval_def(&self, ctx: &Ctx, j: JobId, step: u8, from: SectorId) -> JobEval {
         let g = ctx.g;
         let p = ctx.p;
         let c = g.content;
@@ -221,7 +474,7 @@ impl FireflyBot {
     /// `job_eval(ctx, j, step, from).score`, not looked at further when the job cannot be done
     /// now (a Challenge, a Piracy job, or Skill Needs or goods lacking): its score is 0 then.
     pub(super) fn job_score(&self, ctx: &Ctx, j: JobId, step: u8, from: SectorId) -> f64 {
-        if !job_doable(ctx, j, step) {
+        if !self.job_doable(ctx, j, step) {
             return 0.0;
         }
         self.job_eval(ctx, j, step, from).score
@@ -345,5 +598,74 @@ impl FireflyBot {
             }
         }
         Action::PayCut(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A job valued from its summary (`JobSummary`) is valued as from its definition
+    /// (`job_eval_def`), to the bit: every job of the content, from each of its steps, for every
+    /// captain, in positions of played games of every story, with and without the expansions.
+    #[test]
+    fn a_jobs_summary_values_it_as_its_definition() {
+        use crate::firefly::{Ctx, FireflyBot};
+        use crate::Bot;
+        use tabletop_core::{Actor, Game, NewGame};
+        use tabletop_firefly::content::{Content, Expansion, JobId};
+        use tabletop_firefly::{Firefly, Options};
+
+        let content = Content::builtin();
+        let (mut compared, mut feasible) = (0u32, 0u32);
+        let stories = content.stories.iter().map(|s| s.id.as_str());
+        for (i, story) in stories.enumerate() {
+            for expansions in [vec![], Expansion::ALL.to_vec()] {
+                let mut o = Options::new(4, story);
+                o.max_rounds = Some(30);
+                o.expansions = expansions;
+                let Ok(mut g) = Firefly::new_game(content, &o, 3 + i as u64) else {
+                    continue;
+                };
+                let mut bots: Vec<FireflyBot> = (0..4).map(FireflyBot::new).collect();
+                let mut probe = FireflyBot::new(7);
+                let (mut legal, mut events, mut step) = (Vec::new(), Vec::new(), 0u32);
+                while let Actor::Seat(seat) = g.actor() {
+                    step += 1;
+                    if step % 37 == 0 {
+                        probe.ensure_dist(&g);
+                        for s in 0..4 {
+                            let ctx = Ctx::new(&g, s);
+                            let def_doable = |j: JobId, k: u8| {
+                                let job = &content.jobs[j as usize];
+                                job.challenge.is_none()
+                                    && job.piracy.is_none()
+                                    && super::job_feasible(&ctx, job, k as usize)
+                            };
+                            for j in 0..content.jobs.len() as JobId {
+                                for k in 0..content.jobs[j as usize].steps.len().max(1) as u8 {
+                                    let from = (j as usize * 7 + k as usize) % probe.n;
+                                    let a = probe.job_eval(&ctx, j, k, from as u16);
+                                    let b = probe.job_eval_def(&ctx, j, k, from as u16);
+                                    assert_eq!(a.score.to_bits(), b.score.to_bits(), "{j}");
+                                    assert_eq!(a.worth.to_bits(), b.worth.to_bits(), "{j}");
+                                    assert_eq!((a.feasible, a.next), (b.feasible, b.next));
+                                    assert_eq!(probe.job_doable(&ctx, j, k), def_doable(j, k));
+                                    compared += 1;
+                                    feasible += a.feasible as u32;
+                                }
+                            }
+                        }
+                    }
+                    g.legal_actions(&mut legal);
+                    let a = bots[seat as usize].choose(&g, seat, &legal);
+                    events.clear();
+                    g.apply_unchecked(a, &mut events);
+                }
+            }
+        }
+        // The check means something only if jobs came out both ways.
+        assert!(
+            compared > 100_000 && feasible > 10_000,
+            "{feasible} of {compared}"
+        );
     }
 }

@@ -110,7 +110,9 @@ pub struct FireflyBot {
     cands: Vec<(SectorId, f64)>,
     /// The Supply cards of the content on the table, summarized for valuing them.
     card_table: Arc<value::CardTable>,
-    /// The content `card_table` is of (its address).
+    /// The jobs of the content on the table, summarized for valuing them.
+    job_table: Arc<jobs::JobTable>,
+    /// The content `card_table` and `job_table` are of (its address).
     content: usize,
 }
 
@@ -465,6 +467,7 @@ impl FireflyBot {
             blind_memo: Default::default(),
             cands: Vec::new(),
             card_table: Arc::default(),
+            job_table: Arc::default(),
             content: 0,
         }
     }

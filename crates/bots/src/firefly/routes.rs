@@ -20,6 +20,7 @@ impl FireflyBot {
         if content != self.content {
             self.content = content;
             self.card_table = value::CardTable::of(g.content);
+            self.job_table = jobs::JobTable::of(g.content);
         }
         let board = g.board();
         let at = board as *const Board as usize;
@@ -296,7 +297,7 @@ impl FireflyBot {
             out.push((s, v / (turns(s) + 1.0)));
         }
         for a in &p.active {
-            if !super::jobs::job_doable(ctx, a.job, a.steps_done) {
+            if !self.job_doable(ctx, a.job, a.steps_done) {
                 continue;
             }
             let e = self.job_eval(ctx, a.job, a.steps_done, here);
@@ -306,7 +307,7 @@ impl FireflyBot {
         }
         if p.active.len() < ACTIVE_LIMIT {
             for &j in &p.hand {
-                if !super::jobs::job_doable(ctx, j, 0) {
+                if !self.job_doable(ctx, j, 0) {
                     continue;
                 }
                 let e = self.job_eval(ctx, j, 0, here);
