@@ -297,15 +297,6 @@ impl<'a> CrewStats<'a> {
         }
     }
 
-    /// `choice_available_mask` for the crew.
-    fn choice_available(&self, c: &Choice) -> bool {
-        c.requires.iter().all(|r| self.meets(r))
-            && c.effects.iter().all(|e| match e {
-                Effect::Spend { item, amount } => self.p.item(*item) >= *amount,
-                _ => true,
-            })
-    }
-
     /// `has_ace` for the crew.
     fn has_ace(&self, ace: &Option<Ace>) -> bool {
         match ace {
@@ -421,6 +412,110 @@ impl ProceedOdds {
     }
 }
 
+/// The Misbehave deck of a content, dense, as `MisbehaveOdds::of` reads it for every new crew:
+/// the cards with copies in the deck (in the content's order), their options card after card,
+/// each option's requirements, the goods it spends and its tests (none without a first test,
+/// as `steps` gives them). The definitions' options (each a large record of lists and tests)
+/// were walked for every crew, a cache miss at every turn. Worked out once per content.
+struct MisbehaveDeck {
+    cards: Vec<DeckCard>,
+    options: Vec<DeckOption>,
+    requires: Vec<&'static Requirement>,
+    spends: Vec<(Item, u8)>,
+    steps: Vec<DeckStep>,
+    proceed: Arc<ProceedOdds>,
+}
+
+struct DeckCard {
+    copies: f64,
+    ace: &'static Option<Ace>,
+    /// Its options: `options` of them from `first_option`.
+    first_option: u32,
+    options: u16,
+}
+
+/// One option: where its requirements, spent goods and tests are (start, count), and its
+/// chance before its tests (`OptionOdds::start`).
+struct DeckOption {
+    requires: (u32, u16),
+    spends: (u32, u16),
+    steps: (u32, u16),
+    start: f64,
+}
+
+struct DeckStep {
+    test: &'static Test,
+    /// Its row of `ProceedOdds`.
+    row: u32,
+    skill: u8,
+}
+
+impl MisbehaveDeck {
+    fn of(c: &'static Content) -> Arc<MisbehaveDeck> {
+        static CACHE: Mutex<Vec<(usize, Arc<MisbehaveDeck>)>> = Mutex::new(Vec::new());
+        let key = c as *const Content as usize;
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, v)) = cache.iter().find(|(k, _)| *k == key) {
+            return v.clone();
+        }
+        let copies_of = misbehave_copies(c);
+        let proceed = ProceedOdds::of(c);
+        let mut deck = MisbehaveDeck {
+            cards: Vec::new(),
+            options: Vec::new(),
+            requires: Vec::new(),
+            spends: Vec::new(),
+            steps: Vec::new(),
+            proceed: Arc::clone(&proceed),
+        };
+        for (def, d) in c.misbehave_defs.iter().enumerate() {
+            if copies_of[def] == 0 {
+                continue;
+            }
+            deck.cards.push(DeckCard {
+                copies: copies_of[def] as f64,
+                ace: &d.ace,
+                first_option: deck.options.len() as u32,
+                options: d.options.len() as u16,
+            });
+            for (i, ch) in d.options.iter().enumerate() {
+                let requires = (deck.requires.len() as u32, ch.requires.len() as u16);
+                deck.requires.extend(ch.requires.iter());
+                let before = deck.spends.len();
+                deck.spends
+                    .extend(ch.effects.iter().filter_map(|e| match *e {
+                        Effect::Spend { item, amount } => Some((item, amount)),
+                        _ => None,
+                    }));
+                let spends = (before as u32, (deck.spends.len() - before) as u16);
+                let before = deck.steps.len();
+                if ch.test.is_some() {
+                    let first = proceed.first_step[def][i];
+                    deck.steps
+                        .extend(steps(ch).enumerate().map(|(j, t)| DeckStep {
+                            test: t,
+                            row: first + j as u32,
+                            skill: skill_index(t.skill) as u8,
+                        }));
+                }
+                deck.options.push(DeckOption {
+                    requires,
+                    spends,
+                    steps: (before as u32, (deck.steps.len() - before) as u16),
+                    start: if ch.test.is_some() {
+                        1.0
+                    } else {
+                        choice_chance(ch, |_| 1.0)
+                    },
+                });
+            }
+        }
+        let v = Arc::new(deck);
+        cache.push((key, v.clone()));
+        v
+    }
+}
+
 /// What a crew brings to the Misbehave deck, its skill bonus aside: for each card in the deck
 /// its copies, whether an Ace gets the crew through, and the options it may choose with the
 /// crew's points for each of their tests. Worked out once per crew (the memo's row,
@@ -475,9 +570,7 @@ struct StepOdds {
 
 impl MisbehaveOdds {
     pub(super) fn of(g: &Firefly, p: &Player, mask: CrewMask) -> MisbehaveOdds {
-        let c = g.content;
-        let copies_of = misbehave_copies(c);
-        let proceed = ProceedOdds::of(c);
+        let deck = MisbehaveDeck::of(g.content);
         let stats = CrewStats::of(g, p, mask);
         // Gathered in the thread's buffers and copied out at their size: a row is kept long
         // and its lists grown push by push were reallocated many times.
@@ -486,41 +579,42 @@ impl MisbehaveOdds {
         cards.clear();
         options.clear();
         steps_of.clear();
-        for (def, d) in c.misbehave_defs.iter().enumerate() {
-            if copies_of[def] == 0 {
-                continue;
-            }
-            let ace = stats.has_ace(&d.ace);
+        for card in &deck.cards {
+            let ace = stats.has_ace(card.ace);
             let options_before = options.len();
             if !ace {
-                for (i, ch) in d.options.iter().enumerate() {
-                    if !stats.choice_available(ch) {
+                let first = card.first_option as usize;
+                for o in &deck.options[first..first + card.options as usize] {
+                    let requires = &deck.requires[o.requires.0 as usize..][..o.requires.1 as usize];
+                    let spends = &deck.spends[o.spends.0 as usize..][..o.spends.1 as usize];
+                    // `choice_available_mask` for the crew: its requirements, then its costs.
+                    if !(requires.iter().all(|r| stats.meets(r))
+                        && spends.iter().all(|&(item, amount)| p.item(item) >= amount))
+                    {
                         continue;
                     }
                     let before = steps_of.len();
-                    if ch.test.is_some() {
-                        let first = proceed.first_step[def][i];
-                        steps_of.extend(steps(ch).enumerate().map(|(j, t)| StepOdds {
-                            test: t,
-                            row: first + j as u32,
-                            // Bribes: count a couple of $100s as available.
-                            base: stats.base(p, t)
-                                + if t.bribes && p.money >= 1500 { 2 } else { 0 },
-                            skill: skill_index(t.skill) as u8,
-                        }));
-                    }
+                    let steps = &deck.steps[o.steps.0 as usize..][..o.steps.1 as usize];
+                    steps_of.extend(steps.iter().map(|s| StepOdds {
+                        test: s.test,
+                        row: s.row,
+                        // Bribes: count a couple of $100s as available.
+                        base: stats.base(p, s.test)
+                            + if s.test.bribes && p.money >= 1500 {
+                                2
+                            } else {
+                                0
+                            },
+                        skill: s.skill,
+                    }));
                     options.push(OptionOdds {
-                        start: if ch.test.is_some() {
-                            1.0
-                        } else {
-                            choice_chance(ch, |_| 1.0)
-                        },
+                        start: o.start,
                         steps: (steps_of.len() - before) as u16,
                     });
                 }
             }
             cards.push(CardOdds {
-                copies: copies_of[def] as f64,
+                copies: card.copies,
                 ace,
                 options: (options.len() - options_before) as u16,
             });
@@ -529,7 +623,7 @@ impl MisbehaveOdds {
             cards: cards.to_vec(),
             options: options.to_vec(),
             steps: steps_of.to_vec(),
-            proceed,
+            proceed: Arc::clone(&deck.proceed),
         };
         ODDS_BUFFERS.with(|b| *b.borrow_mut() = (cards, options, steps_of));
         odds
