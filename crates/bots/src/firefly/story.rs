@@ -270,7 +270,13 @@ impl FireflyBot {
         };
         let row = self.chance_row(ctx);
         row.goal(bonus, |b| {
-            let pm = row.misbehave_odds(g, p).pass(b).powi(goal.misbehave as i32);
+            // With no bonus, the crew's Misbehave pass is the one `misb` asks for (kept once).
+            let pass = if b == [0; 3] {
+                row.misbehave(|| row.misbehave_odds(g, p).pass(b))
+            } else {
+                row.misbehave_odds(g, p).pass(b)
+            };
+            let pm = pass.powi(goal.misbehave as i32);
             goal_test_chance(g, p, goal, b) * pm
         })
     }
