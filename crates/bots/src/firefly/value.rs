@@ -173,33 +173,28 @@ impl FireflyBot {
         }
     }
 
+    /// What a Ship Upgrade is worth to us, read from its summary (`UpgradeSummary`: every term
+    /// is a whole number of dollars, so their sum is the same in any order).
     pub(super) fn upgrade_value(&self, ctx: &Ctx, u: UpgradeDefId) -> f64 {
         let g = ctx.g;
         let p = ctx.p;
-        let def = &g.content.upgrades[u as usize];
+        let s = &self.card_table.upgrades[u as usize];
         let mut v = 0.0;
-        if let Some(dc) = def.drive_core {
+        if let Some((range, no_fuel)) = s.drive_core {
             let cur = g.drive_core_def(p).drive_core.map_or(0, |d| d.range) as f64;
-            v += 700.0 * (dc.range as f64 - cur);
-            if dc.fuel_per_burn == 0 {
+            v += 700.0 * (range as f64 - cur);
+            if no_fuel {
                 v += 400.0;
             }
         }
-        for a in &def.abilities {
-            v += match a {
-                Ability::ExtraCrew { .. } => {
-                    if p.crew.len() + 1 >= g.max_crew(p) {
-                        300.0
-                    } else {
-                        50.0
-                    }
-                }
-                Ability::ExtraHold { .. } | Ability::ExtraStash { .. } => 100.0,
-                Ability::RangeBonus { amount } => 600.0 * *amount as f64,
-                Ability::MoseyRange { .. } => 150.0,
-                Ability::IgnoreBreakdowns => 200.0,
-                _ => 40.0,
+        v += s.fixed;
+        if s.extra_crew > 0 {
+            let each = if p.crew.len() + 1 >= g.max_crew(p) {
+                300.0
+            } else {
+                50.0
             };
+            v += s.extra_crew as f64 * each;
         }
         v
     }
@@ -395,11 +390,45 @@ pub(super) enum GearTerm {
 }
 
 /// Every Supply card's summary and what the rules of buying and carrying read of it, by card,
-/// for one content.
+/// and every Ship Upgrade's summary, by definition, for one content.
 #[derive(Default)]
 pub(super) struct CardTable {
     summaries: Vec<CardSummary>,
     pub(super) rules: Vec<super::card_facts::CardRules>,
+    upgrades: Vec<UpgradeSummary>,
+}
+
+/// What `FireflyBot::upgrade_value` reads of a Ship Upgrade: a drive core's range and whether
+/// it burns no Fuel, the sum of what its abilities add that reads nothing of us, and how many
+/// of them add crew room (worth more to a full ship).
+pub(super) struct UpgradeSummary {
+    drive_core: Option<(u8, bool)>,
+    fixed: f64,
+    extra_crew: u32,
+}
+
+impl UpgradeSummary {
+    fn of(def: &ShipUpgrade) -> UpgradeSummary {
+        let mut s = UpgradeSummary {
+            drive_core: def.drive_core.map(|dc| (dc.range, dc.fuel_per_burn == 0)),
+            fixed: 0.0,
+            extra_crew: 0,
+        };
+        for a in &def.abilities {
+            s.fixed += match a {
+                Ability::ExtraCrew { .. } => {
+                    s.extra_crew += 1;
+                    0.0
+                }
+                Ability::ExtraHold { .. } | Ability::ExtraStash { .. } => 100.0,
+                Ability::RangeBonus { amount } => 600.0 * *amount as f64,
+                Ability::MoseyRange { .. } => 150.0,
+                Ability::IgnoreBreakdowns => 200.0,
+                _ => 40.0,
+            };
+        }
+        s
+    }
 }
 
 impl CardTable {
@@ -455,6 +484,7 @@ impl CardTable {
                 .iter()
                 .map(|card| super::card_facts::CardRules::of(c, card))
                 .collect(),
+            upgrades: c.upgrades.iter().map(UpgradeSummary::of).collect(),
         });
         cache.push((key, Arc::clone(&v)));
         v
