@@ -664,9 +664,20 @@ impl FireflyBot {
         legal: &[Action],
     ) -> Option<Action> {
         let mosey = legal.contains(&Action::Mosey);
+        self.flight_start_with(here, target, mosey, legal.contains(&Action::FullBurn))
+    }
+
+    /// `flight_start` with whether a Mosey and a Full Burn are legal.
+    pub(super) fn flight_start_with(
+        &self,
+        here: SectorId,
+        target: SectorId,
+        mosey: bool,
+        burn: bool,
+    ) -> Option<Action> {
         if self.d(here, target) <= 1 && mosey {
             Some(Action::Mosey)
-        } else if legal.contains(&Action::FullBurn) {
+        } else if burn {
             Some(Action::FullBurn)
         } else {
             mosey.then_some(Action::Mosey)

@@ -6,14 +6,66 @@ use super::*;
 /// Fuel a captain makes room for before buying: a Full Burn's worth and one to spare.
 const FUEL_ROOM: u8 = 3;
 
+/// Which of the actions a turn's decision asks about are legal, from one pass over the list:
+/// the actions without a card (a bit each, and one per item to jettison or unload) and whether
+/// any gear is to equip, any crew to hire away, any card to gamble or to use. A turn's decision
+/// asked `legal.contains` a dozen times, and walked the list again for each kind of card.
+#[derive(Clone, Copy)]
+pub(super) struct Kinds(u64);
+
+impl Kinds {
+    const EQUIP: u64 = 1 << 40;
+    const HIRE_AWAY: u64 = 1 << 41;
+    const GAMBLE_OR_USE: u64 = 1 << 42;
+
+    fn of(legal: &[Action]) -> Kinds {
+        let mut bits = 0;
+        for a in legal {
+            bits |= match *a {
+                Action::Equip { .. } => Self::EQUIP,
+                Action::HireAway(_) => Self::HIRE_AWAY,
+                Action::Gamble(_) | Action::UseCard(_) => Self::GAMBLE_OR_USE,
+                ref a => Self::bit(a).map_or(0, |b| 1 << b),
+            };
+        }
+        Kinds(bits)
+    }
+
+    /// The bit of an action without a card.
+    fn bit(a: &Action) -> Option<u32> {
+        Some(match *a {
+            Action::FullBurn => 0,
+            Action::Mosey => 1,
+            Action::Buy => 2,
+            Action::ShoreLeave => 3,
+            Action::DeclareLastCall => 4,
+            Action::EndTurn => 5,
+            Action::Jettison(item) => 16 + item.index() as u32,
+            Action::Unload(item) => 24 + item.index() as u32,
+            _ => return None,
+        })
+    }
+
+    /// `legal.contains(&a)` for an action without a card.
+    pub(super) fn has(self, a: Action) -> bool {
+        let b = Self::bit(&a).expect("an action Kinds keeps");
+        self.0 & (1 << b) != 0
+    }
+
+    fn any(self, kind: u64) -> bool {
+        self.0 & kind != 0
+    }
+}
+
 impl FireflyBot {
     /// Free actions worth taking now (FF-TURN-6..8, FF-CREW-14, FF-CREW-21).
-    pub(super) fn free_action(&self, ctx: &Ctx, legal: &[Action]) -> Option<Action> {
+    pub(super) fn free_action(&self, ctx: &Ctx, legal: &[Action], kinds: Kinds) -> Option<Action> {
         let g = ctx.g;
         let p = ctx.p;
         // Carry every gear card we can (FF-CREW-21): the most valuable first.
         let mut best_equip: Option<(f64, Action)> = None;
-        for &a in legal {
+        let equips = if kinds.any(Kinds::EQUIP) { legal } else { &[] };
+        for &a in equips {
             if let Action::Equip { gear, crew } = a {
                 let d = g.gear_def(gear);
                 let mut v = self.gear_power(ctx, gear) + 0.1;
@@ -41,7 +93,7 @@ impl FireflyBot {
         }
         // Unload Fugitives and Passengers no job needs (they make us a target).
         for item in [Item::Fugitives, Item::Passengers] {
-            if legal.contains(&Action::Unload(item))
+            if kinds.has(Action::Unload(item))
                 && p.item(item) as u32 > self.needed_items(g, p, item)
             {
                 return Some(Action::Unload(item));
@@ -49,7 +101,7 @@ impl FireflyBot {
         }
         // A drive that burns no Fuel (the Interceptor's): Fuel only takes room in the hold.
         if !ctx.burns_fuel()
-            && legal.contains(&Action::Jettison(Item::Fuel))
+            && kinds.has(Action::Jettison(Item::Fuel))
             && p.item(Item::Fuel) as u32 > self.needed_items(g, p, Item::Fuel)
         {
             return Some(Action::Jettison(Item::Fuel));
@@ -60,12 +112,12 @@ impl FireflyBot {
         if ctx.burns_fuel()
             && p.item(Item::Fuel) < FUEL_ROOM
             && g.room_for(p, Item::Fuel) + (p.item(Item::Fuel) as u32) < FUEL_ROOM as u32
-            && (legal.contains(&Action::Buy) || legal.contains(&Action::ShoreLeave))
+            && (kinds.has(Action::Buy) || kinds.has(Action::ShoreLeave))
         {
             let spare = [Item::Parts, Item::Cargo, Item::Contraband]
                 .into_iter()
                 .filter(|&item| {
-                    legal.contains(&Action::Jettison(item))
+                    kinds.has(Action::Jettison(item))
                         && p.item(item) as u32 > self.needed_items(g, p, item)
                 })
                 .min_by(|&a, &b| self.item_gain(ctx, a).total_cmp(&self.item_gain(ctx, b)));
@@ -74,7 +126,7 @@ impl FireflyBot {
             }
         }
         // Contraband nobody will buy from us and no job needs only makes us an Outlaw Ship.
-        if legal.contains(&Action::Jettison(Item::Contraband))
+        if kinds.has(Action::Jettison(Item::Contraband))
             && p.item(Item::Contraband) as u32 > self.needed_items(g, p, Item::Contraband)
             && self.item_gain(ctx, Item::Contraband) < 0.0
         {
@@ -83,14 +135,19 @@ impl FireflyBot {
         // Breakin' Atmo's cards used on our turn, free: Tall Playing Cards when the $500 stake
         // leaves our reserve (about 41 % to take $1,500: worth it); "The Best in the House"
         // once two crew, or the Leader, are Disgruntled (one more token and someone leaves).
-        if let Some(a) = self.atmo_free_use(ctx, legal) {
-            return Some(a);
+        if kinds.any(Kinds::GAMBLE_OR_USE) {
+            if let Some(a) = self.atmo_free_use(ctx, legal) {
+                return Some(a);
+            }
         }
         // A full ship at a Supply planet: make room for a clearly better hand (FF-CREW-5).
         if let Some(a) = self.replace_crew(ctx, legal) {
             return Some(a);
         }
         // Hire a rival's Disgruntled crew when they are a real catch (FF-CREW-14).
+        if !kinds.any(Kinds::HIRE_AWAY) {
+            return None;
+        }
         let reserve = ctx.reserve(self);
         for &a in legal {
             if let Action::HireAway(card) = a {
@@ -162,10 +219,11 @@ impl FireflyBot {
         if g.last_call.is_some() {
             return self.last_turn(g, seat, legal);
         }
-        let a = self.turn_action(g, seat, legal);
+        let kinds = Kinds::of(legal);
+        let a = self.turn_action(g, seat, legal, kinds);
         // Last Call: declared with the turn's last action (or, when free, at its end), so the
         // turn's other actions still earn first.
-        if legal.contains(&Action::DeclareLastCall) {
+        if kinds.has(Action::DeclareLastCall) {
             let uses_action = g.story_def().last_call.is_some_and(|r| r.uses_action);
             let now = a == Action::EndTurn || (uses_action && g.turn.taken == 1);
             if now && self.should_declare(&Ctx::new(g, seat)) {
@@ -175,9 +233,15 @@ impl FireflyBot {
         a
     }
 
-    pub(super) fn turn_action(&mut self, g: &Firefly, seat: Seat, legal: &[Action]) -> Action {
+    pub(super) fn turn_action(
+        &mut self,
+        g: &Firefly,
+        seat: Seat,
+        legal: &[Action],
+        kinds: Kinds,
+    ) -> Action {
         let ctx = Ctx::new(g, seat);
-        if let Some(a) = self.free_action(&ctx, legal) {
+        if let Some(a) = self.free_action(&ctx, legal, kinds) {
             return a;
         }
         let p = ctx.p;
@@ -246,7 +310,7 @@ impl FireflyBot {
                 local = Some((v, a));
             }
         }
-        let can_fly = legal.contains(&Action::FullBurn) || legal.contains(&Action::Mosey);
+        let can_fly = kinds.has(Action::FullBurn) || kinds.has(Action::Mosey);
         let mut remote = if can_fly && !t.fly {
             self.best_remote(&ctx)
         } else {
@@ -273,8 +337,13 @@ impl FireflyBot {
         let fly = |bot: &mut Self, target: SectorId| -> Action {
             // The flight keeps this target (fly_step).
             bot.fly_toward(g, seat, target);
-            bot.flight_start(here, target, legal)
-                .unwrap_or(Action::EndTurn)
+            bot.flight_start_with(
+                here,
+                target,
+                kinds.has(Action::Mosey),
+                kinds.has(Action::FullBurn),
+            )
+            .unwrap_or(Action::EndTurn)
         };
         match (local, remote) {
             (Some((lv, la)), Some((target, rv))) => {
