@@ -265,58 +265,39 @@ impl Firefly {
 
     /// FF-CREW-17: how many gear cards this crew member may carry.
     pub fn gear_capacity(&self, m: &CrewMember) -> usize {
-        self.crew_def(m)
-            .abilities
-            .iter()
-            .find_map(|a| match a {
-                Ability::GearCapacity { cards } => Some(*cards as usize),
-                _ => None,
-            })
-            .unwrap_or(1)
+        self.content.crew_carry[m.def as usize].capacity as usize
+    }
+
+    /// The carrying facts of Gear card `g` (`Content::gear_carry`).
+    fn gear_carry(&self, g: SupplyCardId) -> &'static GearCarry {
+        match self.content.supply_cards[g as usize].kind {
+            SupplyKind::Gear(d) => &self.content.gear_carry[d as usize],
+            k => unreachable!("{k:?} is not gear"),
+        }
     }
 
     /// Gear cards carried that count toward the limit (some gear does not, e.g. a hat).
     pub fn gear_carried_counted(&self, m: &CrewMember) -> usize {
         m.gear
             .iter()
-            .filter(|&&g| {
-                !self
-                    .gear_def(g)
-                    .abilities
-                    .iter()
-                    .any(|a| matches!(a, Ability::NoGearLimit))
-            })
+            .filter(|&&g| self.gear_carry(g).counts)
             .count()
     }
 
-    /// Whether crew member `m` may take up gear card `g` now.
+    /// Whether crew member `m` may take up gear card `g` now (read from the content's flat
+    /// carrying facts, `GearCarry` and `CrewCarry`: asked for every Gear card set aside and
+    /// every crew member at every step of the Actions phase).
     pub fn can_carry(&self, p: &Player, m: &CrewMember, g: SupplyCardId) -> bool {
-        let def = self.gear_def(g);
-        let counts = !def
-            .abilities
-            .iter()
-            .any(|a| matches!(a, Ability::NoGearLimit));
-        if counts && self.gear_carried_counted(m) >= self.gear_capacity(m) {
+        let (gear, crew) = (self.gear_carry(g), &self.content.crew_carry[m.def as usize]);
+        if gear.counts && self.gear_carried_counted(m) >= crew.capacity as usize {
             return false;
         }
-        let cd = self.crew_def(m);
-        for a in &cd.abilities {
-            match a {
-                Ability::MayNotCarry { keyword } if def.keywords.contains(keyword) => return false,
-                // The Specialist: no Gear at all, counted toward the limit or not.
-                Ability::MayNotCarryGear => return false,
-                _ => {}
-            }
-        }
-        for a in &def.abilities {
-            if let Ability::RequiresSkillToCarry { skill, amount } = a {
-                if (cd.skills.get(*skill) as u32) < *amount as u32 {
-                    return false;
-                }
-            }
+        // The Specialist: no Gear at all, counted toward the limit or not.
+        if crew.no_gear || crew.may_not_carry.0 & gear.keywords.0 != 0 {
+            return false;
         }
         let _ = p;
-        true
+        (0..3).all(|s| crew.skills[s] >= gear.needs[s])
     }
 
     // -----------------------------------------------------------------------------------------

@@ -1265,6 +1265,8 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     let job_facts = (doc.job.iter().enumerate())
         .map(|(j, job)| JobFacts::of(job, &job_sectors[j], &bonus_sectors[j]))
         .collect();
+    let gear_carry = doc.gear.iter().map(GearCarry::of).collect();
+    let crew_carry = doc.crew.iter().map(CrewCarry::of).collect();
     let card_parts =
         crate::card_powers::CardParts::build(&doc.crew, &doc.gear, &doc.upgrade, &doc.ship);
     let content = Content {
@@ -1293,6 +1295,8 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         opportunity_options,
         bonus_sectors,
         job_facts,
+        gear_carry,
+        crew_carry,
         gamble_options,
         delivery_options,
         nav_defs: doc.nav,

@@ -98,6 +98,80 @@ impl JobFacts {
     }
 }
 
+/// What the rules of carrying Gear (FF-CREW-17..21, `Firefly::can_carry`) read of a Gear card
+/// (`Content::gear_carry`), one flat record per definition worked out on load: the Equip
+/// actions ask it for every Gear card set aside and every crew member at every step of the
+/// Actions phase (issue 11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GearCarry {
+    /// It counts toward its carrier's gear limit (no `Ability::NoGearLimit`).
+    pub counts: bool,
+    pub keywords: KeywordSet,
+    /// The skill its carrier must have, by `Skill as usize` (`Ability::RequiresSkillToCarry`;
+    /// 0: none).
+    pub needs: [u8; 3],
+}
+
+impl GearCarry {
+    pub fn of(g: &Gear) -> GearCarry {
+        let mut c = GearCarry {
+            counts: true,
+            ..GearCarry::default()
+        };
+        for &k in &g.keywords {
+            c.keywords.insert(k);
+        }
+        for a in &g.abilities {
+            match *a {
+                Ability::NoGearLimit => c.counts = false,
+                Ability::RequiresSkillToCarry { skill, amount } => {
+                    c.needs[skill as usize] = c.needs[skill as usize].max(amount)
+                }
+                _ => {}
+            }
+        }
+        c
+    }
+}
+
+/// What the same rules read of a crew card (`Content::crew_carry`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CrewCarry {
+    /// Gear cards it may carry that count toward the limit (`Ability::GearCapacity`, else 1).
+    pub capacity: u8,
+    /// The Specialist: no Gear at all (`Ability::MayNotCarryGear`).
+    pub no_gear: bool,
+    /// Keywords of Gear it may not carry (`Ability::MayNotCarry`).
+    pub may_not_carry: KeywordSet,
+    /// Its printed skills, by `Skill as usize`.
+    pub skills: [u8; 3],
+}
+
+impl CrewCarry {
+    pub fn of(m: &Crew) -> CrewCarry {
+        let mut c = CrewCarry {
+            capacity: 1,
+            skills: Skill::ALL.map(|s| m.skills.get(s)),
+            ..CrewCarry::default()
+        };
+        // The first capacity printed counts (as `Firefly::gear_capacity` finds it).
+        if let Some(cards) = m.abilities.iter().find_map(|a| match a {
+            Ability::GearCapacity { cards } => Some(*cards),
+            _ => None,
+        }) {
+            c.capacity = cards;
+        }
+        for a in &m.abilities {
+            match *a {
+                Ability::MayNotCarryGear => c.no_gear = true,
+                Ability::MayNotCarry { keyword } => c.may_not_carry.insert(keyword),
+                _ => {}
+            }
+        }
+        c
+    }
+}
+
 pub type StoryId = u8;
 
 /// What a physical Supply card is.
@@ -295,6 +369,9 @@ pub struct Content {
     pub bonus_sectors: Vec<Vec<Option<SectorId>>>,
     /// For each job, what the legal actions ask of it (built from the three lists above).
     pub job_facts: Vec<JobFacts>,
+    /// For each Gear and crew definition, what the rules of carrying Gear read of it.
+    pub gear_carry: Vec<GearCarry>,
+    pub crew_carry: Vec<CrewCarry>,
     /// For each job with a `gamble`, its options once paid: `[decline, name each suit]`; empty
     /// for other jobs. Built by the loader.
     pub gamble_options: Vec<Vec<Choice>>,
