@@ -3,6 +3,19 @@
 
 use super::*;
 
+/// What `job_eval` has worked out of a job when it comes to its worth (`job_worth`).
+struct JobLook {
+    misbehave: u32,
+    tests: i32,
+    contact: Option<ContactName>,
+    printed_pay: Option<u32>,
+    pay: f64,
+    cost: f64,
+    feasible: bool,
+    turns: u32,
+    next: SectorId,
+}
+
 /// How a job looks to us.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct JobEval {
@@ -323,32 +336,53 @@ impl FireflyBot {
         if js.hot_goods {
             cost += 250.0;
         }
-        let pm = if misbehave > 0 {
-            self.misb(ctx).powi(misbehave as i32)
+        self.job_worth(
+            ctx,
+            JobLook {
+                misbehave,
+                tests,
+                contact: js.contact,
+                printed_pay: js.pay,
+                pay,
+                cost,
+                feasible,
+                turns,
+                next,
+            },
+        )
+    }
+
+    /// The end of a job's look, the same read from its summary or its definition: the chance
+    /// of getting through its Misbehaves and tests, its worth (pay less costs, and to the
+    /// story) and its score a turn.
+    fn job_worth(&self, ctx: &Ctx, l: JobLook) -> JobEval {
+        let g = ctx.g;
+        let pm = if l.misbehave > 0 {
+            self.misb(ctx).powi(l.misbehave as i32)
         } else {
             1.0
         };
-        let pt = 0.8f64.powi(tests);
+        let pt = 0.8f64.powi(l.tests);
         let psucc = pm * pt;
-        let mut story = js
+        let mut story = l
             .contact
             .map_or(0.0, |k| self.story_worth_of_contact(ctx, k));
         // Near the end of a story that settles unfinished jobs, finishing one also saves the
         // Pay value it would cost at the end.
         if g.story_def().settle_jobs && last_call_near(g) {
-            story += js.pay.unwrap_or(0) as f64;
+            story += l.printed_pay.unwrap_or(0) as f64;
         }
-        let worth = psucc * (pay - cost + story) - (1.0 - psucc) * 900.0;
-        let score = if feasible {
-            worth / (turns as f64 + 1.0)
+        let worth = psucc * (l.pay - l.cost + story) - (1.0 - psucc) * 900.0;
+        let score = if l.feasible {
+            worth / (l.turns as f64 + 1.0)
         } else {
             0.0
         };
         JobEval {
             score,
             worth,
-            feasible,
-            next,
+            feasible: l.feasible,
+            next: l.next,
         }
     }
 
@@ -442,33 +476,20 @@ impl FireflyBot {
         }) {
             cost += 250.0;
         }
-        let pm = if misbehave > 0 {
-            self.misb(ctx).powi(misbehave as i32)
-        } else {
-            1.0
-        };
-        let pt = 0.8f64.powi(tests);
-        let psucc = pm * pt;
-        let mut story = job
-            .contact
-            .map_or(0.0, |k| self.story_worth_of_contact(ctx, k));
-        // Near the end of a story that settles unfinished jobs, finishing one also saves the
-        // Pay value it would cost at the end.
-        if g.story_def().settle_jobs && last_call_near(g) {
-            story += job.pay.unwrap_or(0) as f64;
-        }
-        let worth = psucc * (pay - cost + story) - (1.0 - psucc) * 900.0;
-        let score = if feasible {
-            worth / (turns as f64 + 1.0)
-        } else {
-            0.0
-        };
-        JobEval {
-            score,
-            worth,
-            feasible,
-            next,
-        }
+        self.job_worth(
+            ctx,
+            JobLook {
+                misbehave,
+                tests,
+                contact: job.contact,
+                printed_pay: job.pay,
+                pay,
+                cost,
+                feasible,
+                turns,
+                next,
+            },
+        )
     }
 
     /// `job_eval(ctx, j, step, from).score`, not looked at further when the job cannot be done
@@ -609,59 +630,36 @@ mod tests {
     #[test]
     fn a_jobs_summary_values_it_as_its_definition() {
         use crate::firefly::{Ctx, FireflyBot};
-        use crate::Bot;
-        use tabletop_core::{Actor, Game, NewGame};
-        use tabletop_firefly::content::{Content, Expansion, JobId};
-        use tabletop_firefly::{Firefly, Options};
+        use tabletop_firefly::content::{Content, JobId};
 
         let content = Content::builtin();
         let (mut compared, mut feasible) = (0u32, 0u32);
-        let stories = content.stories.iter().map(|s| s.id.as_str());
-        for (i, story) in stories.enumerate() {
-            for expansions in [vec![], Expansion::ALL.to_vec()] {
-                let mut o = Options::new(4, story);
-                o.max_rounds = Some(30);
-                o.expansions = expansions;
-                let Ok(mut g) = Firefly::new_game(content, &o, 3 + i as u64) else {
-                    continue;
+        let mut probe = FireflyBot::new(7);
+        crate::firefly::for_each_played_position(3, 37, |g| {
+            probe.ensure_dist(g);
+            for s in 0..4 {
+                let ctx = Ctx::new(g, s);
+                let def_doable = |j: JobId, k: u8| {
+                    let job = &content.jobs[j as usize];
+                    job.challenge.is_none()
+                        && job.piracy.is_none()
+                        && super::job_feasible(&ctx, job, k as usize)
                 };
-                let mut bots: Vec<FireflyBot> = (0..4).map(FireflyBot::new).collect();
-                let mut probe = FireflyBot::new(7);
-                let (mut legal, mut events, mut step) = (Vec::new(), Vec::new(), 0u32);
-                while let Actor::Seat(seat) = g.actor() {
-                    step += 1;
-                    if step % 37 == 0 {
-                        probe.ensure_dist(&g);
-                        for s in 0..4 {
-                            let ctx = Ctx::new(&g, s);
-                            let def_doable = |j: JobId, k: u8| {
-                                let job = &content.jobs[j as usize];
-                                job.challenge.is_none()
-                                    && job.piracy.is_none()
-                                    && super::job_feasible(&ctx, job, k as usize)
-                            };
-                            for j in 0..content.jobs.len() as JobId {
-                                for k in 0..content.jobs[j as usize].steps.len().max(1) as u8 {
-                                    let from = (j as usize * 7 + k as usize) % probe.n;
-                                    let a = probe.job_eval(&ctx, j, k, from as u16);
-                                    let b = probe.job_eval_def(&ctx, j, k, from as u16);
-                                    assert_eq!(a.score.to_bits(), b.score.to_bits(), "{j}");
-                                    assert_eq!(a.worth.to_bits(), b.worth.to_bits(), "{j}");
-                                    assert_eq!((a.feasible, a.next), (b.feasible, b.next));
-                                    assert_eq!(probe.job_doable(&ctx, j, k), def_doable(j, k));
-                                    compared += 1;
-                                    feasible += a.feasible as u32;
-                                }
-                            }
-                        }
+                for j in 0..content.jobs.len() as JobId {
+                    for k in 0..content.jobs[j as usize].steps.len().max(1) as u8 {
+                        let from = (j as usize * 7 + k as usize) % probe.n;
+                        let a = probe.job_eval(&ctx, j, k, from as u16);
+                        let b = probe.job_eval_def(&ctx, j, k, from as u16);
+                        assert_eq!(a.score.to_bits(), b.score.to_bits(), "{j}");
+                        assert_eq!(a.worth.to_bits(), b.worth.to_bits(), "{j}");
+                        assert_eq!((a.feasible, a.next), (b.feasible, b.next));
+                        assert_eq!(probe.job_doable(&ctx, j, k), def_doable(j, k));
+                        compared += 1;
+                        feasible += a.feasible as u32;
                     }
-                    g.legal_actions(&mut legal);
-                    let a = bots[seat as usize].choose(&g, seat, &legal);
-                    events.clear();
-                    g.apply_unchecked(a, &mut events);
                 }
             }
-        }
+        });
         // The check means something only if jobs came out both ways.
         assert!(
             compared > 100_000 && feasible > 10_000,

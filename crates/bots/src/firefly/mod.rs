@@ -563,3 +563,39 @@ impl FireflyBot {
         )
     }
 }
+
+/// Positions of bot-only games of every story, with and without the expansions (4 captains, at
+/// most 30 rounds, the `k`th story's games at seed `seed + k`), every `every` steps: what the
+/// tests that compare the bot's dense summaries with the rules they stand for walk.
+#[cfg(test)]
+pub(crate) fn for_each_played_position(seed: u64, every: u32, mut f: impl FnMut(&Firefly)) {
+    use crate::Bot;
+    use tabletop_core::{Actor, Game, NewGame};
+    use tabletop_firefly::content::{Content, Expansion};
+    use tabletop_firefly::Options;
+
+    let content = Content::builtin();
+    let stories = content.stories.iter().map(|s| s.id.as_str());
+    for (i, story) in stories.enumerate() {
+        for expansions in [vec![], Expansion::ALL.to_vec()] {
+            let mut o = Options::new(4, story);
+            o.max_rounds = Some(30);
+            o.expansions = expansions;
+            let Ok(mut g) = Firefly::new_game(content, &o, seed + i as u64) else {
+                continue;
+            };
+            let mut bots: Vec<FireflyBot> = (0..4).map(FireflyBot::new).collect();
+            let (mut legal, mut events, mut step) = (Vec::new(), Vec::new(), 0u32);
+            while let Actor::Seat(seat) = g.actor() {
+                step += 1;
+                if step % every == 0 {
+                    f(&g);
+                }
+                g.legal_actions(&mut legal);
+                let a = bots[seat as usize].choose(&g, seat, &legal);
+                events.clear();
+                g.apply_unchecked(a, &mut events);
+            }
+        }
+    }
+}
