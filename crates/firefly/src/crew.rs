@@ -288,16 +288,10 @@ impl Firefly {
     /// carrying facts, `GearCarry` and `CrewCarry`: asked for every Gear card set aside and
     /// every crew member at every step of the Actions phase).
     pub fn can_carry(&self, p: &Player, m: &CrewMember, g: SupplyCardId) -> bool {
-        let (gear, crew) = (self.gear_carry(g), &self.content.crew_carry[m.def as usize]);
-        if gear.counts && self.gear_carried_counted(m) >= crew.capacity as usize {
-            return false;
-        }
-        // The Specialist: no Gear at all, counted toward the limit or not.
-        if crew.no_gear || crew.may_not_carry.0 & gear.keywords.0 != 0 {
-            return false;
-        }
         let _ = p;
-        (0..3).all(|s| crew.skills[s] >= gear.needs[s])
+        let crew = &self.content.crew_carry[m.def as usize];
+        self.gear_carry(g)
+            .carried_by(crew, self.gear_carried_counted(m))
     }
 
     // -----------------------------------------------------------------------------------------

@@ -7,11 +7,14 @@
 //! (`Firefly::price`, `can_acquire`, `can_carry`) read each card's definition, in its own
 //! corner of memory, and walk the crew's abilities: here the card is read from a dense record
 //! worked out once per content (`CardRules`) and the crew from one worked out once per decision
-//! (`Buyer`), and the rules applied to them are the engine's, term for term (checked against
-//! the engine's answers by the test `the_card_rules_give_the_engines_answers`).
+//! (`Buyer`). Carrying is the engine's own rule over the engine's flat facts
+//! (`GearCarry::carried_by`); price and acquiring restate the engine's rules term for term,
+//! checked against the engine's answers by the test `the_card_rules_give_the_engines_answers`.
 
 use super::{Ctx, FireflyBot};
-use tabletop_firefly::content::{Ability, Content, SupplyCard, SupplyCardId, SupplyKind};
+use tabletop_firefly::content::{
+    Ability, Content, CrewCarry, GearCarry, SupplyCard, SupplyCardId, SupplyKind,
+};
 use tabletop_firefly::state::Player;
 use tabletop_firefly::Firefly;
 
@@ -47,21 +50,14 @@ pub(super) struct CardRules {
     cost: u32,
     /// A Gear card's keywords, or a Crew card's professions (bit by `as u16`).
     bits: u16,
-    /// A Gear card that does not count toward the gear limit (`Ability::NoGearLimit`).
-    no_gear_limit: bool,
-    /// A Gear card's skills its carrier must have (`Ability::RequiresSkillToCarry`): skill
-    /// index and amount, `needs` of them.
-    requires: [(u8, u8); 2],
-    needs: u8,
+    /// A Gear card's carrying facts, the engine's (`Content::gear_carry`).
+    carry: GearCarry,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum RuleKind {
     Crew,
     Gear,
-    /// A Gear card the dense rules cannot tell (more skills asked to carry it than kept):
-    /// the engine's `can_carry` is asked.
-    GearAsked,
     Upgrade,
     DriveCore,
 }
@@ -73,9 +69,7 @@ impl CardRules {
             kind: RuleKind::Crew,
             cost: 0,
             bits: 0,
-            no_gear_limit: false,
-            requires: [(0, 0); 2],
-            needs: 0,
+            carry: GearCarry::default(),
         };
         match card.kind {
             SupplyKind::Crew(d) => {
@@ -88,21 +82,7 @@ impl CardRules {
                 r.kind = RuleKind::Gear;
                 r.cost = def.cost;
                 r.bits = def.keywords.iter().fold(0, |b, &k| b | 1 << k as u16);
-                for a in &def.abilities {
-                    match *a {
-                        Ability::NoGearLimit => r.no_gear_limit = true,
-                        Ability::RequiresSkillToCarry { skill, amount } => {
-                            if (r.needs as usize) < r.requires.len() {
-                                r.requires[r.needs as usize] =
-                                    (super::story::skill_index(skill) as u8, amount);
-                                r.needs += 1;
-                            } else {
-                                r.kind = RuleKind::GearAsked;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                r.carry = c.gear_carry[d as usize];
             }
             SupplyKind::Upgrade(u) => {
                 let def = &c.upgrades[u as usize];
@@ -136,16 +116,11 @@ pub(super) struct Buyer {
     members: smallvec::SmallVec<[Carrier; 8]>,
 }
 
-/// What `Firefly::can_carry` reads of a crew member.
+/// What `Firefly::can_carry` reads of a crew member: its card's carrying facts (the engine's,
+/// `Content::crew_carry`) and the Gear it carries that counts toward the limit.
 struct Carrier {
-    /// As much gear carried as it may (counted toward the limit).
-    full: bool,
-    /// The Specialist: no Gear at all (`Ability::MayNotCarryGear`).
-    no_gear: bool,
-    /// Keywords of Gear it may not carry (`Ability::MayNotCarry`).
-    may_not_carry: u16,
-    /// Its card's skills.
-    skills: [u8; 3],
+    carry: CrewCarry,
+    counted: usize,
 }
 
 impl Buyer {
@@ -154,22 +129,9 @@ impl Buyer {
         let members = p
             .crew
             .iter()
-            .map(|m| {
-                let cd = g.crew_def(m);
-                let mut c = Carrier {
-                    full: g.gear_carried_counted(m) >= g.gear_capacity(m),
-                    no_gear: false,
-                    may_not_carry: 0,
-                    skills: [cd.skills.fight, cd.skills.tech, cd.skills.negotiate],
-                };
-                for a in &cd.abilities {
-                    match *a {
-                        Ability::MayNotCarry { keyword } => c.may_not_carry |= 1 << keyword as u16,
-                        Ability::MayNotCarryGear => c.no_gear = true,
-                        _ => {}
-                    }
-                }
-                c
+            .map(|m| Carrier {
+                carry: g.content.crew_carry[m.def as usize],
+                counted: g.gear_carried_counted(m),
             })
             .collect();
         Buyer {
@@ -200,7 +162,7 @@ impl FireflyBot {
         let (r, b) = (self.rules(card), ctx.buyer());
         let half = match r.kind {
             RuleKind::Crew => return if b.hire_free { 0 } else { r.cost },
-            RuleKind::Gear | RuleKind::GearAsked => r.bits & b.half_price_gear != 0,
+            RuleKind::Gear => r.bits & b.half_price_gear != 0,
             RuleKind::Upgrade | RuleKind::DriveCore => b.half_price_upgrades,
         };
         if half {
@@ -216,7 +178,7 @@ impl FireflyBot {
         let (r, b) = (self.rules(card), ctx.buyer());
         match r.kind {
             RuleKind::Crew => b.crew_room && r.bits & b.may_not_hire == 0,
-            RuleKind::Gear | RuleKind::GearAsked => true,
+            RuleKind::Gear => true,
             RuleKind::DriveCore => !b.core_fixed,
             RuleKind::Upgrade => b.upgrade_room,
         }
@@ -225,18 +187,9 @@ impl FireflyBot {
     /// Whether a crew member of ours may carry Gear card `card` now (`Firefly::can_carry`).
     #[inline]
     pub(super) fn has_carrier(&self, ctx: &Ctx, card: SupplyCardId) -> bool {
+        // The engine's rule over its facts (`GearCarry::carried_by`).
         let r = self.rules(card);
-        if r.kind == RuleKind::GearAsked {
-            let p = ctx.p;
-            return p.crew.iter().any(|m| ctx.g.can_carry(p, m, card));
-        }
-        let needs = &r.requires[..r.needs as usize];
-        ctx.buyer().members.iter().any(|m| {
-            (r.no_gear_limit || !m.full)
-                && !m.no_gear
-                && m.may_not_carry & r.bits == 0
-                && needs.iter().all(|&(s, x)| m.skills[s as usize] >= x)
-        })
+        (ctx.buyer().members.iter()).any(|m| r.carry.carried_by(&m.carry, m.counted))
     }
 }
 

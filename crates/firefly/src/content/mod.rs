@@ -132,6 +132,17 @@ impl GearCarry {
         }
         c
     }
+
+    /// FF-CREW-17..21: whether a crew member with these facts, carrying `counted` Gear cards
+    /// that count toward the limit, may take this Gear card up (`Firefly::can_carry`; the bots
+    /// ask it too).
+    pub fn carried_by(&self, crew: &CrewCarry, counted: usize) -> bool {
+        let full = self.counts && counted >= crew.capacity as usize;
+        // The Specialist carries no Gear at all, counted toward the limit or not.
+        !(full || crew.no_gear)
+            && crew.may_not_carry.0 & self.keywords.0 == 0
+            && (0..3).all(|s| crew.skills[s] >= self.needs[s])
+    }
 }
 
 /// What the same rules read of a crew card (`Content::crew_carry`).
