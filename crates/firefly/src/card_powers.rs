@@ -120,7 +120,9 @@ impl CardPart {
                 Ability::ExtraStash { amount } => {
                     part.extra_stash = part.extra_stash.saturating_add(*amount as u16)
                 }
-                Ability::RangeBonus { amount } => part.range_bonus += *amount,
+                Ability::RangeBonus { amount } => {
+                    part.range_bonus = part.range_bonus.saturating_add(*amount)
+                }
                 Ability::HireFree => part.hire_free = true,
                 Ability::HalfPrice {
                     what: HalfPriceOn::ShipUpgrades,
@@ -217,7 +219,7 @@ impl CardPowers {
             k.max_crew = k.max_crew.saturating_add(part.extra_crew);
             k.hold = k.hold.saturating_add(part.extra_hold);
             k.stash = k.stash.saturating_add(part.extra_stash);
-            ship_bonus += part.range_bonus;
+            ship_bonus = ship_bonus.saturating_add(part.range_bonus);
         }
         // The crew's cards and the Gear they carry (`Firefly::crew_abilities`); a Leader's
         // card is not used (`Firefly::use_actions` walks hired crew).
@@ -227,7 +229,7 @@ impl CardPowers {
             k.half_price_upgrades |= part.half_price_upgrades;
             k.half_price_gear.0 |= part.half_price_gear.0;
             k.may_not_hire |= part.may_not_hire;
-            crew_bonus += part.range_bonus;
+            crew_bonus = crew_bonus.saturating_add(part.range_bonus);
         };
         for m in &p.crew {
             let part = &parts.crew[m.def as usize];
@@ -252,7 +254,12 @@ impl CardPowers {
         } else {
             0
         };
-        k.burn_range = (core.map_or(0, |d| d.range) + ship_bonus + crew_bonus).saturating_sub(loss);
+        // Saturating: a content file may print any figures (the sums of the printed cards are
+        // far below 255).
+        k.burn_range = (core.map_or(0, |d| d.range))
+            .saturating_add(ship_bonus)
+            .saturating_add(crew_bonus)
+            .saturating_sub(loss);
         k.burn_fuel = if no_fuel {
             0
         } else {
@@ -302,7 +309,7 @@ impl CardPowers {
                 Ability::LongRangeScanner => long_range_scanner = true,
                 Ability::RangeLossPerUpgrade => loss = true,
                 Ability::EnterCutterSectors => enters_cutter_sectors = true,
-                Ability::RangeBonus { amount } => ship_bonus += *amount,
+                Ability::RangeBonus { amount } => ship_bonus = ship_bonus.saturating_add(*amount),
                 Ability::ExtraCrew { amount } => max_crew = max_crew.saturating_add(*amount as u16),
                 Ability::ExtraHold { amount } => hold = hold.saturating_add(*amount as u16),
                 Ability::ExtraStash { amount } => stash = stash.saturating_add(*amount as u16),
@@ -321,7 +328,7 @@ impl CardPowers {
                     what: HalfPriceOn::GearWith(set),
                 } => half_price_gear.0 |= set.0,
                 Ability::MayNotHire { profession } => may_not_hire |= 1 << *profession as u16,
-                Ability::RangeBonus { amount } => crew_bonus += *amount,
+                Ability::RangeBonus { amount } => crew_bonus = crew_bonus.saturating_add(*amount),
                 _ => {}
             }
         }
@@ -332,7 +339,9 @@ impl CardPowers {
         };
         let core = g.drive_core_def(p).drive_core;
         CardPowers {
-            burn_range: (core.map_or(0, |d| d.range) + ship_bonus + crew_bonus)
+            burn_range: (core.map_or(0, |d| d.range))
+                .saturating_add(ship_bonus)
+                .saturating_add(crew_bonus)
                 .saturating_sub(loss),
             hire_free,
             half_price_upgrades,

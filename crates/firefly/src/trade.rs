@@ -125,21 +125,13 @@ pub struct Offer {
 
 impl Firefly {
     /// The players `seat` may trade with now: ships in the same sector (FF-TRADE-1).
-    pub fn trade_partners(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
-        let me = &self.players[seat as usize];
-        self.players
-            .iter()
-            .filter(move |q| me.placed && q.seat != me.seat && q.placed && q.sector == me.sector)
-            .map(|q| q.seat)
-    }
-
-    /// Whether `seat` shares its sector with another ship (FF-TRADE-1).
     /// (Read from `Firefly::ships_at`: asked for every captain at the end of every turn.)
-    fn has_trade_partner(&self, seat: Seat) -> bool {
+    pub fn trade_partners(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
         let at = &self.ships_at[..self.players.len()];
         let mine = at[seat as usize];
-        mine != SectorId::MAX
-            && (at.iter().enumerate()).any(|(k, &s)| k != seat as usize && s == mine)
+        (at.iter().enumerate())
+            .filter(move |&(k, &s)| mine != SectorId::MAX && k != seat as usize && s == mine)
+            .map(|(k, _)| k as Seat)
     }
 
     /// FF-TRADE-3: the trade window after the active player's turn. The next captain after
@@ -154,7 +146,7 @@ impl Firefly {
         };
         let next = (first..n)
             .map(|k| self.seat_after(self.current, k))
-            .find(|&s| self.has_trade_partner(s));
+            .find(|&s| self.trade_partners(s).next().is_some());
         match next {
             Some(seat) => self.phase = Phase::TradeWindow { seat },
             None => self.end_turn(events),

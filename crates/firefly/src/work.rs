@@ -37,11 +37,11 @@ impl Firefly {
     /// Cruiser's for a step worked wherever the Cruiser is (`JobStep::at_cruiser`). For a step
     /// in the Uroboros Belt, the pictured sector (one of several).
     pub fn job_step_sector(&self, j: JobId, step: u8) -> SectorId {
-        let c = self.content;
-        if c.jobs[j as usize].steps[step as usize].at_cruiser {
+        let f = &self.content.job_facts[j as usize];
+        if f.at_cruiser & (1 << step) != 0 {
             self.cruiser
         } else {
-            c.job_sectors[j as usize][step as usize]
+            f.step_sectors[step as usize]
         }
     }
 

@@ -34,9 +34,9 @@ thread_local! {
     static MASKS: RefCell<[Masks; SLOTS]> = RefCell::new([Masks::default(); SLOTS]);
 }
 
-/// The mask `field` of the crew with `key`, or worked out with `f` and kept.
-fn mask(key: u64, field: fn(&mut Masks) -> &mut Option<u16>, f: impl FnOnce() -> u16) -> u16 {
-    let known = MASKS.with(|t| {
+/// `read` of the slot of the crew with `key`, claimed for it (emptied if it held another crew).
+fn read_slot<R>(key: u64, read: impl FnOnce(&mut Masks) -> R) -> R {
+    MASKS.with(|t| {
         let mut t = t.borrow_mut();
         let slot = &mut t[key as usize % SLOTS];
         if slot.key != key {
@@ -45,19 +45,29 @@ fn mask(key: u64, field: fn(&mut Masks) -> &mut Option<u16>, f: impl FnOnce() ->
                 ..Default::default()
             };
         }
-        *field(slot)
-    });
-    if let Some(v) = known {
-        return v;
-    }
-    let v = f();
+        read(slot)
+    })
+}
+
+/// `write` to the slot of the crew with `key`, if it still holds that crew (working a value out
+/// may have given the slot to another).
+fn write_slot(key: u64, write: impl FnOnce(&mut Masks)) {
     MASKS.with(|t| {
         let mut t = t.borrow_mut();
         let slot = &mut t[key as usize % SLOTS];
         if slot.key == key {
-            *field(slot) = Some(v);
+            write(slot);
         }
     });
+}
+
+/// The mask `field` of the crew with `key`, or worked out with `f` and kept.
+fn mask(key: u64, field: fn(&mut Masks) -> &mut Option<u16>, f: impl FnOnce() -> u16) -> u16 {
+    if let Some(v) = read_slot(key, |slot| *field(slot)) {
+        return v;
+    }
+    let v = f();
+    write_slot(key, |slot| *field(slot) = Some(v));
     v
 }
 
@@ -103,20 +113,10 @@ pub(super) fn skills(g: &Firefly, p: &Player, key: u64) -> [i32; 3] {
         return fresh();
     }
     let zone = g.content.sectors[p.sector as usize].zone;
-    let known = MASKS.with(|t| {
-        let mut t = t.borrow_mut();
-        let slot = &mut t[key as usize % SLOTS];
-        if slot.key != key {
-            *slot = Masks {
-                key,
-                ..Default::default()
-            };
-        }
-        match slot.skills {
-            Some((v, None)) => Some(v),
-            Some((v, Some(z))) if z == zone => Some(v),
-            _ => None,
-        }
+    let known = read_slot(key, |slot| match slot.skills {
+        Some((v, None)) => Some(v),
+        Some((v, Some(z))) if z == zone => Some(v),
+        _ => None,
     });
     if let Some(v) = known {
         return v;
@@ -128,12 +128,6 @@ pub(super) fn skills(g: &Firefly, p: &Player, key: u64) -> [i32; 3] {
             .iter()
             .any(|a| matches!(a, Ability::SkillInZone { .. }))
     });
-    MASKS.with(|t| {
-        let mut t = t.borrow_mut();
-        let slot = &mut t[key as usize % SLOTS];
-        if slot.key == key {
-            slot.skills = Some((v, in_zone.then_some(zone)));
-        }
-    });
+    write_slot(key, |slot| slot.skills = Some((v, in_zone.then_some(zone))));
     v
 }

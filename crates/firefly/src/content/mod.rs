@@ -355,7 +355,6 @@ pub struct Content {
     /// For each story, its standing goals (no place to be worked at, checked after every
     /// step).
     pub standing_goals: Vec<StandingGoals>,
-    /// The Contacts each card makes its holder count as Solid with.
     /// What each card definition adds to its holder's powers and reputation (`crate::card_powers`).
     pub card_parts: crate::card_powers::CardParts,
     pub contacts: Vec<Contact>,
