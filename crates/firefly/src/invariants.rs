@@ -3,6 +3,7 @@
 
 use tabletop_core::Seat;
 
+use crate::content::SectorId;
 use crate::resolve::Origin;
 use crate::state::*;
 
@@ -30,12 +31,27 @@ pub fn check(g: &Firefly) -> Result<(), String> {
         }
     }
     // Issue 11: the ships' places are kept beside the captains' (`Firefly::put_ship`).
-    if g.ships_at != Firefly::ships_at_of(&g.players) {
-        return Err(format!(
-            "the ships' places kept as {:?}, the captains' are {:?}",
-            g.ships_at,
-            Firefly::ships_at_of(&g.players)
-        ));
+    // Compared with the captains, and the sharing with its definition (not with
+    // `ShipPlaces::put`'s working, which `ShipPlaces::of` shares).
+    for p in g.players.iter() {
+        let at = if p.placed { p.sector } else { SectorId::MAX };
+        let shares = p.placed
+            && (g.players.iter()).any(|q| q.seat != p.seat && q.placed && q.sector == p.sector);
+        if g.ships.at(p.seat) != at || g.ships.shares(p.seat) != shares {
+            return Err(format!(
+                "seat {}: the ship's place kept as {:?} (shares a sector: {}), the captain's is {at} (shares: {shares})",
+                p.seat,
+                g.ships.at(p.seat),
+                g.ships.shares(p.seat)
+            ));
+        }
+    }
+    if g.ships.sharing() >> g.players.len() != 0
+        || g.ships.all()[g.players.len()..]
+            .iter()
+            .any(|&s| s != SectorId::MAX)
+    {
+        return Err(format!("ships kept for empty seats: {:?}", g.ships));
     }
     trading(g)?;
     last_call(g)?;

@@ -24,6 +24,7 @@ pub mod reveal;
 pub mod rim;
 pub mod setup_card;
 pub mod ship;
+pub mod ship_places;
 pub mod showdown;
 pub mod state;
 pub mod trade;

@@ -679,7 +679,7 @@ impl Firefly {
             };
             g.players[i] = p;
             g.players[i].refresh_cards(c);
-            g.ships_at = Firefly::ships_at_of(&g.players);
+            g.ships = crate::ship_places::ShipPlaces::of(&g.players);
             let p = &g.players[i];
             if p.crew.len() > g.max_crew(p) {
                 return err(

@@ -6,6 +6,7 @@ use tabletop_core::{Chance, FixedDeck, IdSet, Outcome, Seat};
 use crate::card_powers::CardPowers;
 use crate::content::*;
 use crate::resolve::Resolution;
+use crate::ship_places::ShipPlaces;
 
 /// Pay changes made by a job's instructions while it is worked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -539,12 +540,12 @@ pub struct Firefly {
     pub chance: Chance,
     /// The captains, by seat, held inline (a copy of the state allocates nothing for them).
     pub players: Captains,
-    /// Where each captain's ship is, by seat (`SectorId::MAX`: not on the board), kept beside
+    /// Where each captain's ship is, and which ships share a sector, kept beside
     /// `Player::sector` and `Player::placed` for the walks that compare every ship's place at
     /// every step (trade partners, hiring away, the trade window, placing ships): one short
-    /// array, not a field of each ~600-byte captain (issue 11). Set with them by
+    /// record, not a field of each ~600-byte captain (issue 11). Set with them by
     /// [`Firefly::put_ship`]; `invariants::check` compares.
-    pub ships_at: [SectorId; MAX_CAPTAINS],
+    pub ships: ShipPlaces,
     pub decks: Decks,
     pub removed: Removed,
     pub cruiser: SectorId,
@@ -644,7 +645,7 @@ clone_by_fields! {
         content, rules, story, decks, removed, cruiser, corvette, pick_order, actor, current,
         round, turn, activity, job_pay, activity_contact, considering_drawn, ships_chosen,
         setup_card, clear_sectors, nav_run, fuel_leak, game_length_tokens, seen_top, bounties,
-        ships_at,
+        ships,
     ],
     // Plain data of which only the captains at the table are copied.
     live: [players],
@@ -655,24 +656,12 @@ clone_by_fields! {
 
 impl Firefly {
     /// Put `seat`'s ship in `sector` (placing it, or moving it): the one place ships move, so
-    /// that [`Firefly::ships_at`] stays true.
+    /// that [`Firefly::ships`] stays true.
     pub fn put_ship(&mut self, seat: Seat, sector: SectorId) {
         let p = &mut self.players[seat as usize];
         p.sector = sector;
         p.placed = true;
-        self.ships_at[seat as usize] = sector;
-    }
-
-    /// [`Firefly::ships_at`] worked out from the captains (a position built captain by
-    /// captain: scenarios).
-    pub fn ships_at_of(players: &[Player]) -> [SectorId; MAX_CAPTAINS] {
-        let mut at = [SectorId::MAX; MAX_CAPTAINS];
-        for (a, p) in at.iter_mut().zip(players) {
-            if p.placed {
-                *a = p.sector;
-            }
-        }
-        at
+        self.ships.put(seat, sector);
     }
 
     pub fn player(&self, seat: Seat) -> &Player {

@@ -125,12 +125,16 @@ pub struct Offer {
 
 impl Firefly {
     /// The players `seat` may trade with now: ships in the same sector (FF-TRADE-1).
-    /// (Read from `Firefly::ships_at`: asked for every captain at the end of every turn.)
+    /// (Read from `Firefly::ships`; none walked unless the ship shares its sector.)
     pub fn trade_partners(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
-        let at = &self.ships_at[..self.players.len()];
-        let mine = at[seat as usize];
-        (at.iter().enumerate())
-            .filter(move |&(k, &s)| mine != SectorId::MAX && k != seat as usize && s == mine)
+        let n = if self.ships.shares(seat) {
+            self.players.len()
+        } else {
+            0
+        };
+        let mine = self.ships.at(seat);
+        (self.ships.all()[..n].iter().enumerate())
+            .filter(move |&(k, &s)| k != seat as usize && s == mine)
             .map(|(k, _)| k as Seat)
     }
 
@@ -144,9 +148,16 @@ impl Firefly {
             // How many places `s` sits after the active player, and one more.
             Some(s) => self.seat_after(s, n - self.current) + 1,
         };
-        let next = (first..n)
-            .map(|k| self.seat_after(self.current, k))
-            .find(|&s| self.trade_partners(s).next().is_some());
+        // The captains who share a sector with another ship, kept as bits (`ShipPlaces`): at
+        // the end of most turns none do, and the turn passes without a walk.
+        let sharing = self.ships.sharing() & !(1 << self.current);
+        let next = if sharing == 0 {
+            None
+        } else {
+            (first..n)
+                .map(|k| self.seat_after(self.current, k))
+                .find(|&s| sharing & (1 << s) != 0)
+        };
         match next {
             Some(seat) => self.phase = Phase::TradeWindow { seat },
             None => self.end_turn(events),

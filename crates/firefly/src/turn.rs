@@ -333,7 +333,7 @@ impl Firefly {
             story,
             chance,
             players,
-            ships_at: [SectorId::MAX; MAX_CAPTAINS],
+            ships: Default::default(),
             decks: Decks {
                 supply,
                 contacts,
@@ -705,18 +705,13 @@ impl Firefly {
                 }
             }
             Phase::PlaceShip => {
-                // The ships placed so far (`Firefly::ships_at`), looked for in line: `contains`
-                // calls the slice search out of line (measured: a listing of the sectors ~4,700
-                // instructions in line, ~7,800 with it).
-                #[allow(clippy::manual_contains)]
-                let taken = |s: SectorId| self.ships_at.iter().any(|&at| at == s);
                 let (board, havens) = (self.board(), self.story_def().setup.havens);
                 for s in 0..c.sectors.len() as SectorId {
                     // FF-SETUP-11: not where another Firefly is; and (judged, FF-FLY-12) not
                     // with the Reaver Cutter. A story with Havens: the ship goes on its Haven
                     // (FF-PBH-39..41).
                     if board.in_play(s)
-                        && !taken(s)
+                        && !self.ships.taken(s)
                         && !self.has_cutter(s)
                         && (!havens || self.haven_allowed(s))
                     {
@@ -931,14 +926,14 @@ impl Firefly {
         // (The room aboard is worked out only when there is someone to hire.)
         // One walk of the captains finds both the crews to hire from and the ships to trade
         // with (FF-TRADE-1), listed after them.
-        // (The ships' places are read from `Firefly::ships_at`, the crews of only those who
-        // share the sector.)
+        // (Walked only when the ship shares its sector (`Firefly::ships`): at most steps it
+        // does not; then the crews of only those who share it.)
         let mut room = None;
         let mut partners = 0u8;
-        for (k, &at) in self.ships_at[..self.players.len()].iter().enumerate() {
-            if k != p.seat as usize && at == p.sector {
-                partners |= 1 << k;
-                for m in self.players[k].crew.iter().skip(1) {
+        if self.ships.shares(p.seat) {
+            for s in self.trade_partners(p.seat) {
+                partners |= 1 << s;
+                for m in self.players[s as usize].crew.iter().skip(1) {
                     if m.disgruntled
                         && *room.get_or_insert_with(|| p.crew.len() < self.max_crew(p))
                         && p.money >= self.hire_cost(p.seat, m.def)
@@ -949,9 +944,8 @@ impl Firefly {
                 }
             }
         }
-        // FF-TURN-6, FF-TRADE-1: trade with a player in the same sector (`crate::trade`;
-        // `Firefly::trade_partners`, the active player's ship being on the board).
-        if p.placed && partners != 0 {
+        // FF-TURN-6, FF-TRADE-1: trade with a player in the same sector (`crate::trade`).
+        if partners != 0 {
             for s in (0..self.num_players()).filter(|s| partners & (1 << s) != 0) {
                 out.push(Action::Trade(crate::trade::TradeAction::With(s)));
             }
