@@ -17,6 +17,9 @@ pub struct CardPowers {
     pub usable: bool,
     /// Some Gear, carried or set aside, gambles (Maque Tiles, Billiards Betting …).
     pub gambling: bool,
+    /// Some Gear is carried or set aside: there is Gear to move (FF-CREW-21,
+    /// `Firefly::equip_actions`, asked at every step of the Actions phase).
+    pub holds_gear: bool,
     /// The drive core's and upgrades' Fuel for a Full Burn, Heavy Loads aside (FF-FLY-2): 0 with
     /// an ability that burns no Fuel, else the drive core's (1 without a printed figure).
     pub burn_fuel: u8,
@@ -240,6 +243,7 @@ impl CardPowers {
                 as_crew(part);
                 k.usable |= part.usable;
                 k.gambling |= part.gambling;
+                k.holds_gear = true;
             }
         }
         // Gear set aside may be used and gambles, but gives nothing else.
@@ -247,6 +251,7 @@ impl CardPowers {
             let part = parts.card(content, g);
             k.usable |= part.usable;
             k.gambling |= part.gambling;
+            k.holds_gear = true;
         }
         let core = content.upgrades[core_def as usize].drive_core;
         let loss = if loss {
@@ -276,11 +281,13 @@ impl CardPowers {
     pub fn walk(g: &Firefly, p: &Player) -> CardPowers {
         let mut usable = false;
         let mut gambling = false;
+        let mut holds_gear = false;
         g.for_each_card_abilities(p, |_, abilities| {
             usable |= abilities.iter().any(|a| matches!(a, Ability::Use { .. }));
         });
         let gear = (p.crew.iter().flat_map(|m| m.gear.iter().copied())).chain(p.spare_gear.iter());
         for c in gear {
+            holds_gear = true;
             gambling |= g.gear_def(c).abilities.iter().any(|a| {
                 matches!(
                     a,
@@ -349,6 +356,7 @@ impl CardPowers {
             may_not_hire,
             usable,
             gambling,
+            holds_gear,
             burn_fuel: if no_fuel {
                 0
             } else {

@@ -547,8 +547,9 @@ impl Firefly {
     /// FF-CREW-21: the gear `p` may give to a crew member or set aside now.
     #[inline]
     pub fn equip_actions(&self, p: &Player, out: &mut Vec<crate::action::Action>) {
-        // No Gear aside and none carried: nothing to list (seen in line, issue 11).
-        if !p.spare_gear.is_empty() || p.crew.iter().any(|m| !m.gear.is_empty()) {
+        // No Gear aside and none carried: nothing to list (kept with the captain's cards,
+        // `CardPowers::holds_gear`: issue 11).
+        if p.card_powers.holds_gear {
             self.list_equips(p, out);
         }
     }

@@ -53,9 +53,14 @@ impl Firefly {
 impl Firefly {
     /// The Contact dealt with in a sector (FF-DEAL-1).
     pub fn contact_at(&self, sector: SectorId) -> Option<ContactName> {
-        self.content.sector_facts[sector as usize]
-            .contact
-            // Only a Contact of a product in play (Higgins' tile lies on a base sector).
+        self.contact_in_play(&self.content.sector_facts[sector as usize])
+    }
+
+    /// The Contact of a sector's facts, if its product is in play (Higgins' tile lies on a
+    /// base sector).
+    #[inline]
+    pub(crate) fn contact_in_play(&self, here: &SectorFacts) -> Option<ContactName> {
+        (here.contact)
             .filter(|&(_, source)| self.expansions().includes(source))
             .map(|(k, _)| k)
     }

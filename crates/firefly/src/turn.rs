@@ -779,6 +779,9 @@ impl Firefly {
         let p = self.me();
         let t = self.turn;
         let c = self.content;
+        // The ship's sector's facts, read once (each lookup is reloaded after every push).
+        let here = c.sector_facts[p.sector as usize];
+        let contact = self.contact_in_play(&here);
         if t.taken < 2 {
             if !t.fly {
                 if self.can_full_burn(p) {
@@ -791,7 +794,7 @@ impl Firefly {
                     out.push(Action::Mosey);
                 }
             }
-            if !t.buy && self.supply_deck_at(p.sector).is_some() {
+            if !t.buy && here.supply.is_some() {
                 // FF-BUY-2, FF-BUY-7: even with no cards left to consider, a Buy action can
                 // still buy Fuel and Parts.
                 out.push(Action::Buy);
@@ -800,9 +803,8 @@ impl Firefly {
                 }
             }
             if !t.deal {
-                if let Some(k) = self
-                    .contact_at(p.sector)
-                    .filter(|k| !self.story_def().setup.closed_contacts.contains(k))
+                if let Some(k) =
+                    contact.filter(|k| !self.story_def().setup.closed_contacts.contains(k))
                 {
                     let deck = &self.decks.contacts[k.index()];
                     if deck.draw_len() + deck.discard_len() > 0 || self.counts_as_solid(p, k) {
@@ -846,7 +848,7 @@ impl Firefly {
                 if piracy {
                     self.list_piracy_work(p, out);
                 }
-                if self.planetary(p.sector) {
+                if here.planetary {
                     out.push(Action::MakeWork);
                 }
             }
@@ -878,8 +880,7 @@ impl Firefly {
             out.push(Action::DeclareLastCall);
         }
         // Free actions.
-        let planet = self.planetary(p.sector);
-        if planet {
+        if here.planetary {
             for m in p.crew.iter().skip(1) {
                 out.push(Action::Dismiss(m.card));
             }
@@ -915,7 +916,7 @@ impl Firefly {
             out.push(Action::DiscardUpgrade(u));
         }
         // The Mudders: turned over to Magistrate Higgins where he deals.
-        if self.contact_at(p.sector) == Some(ContactName::MagistrateHiggins) {
+        if contact == Some(ContactName::MagistrateHiggins) {
             for m in p.crew.iter().skip(1) {
                 if self.turn_over_price(m).is_some() {
                     out.push(Action::TurnOver(m.card));
