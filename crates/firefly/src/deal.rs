@@ -31,6 +31,14 @@ impl Firefly {
         HAND_LIMIT + self.solid_extras(p, |k| k.extra_hand_cards)
     }
 
+    /// Whether `p` holds more cards than [`Self::hand_limit`]: never with 3 or fewer, the
+    /// least limit (asked after every step of the Actions phase; the Contacts are walked only
+    /// for a larger hand).
+    #[inline]
+    pub fn over_hand_limit(&self, p: &Player) -> bool {
+        p.hand.len() > HAND_LIMIT && p.hand.len() > self.hand_limit(p)
+    }
+
     /// FF-DEAL-7, FF-KAL-20: the Active-job limit of `p`: 3, plus what Solid Contacts add
     /// (Magistrate Higgins: 4).
     pub fn active_limit(&self, p: &Player) -> usize {
@@ -351,7 +359,7 @@ impl Firefly {
                 } else {
                     // Cortex Uplink: only a card to consider; no selling (FF-DEAL-5 still).
                     let p = self.me();
-                    self.phase = if p.hand.len() > self.hand_limit(p) {
+                    self.phase = if self.over_hand_limit(p) {
                         Phase::DiscardJobs
                     } else {
                         Phase::Actions
@@ -361,7 +369,7 @@ impl Firefly {
             (Phase::DiscardJobs, Action::DiscardJob(j)) => {
                 self.discard_from_hand(seat, j, events);
                 let p = &self.players[seat as usize];
-                if p.hand.len() <= self.hand_limit(p) {
+                if !self.over_hand_limit(p) {
                     match self.activity_contact {
                         Some(c) => self.enter_selling(c),
                         None => self.phase = Phase::Actions,
@@ -403,7 +411,7 @@ impl Firefly {
 
     fn after_accepting(&mut self, contact: ContactName) {
         self.activity_contact = Some(contact);
-        if self.me().hand.len() > self.hand_limit(self.me()) {
+        if self.over_hand_limit(self.me()) {
             self.phase = Phase::DiscardJobs;
         } else {
             self.enter_selling(contact);

@@ -288,7 +288,7 @@ impl Firefly {
             _ => unreachable!("{a:?} in {pl:?}"),
         }
         let p = &self.players[seat as usize];
-        if pl.done && p.hand.len() <= self.hand_limit(p) {
+        if pl.done && !self.over_hand_limit(p) {
             self.job_pay.plundered = pl.taken();
             let Activity::Working { on_job, .. } = self.activity else {
                 unreachable!()

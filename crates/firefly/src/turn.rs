@@ -725,7 +725,7 @@ impl Firefly {
             Phase::StartingJobs => {
                 let p = self.me();
                 out.extend(p.hand.iter().map(|&j| Action::DiscardJob(j)));
-                if p.hand.len() <= self.hand_limit(p) {
+                if !self.over_hand_limit(p) {
                     out.push(Action::Done);
                 }
             }
@@ -1259,7 +1259,7 @@ impl Firefly {
             // FF-BS-30: Solid with Mr. Universe no more, the hand limit is 3 again and the
             // extra cards are discarded at once, cards of the player's choice.
             let p = &self.players[self.current as usize];
-            if p.hand.len() > self.hand_limit(p) {
+            if self.over_hand_limit(p) {
                 self.activity_contact = None;
                 self.phase = Phase::DiscardJobs;
             }
