@@ -497,7 +497,7 @@ impl Firefly {
         let c = self.content;
         let board = self.board();
         let inside = |s: SectorId| board.in_play(s) && space(c.sectors[s as usize].zone);
-        let occupied = |s: SectorId| self.players.iter().any(|p| p.placed && p.sector == s);
+        let occupied = |s: SectorId| self.ships.taken(s);
         match how {
             ShipMove::ToYou => SectorList::new(),
             ShipMove::NextToYouByRightPlayer => self
@@ -557,9 +557,7 @@ impl Firefly {
         let n = self.num_players();
         let seats: smallvec::SmallVec<[Seat; 8]> = (0..n)
             .map(|k| self.seat_after(self.current, k))
-            .filter(|&s| {
-                self.players[s as usize].placed && self.players[s as usize].sector == sector
-            })
+            .filter(|&s| self.ships.at(s) == sector)
             .collect();
         for s in seats.into_iter().rev() {
             if !self.offer_evade_arrival(s, crate::rim::NpcShip::Cruiser) {

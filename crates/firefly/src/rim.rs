@@ -162,8 +162,7 @@ impl Firefly {
         // Xunsu Whisper X1: ships in the sector the Cutter entered may roll to Evade it.
         if self.cutters[i as usize] == sector {
             for s in 0..self.num_players() {
-                let p = &self.players[s as usize];
-                if p.placed && p.sector == sector {
+                if self.ships.at(s) == sector {
                     self.offer_evade_arrival(s, NpcShip::Cutter(i));
                 }
             }
@@ -224,9 +223,7 @@ impl Firefly {
         let n = self.num_players();
         let seats: smallvec::SmallVec<[Seat; 8]> = (0..n)
             .map(|k| self.seat_after(self.current, k))
-            .filter(|&s| {
-                self.players[s as usize].placed && self.players[s as usize].sector == sector
-            })
+            .filter(|&s| self.ships.at(s) == sector)
             .collect();
         for s in seats.into_iter().rev() {
             if !self.offer_evade_arrival(s, NpcShip::Corvette) {
