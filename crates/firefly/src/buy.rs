@@ -4,6 +4,7 @@
 use tabletop_core::Seat;
 
 use crate::action::Action;
+use crate::card_powers::CardPowers;
 use crate::content::*;
 use crate::event::Event;
 use crate::state::*;
@@ -29,27 +30,10 @@ impl Firefly {
 
     /// The price `seat` pays for a Supply card (FF-BUY-4), after Leader discounts: Nandi hires
     /// for free, Marco pays half for gear with his keywords (FF-BUY-16), Corbin half for ship
-    /// upgrades and drive cores.
+    /// upgrades and drive cores. ([`SupplyRules::price`] of the card's flat record.)
     pub fn price(&self, seat: Seat, card: SupplyCardId) -> u32 {
-        let c = self.content;
         let p = &self.players[seat as usize];
-        let (base, half) = match c.supply_cards[card as usize].kind {
-            SupplyKind::Crew(d) => (self.hire_cost(seat, d), false),
-            SupplyKind::Gear(d) => {
-                let g = &c.gear[d as usize];
-                let set = p.card_powers.half_price_gear;
-                (g.cost, g.keywords.iter().any(|k| set.contains(*k)))
-            }
-            SupplyKind::Upgrade(d) => (
-                c.upgrades[d as usize].cost.unwrap_or(0),
-                p.card_powers.half_price_upgrades,
-            ),
-        };
-        if half {
-            base / 2
-        } else {
-            base
-        }
+        self.content.supply_rules[card as usize].price(&p.card_powers)
     }
 
     /// Whether `p` may hire this crew member at all: Atherton hires no Companions
@@ -62,28 +46,27 @@ impl Firefly {
     }
 
     /// Whether the card can be taken aboard now (crew maximum, upgrade slots, who may be hired).
+    /// ([`SupplyRules::can_acquire`] of the card's flat record and the captain's [`Room`].)
     pub fn can_acquire(&self, seat: Seat, card: SupplyCardId) -> bool {
         let p = &self.players[seat as usize];
-        match self.content.supply_cards[card as usize].kind {
-            SupplyKind::Crew(d) => p.crew.len() < self.max_crew(p) && self.may_hire(p, d),
-            SupplyKind::Gear(_) => true,
-            SupplyKind::Upgrade(_) => self.can_fit_upgrade(p, card),
-        }
+        self.content.supply_rules[card as usize].can_acquire(&self.room(p))
     }
 
     /// FF-BUY-11, FF-BUY-13: an upgrade needs a free slot; a drive core replaces the old one.
     pub fn can_fit_upgrade(&self, p: &Player, card: SupplyCardId) -> bool {
-        match self.content.supply_cards[card as usize].kind {
+        let rules = &self.content.supply_rules[card as usize];
+        matches!(rules, SupplyRules::Upgrade { .. }) && rules.can_acquire(&self.room(p))
+    }
+
+    /// What acquiring a Supply card reads of `p` ([`Room`]).
+    pub fn room(&self, p: &Player) -> Room {
+        Room {
+            crew: p.crew.len() < self.max_crew(p),
+            may_not_hire: p.card_powers.may_not_hire,
+            upgrade: p.upgrades.len() < self.upgrade_slots(p),
             // A unique Drive Core (the Pirates & Bounty Hunters ships') is never replaced.
-            SupplyKind::Upgrade(u) if self.content.upgrades[u as usize].drive_core.is_some() => {
-                !self
-                    .drive_core_def(p)
-                    .abilities
-                    .iter()
-                    .any(|a| matches!(a, Ability::IrreplaceableDriveCore))
-            }
-            SupplyKind::Upgrade(_) => p.upgrades.len() < self.upgrade_slots(p),
-            _ => false,
+            core_fixed: (self.drive_core_def(p).abilities.iter())
+                .any(|a| matches!(a, Ability::IrreplaceableDriveCore)),
         }
     }
 
@@ -308,4 +291,105 @@ pub fn goods_price(item: Item) -> u32 {
     } else {
         300
     }
+}
+
+/// What the rules of buying read of a Supply card (FF-BUY-4, FF-BUY-11, FF-BUY-13, FF-BUY-16,
+/// FF-CREW-3), one flat record per card worked out on load (`Content::supply_rules`): a price
+/// and whether the card may come aboard are asked of every card of every pile a bot values
+/// (issue 11), and the card's definition is read once, here, not at every ask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SupplyRules {
+    /// A crew card: its hire cost (FF-CREW-2) and professions, a bit per `Profession as u16`.
+    Crew { cost: u32, professions: u16 },
+    /// A Gear card: its cost and keywords.
+    Gear { cost: u32, keywords: KeywordSet },
+    /// A Ship Upgrade, or a Drive Core (which replaces the ship's, FF-BUY-13).
+    Upgrade { cost: u32, drive_core: bool },
+}
+
+impl SupplyRules {
+    /// The record of `card`, from the definitions it names (checked on load).
+    pub fn of(
+        crew: &[Crew],
+        gear: &[Gear],
+        upgrades: &[ShipUpgrade],
+        card: &SupplyCard,
+    ) -> SupplyRules {
+        match card.kind {
+            SupplyKind::Crew(d) => {
+                let def = &crew[d as usize];
+                SupplyRules::Crew {
+                    cost: def.cost,
+                    professions: (def.professions.iter()).fold(0, |b, &x| b | 1 << x as u16),
+                }
+            }
+            SupplyKind::Gear(d) => {
+                let mut keywords = KeywordSet::default();
+                for &k in &gear[d as usize].keywords {
+                    keywords.insert(k);
+                }
+                SupplyRules::Gear {
+                    cost: gear[d as usize].cost,
+                    keywords,
+                }
+            }
+            SupplyKind::Upgrade(u) => {
+                let def = &upgrades[u as usize];
+                SupplyRules::Upgrade {
+                    cost: def.cost.unwrap_or(0),
+                    drive_core: def.drive_core.is_some(),
+                }
+            }
+        }
+    }
+
+    /// FF-BUY-4, FF-BUY-16: what a captain with these card powers pays: nothing for crew with
+    /// a Leader who hires free (Nandi), half for Gear with a keyword the crew pays half for
+    /// (Marco) and for upgrades and drive cores with one who pays half for them (Corbin).
+    #[inline]
+    pub fn price(&self, powers: &CardPowers) -> u32 {
+        let (cost, half) = match *self {
+            SupplyRules::Crew { cost, .. } => return if powers.hire_free { 0 } else { cost },
+            SupplyRules::Gear { cost, keywords } => {
+                (cost, keywords.0 & powers.half_price_gear.0 != 0)
+            }
+            SupplyRules::Upgrade { cost, .. } => (cost, powers.half_price_upgrades),
+        };
+        if half {
+            cost / 2
+        } else {
+            cost
+        }
+    }
+
+    /// Whether a captain with this [`Room`] may take the card aboard now: crew within the
+    /// maximum (FF-CREW-3) and of a profession they may hire, an upgrade in a free slot
+    /// (FF-BUY-11), a drive core unless the ship's may not be replaced (FF-BUY-13); Gear always.
+    #[inline]
+    pub fn can_acquire(&self, room: &Room) -> bool {
+        match *self {
+            SupplyRules::Crew { professions, .. } => {
+                room.crew && professions & room.may_not_hire == 0
+            }
+            SupplyRules::Gear { .. } => true,
+            SupplyRules::Upgrade {
+                drive_core: true, ..
+            } => !room.core_fixed,
+            SupplyRules::Upgrade { .. } => room.upgrade,
+        }
+    }
+}
+
+/// What acquiring a Supply card reads of a captain ([`Firefly::room`]): worked out once, asked
+/// of many cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Room {
+    /// Room for one more crew member (FF-CREW-3).
+    pub crew: bool,
+    /// The professions the captain may not hire (`CardPowers::may_not_hire`).
+    pub may_not_hire: u16,
+    /// A free upgrade slot (FF-BUY-11).
+    pub upgrade: bool,
+    /// The ship's drive core may not be replaced (`Ability::IrreplaceableDriveCore`).
+    pub core_fixed: bool,
 }

@@ -287,8 +287,7 @@ impl Firefly {
     /// Whether crew member `m` may take up gear card `g` now (read from the content's flat
     /// carrying facts, `GearCarry` and `CrewCarry`: asked for every Gear card set aside and
     /// every crew member at every step of the Actions phase).
-    pub fn can_carry(&self, p: &Player, m: &CrewMember, g: SupplyCardId) -> bool {
-        let _ = p;
+    pub fn can_carry(&self, m: &CrewMember, g: SupplyCardId) -> bool {
         let crew = &self.content.crew_carry[m.def as usize];
         self.gear_carry(g)
             .carried_by(crew, self.gear_carried_counted(m))
@@ -561,7 +560,7 @@ impl Firefly {
         let spare = (!p.spare_gear.is_empty()).then_some(&p.spare_gear);
         for g in spare.into_iter().flatten() {
             for m in &p.crew {
-                if self.can_carry(p, m, g) {
+                if self.can_carry(m, g) {
                     out.push(Action::Equip {
                         gear: g,
                         crew: m.card,

@@ -394,7 +394,10 @@ pub(super) enum GearTerm {
 #[derive(Default)]
 pub(super) struct CardTable {
     summaries: Vec<CardSummary>,
-    pub(super) rules: Vec<super::card_facts::CardRules>,
+    /// A Gear card's carrying facts (the engine's `Content::gear_carry`), by card (others'
+    /// default): asked of every Gear card the bot values, next to nothing else of its
+    /// definition.
+    pub(super) carry: Vec<GearCarry>,
     upgrades: Vec<UpgradeSummary>,
 }
 
@@ -479,10 +482,11 @@ impl CardTable {
         };
         let v = Arc::new(CardTable {
             summaries: c.supply_cards.iter().map(summary).collect(),
-            rules: c
-                .supply_cards
-                .iter()
-                .map(|card| super::card_facts::CardRules::of(c, card))
+            carry: (c.supply_cards.iter())
+                .map(|card| match card.kind {
+                    SupplyKind::Gear(d) => c.gear_carry[d as usize],
+                    _ => GearCarry::default(),
+                })
                 .collect(),
             upgrades: c.upgrades.iter().map(UpgradeSummary::of).collect(),
         });

@@ -1265,6 +1265,9 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
     let job_facts = (doc.job.iter().enumerate())
         .map(|(j, job)| JobFacts::of(job, &job_sectors[j], &bonus_sectors[j]))
         .collect();
+    let supply_rules = (supply_cards.iter())
+        .map(|s| crate::buy::SupplyRules::of(&doc.crew, &doc.gear, &doc.upgrade, s))
+        .collect();
     let gear_carry = doc.gear.iter().map(GearCarry::of).collect();
     let crew_carry = doc.crew.iter().map(CrewCarry::of).collect();
     let card_parts =
@@ -1295,6 +1298,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         opportunity_options,
         bonus_sectors,
         job_facts,
+        supply_rules,
         gear_carry,
         crew_carry,
         gamble_options,

@@ -379,6 +379,8 @@ pub struct Content {
     pub bonus_sectors: Vec<Vec<Option<SectorId>>>,
     /// For each job, what the legal actions ask of it (built from the three lists above).
     pub job_facts: Vec<JobFacts>,
+    /// For each Supply card, what the rules of buying read of it.
+    pub supply_rules: Vec<crate::buy::SupplyRules>,
     /// For each Gear and crew definition, what the rules of carrying Gear read of it.
     pub gear_carry: Vec<GearCarry>,
     pub crew_carry: Vec<CrewCarry>,
