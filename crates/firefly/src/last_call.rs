@@ -21,14 +21,13 @@ impl Firefly {
     /// its Goal tokens, FF-WIN-4) and, if declaring uses an action, has one left (FF-TURN-4).
     #[inline]
     pub fn can_declare_last_call(&self, seat: Seat) -> bool {
-        let story = self.story_def();
-        let Some(rule) = story.last_call else {
+        let Some((rule, goals)) = self.rules.last_call else {
             return false;
         };
         self.last_call.is_none()
             && matches!(self.phase, Phase::Actions)
             && self.current == seat
-            && self.players[seat as usize].goals as usize >= story.goals.len()
+            && self.players[seat as usize].goals >= goals
             && (!rule.uses_action || self.turn.taken < 2)
     }
 

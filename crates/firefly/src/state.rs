@@ -506,10 +506,13 @@ pub const MAX_CAPTAINS: usize = 5;
 /// The captains of a game, by seat.
 pub type Captains = tabletop_core::Inline<Player, MAX_CAPTAINS>;
 
-/// What the rules read of the [`Options`] while a game is played: a few plain bytes in the
-/// state. The options themselves (the story's name, a scenario) stay with the game's record
-/// (`tabletop_driver`): a state held them behind an `Arc`, whose count every copy of a state
-/// raised and every drop lowered — two atomic operations, a fifth of a copy's time (issue 11).
+/// What the rules read of the [`Options`] while a game is played, and of the story they name
+/// at every step: a few plain bytes in the state. The options themselves (the story's name, a
+/// scenario) stay with the game's record (`tabletop_driver`): a state held them behind an
+/// `Arc`, whose count every copy of a state raised and every drop lowered — two atomic
+/// operations, a fifth of a copy's time (issue 11). The story's facts are copied here rather
+/// than read from its definition (`Firefly::story_def`) after every step (issue 11: 10
+/// instructions a random step). They are not serialized: they follow from the story.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct TableRules {
     /// The expansions in play.
@@ -518,14 +521,26 @@ pub struct TableRules {
     pub first_game: bool,
     /// The round limit of the options ([`Options::max_rounds`]).
     pub max_rounds: Option<u16>,
+    /// Some goal of the story is a standing goal (FF-WIN-3): the goals are checked after every
+    /// step.
+    #[serde(skip)]
+    pub standing_goals: bool,
+    /// The story's Last Call rule, and its number of goals (Last Call may be declared once
+    /// they are all completed).
+    #[serde(skip)]
+    pub last_call: Option<(crate::content::LastCall, u8)>,
 }
 
 impl TableRules {
-    pub fn of(options: &Options) -> TableRules {
+    /// The rules of `options`, whose story is `story` of `content`.
+    pub fn of(options: &Options, content: &Content, story: StoryId) -> TableRules {
+        let def = &content.stories[story as usize];
         TableRules {
             expansions: options.expansion_set(),
             first_game: options.first_game,
             max_rounds: options.max_rounds,
+            standing_goals: content.standing_goals[story as usize].mask != 0,
+            last_call: def.last_call.map(|r| (r, def.goals.len().min(255) as u8)),
         }
     }
 }

@@ -329,7 +329,7 @@ impl Firefly {
             .collect();
         Ok(Firefly {
             content,
-            rules: TableRules::of(options),
+            rules: TableRules::of(options, content, story),
             story,
             chance,
             players,

@@ -1174,7 +1174,7 @@ impl Firefly {
     // with the body's register saves (issue 11).
     #[inline]
     pub fn check_standing_goals(&mut self, events: &mut Vec<Event>) {
-        if self.content.standing_goals[self.story as usize].mask != 0 {
+        if self.rules.standing_goals {
             self.check_standing_goals_now(events);
         }
     }
