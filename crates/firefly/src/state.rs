@@ -529,11 +529,14 @@ pub struct TableRules {
     /// they are all completed).
     #[serde(skip)]
     pub last_call: Option<(crate::content::LastCall, u8)>,
+    /// Where each of the story's goals is attempted (`Content::goal_places`).
+    #[serde(skip)]
+    pub goal_places: &'static [GoalPlace],
 }
 
 impl TableRules {
     /// The rules of `options`, whose story is `story` of `content`.
-    pub fn of(options: &Options, content: &Content, story: StoryId) -> TableRules {
+    pub fn of(options: &Options, content: &'static Content, story: StoryId) -> TableRules {
         let def = &content.stories[story as usize];
         TableRules {
             expansions: options.expansion_set(),
@@ -541,6 +544,7 @@ impl TableRules {
             max_rounds: options.max_rounds,
             standing_goals: content.standing_goals[story as usize].mask != 0,
             last_call: def.last_call.map(|r| (r, def.goals.len().min(255) as u8)),
+            goal_places: &content.goal_places[story as usize],
         }
     }
 }

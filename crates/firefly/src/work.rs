@@ -252,17 +252,15 @@ impl Firefly {
     /// rest only there.)
     #[inline]
     pub fn can_work_goal(&self, p: &Player) -> bool {
-        let story = self.story_def();
         let g = p.goals as usize;
-        if g >= story.goals.len() {
-            return false;
-        }
-        let here = if story.goals[g].at_haven {
-            p.haven == Some(p.sector)
-        } else {
-            self.content.goal_sectors[self.story as usize][g] == Some(p.sector)
+        // The goal's place first, from the flat list kept in the rules (`Content::goal_places`):
+        // it rules the goal out at nearly every step.
+        let here = match self.rules.goal_places.get(g) {
+            Some(GoalPlace::At(s)) => *s == p.sector,
+            Some(GoalPlace::Haven) => p.haven == Some(p.sector),
+            Some(GoalPlace::Nowhere) | None => false,
         };
-        here && self.can_work_goal_here(p, &story.goals[g])
+        here && self.can_work_goal_here(p, &self.story_def().goals[g])
     }
 
     #[inline(never)]

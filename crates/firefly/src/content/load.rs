@@ -1068,6 +1068,17 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         goal_sectors.push(gs);
     }
     let destinations = goal_sectors.iter().map(|gs| destinations(gs)).collect();
+    let goal_places = (doc.story.iter().zip(&goal_sectors))
+        .map(|(s, gs)| {
+            (s.goals.iter().zip(gs))
+                .map(|(g, &at)| match at {
+                    _ if g.at_haven => GoalPlace::Haven,
+                    Some(s) => GoalPlace::At(s),
+                    None => GoalPlace::Nowhere,
+                })
+                .collect()
+        })
+        .collect();
 
     // A game needs a Story Card, and a Leader and a ship for each captain (FF-SETUP-8/9/13):
     // content that cannot set one up is refused here rather than met as a stuck game.
@@ -1311,6 +1322,7 @@ fn build(doc: Doc, ctx: &Ctx, fingerprint: String) -> Result<Content, ContentErr
         stories: doc.story,
         setup_cards: doc.setup_card,
         goal_sectors,
+        goal_places,
         destinations,
         cruiser_start,
         cutter_start,

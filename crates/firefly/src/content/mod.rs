@@ -58,6 +58,16 @@ pub struct SectorFacts {
     pub planetary: bool,
 }
 
+/// Where a story goal is attempted with a Work action (FF-WIN-2): at a sector, at the
+/// captain's own Haven (FF-PBH-38..41), or nowhere (a standing goal, met without a Work action,
+/// FF-WIN-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalPlace {
+    At(SectorId),
+    Haven,
+    Nowhere,
+}
+
 /// What the legal actions ask of every job a captain holds at every step of the Actions phase
 /// (`Content::job_facts`, issue 11): one flat record per job, read instead of the job's card,
 /// its steps and its sectors' lists.
@@ -403,6 +413,9 @@ pub struct Content {
     pub setup_cards: Vec<SetupCard>,
     /// For each story, each goal's sector (if it has one).
     pub goal_sectors: Vec<Vec<Option<SectorId>>>,
+    /// For each story, where each goal is attempted: `goal_sectors` and `Goal::at_haven` as one
+    /// flat list (asked at every step of the Actions phase, `Firefly::can_work_goal`).
+    pub goal_places: Vec<Vec<GoalPlace>>,
     /// For each story, its Destination tokens (FF-PBH-37; `load::destinations`): a table made on
     /// load, since every view shows them and they never change.
     pub destinations: Vec<Vec<Destination>>,
