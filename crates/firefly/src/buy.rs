@@ -40,9 +40,7 @@ impl Firefly {
     /// (`MayNotHire`).
     pub fn may_hire(&self, p: &Player, crew: CrewDefId) -> bool {
         let barred = p.card_powers.may_not_hire;
-        barred == 0
-            || !(self.content.crew[crew as usize].professions.iter())
-                .any(|&prof| barred & (1 << prof as u16) != 0)
+        barred == 0 || professions_mask(&self.content.crew[crew as usize].professions) & barred == 0
     }
 
     /// Whether the card can be taken aboard now (crew maximum, upgrade slots, who may be hired).
@@ -320,7 +318,7 @@ impl SupplyRules {
                 let def = &crew[d as usize];
                 SupplyRules::Crew {
                     cost: def.cost,
-                    professions: (def.professions.iter()).fold(0, |b, &x| b | 1 << x as u16),
+                    professions: professions_mask(&def.professions),
                 }
             }
             SupplyKind::Gear(d) => {
@@ -378,6 +376,12 @@ impl SupplyRules {
             SupplyRules::Upgrade { .. } => room.upgrade,
         }
     }
+}
+
+/// Professions as bits, by `Profession as u16`: as `CardPowers::may_not_hire` holds those the
+/// captain may not hire.
+fn professions_mask(professions: &[Profession]) -> u16 {
+    professions.iter().fold(0, |b, &x| b | 1 << x as u16)
 }
 
 /// What acquiring a Supply card reads of a captain ([`Firefly::room`]): worked out once, asked

@@ -176,6 +176,14 @@ fn job_feasible(ctx: &Ctx, job: &Job, step: usize) -> bool {
     feasible
 }
 
+/// A job's bonus for a crew with a profession or keyword (`JobBonus`): its credits and what
+/// its Parts are worth, when our crew earns it; the same from a job's summary or definition.
+fn bonus_pay(ctx: &Ctx, b: &JobBonus) -> Option<f64> {
+    let earned = b.profession.is_some_and(|pr| ctx.has_profession(pr))
+        || b.keyword.is_some_and(|k| ctx.has_keyword(k));
+    earned.then_some(b.amount as f64 + 300.0 * b.parts as f64)
+}
+
 /// `job_feasible` read from the job's summary (the same checks; the requirements among its
 /// Needs, when it has any, from its definition).
 #[inline]
@@ -313,12 +321,8 @@ impl FireflyBot {
         if js.illegal {
             pay += g.story_def().setup.illegal_job_bonus as f64;
         }
-        if let Some(b) = js.bonus {
-            let earned = b.profession.is_some_and(|pr| ctx.has_profession(pr))
-                || b.keyword.is_some_and(|k| ctx.has_keyword(k));
-            if earned {
-                pay += b.amount as f64 + 300.0 * b.parts as f64;
-            }
+        if let Some(bonus) = js.bonus.and_then(|b| bonus_pay(ctx, &b)) {
+            pay += bonus;
         }
         let bonuses = ctx.job_completion_bonuses();
         if !bonuses.is_empty() {
@@ -453,12 +457,8 @@ impl FireflyBot {
         if job.illegal {
             pay += g.story_def().setup.illegal_job_bonus as f64;
         }
-        if let Some(b) = job.bonus {
-            let earned = b.profession.is_some_and(|pr| ctx.has_profession(pr))
-                || b.keyword.is_some_and(|k| ctx.has_keyword(k));
-            if earned {
-                pay += b.amount as f64 + 300.0 * b.parts as f64;
-            }
+        if let Some(bonus) = job.bonus.and_then(|b| bonus_pay(ctx, &b)) {
+            pay += bonus;
         }
         for &(jobs, amount) in ctx.job_completion_bonuses() {
             if tabletop_firefly::work::job_matches(job, jobs) {
