@@ -35,6 +35,12 @@ pub struct CardPowers {
     /// A Modded Fuel Catalyzer (`CatalyzedBurn`) among the drive core card and upgrades
     /// (`Firefly::catalyzer` finds it).
     pub catalyzer: bool,
+    /// A drive core or upgrade that ignores all Breakdowns (`Firefly::ignores_breakdowns`,
+    /// asked at every Nav card drawn).
+    pub ignores_breakdowns: bool,
+    /// An Emissions Recycler (`FuelAfterNavCards`) among the drive core card and upgrades: Nav
+    /// cards drawn in a Full Burn are counted (`Firefly::count_nav_run`).
+    pub counts_nav_runs: bool,
     /// The crew maximum (FF-COMP-15, FF-CREW-3): the ship's, and what its abilities add.
     pub max_crew: u16,
     /// Boxes of Hold and of Stash (FF-COMP-13, FF-MISC-2): the ship's, and what its abilities
@@ -74,6 +80,8 @@ pub struct CardPart {
     pub long_range_scanner: bool,
     pub enters_cutter_sectors: bool,
     pub catalyzer: bool,
+    pub ignores_breakdowns: bool,
+    pub counts_nav_runs: bool,
     /// loses a sector of Full Burn range per upgrade (the Interceptor),
     pub range_loss_per_upgrade: bool,
     /// the largest Mosey figure of its abilities, an ability without one counting 1 (`None`
@@ -113,6 +121,8 @@ impl CardPart {
                 Ability::LongRangeScanner => part.long_range_scanner = true,
                 Ability::EnterCutterSectors => part.enters_cutter_sectors = true,
                 Ability::CatalyzedBurn { .. } => part.catalyzer = true,
+                Ability::IgnoreBreakdowns => part.ignores_breakdowns = true,
+                Ability::FuelAfterNavCards { .. } => part.counts_nav_runs = true,
                 Ability::RangeLossPerUpgrade => part.range_loss_per_upgrade = true,
                 Ability::ExtraCrew { amount } => {
                     part.extra_crew = part.extra_crew.saturating_add(*amount as u16)
@@ -197,13 +207,17 @@ impl CardPowers {
         let (mut ship_bonus, mut crew_bonus) = (0u8, 0u8);
         // The ship's cards, as `Firefly::ship_abilities` lists them: the drive core, the
         // upgrades (which may also be used), the ship card's own.
-        // A starting drive core is no card (`Firefly::ship_card_with`): it never catalyzes.
+        // A starting drive core is no card (`Firefly::ship_card_with`): it never catalyzes,
+        // nor counts Nav cards.
         let core_part = &parts.upgrades[core_def as usize];
-        k.catalyzer = matches!(p.drive_core, DriveCoreCard::Card(_)) && core_part.catalyzer;
+        let core_card = matches!(p.drive_core, DriveCoreCard::Card(_));
+        k.catalyzer = core_card && core_part.catalyzer;
+        k.counts_nav_runs = core_card && core_part.counts_nav_runs;
         let upgrades = p.upgrades.iter().map(|&u| {
             let part = parts.card(content, u);
             k.usable |= part.usable;
             k.catalyzer |= part.catalyzer;
+            k.counts_nav_runs |= part.counts_nav_runs;
             part
         });
         let ship = std::iter::once(core_part)
@@ -218,6 +232,7 @@ impl CardPowers {
             k.ignores_heavy_load |= part.ignores_heavy_load;
             k.long_range_scanner |= part.long_range_scanner;
             k.enters_cutter_sectors |= part.enters_cutter_sectors;
+            k.ignores_breakdowns |= part.ignores_breakdowns;
             loss |= part.range_loss_per_upgrade;
             k.max_crew = k.max_crew.saturating_add(part.extra_crew);
             k.hold = k.hold.saturating_add(part.extra_hold);
@@ -303,7 +318,7 @@ impl CardPowers {
             (hull.max_crew as u16, hull.hold as u16, hull.stash as u16);
         let (mut no_fuel, mut ignores_heavy_load, mut long_range_scanner) = (false, false, false);
         let (mut loss, mut ship_bonus, mut mosey_range) = (false, 0u8, None::<u8>);
-        let mut enters_cutter_sectors = false;
+        let (mut enters_cutter_sectors, mut ignores_breakdowns) = (false, false);
         for a in g.ship_abilities(p) {
             let mosey = match a {
                 Ability::MoseyRange { sectors } => *sectors,
@@ -316,6 +331,7 @@ impl CardPowers {
                 Ability::LongRangeScanner => long_range_scanner = true,
                 Ability::RangeLossPerUpgrade => loss = true,
                 Ability::EnterCutterSectors => enters_cutter_sectors = true,
+                Ability::IgnoreBreakdowns => ignores_breakdowns = true,
                 Ability::RangeBonus { amount } => ship_bonus = ship_bonus.saturating_add(*amount),
                 Ability::ExtraCrew { amount } => max_crew = max_crew.saturating_add(*amount as u16),
                 Ability::ExtraHold { amount } => hold = hold.saturating_add(*amount as u16),
@@ -366,6 +382,12 @@ impl CardPowers {
             long_range_scanner,
             enters_cutter_sectors,
             catalyzer: g.catalyzer(p.seat).is_some(),
+            ignores_breakdowns,
+            counts_nav_runs: g
+                .ship_card_with(p.seat, |a| {
+                    matches!(a, Ability::FuelAfterNavCards { .. }).then_some(())
+                })
+                .is_some(),
             mosey_range: mosey_range.unwrap_or(1),
             max_crew,
             hold,

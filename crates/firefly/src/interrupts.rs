@@ -494,6 +494,10 @@ impl Firefly {
     /// Emissions Recycler (`FuelAfterNavCards`): a Nav card drawn in a Full Burn extends or
     /// breaks the run of named cards; a long enough run offers 1 Fuel, once a Fly action.
     pub(crate) fn count_nav_run(&mut self, seat: Seat, card: crate::content::NavCardId) {
+        // Kept with the captain's cards: most ships have none, and walk nothing.
+        if !self.players[seat as usize].card_powers.counts_nav_runs {
+            return;
+        }
         let Some((g, (name, in_a_row))) = self.ship_card_with(seat, |a| match a {
             Ability::FuelAfterNavCards { card, in_a_row } => Some((card.as_str(), *in_a_row)),
             _ => None,

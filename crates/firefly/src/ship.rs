@@ -61,9 +61,10 @@ impl Firefly {
         p.card_powers.mosey_range
     }
 
+    /// A drive core or upgrade that ignores all Breakdowns (kept with the captain's cards:
+    /// `crate::card_powers`).
     pub fn ignores_breakdowns(&self, p: &Player) -> bool {
-        self.ship_abilities(p)
-            .any(|a| matches!(a, Ability::IgnoreBreakdowns))
+        p.card_powers.ignores_breakdowns
     }
 
     /// FF-COMP-15, FF-CREW-3: the crew maximum (kept with the captain's cards:
