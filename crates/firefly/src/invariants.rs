@@ -145,6 +145,12 @@ fn ships_and_tokens(g: &Firefly) -> Result<(), String> {
             return Err(format!("two Reaver Cutters share {}", c.sector_name(s)));
         }
     }
+    if !g.cutters.bits_agree() {
+        return Err(format!(
+            "the sectors kept as holding a Reaver Cutter are not the Cutters' {:?}",
+            &*g.cutters
+        ));
+    }
     match g.corvette {
         Some(_) if !g.uses(Expansion::Kalidasa) => return Err("a Corvette without Kalidasa".into()),
         Some(s) if !board.in_play(s) || c.sectors[s as usize].reaver_space => {

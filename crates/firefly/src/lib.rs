@@ -11,6 +11,7 @@ pub mod card_use;
 pub mod catalog;
 pub mod content;
 pub mod crew;
+pub mod cutter_places;
 pub mod deal;
 pub mod determinize;
 pub mod event;

@@ -30,6 +30,7 @@ use std::collections::BTreeMap;
 use tabletop_core::Seat;
 
 use crate::content::*;
+use crate::cutter_places::CutterPlaces;
 use crate::event::Event;
 use crate::state::*;
 
@@ -433,7 +434,7 @@ impl Firefly {
             g.cruiser = sector(&g, "cruiser", x)?;
         }
         if let Some(x) = &s.cutter {
-            g.cutters = smallvec::smallvec![sector(&g, "cutter", x)?];
+            g.cutters = CutterPlaces::new([sector(&g, "cutter", x)?]);
         }
         if !s.cutters.is_empty() {
             if s.cutter.is_some() {
@@ -450,7 +451,7 @@ impl Firefly {
                 }
                 v.push(at);
             }
-            g.cutters = v.into();
+            g.cutters = CutterPlaces::new(v);
         }
         if let Some(x) = &s.corvette {
             if g.corvette.is_none() {

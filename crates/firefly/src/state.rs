@@ -139,9 +139,6 @@ pub type Hand = tinyvec::ArrayVec<[JobId; HAND_ROOM]>;
 /// The Active jobs.
 pub type ActiveJobs = tinyvec::ArrayVec<[ActiveJob; ACTIVE_ROOM]>;
 
-/// The Reaver Cutters' sectors, inline (at most three, FF-KAL-9).
-pub type Cutters = smallvec::SmallVec<[SectorId; 4]>;
-
 /// Alert tokens by sector, inline up to 16.
 pub type AlertList = smallvec::SmallVec<[crate::rim::Alerts; 16]>;
 
@@ -570,7 +567,7 @@ pub struct Firefly {
     pub cruiser: SectorId,
     /// The Reaver Cutters' sectors: one in the base game and with Kalidasa alone, three with
     /// Blue Sun (FF-KAL-9); at most one per sector (FF-KAL-5).
-    pub cutters: Cutters,
+    pub cutters: crate::cutter_places::CutterPlaces,
     /// The Operative's Corvette (Kalidasa, FF-BS-3).
     pub corvette: Option<SectorId>,
     /// Alert tokens on the board (FF-BS-9, FF-KAL-10), by sector, sorted.

@@ -7,6 +7,7 @@ use tabletop_core::{Chance, Outcome, Seat};
 
 use crate::action::Action;
 use crate::content::*;
+use crate::cutter_places::CutterPlaces;
 use crate::event::Event;
 use crate::resolve::Origin;
 use crate::state::*;
@@ -345,9 +346,7 @@ impl Firefly {
             removed: Removed::default(),
             // FF-SETUP-5/6.
             cruiser: content.cruiser_start,
-            cutters: Firefly::starting_cutters(content, set)
-                .into_iter()
-                .collect(),
+            cutters: CutterPlaces::new(Firefly::starting_cutters(content, set)),
             // FF-BS-3 (Kalidasa): the Corvette starts in Cortex Relay 2.
             corvette: content
                 .corvette_start

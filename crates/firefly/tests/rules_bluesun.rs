@@ -85,9 +85,9 @@ fn ff_kal_4_9_three_cutters_start_in_reaver_space() {
     let g = new_game(&[Expansion::BlueSun]);
     assert_eq!(g.cutters.to_vec(), reaver);
     let g = new_game(&[Expansion::Kalidasa]);
-    assert_eq!(g.cutters.as_slice(), [c().cutter_start]);
+    assert_eq!(&*g.cutters, [c().cutter_start]);
     let g = new_game(&[]);
-    assert_eq!(g.cutters.as_slice(), [c().cutter_start]);
+    assert_eq!(&*g.cutters, [c().cutter_start]);
 }
 
 /// FF-KAL-4: each Reaver Space sector carries a permanent Reaver Alert: it counts as one token
