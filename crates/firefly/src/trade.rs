@@ -174,23 +174,42 @@ impl Firefly {
     }
 
     /// The cards of a player that may be traded (FF-TRADE-2, FF-TRADE-5): hired crew (not the
-    /// Leader), Gear carried or set aside, Ship Upgrades (not the Drive Core).
-    pub fn tradeable_cards(&self, seat: Seat) -> impl Iterator<Item = SupplyCardId> + '_ {
+    /// Leader), Gear carried or set aside, Ship Upgrades (not the Drive Core), each given to
+    /// `f` in that order. (Each list in a loop of its own: an iterator chaining them asked at
+    /// every card which list it was in, ~150 instructions a listing of an offer's actions.)
+    #[inline]
+    pub fn for_each_tradeable_card(&self, seat: Seat, mut f: impl FnMut(SupplyCardId)) {
         let p = &self.players[seat as usize];
-        let hired = p.crew.iter().filter_map(|m| match m.card {
-            CrewCard::Hired(c) => Some(c),
-            CrewCard::Leader(_) => None,
-        });
+        for m in &p.crew {
+            if let CrewCard::Hired(c) = m.card {
+                f(c);
+            }
+        }
+        for m in &p.crew {
+            for &g in &m.gear {
+                f(g);
+            }
+        }
         // The spare set's words are walked only when it holds some (most ships set none aside).
-        let spare = (!p.spare_gear.is_empty()).then_some(&p.spare_gear);
-        hired
-            .chain(p.crew.iter().flat_map(|m| m.gear.iter().copied()))
-            .chain(spare.into_iter().flatten())
-            .chain(p.upgrades.iter().copied())
+        if !p.spare_gear.is_empty() {
+            for g in &p.spare_gear {
+                f(g);
+            }
+        }
+        for &u in &p.upgrades {
+            f(u);
+        }
+    }
+
+    /// Whether `card` is one of `seat`'s [tradeable cards](Self::for_each_tradeable_card).
+    pub fn is_tradeable_card(&self, seat: Seat, card: SupplyCardId) -> bool {
+        let mut found = false;
+        self.for_each_tradeable_card(seat, |c| found |= c == card);
+        found
     }
 
     /// What `seat` could still add to its side of an offer, each wrapped as `Give` or `Ask`:
-    /// goods, then its [`Self::tradeable_cards`], then credits, pushed on `out` as they are
+    /// goods, then its [`Self::for_each_tradeable_card`], then credits, pushed on `out` as they are
     /// found (the legal actions of building an offer list them at every step of it).
     fn list_still_tradeable(
         &self,
@@ -207,11 +226,11 @@ impl Firefly {
                 push(Tradeable::Goods(item));
             }
         }
-        for c in self.tradeable_cards(seat) {
+        self.for_each_tradeable_card(seat, |c| {
             if !side.cards.contains(&c) {
                 push(Tradeable::Card(c));
             }
-        }
+        });
         if other.money == 0 {
             for step in MONEY_STEPS {
                 if p.money >= side.money + step {
@@ -366,9 +385,7 @@ impl Firefly {
     fn owns(&self, p: &Player, b: &Bundle) -> bool {
         p.money >= b.money
             && TRADE_GOODS.iter().all(|&i| p.item(i) >= b.goods[i.index()])
-            && b.cards
-                .iter()
-                .all(|c| self.tradeable_cards(p.seat).any(|t| t == *c))
+            && b.cards.iter().all(|&c| self.is_tradeable_card(p.seat, c))
     }
 
     fn within_limits(&self, p: &Player) -> bool {
