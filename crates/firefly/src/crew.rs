@@ -557,14 +557,15 @@ impl Firefly {
     fn list_equips(&self, p: &Player, out: &mut Vec<crate::action::Action>) {
         use crate::action::Action;
         // Most captains set no Gear aside: the set's words are looked at once, not walked.
-        let spare = (!p.spare_gear.is_empty()).then_some(&p.spare_gear);
-        for g in spare.into_iter().flatten() {
-            for m in &p.crew {
-                if self.can_carry(m, g) {
-                    out.push(Action::Equip {
-                        gear: g,
-                        crew: m.card,
-                    });
+        if !p.spare_gear.is_empty() {
+            for g in &p.spare_gear {
+                for m in &p.crew {
+                    if self.can_carry(m, g) {
+                        out.push(Action::Equip {
+                            gear: g,
+                            crew: m.card,
+                        });
+                    }
                 }
             }
         }

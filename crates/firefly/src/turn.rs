@@ -705,12 +705,11 @@ impl Firefly {
             }
             Phase::PlaceShip => {
                 let (board, havens) = (self.board(), self.story_def().setup.havens);
-                for s in 0..c.sectors.len() as SectorId {
+                for &s in &board.sectors {
                     // FF-SETUP-11: not where another Firefly is; and (judged, FF-FLY-12) not
                     // with the Reaver Cutter. A story with Havens: the ship goes on its Haven
                     // (FF-PBH-39..41).
-                    if board.in_play(s)
-                        && !self.ships.taken(s)
+                    if !self.ships.taken(s)
                         && !self.has_cutter(s)
                         && (!havens || self.haven_allowed(s))
                     {

@@ -1382,6 +1382,9 @@ fn build_boards(doc: &Doc, links: &[Vec<SectorId>]) -> [Board; 4] {
             })
             .collect();
         Board {
+            sectors: (0..on_table.len() as SectorId)
+                .filter(|&s| on_table[s as usize])
+                .collect(),
             on_table,
             distances: Board::distances_of(&neighbours),
             neighbours,

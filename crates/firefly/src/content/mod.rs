@@ -248,6 +248,8 @@ pub struct NavCopy {
 #[derive(Debug, Default)]
 pub struct Board {
     pub on_table: Vec<bool>,
+    /// The sectors on this board, in id order (placing a ship lists them: FF-SETUP-11).
+    pub sectors: Vec<SectorId>,
     /// `neighbours[s]`: the sectors adjacent to `s` on this board (empty when `s` is not on it).
     pub neighbours: Vec<Vec<SectorId>>,
     /// `distances[a * n + b]`: the fewest sector-to-sector moves from `a` to `b` on this board,
