@@ -279,6 +279,7 @@ impl Firefly {
                 events.push(Event::Undisgruntled { seat, crew: m.card });
             }
         }
+        p.refresh_disgruntled();
     }
 }
 

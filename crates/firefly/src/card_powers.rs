@@ -41,6 +41,10 @@ pub struct CardPowers {
     /// An Emissions Recycler (`FuelAfterNavCards`) among the drive core card and upgrades: Nav
     /// cards drawn in a Full Burn are counted (`Firefly::count_nav_run`).
     pub counts_nav_runs: bool,
+    /// Some crew member holds a Disgruntled token (FF-CREW-8): the Actions listing asks it at
+    /// every step (crew who cheer others up). A token's change keeps it through
+    /// [`Player::refresh_disgruntled`].
+    pub disgruntled: bool,
     /// The crew maximum (FF-COMP-15, FF-CREW-3): the ship's, and what its abilities add.
     pub max_crew: u16,
     /// Boxes of Hold and of Stash (FF-COMP-13, FF-MISC-2): the ship's, and what its abilities
@@ -250,6 +254,7 @@ impl CardPowers {
             crew_bonus = crew_bonus.saturating_add(part.range_bonus);
         };
         for m in &p.crew {
+            k.disgruntled |= m.disgruntled;
             let part = &parts.crew[m.def as usize];
             as_crew(part);
             k.usable |= part.usable && matches!(m.card, crate::state::CrewCard::Hired(_));
@@ -383,6 +388,7 @@ impl CardPowers {
             enters_cutter_sectors,
             catalyzer: g.catalyzer(p.seat).is_some(),
             ignores_breakdowns,
+            disgruntled: p.crew.iter().any(|m| m.disgruntled),
             counts_nav_runs: g
                 .ship_card_with(p.seat, |a| {
                     matches!(a, Ability::FuelAfterNavCards { .. }).then_some(())

@@ -316,12 +316,14 @@ impl Firefly {
         if !m.disgruntled {
             m.disgruntled = true;
             events.push(Event::Disgruntled { seat, crew: m.card });
+            p.refresh_disgruntled();
             return;
         }
         if idx == 0 {
             // FF-CREW-10: "You're all ruttin' fired!"
             events.push(Event::AllFired { seat });
             p.crew[0].disgruntled = false;
+            p.refresh_disgruntled();
             while self.players[seat as usize].crew.len() > 1 {
                 self.discard_crew(seat, 1, events);
                 // Fired crew on a job leave it too (FF-CREW-10, FF-WORK-8).

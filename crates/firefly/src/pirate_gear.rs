@@ -99,12 +99,14 @@ impl Firefly {
             return;
         }
         if grumpy <= matches as usize {
-            for m in &mut self.players[seat as usize].crew {
+            let p = &mut self.players[seat as usize];
+            for m in &mut p.crew {
                 if m.disgruntled {
                     m.disgruntled = false;
                     events.push(Event::Undisgruntled { seat, crew: m.card });
                 }
             }
+            p.refresh_disgruntled();
         } else {
             self.resolution.last_mut().unwrap().pending = Some(Pending::Cheer { left: matches });
         }
@@ -115,6 +117,7 @@ impl Firefly {
         let p = &mut self.players[seat as usize];
         if let Some(i) = p.crew_index(card) {
             p.crew[i].disgruntled = false;
+            p.refresh_disgruntled();
         }
         events.push(Event::Undisgruntled { seat, crew: card });
         let more = p.crew.iter().any(|m| m.disgruntled);

@@ -1118,7 +1118,9 @@ impl Firefly {
             });
             if cheers {
                 let card = m.card;
-                self.players[seat as usize].crew[i].disgruntled = false;
+                let p = &mut self.players[seat as usize];
+                p.crew[i].disgruntled = false;
+                p.refresh_disgruntled();
                 events.push(Event::Undisgruntled { seat, crew: card });
             }
         }
@@ -2195,6 +2197,7 @@ impl Firefly {
                     let idx = p.crew_index(card).unwrap();
                     if p.crew[idx].disgruntled {
                         p.crew[idx].disgruntled = false;
+                        p.refresh_disgruntled();
                         events.push(Event::Undisgruntled { seat, crew: card });
                     }
                 }

@@ -284,6 +284,12 @@ impl Player {
     pub fn refresh_cards(&mut self, content: &Content) {
         (self.card_solid, self.card_powers) = CardPowers::kept(content, self);
     }
+    /// Keep [`CardPowers::disgruntled`] true after a crew member's Disgruntled token was given
+    /// or taken (FF-CREW-8): every place that changes one calls this (a change of the crew
+    /// itself calls [`Player::refresh_cards`]).
+    pub fn refresh_disgruntled(&mut self) {
+        self.card_powers.disgruntled = self.crew.iter().any(|m| m.disgruntled);
+    }
     pub fn crew_index(&self, card: CrewCard) -> Option<usize> {
         self.crew.iter().position(|c| c.card == card)
     }

@@ -854,7 +854,7 @@ impl Firefly {
             // Lucy): any Disgruntled crew member but the one using the ability. A Love Bot
             // cheers up anyone, its carrier too.
             // (Only asked when someone is Disgruntled: the legal actions run at every step.)
-            if p.crew.iter().any(|m| m.disgruntled) {
+            if p.card_powers.disgruntled {
                 let love_bot = self
                     .crew_abilities(p)
                     .any(|a| matches!(a, Ability::ActionRemoveAnyDisgruntled));
@@ -1179,6 +1179,7 @@ impl Firefly {
                 let p = &mut self.players[seat as usize];
                 let i = p.crew_index(card).unwrap();
                 p.crew[i].disgruntled = false;
+                p.refresh_disgruntled();
                 events.push(Event::Undisgruntled { seat, crew: card });
             }
             Action::DeclareLastCall => {

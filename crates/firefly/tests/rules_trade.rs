@@ -58,6 +58,7 @@ fn crew_ids(g: &Firefly, seat: usize) -> Vec<String> {
 fn ff_trade_1_trading_and_hiring_away_use_no_action() {
     let mut g = two("", "").clone();
     g.players[1].crew[1].disgruntled = true;
+    g.players[1].refresh_disgruntled();
     assert!(can(&g, "Trade with Monty (captain 2)"));
     assert!(can(&g, "Hire away Zoe"));
     choose(&mut g, "Trade with Monty");
