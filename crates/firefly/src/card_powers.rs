@@ -64,6 +64,9 @@ pub struct CardPowers {
     /// and the professions the captain may not hire (Atherton: Companions), a bit per
     /// `Profession as u16`.
     pub may_not_hire: u16,
+    /// What the crew's cards and their Gear add to Make-Work's $200 (`MakeWorkBonus`, a Busker:
+    /// FF-WORK-27).
+    pub make_work_bonus: u32,
 }
 
 /// What one card's abilities add to its holder's [`CardPowers`] and Solid reputation, worked out
@@ -102,6 +105,7 @@ pub struct CardPart {
     pub half_price_upgrades: bool,
     pub half_price_gear: KeywordSet,
     pub may_not_hire: u16,
+    pub make_work_bonus: u32,
 }
 
 impl CardPart {
@@ -148,6 +152,9 @@ impl CardPart {
                     what: HalfPriceOn::GearWith(set),
                 } => part.half_price_gear.0 |= set.0,
                 Ability::MayNotHire { profession } => part.may_not_hire |= 1 << *profession as u16,
+                Ability::MakeWorkBonus { amount } => {
+                    part.make_work_bonus = part.make_work_bonus.saturating_add(*amount)
+                }
                 _ => {}
             }
         }
@@ -251,6 +258,7 @@ impl CardPowers {
             k.half_price_upgrades |= part.half_price_upgrades;
             k.half_price_gear.0 |= part.half_price_gear.0;
             k.may_not_hire |= part.may_not_hire;
+            k.make_work_bonus = k.make_work_bonus.saturating_add(part.make_work_bonus);
             crew_bonus = crew_bonus.saturating_add(part.range_bonus);
         };
         for m in &p.crew {
@@ -346,6 +354,7 @@ impl CardPowers {
         }
         let (mut hire_free, mut half_price_upgrades, mut crew_bonus) = (false, false, 0u8);
         let (mut half_price_gear, mut may_not_hire) = (KeywordSet::default(), 0u16);
+        let mut make_work_bonus = 0u32;
         for a in g.crew_abilities(p) {
             match a {
                 Ability::HireFree => hire_free = true,
@@ -356,6 +365,9 @@ impl CardPowers {
                     what: HalfPriceOn::GearWith(set),
                 } => half_price_gear.0 |= set.0,
                 Ability::MayNotHire { profession } => may_not_hire |= 1 << *profession as u16,
+                Ability::MakeWorkBonus { amount } => {
+                    make_work_bonus = make_work_bonus.saturating_add(*amount)
+                }
                 Ability::RangeBonus { amount } => crew_bonus = crew_bonus.saturating_add(*amount),
                 _ => {}
             }
@@ -375,6 +387,7 @@ impl CardPowers {
             half_price_upgrades,
             half_price_gear,
             may_not_hire,
+            make_work_bonus,
             usable,
             gambling,
             holds_gear,

@@ -571,15 +571,10 @@ impl Firefly {
         Some(def.suit)
     }
 
-    /// FF-WORK-27: Make-Work pays $200, no Cut; a Busker adds to it (`MakeWorkBonus`).
+    /// FF-WORK-27: Make-Work pays $200, no Cut; a Busker adds to it (`MakeWorkBonus`, kept
+    /// with the captain's cards: `crate::card_powers`).
     pub fn make_work_pay(&self, p: &Player) -> u32 {
-        200 + self
-            .crew_abilities(p)
-            .map(|a| match a {
-                Ability::MakeWorkBonus { amount } => *amount,
-                _ => 0,
-            })
-            .sum::<u32>()
+        200 + p.card_powers.make_work_bonus
     }
 
     /// FF-SETUP-18: Priming the Pump.
