@@ -21,11 +21,10 @@ impl Firefly {
     pub fn hire_cost(&self, seat: Seat, crew: CrewDefId) -> u32 {
         // The crew's abilities are kept with the captain (`crate::card_powers`): the bots ask
         // prices for every card they value.
-        if self.players[seat as usize].card_powers.hire_free {
-            0
-        } else {
-            self.content.crew[crew as usize].cost
-        }
+        hire_price(
+            self.content.crew[crew as usize].cost,
+            &self.players[seat as usize].card_powers,
+        )
     }
 
     /// The price `seat` pays for a Supply card (FF-BUY-4), after Leader discounts: Nandi hires
@@ -348,7 +347,7 @@ impl SupplyRules {
     #[inline]
     pub fn price(&self, powers: &CardPowers) -> u32 {
         let (cost, half) = match *self {
-            SupplyRules::Crew { cost, .. } => return if powers.hire_free { 0 } else { cost },
+            SupplyRules::Crew { cost, .. } => return hire_price(cost, powers),
             SupplyRules::Gear { cost, keywords } => {
                 (cost, keywords.0 & powers.half_price_gear.0 != 0)
             }
@@ -376,6 +375,17 @@ impl SupplyRules {
             } => !room.core_fixed,
             SupplyRules::Upgrade { .. } => room.upgrade,
         }
+    }
+}
+
+/// FF-BUY-4: what hiring a crew member of this cost costs a captain with these card powers:
+/// nothing with a Leader who hires free (Nandi).
+#[inline]
+fn hire_price(cost: u32, powers: &CardPowers) -> u32 {
+    if powers.hire_free {
+        0
+    } else {
+        cost
     }
 }
 

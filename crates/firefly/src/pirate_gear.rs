@@ -120,7 +120,7 @@ impl Firefly {
             p.refresh_disgruntled();
         }
         events.push(Event::Undisgruntled { seat, crew: card });
-        let more = p.crew.iter().any(|m| m.disgruntled);
+        let more = p.card_powers.disgruntled;
         self.resolution.last_mut().unwrap().pending =
             (left > 1 && more).then_some(Pending::Cheer { left: left - 1 });
     }
